@@ -1,0 +1,5 @@
+/**
+ * `@x/connect-emulator`: a local contact centre compatible with Amazon Connect.
+ * @packageDocumentation
+ */
+export { DEFAULT_PORT } from './constants';

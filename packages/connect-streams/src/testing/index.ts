@@ -1,0 +1,5 @@
+/**
+ * `@x/connect-streams/testing`: an in-memory panel for unit-testing integrations.
+ * @packageDocumentation
+ */
+export {};

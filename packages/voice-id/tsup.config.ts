@@ -1,0 +1,3 @@
+import { libraryConfig } from '../../scripts/tsup-config';
+
+export default libraryConfig(process.cwd());

@@ -1,0 +1,56 @@
+// Runs api-extractor for every entry point of every package (after `npm run build`).
+// Check mode (default, CI): fails when a report differs from the committed etc/*.api.md.
+// `--local` (npm run api:update): rewrites the committed reports.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import apiExtractor from '@microsoft/api-extractor';
+import { entriesOf, listPackages } from './packages.mjs';
+
+const { Extractor, ExtractorConfig } = apiExtractor;
+const localBuild = process.argv.includes('--local');
+let failed = 0;
+
+for (const p of listPackages()) {
+  const configPath = join(p.dir, 'api-extractor.json');
+  if (!existsSync(configPath)) continue;
+  const base = ExtractorConfig.loadFile(configPath);
+  mkdirSync(join(p.dir, 'etc'), { recursive: true });
+  for (const entry of entriesOf(p.pkg)) {
+    const reportName = entry.file === 'index' ? p.short : `${p.short}.${entry.file}`;
+    const configObject = {
+      ...base,
+      projectFolder: p.dir,
+      mainEntryPointFilePath: `<projectFolder>/dist/${entry.file}.d.ts`,
+      apiReport: { ...base.apiReport, reportFileName: `${reportName}.api.md` },
+    };
+    const prepared = ExtractorConfig.prepare({
+      configObject,
+      configObjectFullPath: configPath,
+      packageJsonFullPath: join(p.dir, 'package.json'),
+    });
+    const messages = [];
+    const result = Extractor.invoke(prepared, {
+      localBuild,
+      messageCallback: (message) => {
+        if (message.logLevel === 'error' || message.logLevel === 'warning') {
+          messages.push(`  ${message.logLevel}: ${message.text}`);
+        }
+        message.handled = true;
+      },
+    });
+    const drift = !localBuild && result.apiReportChanged;
+    const ok = result.succeeded && result.errorCount === 0 && result.warningCount === 0 && !drift;
+    console.log(`${ok ? '✓' : '✗'} ${entry.importPath} → etc/${reportName}.api.md`);
+    for (const m of messages) console.log(m);
+    if (drift) {
+      console.log(
+        `  the public API of ${entry.importPath} changed: review it, then run \`npm run api:update\``,
+      );
+    }
+    if (!ok && !(localBuild && result.succeeded && result.errorCount === 0)) failed++;
+  }
+}
+if (failed) {
+  console.error(`api-extractor: ${failed} entry point(s) failed`);
+  process.exit(1);
+}

@@ -1,0 +1,65 @@
+// `npm run bench`: runs every test/bench/**/*.bench.ts (each in its own process, with tsx) and
+// prints, per figure, ours, the reference measured in the same run, and the ratio.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { root } from './packages.mjs';
+
+function findBenches(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return findBenches(path);
+    return name.endsWith('.bench.ts') ? [path] : [];
+  });
+}
+
+const filter = process.argv[2];
+const files = findBenches(join(root, 'test/bench')).filter((f) => !filter || f.includes(filter));
+const results = [];
+let failed = 0;
+
+for (const file of files) {
+  const rel = relative(root, file);
+  console.log(`\n▶ ${rel}`);
+  const code = await new Promise((resolve) => {
+    const child = spawn(join(root, 'node_modules/.bin/tsx'), ['--conditions=source', file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      let nl;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line.startsWith('BENCH_RESULT '))
+          results.push({ file: rel, ...JSON.parse(line.slice(13)) });
+        else console.log(`  ${line}`);
+      }
+    });
+    child.on('exit', (c) => resolve(c ?? 1));
+  });
+  if (code !== 0) {
+    failed++;
+    console.error(`  ✗ ${rel} exited with ${code}`);
+  }
+}
+
+const fmt = (n) =>
+  n === undefined ? '—' : Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
+console.log('\nbenchmark | unit | ours | reference | ratio (ours vs reference) | bar');
+console.log('--- | --- | --- | --- | --- | ---');
+for (const r of results) {
+  const ratio =
+    r.reference === undefined
+      ? '—'
+      : `${(r.higherIsBetter ? r.ours / r.reference : r.reference / r.ours).toFixed(2)}× ${r.higherIsBetter ? 'faster' : 'better'}`;
+  const bar = r.bar
+    ? `${r.bar} ${r.barMet === undefined ? '' : r.barMet ? '✓' : '✗ not met'}`
+    : '—';
+  console.log(
+    `${r.name} | ${r.unit} | ${fmt(r.ours)} | ${r.reference === undefined ? '—' : `${fmt(r.reference)} (${r.referenceName ?? 'reference'})`} | ${ratio} | ${bar}`,
+  );
+}
+if (failed) process.exit(1);

@@ -1,0 +1,46 @@
+// Size gate: bundles each budgeted import the way an application would (esbuild, minified,
+// browser platform, built `dist`, peer dependencies external), gzips it and compares with the budget
+// in size-budgets.json. Entries: { name, import, exports?: string[], limit: "25 KB" }.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { listPackages, root } from './packages.mjs';
+
+const budgets = JSON.parse(readFileSync(join(root, 'size-budgets.json'), 'utf8'));
+const peers = new Set(listPackages().flatMap((p) => Object.keys(p.pkg.peerDependencies ?? {})));
+
+function parseLimit(limit) {
+  const match = /^([\d.]+)\s*(B|KB|kB)$/.exec(limit);
+  if (!match) throw new Error(`size-budgets.json: cannot read the limit "${limit}" (use "25 KB")`);
+  return Math.round(Number(match[1]) * (match[2] === 'B' ? 1 : 1024));
+}
+
+let failed = 0;
+for (const budget of budgets) {
+  const what = budget.exports ? `{ ${budget.exports.join(', ')} }` : '*';
+  const contents = budget.exports
+    ? `export { ${budget.exports.join(', ')} } from ${JSON.stringify(budget.import)};`
+    : `export * from ${JSON.stringify(budget.import)};`;
+  const external = [...peers].filter((p) => !budget.import.startsWith(p));
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    external,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  const gz = gzipSync(code, { level: 9 }).length;
+  const limit = parseLimit(budget.limit);
+  const ok = gz <= limit;
+  if (!ok) failed++;
+  console.log(
+    `${ok ? '✓' : '✗'} ${budget.name}: import ${what} from ${budget.import} = ${(gz / 1024).toFixed(2)} KB min+gz ` +
+      `(${(code.length / 1024).toFixed(1)} KB min), budget ${budget.limit}`,
+  );
+}
+if (failed) process.exit(1);

@@ -1,0 +1,56 @@
+import { playwright } from '@vitest/browser-playwright';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+
+// Workspace packages resolve to their sources through the `source` export condition,
+// so tests never need a prebuild.
+const resolve = { conditions: ['source', ...defaultClientConditions] };
+const ssr = { resolve: { conditions: ['source', ...defaultServerConditions] } };
+
+export default defineConfig({
+  resolve,
+  ssr,
+  test: {
+    projects: [
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'packages/*/src/**/*.test.{ts,tsx}',
+            'packages/*/test/**/*.test.{ts,tsx}',
+            'examples/*/{src,server}/**/*.test.{ts,tsx}',
+            'test/unit/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.{ts,mjs}',
+          ],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
+        },
+      },
+      {
+        plugins: [react()],
+        resolve,
+        test: {
+          name: 'browser',
+          include: [
+            'packages/*/{src,test}/**/*.browser.test.{ts,tsx}',
+            'examples/*/src/**/*.browser.test.{ts,tsx}',
+            'test/browser/**/*.browser.test.{ts,tsx}',
+          ],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
