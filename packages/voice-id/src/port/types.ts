@@ -1,0 +1,296 @@
+import type {
+  AgentAppMethod,
+  ContactFlowAuthenticationDecision,
+  ContactFlowFraudDetectionDecision,
+  VoiceIdEnrollmentRequestStatus,
+  VoiceIdSpeakerStatus,
+  VoiceIdStreamingStatus,
+} from '../constants';
+
+/**
+ * An open string enum: the known values, plus any other string the service may send.
+ * @public
+ */
+export type OpenString<Known extends string> = Known | (string & Record<never, never>);
+
+/**
+ * What the Voice ID flows need to know about a contact and its agent. `@x/connect-streams`
+ * contacts are bound to it by {@link createVoiceId}; anything else can implement it directly.
+ * @public
+ */
+export interface VoiceIdContact {
+  /** The contact's id. */
+  readonly contactId: string;
+  /** The contact's initial contact id (Voice ID sessions are named after it); `contactId` when absent. */
+  getInitialContactId(): string | undefined;
+  /** The id of the contact-centre instance. */
+  getInstanceId(): string;
+  /** The AWS account id of the instance. */
+  getAwsAccountId(): string;
+  /** How many of the contact's connections are in an active state (connecting, connected, hold, silent_monitor, barge). */
+  getActiveConnectionCount(): number;
+  /** Whether the agent's permissions include `voiceId`. */
+  hasVoiceIdPermission(): boolean | PromiseLike<boolean>;
+}
+
+/**
+ * A failed agent-app call: the HTTP status (absent for a network failure), the parsed error body,
+ * and any thrown value.
+ * @public
+ */
+export interface AgentAppFailure {
+  /** HTTP status of the failed call; absent when no response arrived. */
+  readonly status?: number;
+  /** The error body, parsed as JSON when possible. */
+  readonly body?: unknown;
+  /** A thrown value (network error, channel failure). */
+  readonly cause?: unknown;
+}
+
+/**
+ * Outcome of one agent-app call: the response body, or the failure.
+ * @public
+ */
+export type AgentAppResult =
+  | { readonly ok: true; readonly data: unknown }
+  | { readonly ok: false; readonly error: AgentAppFailure };
+
+/**
+ * The request body of each AgentAppService operation Voice ID calls.
+ * @public
+ */
+export interface AgentAppRequests {
+  'AgentAppService.Lcms.getContact': {
+    readonly contactId: string;
+    readonly instanceId: string;
+    readonly awsAccountId: string;
+  };
+  'AgentAppService.VoiceId.describeSpeaker': SpeakerRequest;
+  'AgentAppService.VoiceId.optOutSpeaker': SpeakerRequest;
+  'AgentAppService.VoiceId.deleteSpeaker': SpeakerRequest;
+  'AgentAppService.Nasa.startVoiceIdSession': {
+    readonly contactId: string;
+    readonly instanceId: string;
+    readonly customerAccountId: string;
+    readonly clientToken: string;
+    readonly domainId: string;
+  };
+  'AgentAppService.VoiceId.evaluateSession': SessionRequest;
+  'AgentAppService.VoiceId.describeSession': SessionRequest;
+  'AgentAppService.VoiceId.enrollBySession': SessionRequest;
+  'AgentAppService.VoiceId.updateSession': SessionRequest & { readonly SpeakerId: string };
+  'AgentAppService.Lcms.updateVoiceIdData': {
+    readonly ContactId: string;
+    readonly InstanceId: string;
+    readonly AWSAccountId: string;
+    readonly CustomerId: string;
+    readonly VoiceIdResult: {
+      readonly generatedSpeakerId: string | undefined;
+      readonly SpeakerOptedOut?: true;
+    };
+  };
+  'AgentAppService.Acs.listIntegrationAssociations': {
+    readonly InstanceId: string;
+    readonly IntegrationType: 'VOICE_ID';
+  };
+}
+
+/**
+ * Request body of describeSpeaker, optOutSpeaker and deleteSpeaker.
+ * @public
+ */
+export interface SpeakerRequest {
+  readonly SpeakerId: string;
+  readonly DomainId: string;
+}
+
+/**
+ * Request body of the session operations; the session is named after the initial contact id.
+ * @public
+ */
+export interface SessionRequest {
+  readonly SessionNameOrId: string;
+  readonly DomainId: string;
+}
+
+/**
+ * The port to the agent-app endpoint: calls one AgentAppService operation. Resolves with
+ * `{ok: true, data}` (the parsed 2xx body) or `{ok: false, error}`; a rejection is treated as a
+ * failure without status. See {@link createFetchAgentAppTransport} and {@link createChannelAgentAppTransport}.
+ * @public
+ */
+export interface AgentAppTransport {
+  call<M extends AgentAppMethod>(method: M, params: AgentAppRequests[M]): Promise<AgentAppResult>;
+}
+
+/**
+ * A service timestamp (epoch seconds in JSON, or an ISO string).
+ * @public
+ */
+export type VoiceIdTimestamp = number | string;
+
+/**
+ * A Voice ID speaker as describeSpeaker returns it.
+ * @public
+ */
+export interface VoiceIdSpeaker {
+  readonly Status: OpenString<VoiceIdSpeakerStatus>;
+  readonly CustomerSpeakerId?: string;
+  readonly GeneratedSpeakerId?: string;
+  readonly DomainId?: string;
+  readonly CreatedAt?: VoiceIdTimestamp;
+  readonly UpdatedAt?: VoiceIdTimestamp;
+  readonly LastAccessedAt?: VoiceIdTimestamp;
+}
+
+/**
+ * The speaker id of a contact (its customer id).
+ * @public
+ */
+export interface SpeakerIdResult {
+  readonly speakerId: string;
+}
+
+/**
+ * getSpeakerStatus for an enrolled (or opted-out, or pending) speaker.
+ * @public
+ */
+export interface SpeakerDescription {
+  readonly Speaker: VoiceIdSpeaker;
+}
+
+/**
+ * getSpeakerStatus when describeSpeaker answered 400 or 404: the speaker is not enrolled.
+ * @public
+ */
+export interface SpeakerNotEnrolled {
+  readonly Speaker?: undefined;
+  /** The HTTP status (400 or 404). */
+  readonly status: number;
+  /** The error body's `type`, or `speaker_id_not_enrolled`. */
+  readonly type: string;
+  /** The error body's `message`, when it has one. */
+  readonly message?: string;
+}
+
+/**
+ * What getSpeakerStatus resolves with.
+ * @public
+ */
+export type SpeakerStatusResult = SpeakerDescription | SpeakerNotEnrolled;
+
+/**
+ * What optOutSpeaker resolves with.
+ * @public
+ */
+export interface OptOutSpeakerResult {
+  readonly generatedSpeakerId?: string;
+  readonly Speaker?: VoiceIdSpeaker;
+}
+
+/**
+ * What startSession resolves with.
+ * @public
+ */
+export interface StartSessionResult {
+  readonly sessionId: string;
+}
+
+/**
+ * A Voice ID session (describeSession, updateSession).
+ * @public
+ */
+export interface VoiceIdSession {
+  readonly SessionId?: string;
+  readonly SessionName?: string;
+  readonly DomainId?: string;
+  readonly StreamingStatus?: VoiceIdStreamingStatus;
+  readonly GeneratedSpeakerId?: string;
+  readonly CustomerSpeakerId?: string;
+  readonly EnrollmentRequestDetails?: {
+    readonly Status: OpenString<VoiceIdEnrollmentRequestStatus>;
+    readonly Message?: string;
+  };
+}
+
+/**
+ * What describeSession resolves with.
+ * @public
+ */
+export interface DescribeSessionResult {
+  readonly Session: VoiceIdSession;
+}
+
+/**
+ * What updateSpeakerId and syncSpeakerId resolve with.
+ * @public
+ */
+export interface UpdateSessionResult {
+  readonly Session?: VoiceIdSession;
+}
+
+/**
+ * What enrollSpeaker resolves with: enrollBySession's answer when it completed at once, otherwise
+ * the describeSession answer that reported COMPLETED.
+ * @public
+ */
+export type EnrollmentResult = { readonly Status: 'COMPLETED' } | DescribeSessionResult;
+
+/**
+ * The authentication side of an evaluation, with the decision in the contact flow's vocabulary.
+ * @public
+ */
+export interface AuthenticationResult {
+  readonly Decision: ContactFlowAuthenticationDecision;
+  readonly AuthenticationResultId?: string;
+  readonly Score?: number;
+  readonly CustomerSpeakerId?: string;
+  readonly GeneratedSpeakerId?: string;
+  readonly AudioAggregationStartedAt?: VoiceIdTimestamp;
+  readonly AudioAggregationEndedAt?: VoiceIdTimestamp;
+  readonly Configuration?: { readonly AcceptanceThreshold?: number };
+}
+
+/**
+ * The fraud-detection side of an evaluation, with the decision in the contact flow's vocabulary.
+ * @public
+ */
+export interface FraudDetectionResult {
+  readonly Decision: ContactFlowFraudDetectionDecision;
+  readonly FraudDetectionResultId?: string;
+  readonly Reasons?: readonly string[];
+  readonly RiskDetails?: {
+    readonly KnownFraudsterRisk?: {
+      readonly RiskScore?: number;
+      readonly GeneratedFraudsterId?: string;
+    };
+    readonly VoiceSpoofingRisk?: { readonly RiskScore?: number };
+  };
+  readonly AudioAggregationStartedAt?: VoiceIdTimestamp;
+  readonly AudioAggregationEndedAt?: VoiceIdTimestamp;
+  readonly Configuration?: { readonly RiskThreshold?: number };
+}
+
+/**
+ * What evaluateSpeaker resolves with: both sides decided, in the contact flow's vocabulary.
+ * @public
+ */
+export interface SpeakerEvaluation {
+  readonly SessionId?: string;
+  readonly SessionName?: string;
+  readonly DomainId?: string;
+  readonly StreamingStatus: 'ONGOING' | 'ENDED';
+  readonly AuthenticationResult: AuthenticationResult;
+  readonly FraudDetectionResult: FraudDetectionResult;
+}
+
+/**
+ * Where the Voice ID domain id is cached, and how a found one is shared with other tabs.
+ * @public
+ */
+export interface VoiceIdDomainStore {
+  /** The cached domain id, if one is known. */
+  get(): string | undefined;
+  /** Caches a found domain id and broadcasts it (`voiceId::update_domain_id`). */
+  set(domainId: string): void;
+}
