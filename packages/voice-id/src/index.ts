@@ -82,3 +82,9 @@ export type {
   VoiceIdSpeaker,
   VoiceIdTimestamp,
 } from './port/types';
+export { createVoiceId } from './streams/create-voice-id';
+export type {
+  CreateVoiceIdOptions,
+  VoiceIdCcp,
+  VoiceIdStreamsContact,
+} from './streams/create-voice-id';

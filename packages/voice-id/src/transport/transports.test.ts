@@ -168,4 +168,15 @@ describe('channel agent-app transport', () => {
     expect(toAgentAppFailure(error)).toEqual({ body: error, cause: error });
     expect(toAgentAppFailure({ status: 500 })).toEqual({ status: 500, body: { status: 500 } });
   });
+
+  it('reads the status of a request-channel error object carrying the panel error', () => {
+    const channelError = Object.assign(new Error('describeSpeaker failed'), {
+      error: { message: 'Speaker not found', status: 404 },
+    });
+    expect(toAgentAppFailure(channelError)).toEqual({
+      status: 404,
+      body: { message: 'Speaker not found', status: 404 },
+      cause: channelError,
+    });
+  });
 });

@@ -104,12 +104,21 @@ export type AgentAppRequestFunction = (method: string, params: unknown) => Promi
 
 /**
  * Reads a channel error as an {@link AgentAppFailure}: the streams worker sends the agent-app
- * error as a JSON string of the error body with its HTTP `status` added.
+ * error as a JSON string of the error body with its HTTP `status` added; a request-channel error
+ * object may carry that parsed body as its `error`.
  * @public
  */
 export function toAgentAppFailure(err: unknown): AgentAppFailure {
-  const body = typeof err === 'string' ? parseJson(err) : err;
-  if (isObject(body) && typeof body['status'] === 'number') return { status: body['status'], body };
+  const raw = typeof err === 'string' ? parseJson(err) : err;
+  // A request-channel error (e.g. `CcpRequestError`) carries the panel's error object as `error`.
+  const inner =
+    isObject(raw) && typeof raw['status'] !== 'number' && isObject(raw['error'])
+      ? raw['error']
+      : undefined;
+  const body = inner ?? raw;
+  if (isObject(body) && typeof body['status'] === 'number') {
+    return inner ? { status: body['status'], body, cause: err } : { status: body['status'], body };
+  }
   return { body, cause: err };
 }
 
