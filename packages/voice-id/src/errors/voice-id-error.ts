@@ -1,7 +1,7 @@
 import type { VoiceIdErrorType } from '../constants';
 
 /**
- * A failed Voice ID operation. `type` is one of the 19 {@link VoiceIdErrorType}s; `err` (and the
+ * A failed Voice ID operation. `type` is one of the 19 `VoiceIdErrorType` values; `err` (and the
  * standard `cause`) hold the original failure, e.g. the {@link AgentAppFailure} the service returned.
  *
  * @example
