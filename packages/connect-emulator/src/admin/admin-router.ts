@@ -37,6 +37,54 @@ interface RouteContext {
   body: unknown;
 }
 
+/** Operation names of the admin routes (`METHOD path-pattern` → operation), for fault rules. */
+export const ADMIN_OPERATIONS: Readonly<Record<string, string>> = {
+  'POST metrics/userdata/*': 'GetCurrentUserData',
+  'GET users-summary/*': 'ListUsers',
+  'GET users/*/*': 'DescribeUser',
+  'POST search-users': 'SearchUsers',
+  'GET queues-summary/*': 'ListQueues',
+  'GET queues/*/*': 'DescribeQueue',
+  'GET quick-connects/*': 'ListQuickConnects',
+  'GET quick-connects/*/*': 'DescribeQuickConnect',
+  'GET routing-profiles-summary/*': 'ListRoutingProfiles',
+  'GET agent-status/*': 'ListAgentStatuses',
+  'GET contacts/*/*': 'DescribeContact',
+  'POST search-contacts': 'SearchContacts',
+  'PUT contact/outbound-voice': 'StartOutboundVoiceContact',
+  'POST contact/stop': 'StopContact',
+  'GET contact/attributes/*/*': 'GetContactAttributes',
+  'POST phone-number/list': 'ListPhoneNumbersV2',
+  'POST realtime-contact-analysis/analysis-segments': 'ListRealtimeContactAnalysisSegments',
+  'POST contact/monitor': 'MonitorContact',
+};
+
+function matchPattern(pattern: string, segments: readonly string[]): string[] | undefined {
+  const parts = pattern.split('/');
+  if (parts.length !== segments.length) return undefined;
+  const params: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i] === '*') params.push(segments[i]!);
+    else if (parts[i] !== segments[i]) return undefined;
+  }
+  return params;
+}
+
+/** The admin operation a request is for (e.g. `GetCurrentUserData`), or undefined. */
+export function adminOperation(method: string, pathname: string): string | undefined {
+  let segments: string[];
+  try {
+    segments = pathSegments(pathname);
+  } catch {
+    return undefined;
+  }
+  for (const [key, name] of Object.entries(ADMIN_OPERATIONS)) {
+    const [m, pattern] = key.split(' ') as [string, string];
+    if (m === method && matchPattern(pattern, segments) !== undefined) return name;
+  }
+  return undefined;
+}
+
 /** Drops `undefined` members so the reply carries only what is set. */
 function compact<T extends Json>(obj: T): T {
   for (const key of Object.keys(obj)) if (obj[key] === undefined) delete obj[key];
@@ -863,7 +911,7 @@ export function createAdminRouter(
 
   const table = Object.entries(routes).map(([key, fn]) => {
     const [method, pattern] = key.split(' ') as [string, string];
-    return { method, parts: pattern.split('/'), fn };
+    return { method, pattern, fn };
   });
 
   const match = (
@@ -871,19 +919,9 @@ export function createAdminRouter(
     segments: string[],
   ): { fn: Route; params: string[] } | undefined => {
     for (const entry of table) {
-      if (entry.method !== method || entry.parts.length !== segments.length) continue;
-      const params: string[] = [];
-      let ok = true;
-      for (let i = 0; i < entry.parts.length; i++) {
-        const part = entry.parts[i]!;
-        const seg = segments[i]!;
-        if (part === '*') params.push(seg);
-        else if (part !== seg) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) return { fn: entry.fn, params };
+      if (entry.method !== method) continue;
+      const params = matchPattern(entry.pattern, segments);
+      if (params !== undefined) return { fn: entry.fn, params };
     }
     return undefined;
   };
