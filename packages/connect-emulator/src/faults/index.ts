@@ -1,0 +1,29 @@
+export {
+  FAULT_SERVICES,
+  FAULT_STATUSES,
+  FaultEngine,
+  faultActionSchema,
+  faultRuleInputSchema,
+  parseFaultSeed,
+} from './fault-engine';
+export type {
+  FaultAction,
+  FaultDecision,
+  FaultEngineOptions,
+  FaultRule,
+  FaultRuleInput,
+} from './fault-engine';
+export {
+  AUTH_PATHS,
+  CTI_PATHS,
+  FAULT_ERROR_TYPES,
+  createFaultControlRouter,
+  defaultFaultTarget,
+  withFaults,
+} from './fault-http';
+export type {
+  FaultTarget,
+  FaultTargetResolver,
+  FaultingHandler,
+  WithFaultsOptions,
+} from './fault-http';
