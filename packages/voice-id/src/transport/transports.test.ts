@@ -59,6 +59,23 @@ describe('fetch agent-app transport', () => {
     expect(fetch.mock.calls[0]![0]).toBe('https://agent-app.example/api');
   });
 
+  it("takes a path endpoint on the page's origin", async () => {
+    vi.stubGlobal('location', { protocol: 'http:', origin: 'http://127.0.0.1:4700' });
+    try {
+      const fetch = fakeFetch(() => Response.json({}));
+      const transport = createFetchAgentAppTransport({
+        endpoint: '/agent-app/api',
+        authCookieName: 'c',
+        authToken: 't',
+        fetch,
+      });
+      await transport.call(METHOD, params);
+      expect(fetch.mock.calls[0]![0]).toBe('http://127.0.0.1:4700/agent-app/api');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('resolves a success that is not JSON with {}', async () => {
     const fetch = fakeFetch(() => new Response('OK', { status: 200 }));
     const transport = createFetchAgentAppTransport({

@@ -18,7 +18,10 @@ export const AGENT_APP_FETCH_RETRY_DELAY = 1000;
  * @public
  */
 export interface FetchAgentAppTransportOptions {
-  /** The agent-app endpoint (`agentAppEndpoint`); the page's protocol is prefixed when it has none. */
+  /**
+   * The agent-app endpoint (`agentAppEndpoint`); the page's protocol is prefixed when it has none,
+   * and a path (`/agent-app/api`) is taken on the page's origin.
+   */
   readonly endpoint: string;
   /** Name of the auth cookie the endpoint expects in the `X-Amz-Bearer` header. */
   readonly authCookieName: string;
@@ -34,8 +37,10 @@ export interface FetchAgentAppTransportOptions {
 
 function withProtocol(endpoint: string): string {
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(endpoint)) return endpoint;
-  const protocol = (globalThis as { location?: { protocol?: string } }).location?.protocol;
-  return `${protocol ?? 'https:'}//${endpoint.replace(/^\/\//, '')}`;
+  const location = (globalThis as { location?: { protocol: string; origin: string } }).location;
+  // A path is taken on the page's origin; a host without protocol gets the page's protocol.
+  if (/^\/(?!\/)/.test(endpoint) && location) return location.origin + endpoint;
+  return `${location?.protocol ?? 'https:'}//${endpoint.replace(/^\/\//, '')}`;
 }
 
 function parseJson(text: string): unknown {
