@@ -60,14 +60,19 @@ export type AgentAppResult =
  * @public
  */
 export interface AgentAppRequests {
+  /** Reads the contact record (its `customerId` is the speaker id). */
   'AgentAppService.Lcms.getContact': {
     readonly contactId: string;
     readonly instanceId: string;
     readonly awsAccountId: string;
   };
+  /** Describes a speaker of the domain. */
   'AgentAppService.VoiceId.describeSpeaker': SpeakerRequest;
+  /** Opts a speaker out of Voice ID. */
   'AgentAppService.VoiceId.optOutSpeaker': SpeakerRequest;
+  /** Deletes a speaker from the domain. */
   'AgentAppService.VoiceId.deleteSpeaker': SpeakerRequest;
+  /** Starts a Voice ID session for the contact (`clientToken` is an idempotency token). */
   'AgentAppService.Nasa.startVoiceIdSession': {
     readonly contactId: string;
     readonly instanceId: string;
@@ -75,10 +80,15 @@ export interface AgentAppRequests {
     readonly clientToken: string;
     readonly domainId: string;
   };
+  /** Evaluates the session: authentication and fraud detection. */
   'AgentAppService.VoiceId.evaluateSession': SessionRequest;
+  /** Describes the session (streaming status, enrollment request). */
   'AgentAppService.VoiceId.describeSession': SessionRequest;
+  /** Enrolls the session's speaker. */
   'AgentAppService.VoiceId.enrollBySession': SessionRequest;
+  /** Sets the session's speaker id. */
   'AgentAppService.VoiceId.updateSession': SessionRequest & { readonly SpeakerId: string };
+  /** Records Voice ID data (speaker id, opt-out) on the contact record. */
   'AgentAppService.Lcms.updateVoiceIdData': {
     readonly ContactId: string;
     readonly InstanceId: string;
@@ -89,6 +99,7 @@ export interface AgentAppRequests {
       readonly SpeakerOptedOut?: true;
     };
   };
+  /** Lists the instance's Voice ID integrations (the domain ARN). */
   'AgentAppService.Acs.listIntegrationAssociations': {
     readonly InstanceId: string;
     readonly IntegrationType: 'VOICE_ID';
@@ -100,7 +111,9 @@ export interface AgentAppRequests {
  * @public
  */
 export interface SpeakerRequest {
+  /** The speaker (customer) id. */
   readonly SpeakerId: string;
+  /** The Voice ID domain id. */
   readonly DomainId: string;
 }
 
@@ -109,7 +122,9 @@ export interface SpeakerRequest {
  * @public
  */
 export interface SessionRequest {
+  /** The session name: the initial contact id (or the contact id). */
   readonly SessionNameOrId: string;
+  /** The Voice ID domain id. */
   readonly DomainId: string;
 }
 
@@ -120,6 +135,7 @@ export interface SessionRequest {
  * @public
  */
 export interface AgentAppTransport {
+  /** Calls one operation with its typed request body. */
   call<M extends AgentAppMethod>(method: M, params: AgentAppRequests[M]): Promise<AgentAppResult>;
 }
 
@@ -134,6 +150,7 @@ export type VoiceIdTimestamp = number | string;
  * @public
  */
 export interface VoiceIdSpeaker {
+  /** ENROLLED, OPTED_OUT or PENDING. */
   readonly Status: OpenString<VoiceIdSpeakerStatus>;
   readonly CustomerSpeakerId?: string;
   readonly GeneratedSpeakerId?: string;
@@ -148,6 +165,7 @@ export interface VoiceIdSpeaker {
  * @public
  */
 export interface SpeakerIdResult {
+  /** The contact record's customer id. */
   readonly speakerId: string;
 }
 
@@ -156,6 +174,7 @@ export interface SpeakerIdResult {
  * @public
  */
 export interface SpeakerDescription {
+  /** The speaker. */
   readonly Speaker: VoiceIdSpeaker;
 }
 
@@ -164,6 +183,7 @@ export interface SpeakerDescription {
  * @public
  */
 export interface SpeakerNotEnrolled {
+  /** Absent: there is no speaker. */
   readonly Speaker?: undefined;
   /** The HTTP status (400 or 404). */
   readonly status: number;
@@ -184,7 +204,9 @@ export type SpeakerStatusResult = SpeakerDescription | SpeakerNotEnrolled;
  * @public
  */
 export interface OptOutSpeakerResult {
+  /** The service's id of the speaker, when the endpoint returns it at the top level. */
   readonly generatedSpeakerId?: string;
+  /** The opted-out speaker, when the endpoint returns it. */
   readonly Speaker?: VoiceIdSpeaker;
 }
 
@@ -193,6 +215,7 @@ export interface OptOutSpeakerResult {
  * @public
  */
 export interface StartSessionResult {
+  /** The new session's id. */
   readonly sessionId: string;
 }
 
@@ -204,9 +227,11 @@ export interface VoiceIdSession {
   readonly SessionId?: string;
   readonly SessionName?: string;
   readonly DomainId?: string;
+  /** ONGOING, ENDED or PENDING_CONFIGURATION. */
   readonly StreamingStatus?: VoiceIdStreamingStatus;
   readonly GeneratedSpeakerId?: string;
   readonly CustomerSpeakerId?: string;
+  /** The enrollment request, once enrollBySession was called. */
   readonly EnrollmentRequestDetails?: {
     readonly Status: OpenString<VoiceIdEnrollmentRequestStatus>;
     readonly Message?: string;
@@ -218,6 +243,7 @@ export interface VoiceIdSession {
  * @public
  */
 export interface DescribeSessionResult {
+  /** The session. */
   readonly Session: VoiceIdSession;
 }
 
@@ -226,6 +252,7 @@ export interface DescribeSessionResult {
  * @public
  */
 export interface UpdateSessionResult {
+  /** The session, with the speaker's `GeneratedSpeakerId` when it is enrolled. */
   readonly Session?: VoiceIdSession;
 }
 
@@ -241,6 +268,7 @@ export type EnrollmentResult = { readonly Status: 'COMPLETED' } | DescribeSessio
  * @public
  */
 export interface AuthenticationResult {
+  /** The decision, mapped (see mapAuthenticationDecision). */
   readonly Decision: ContactFlowAuthenticationDecision;
   readonly AuthenticationResultId?: string;
   readonly Score?: number;
@@ -256,6 +284,7 @@ export interface AuthenticationResult {
  * @public
  */
 export interface FraudDetectionResult {
+  /** The decision, mapped (see mapFraudDetectionDecision). */
   readonly Decision: ContactFlowFraudDetectionDecision;
   readonly FraudDetectionResultId?: string;
   readonly Reasons?: readonly string[];
@@ -279,8 +308,11 @@ export interface SpeakerEvaluation {
   readonly SessionId?: string;
   readonly SessionName?: string;
   readonly DomainId?: string;
+  /** The streaming status when both sides were decided. */
   readonly StreamingStatus: 'ONGOING' | 'ENDED';
+  /** Authentication, NotEnabled when the service sent none. */
   readonly AuthenticationResult: AuthenticationResult;
+  /** Fraud detection, NotEnabled when the service sent none. */
   readonly FraudDetectionResult: FraudDetectionResult;
 }
 

@@ -12,13 +12,17 @@ import { VoiceId, type VoiceIdOptions } from '../voice-id/voice-id';
  * @public
  */
 export interface VoiceIdCcp {
+  /** The logged-in agent. */
   readonly agent: {
     getPermissions(): readonly string[];
     getInstanceId(): string | undefined;
     getAccountId(): string | undefined;
   };
+  /** The request channel to the panel (`api_request`). */
   readonly client: { request(method: string, params?: unknown): PromiseLike<unknown> };
+  /** Sends an envelope to the panel (used for `broadcast`). */
   send(event: string, data?: unknown): void;
+  /** Subscribes to an envelope from the panel; returns the unsubscribe function. */
   onMessage(event: string, handler: (data: unknown) => void): () => void;
 }
 
@@ -27,8 +31,11 @@ export interface VoiceIdCcp {
  * @public
  */
 export interface VoiceIdStreamsContact {
+  /** The contact id. */
   readonly contactId: string;
+  /** The initial contact id, which names the Voice ID session. */
   getInitialContactId(): string | undefined;
+  /** The connections; active ones count towards the conference limit. */
   getConnections(): readonly { isActive(): boolean }[];
 }
 
