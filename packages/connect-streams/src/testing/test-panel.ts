@@ -3,6 +3,7 @@ import type { InitCcpParams } from '../ccp/params';
 import { validateInitParams } from '../ccp/params';
 import type { ConduitMessage } from '../protocol';
 import type { AgentUpdate } from '../wire';
+import type { RingtoneAudio } from '../media/ringtone';
 import { createConduitPair } from './in-memory-conduit';
 import type { InMemoryConduitEnd } from './in-memory-conduit';
 import { PanelError, TestInstance } from './test-instance';
@@ -19,6 +20,8 @@ export interface TestPanelOptions {
   readonly portId?: string;
   /** Clock (default `Date.now`). */
   readonly now?: () => number;
+  /** Audio factory for ringtones (tests without `Audio`). */
+  readonly createAudio?: (url: string) => RingtoneAudio;
 }
 
 /** A request the host sent. @public */
@@ -90,6 +93,7 @@ export class TestPanel {
       {
         configureErrors: validated.configureErrors,
         ringtone: validated.ringtone,
+        createAudio: this.options.createAudio,
       },
     );
     if (this.options.autoAcknowledge ?? true) this.acknowledge();
