@@ -43,3 +43,10 @@ export type {
   PanelWorkerEngineOptions,
   WorkerConfiguration,
 } from './worker/worker-engine';
+export { initSharedWorker, PanelApiError, startPanelWorker } from './page/init-shared-worker';
+export type {
+  InitSharedWorkerParams,
+  PanelSession,
+  PanelSessionEvents,
+  SharedWorkerScopeLike,
+} from './page/init-shared-worker';
