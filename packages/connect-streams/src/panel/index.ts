@@ -50,3 +50,18 @@ export type {
   PanelSessionEvents,
   SharedWorkerScopeLike,
 } from './page/init-shared-worker';
+export {
+  SoftphoneError,
+  softphoneErrorFromMediaError,
+  SoftphoneErrorTypes,
+} from './softphone/softphone-error';
+export type { SoftphoneErrorType } from './softphone/softphone-error';
+export { SoftphoneManager } from './softphone/softphone-manager';
+export type {
+  FarEnd,
+  SoftphoneManagerEvents,
+  SoftphoneManagerOptions,
+  SoftphoneStreamStatistic,
+} from './softphone/softphone-manager';
+export { createLoopbackFarEnd } from './softphone/loopback-far-end';
+export type { LoopbackFarEndOptions } from './softphone/loopback-far-end';
