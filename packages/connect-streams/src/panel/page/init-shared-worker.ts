@@ -169,18 +169,11 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     { resolve: (d: unknown) => void; reject: (e: unknown) => void }
   >();
 
-  let port: PanelPort & { close?(): void };
+  let port: PanelPort & { close?(): void } = {
+    postMessage: () => undefined,
+    addEventListener: () => undefined,
+  };
   let engine: PanelWorkerEngine | undefined;
-  if (!params.inPage && typeof globalThis.SharedWorker === 'function') {
-    const worker = new SharedWorker(params.sharedWorkerUrl, SHARED_WORKER_NAME);
-    port = worker.port;
-  } else {
-    const channel = new MessageChannel();
-    engine = new PanelWorkerEngine({ baseUrl: location.href, ...params.engineOptions });
-    engine.connect(channel.port2);
-    port = channel.port1;
-  }
-
   const parent = win.parent !== win ? win.parent : undefined;
   let closed = false;
   let portStreamId: string | undefined;
@@ -194,7 +187,7 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     if (!closed) parent?.postMessage(data === undefined ? { event } : { event, data }, '*');
   };
 
-  port.addEventListener('message', (message) => {
+  const onUpstreamMessage = (message: { readonly data: unknown }): void => {
     const raw = message.data;
     if (closed || typeof raw !== 'object' || raw === null) return;
     const { event, data } = raw as { event?: unknown; data?: unknown };
@@ -235,8 +228,18 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     }
     emitter.emit(event, data);
     for (const handler of allHandlers) handler(event, data);
-  });
-  port.start?.();
+  };
+  const attach = (next: PanelPort & { close?(): void }): void => {
+    port = next;
+    port.addEventListener('message', onUpstreamMessage);
+    port.start?.();
+  };
+  const startInPage = (): void => {
+    const channel = new MessageChannel();
+    engine = new PanelWorkerEngine({ baseUrl: location.href, ...params.engineOptions });
+    engine.connect(channel.port2);
+    attach(channel.port1);
+  };
 
   const onWindowMessage = (message: MessageEvent): void => {
     if (closed || parent === undefined || message.source !== parent) return;
@@ -275,18 +278,33 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   const onPageHide = (): void => sendUpstream('close');
   win.addEventListener('pagehide', onPageHide);
 
-  sendUpstream('configure', {
-    authToken: params.authToken,
-    authTokenExpiration: params.authTokenExpiration,
-    endpoint: params.endpoint ?? null,
-    refreshToken: params.refreshToken,
-    region: params.region,
-    authorizeEndpoint: params.authorizeEndpoint ?? defaultAuthorizeEndpoint(location.href),
-    agentAppEndpoint: params.agentAppEndpoint ?? null,
-    taskTemplatesEndpoint: params.taskTemplatesEndpoint ?? null,
-    authCookieName: params.authCookieName ?? null,
-    longPollingOptions: params.longPollingOptions,
-  });
+  const sendConfigure = (): void =>
+    sendUpstream('configure', {
+      authToken: params.authToken,
+      authTokenExpiration: params.authTokenExpiration,
+      endpoint: params.endpoint ?? null,
+      refreshToken: params.refreshToken,
+      region: params.region,
+      authorizeEndpoint: params.authorizeEndpoint ?? defaultAuthorizeEndpoint(location.href),
+      agentAppEndpoint: params.agentAppEndpoint ?? null,
+      taskTemplatesEndpoint: params.taskTemplatesEndpoint ?? null,
+      authCookieName: params.authCookieName ?? null,
+      longPollingOptions: params.longPollingOptions,
+    });
+  if (!params.inPage && typeof globalThis.SharedWorker === 'function') {
+    const worker = new SharedWorker(params.sharedWorkerUrl, SHARED_WORKER_NAME);
+    // A SharedWorker may be refused (e.g. a cross-site frame without third-party storage):
+    // the same engine then runs in this page.
+    worker.addEventListener('error', () => {
+      if (portStreamId !== undefined || closed || engine) return;
+      startInPage();
+      sendConfigure();
+    });
+    attach(worker.port);
+  } else {
+    startInPage();
+  }
+  sendConfigure();
 
   return {
     get portStreamId() {
