@@ -30,7 +30,7 @@ export class Connection {
   }
   /** The endpoint (address) of the participant. */
   getEndpoint(): EndpointData | undefined {
-    return this.getData().endpoint;
+    return this.getData().endpoint ?? undefined;
   }
   /** Alias of {@link Connection.getEndpoint}. */
   getAddress(): EndpointData | undefined {
@@ -77,13 +77,13 @@ export class Connection {
     return this.getData().monitorStatus === 'BARGE';
   }
   getMonitorInfo(): Record<string, unknown> | undefined {
-    return this.getData().monitoringInfo;
+    return this.getData().monitoringInfo ?? undefined;
   }
   getMonitorCapabilities(): readonly string[] {
     return this.getData().monitorCapabilities ?? [];
   }
   getMonitorStatus(): string | undefined {
-    return this.getData().monitorStatus;
+    return this.getData().monitorStatus ?? undefined;
   }
   isMute(): boolean {
     return this.getData().mute === true;
@@ -92,10 +92,10 @@ export class Connection {
     return this.getData().forcedMute === true;
   }
   getQuickConnectName(): string | undefined {
-    return this.getData().quickConnectName;
+    return this.getData().quickConnectName ?? undefined;
   }
   getSoftphoneMediaInfo(): Record<string, unknown> | undefined {
-    return this.getData().softphoneMediaInfo;
+    return this.getData().softphoneMediaInfo ?? undefined;
   }
 
   /** Hangs up this leg (`destroyConnection {contactId, connectionId}`). */
@@ -161,6 +161,6 @@ export class MediaConnection extends Connection {
   }
   /** Chat media info (connectionData, customerName, agentName). */
   getMediaInfo(): Record<string, unknown> | undefined {
-    return this.getData().chatMediaInfo;
+    return this.getData().chatMediaInfo ?? undefined;
   }
 }

@@ -85,7 +85,7 @@ export class Contact {
     return this.contactId;
   }
   getInitialContactId(): string | undefined {
-    return this.getData().initialContactId;
+    return this.getData().initialContactId ?? undefined;
   }
   /** Alias of {@link Contact.getInitialContactId}. */
   getOriginalContactId(): string | undefined {
@@ -108,19 +108,19 @@ export class Contact {
     return this.ctx.now() - new Date(this.getState().timestamp).getTime() + skew;
   }
   getQueue(): ContactData['queue'] {
-    return this.getData().queue;
+    return this.getData().queue ?? undefined;
   }
   getQueueTimestamp(): Date | undefined {
-    return this.getData().queueTimestamp;
+    return this.getData().queueTimestamp ?? undefined;
   }
   getName(): string | undefined {
-    return this.getData().name;
+    return this.getData().name ?? undefined;
   }
   getDescription(): string | undefined {
-    return this.getData().description;
+    return this.getData().description ?? undefined;
   }
   getInitiationMethod(): string | undefined {
-    return this.getData().initiationMethod;
+    return this.getData().initiationMethod ?? undefined;
   }
   getAttributes(): NonNullable<ContactData['attributes']> {
     return this.getData().attributes ?? {};
@@ -130,7 +130,7 @@ export class Contact {
   }
   /** The contact subtype (segment attribute `connect:Subtype`). */
   getContactSubtype(): string | undefined {
-    return this.getSegmentAttributes()['connect:Subtype']?.ValueString;
+    return this.getSegmentAttributes()['connect:Subtype']?.ValueString ?? undefined;
   }
   getContactFeatures(): Record<string, unknown> {
     return this.getData().contactFeatures ?? {};
@@ -142,16 +142,16 @@ export class Contact {
     return this.getData().references ?? {};
   }
   getChannelContext(): Record<string, unknown> | undefined {
-    return this.getData().channelContext;
+    return this.getData().channelContext ?? undefined;
   }
   getRelatedContactId(): string | undefined {
-    return this.getData().relatedContactId;
+    return this.getData().relatedContactId ?? undefined;
   }
   getContactAssociationId(): string | undefined {
-    return this.getData().contactAssociationId;
+    return this.getData().contactAssociationId ?? undefined;
   }
   getCustomerEndpoint(): EndpointData | undefined {
-    return this.getData().customerEndpoint;
+    return this.getData().customerEndpoint ?? undefined;
   }
   /** Active: paused, incoming, pending, connecting, connected. */
   isActive(): boolean {
