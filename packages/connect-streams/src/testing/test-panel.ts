@@ -84,7 +84,7 @@ export class TestPanel {
   }
 
   /**
-   * Creates a {@link Ccp} connected to this panel (as `initCCP` would, without an iframe).
+   * Creates a `Ccp` connected to this panel (as `initCCP` would, without an iframe).
    * `ccpUrl` defaults to 'https://test.my.connect.aws/ccp-v2/'.
    */
   connect(params: Partial<InitCcpParams> = {}): Ccp {
