@@ -5,8 +5,8 @@
 export type RetryStatus = 'retrying' | 'exhausted' | 'none';
 
 /**
- * A CTI call error as it crosses the wire (reference §3.3: `{type, message, stack[], retryStatus,
- * statusCode}`; the worker sends it to the host JSON-stringified as `api_response.err`).
+ * A CTI call error as it crosses the wire (reference §3.3: type, message, stack lines, retry
+ * status and status code); the worker sends it to the host JSON-stringified as `api_response.err`.
  * @public
  */
 export interface CtiCallError {
