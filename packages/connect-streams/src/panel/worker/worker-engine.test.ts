@@ -133,6 +133,7 @@ describe('ports and conduits', () => {
     engine.connect(a);
     engine.connect(b);
     a.emit('master_request', {
+      event: 'master_request',
       requestId: 'r1',
       method: 'checkMaster',
       params: { topic: 'connect::softphone' },
@@ -140,6 +141,7 @@ describe('ports and conduits', () => {
     a.emit('close');
     expect(b.events('update_connected_ccps').at(-1)?.data).toMatchObject({ length: 1 });
     b.emit('master_request', {
+      event: 'master_request',
       requestId: 'r2',
       method: 'checkMaster',
       params: { topic: 'connect::softphone' },
@@ -180,6 +182,7 @@ describe('master topics (reference §3.2)', () => {
     const idA = engine.connect(a);
     engine.connect(b);
     b.emit('master_request', {
+      event: 'master_request',
       requestId: 'q0',
       method: 'checkMaster',
       params: { topic: 'connect::ringtone', shouldNotBecomeMasterIfNone: true },
@@ -191,6 +194,7 @@ describe('master topics (reference §3.2)', () => {
       err: null,
     });
     a.emit('master_request', {
+      event: 'master_request',
       requestId: 'q1',
       method: 'checkMaster',
       params: { topic: 'connect::ringtone' },
@@ -199,6 +203,7 @@ describe('master topics (reference §3.2)', () => {
       data: { masterId: idA, isMaster: true, topic: 'connect::ringtone' },
     });
     b.emit('master_request', {
+      event: 'master_request',
       requestId: 'q2',
       method: 'checkMaster',
       params: { topic: 'connect::ringtone' },
@@ -216,6 +221,7 @@ describe('master topics (reference §3.2)', () => {
     engine.connect(a);
     const idB = engine.connect(b);
     a.emit('master_request', {
+      event: 'master_request',
       requestId: 'q1',
       method: 'becomeMaster',
       params: { topic: 'connect::softphone' },
@@ -223,6 +229,7 @@ describe('master topics (reference §3.2)', () => {
     expect(a.events('master_response')[0]?.data).toMatchObject({ data: { takeOver: false } });
     expect(b.events('master_response')).toHaveLength(0);
     b.emit('master_request', {
+      event: 'master_request',
       requestId: 'q2',
       method: 'becomeMaster',
       params: { topic: 'connect::softphone' },
@@ -519,7 +526,12 @@ describe('api_request → api_response (reference §1.2, §3.2)', () => {
     const a = new FakePort();
     engine.connect(a);
     a.emit('configure', CONFIG);
-    a.emit('api_request', { requestId: 'r-2', method: 'putAgentState', params: {} });
+    a.emit('api_request', {
+      event: 'api_request',
+      requestId: 'r-2',
+      method: 'putAgentState',
+      params: {},
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(a.events('api_response')[0]?.data).toEqual({
       event: 'api_response',
@@ -536,7 +548,12 @@ describe('api_request → api_response (reference §1.2, §3.2)', () => {
     engine.connect(a);
     engine.connect(b);
     a.emit('configure', CONFIG);
-    a.emit('api_request', { requestId: 'r-3', method: 'acceptContact', params: {} });
+    a.emit('api_request', {
+      event: 'api_request',
+      requestId: 'r-3',
+      method: 'acceptContact',
+      params: {},
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(a.events('api_response')).toHaveLength(1);
     expect(b.events('api_response')).toHaveLength(0);
@@ -558,7 +575,12 @@ describe('api_request → api_response (reference §1.2, §3.2)', () => {
     const a = new FakePort();
     engine.connect(a);
     a.emit('configure', CONFIG);
-    a.emit('api_request', { requestId: 'r-4', method: 'putAgentState', params: {} });
+    a.emit('api_request', {
+      event: 'api_request',
+      requestId: 'r-4',
+      method: 'putAgentState',
+      params: {},
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(a.events('auth_fail')).toEqual([{ event: 'auth_fail', data: { authorize: true } }]);
   });

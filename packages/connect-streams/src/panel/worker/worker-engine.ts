@@ -1,5 +1,14 @@
-import { z } from 'zod';
-import { authorize as defaultAuthorize, type AuthorizeResponse } from '../auth/authorize';
+import {
+  AgentEvents,
+  apiRequestSchema,
+  createApiResponse,
+  EventType,
+  masterRequestSchema,
+  sharedWorkerConfigSchema,
+  type AuthorizeResponse,
+  type SharedWorkerConfig,
+} from '../../protocol';
+import { authorize as defaultAuthorize } from '../auth/authorize';
 import {
   AGENT_POLL_FAILURE_DELAY_MS,
   AGENT_POLL_SUCCESS_DELAY_MS,
@@ -24,27 +33,10 @@ import type { PanelPort } from './panel-port';
 type JsonRecord = Record<string, unknown>;
 
 /**
- * The `configure` data a panel page sends up to the worker (reference §3.1 step 1).
+ * The `configure` data a panel page sends up to the worker (the protocol's shared-worker config).
  * @public
  */
-export const workerConfigurationSchema = z.object({
-  authToken: z.string().min(1),
-  authTokenExpiration: z.union([z.string(), z.number(), z.date()]),
-  refreshToken: z.string().nullish(),
-  region: z.string().min(1),
-  endpoint: z.string().nullish(),
-  authorizeEndpoint: z.string().nullish(),
-  agentAppEndpoint: z.string().nullish(),
-  taskTemplatesEndpoint: z.string().nullish(),
-  authCookieName: z.string().nullish(),
-  longPollingOptions: z.unknown().optional(),
-});
-
-/**
- * A parsed worker configuration.
- * @public
- */
-export type WorkerConfiguration = z.infer<typeof workerConfigurationSchema>;
+export type WorkerConfiguration = SharedWorkerConfig;
 
 /**
  * Anything that can make CTI calls for the engine ({@link CtiClient} by default).
@@ -87,21 +79,6 @@ interface ConnectedPort {
   readonly id: string;
   readonly port: PanelPort;
 }
-
-const apiRequestSchema = z.object({
-  requestId: z.string(),
-  method: z.string(),
-  params: z.record(z.string(), z.unknown()).nullish(),
-});
-
-const masterRequestSchema = z.object({
-  requestId: z.string(),
-  method: z.string(),
-  params: z.object({
-    topic: z.string(),
-    shouldNotBecomeMasterIfNone: z.boolean().optional(),
-  }),
-});
 
 const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -258,7 +235,7 @@ export class PanelWorkerEngine {
   }
 
   private configure(data: unknown): void {
-    const parsed = workerConfigurationSchema.safeParse(data);
+    const parsed = sharedWorkerConfigSchema.safeParse(data);
     if (!parsed.success) return;
     if (this.configuration && parsed.data.authToken === this.configuration.authToken) return;
     const first = this.configuration === undefined;
@@ -486,7 +463,7 @@ export class PanelWorkerEngine {
   private updateAgent(): void {
     if (!this.snapshot || !this.agentConfiguration) return;
     applyAgentAliases(this.snapshot, this.agentConfiguration);
-    this.broadcast('agent::update', {
+    this.broadcast(AgentEvents.UPDATE, {
       snapshot: this.snapshot,
       configuration: this.agentConfiguration,
     });
@@ -498,16 +475,11 @@ export class PanelWorkerEngine {
     const request: ApiRequest = {
       requestId: parsed.data.requestId,
       method: parsed.data.method,
-      params: parsed.data.params ?? {},
+      params: isRecord(parsed.data.params) ? parsed.data.params : {},
     };
     const outcome = await this.callApi(request.method, { ...request.params });
     const respond = (payload: unknown, err: string | null): void =>
-      this.sendTo(port, 'api_response', {
-        event: 'api_response',
-        requestId: request.requestId,
-        data: payload,
-        err,
-      });
+      this.sendTo(port, EventType.API_RESPONSE, createApiResponse(request.requestId, payload, err));
     switch (outcome.kind) {
       case 'success':
         respond(outcome.data, null);
@@ -629,6 +601,12 @@ export class PanelWorkerEngine {
   private checkAuthToken(): void {
     const configuration = this.configuration;
     if (!configuration) return;
+    if (
+      configuration.authTokenExpiration === null ||
+      configuration.authTokenExpiration === undefined
+    ) {
+      return;
+    }
     const expiration = new Date(configuration.authTokenExpiration).getTime();
     if (expiration < this.now() + AUTH_TOKEN_REFRESH_WINDOW_MS) {
       this.refreshToken(AUTH_TOKEN_REFRESH_BACKOFF_MS, AUTH_TOKEN_REFRESH_MAX_RETRIES);
