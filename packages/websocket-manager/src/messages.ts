@@ -1,0 +1,46 @@
+// Log and error strings (reference wording where the reference has one).
+
+/** @internal */
+export const MSG = {
+  cbMustBeFunction: 'cb must be a function',
+  transportMustBeFunction: 'transportHandle must be a function',
+  topicsMustBeArray: 'topics is not an array',
+  payloadNotObject: 'payload is not an object!',
+  alreadyInitialized: 'Web Socket Manager was already initialized',
+  networkOffline: 'Network offline',
+  networkOnline: 'Network online, connecting to WebSocket server',
+  offlineIgnoringFetch: 'Network offline, ignoring this getWebSocketConnConfig request',
+  initFailedIgnoringFetch:
+    'WebSocket Init had failed, ignoring this getWebSocketConnConfig request',
+  fetchInFlight: 'There is an ongoing getWebSocketConnConfig request, this request will be ignored',
+  heartbeatMissed: 'Heartbeat response not received',
+  heartbeatNotOpen: 'Failed to send heartbeat since WebSocket is not open',
+  established: 'WebSocket connection established!',
+  closed: 'WebSocket connection is closed',
+  errorEvent: 'WebSocketManager Error, error_event: ',
+  scheduling: 'Scheduling WebSocket reinitialization, after delay ',
+  urlExpired: 'WebSocket URL cannot be used to establish connection',
+  terminating: 'WebSocket Initialization failed - Terminating and cleaning subscriptions',
+  terminateReason: 'Terminating WebSocket Manager',
+  userClose: 'User request to close WebSocket',
+  closingPrimary: '[Primary WebSocket] Closing WebSocket',
+  fetching: 'Fetching new WebSocket connection configuration',
+  fetchFailed: 'Failed to fetch webSocket connection configuration',
+  invalidConfig: 'Invalid WebSocket connection configuration: ',
+  initAbortedFailed: 'web-socket initializing had failed, aborting re-init',
+  initAbortedOffline: 'System is offline aborting web-socket init',
+  initSocketFailed: 'Failed to initialize new WebSocket: ',
+  messageError: 'WebSocketManager Message Error',
+  invalidMessage: 'Invalid incoming message',
+  duplicate: 'Ignoring Message for Topic, to avoid duplicates: ',
+  noListener: 'No registered callback listener for Topic',
+  callbackError: 'Error executing callback',
+  invalidTopic: 'Cannot send message, Invalid topic',
+  notOpen: 'Cannot send message, web socket connection is not open',
+  subscribeExhausted:
+    'Ignoring subscribePendingTopics since we have exhausted max subscription retries with no response',
+  subscribeNotOpen: 'Ignoring subscribePendingTopics call since Default WebSocket is not open',
+  lostIgnored: 'Ignoring connectionLost callback invocation',
+  neitherOpen:
+    'Neither primary websocket and nor secondary websocket have open connections, attempting to re-establish connection',
+} as const;
