@@ -514,10 +514,10 @@ describe('handover at the end of the transport lifetime', () => {
   });
 
   it('drops a topic message that arrives on the primary while both sockets are open and the handover is complete', async () => {
-    /** A socket whose close() takes effect one tick later (so both are open for a moment). */
+    /** A socket whose close() takes effect 1 s later (so both are open for a moment). */
     class SlowCloseSocket extends MockWebSocket {
       override close(code?: number, reason?: string) {
-        setTimeout(() => super.close(code, reason), 0);
+        setTimeout(() => super.close(code, reason), 1000);
       }
     }
     const t = createTestManager(url, {
@@ -528,10 +528,12 @@ describe('handover at the end of the transport lifetime', () => {
     t.manager.subscribeTopics(['aws/agent']);
     await t.manager.init(t.transport);
     await tick(MIN_WEBSOCKET_LIFETIME_MS + 4);
-    await tick(NET); // the secondary is subscribed; the primary's close is pending
+    await tick(NET * 2); // the secondary is subscribed; the primary's close is pending
     expect(server.sockets.map((s) => s.closed)).toEqual([false, false]);
-    server.publish('aws/agent', 'once');
-    expect(received.map((m) => m.content)).toEqual(['once']);
+    // The same message reaches both sockets: only the secondary's copy is delivered.
+    for (const socket of server.sockets)
+      socket.send({ topic: 'aws/agent', content: `via socket ${socket.index}` });
+    expect(received.map((m) => m.content)).toEqual(['via socket 1']);
   });
 });
 
@@ -559,6 +561,28 @@ describe('server-side close', () => {
     expect(gained).toHaveBeenCalledTimes(1);
     expect(server.sockets[1]!.topics).toEqual(new Set(['aws/agent', 'aws/chat']));
     expect(states).toEqual(['lost', 'open']);
+  });
+});
+
+describe('socket errors', () => {
+  it('a socket error refetches the config at once when no retry is pending, and resubscribes', async () => {
+    const { manager, transport } = await started(['aws/agent']);
+    server.server.simulate('error');
+    expect(transport).toHaveBeenCalledTimes(2);
+    await tick(NET * 2);
+    expect(server.sockets).toHaveLength(2);
+    expect(server.sockets[1]!.topics).toEqual(new Set(['aws/agent']));
+    expect(manager.state).toBe('open');
+  });
+
+  it('a heartbeat tick with no open socket fetches a new config', async () => {
+    const { transport } = await started(['aws/agent']);
+    // The socket dies silently (no close event): the next heartbeat finds it not open.
+    (server.sockets[0] as unknown as { closed: boolean }).closed = true;
+    const client = [...(server.server.clients() as unknown as Array<{ readyState: number }>)][0]!;
+    client.readyState = 3;
+    await tick(HEARTBEAT_INTERVAL_MS);
+    expect(transport).toHaveBeenCalledTimes(2);
   });
 });
 
