@@ -56,7 +56,9 @@ export interface SubscriptionResponse {
   readonly topic: 'aws/subscribe';
   /** Result and topics. */
   readonly content: {
+    /** Whether the topics were subscribed. */
     readonly status: 'success' | 'failure';
+    /** The topics concerned. */
     readonly topics: readonly string[];
   };
 }
@@ -66,11 +68,17 @@ export interface SubscriptionResponse {
  * @public
  */
 export interface ConnectionOpenPayload {
+  /** Socket re-init retries since the last open. */
   readonly connectWebSocketRetryCount: number;
+  /** When the first config fetch of this attempt started (ms). */
   readonly connectionAttemptStartTime: number | null;
+  /** When the last socket was lost (ms), or null. */
   readonly noOpenConnectionsTimestamp: number | null;
+  /** When this socket opened (ms). */
   readonly connectionEstablishedTime: number;
+  /** Open time minus attempt start (ms). */
   readonly timeToConnect: number;
+  /** Open time minus the time the last socket was lost (ms), or null. */
   readonly timeWithoutConnection: number | null;
 }
 
@@ -79,11 +87,17 @@ export interface ConnectionOpenPayload {
  * @public
  */
 export interface ConnectionClosePayload {
+  /** When the socket opened (ms); undefined if it never did. */
   readonly openTimestamp: number | undefined;
+  /** When it closed (ms). */
   readonly closeTimestamp: number;
+  /** Close time minus open time (ms; NaN if it never opened). */
   readonly connectionDuration: number;
+  /** Close code. */
   readonly code: number;
+  /** Close reason. */
   readonly reason: string;
+  /** Whether the close was clean. */
   readonly wasClean: boolean;
 }
 
@@ -92,8 +106,11 @@ export interface ConnectionClosePayload {
  * @public
  */
 export interface InitFailurePayload {
+  /** Socket re-init retries before the failure. */
   readonly connectWebSocketRetryCount: number;
+  /** When the failed attempt started (ms), or null. */
   readonly connectionAttemptStartTime: number | null;
+  /** Why the manager terminated. */
   readonly reason: string;
 }
 
@@ -102,6 +119,7 @@ export interface InitFailurePayload {
  * @public
  */
 export interface DeepHeartbeatSuccessPayload {
+  /** When the answer arrived (ms). */
   readonly timestamp: number;
 }
 
@@ -110,8 +128,11 @@ export interface DeepHeartbeatSuccessPayload {
  * @public
  */
 export interface DeepHeartbeatFailurePayload {
+  /** When the answer arrived (ms). */
   readonly timestamp: number;
+  /** The answer's `statusCode`. */
   readonly statusCode: unknown;
+  /** The answer's `statusContent`. */
   readonly statusContent: unknown;
 }
 
@@ -120,9 +141,13 @@ export interface DeepHeartbeatFailurePayload {
  * @public
  */
 export interface TopicFailurePayload {
+  /** When the frame arrived (ms). */
   readonly timestamp: number;
+  /** The frame's `message`. */
   readonly errorMessage: unknown;
+  /** The frame's `connectionId`. */
   readonly connectionId: unknown;
+  /** The frame's `requestId`. */
   readonly requestId: unknown;
 }
 
@@ -146,17 +171,29 @@ export type WebSocketManagerState =
  * @public
  */
 export interface WebSocketManagerEventMap {
+  /** The manager terminated (invalid config, fatal fetch failure, `terminate`). */
   initFailure: InitFailurePayload;
+  /** A socket opened. */
   connectionOpen: ConnectionOpenPayload;
+  /** A socket closed. */
   connectionClose: ConnectionClosePayload;
+  /** A socket opened while none was (first open, or after a loss). */
   connectionGain: undefined;
+  /** No socket is open any more (fired once per outage). */
   connectionLost: ConnectionClosePayload | undefined;
+  /** A successful subscribe response. */
   subscriptionUpdate: SubscriptionResponse;
+  /** A subscription failure (server or synthetic). */
   subscriptionFailure: SubscriptionResponse;
+  /** Any topic message. */
   allMessage: WebSocketTopicMessage;
+  /** `aws/ping` answered with 200. */
   deepHeartbeatSuccess: DeepHeartbeatSuccessPayload;
+  /** `aws/ping` answered otherwise. */
   deepHeartbeatFailure: DeepHeartbeatFailurePayload;
+  /** A frame with a `message` and no `topic`. */
   topicFailure: TopicFailurePayload;
+  /** The new state. */
   stateChange: WebSocketManagerState;
 }
 
@@ -185,9 +222,13 @@ export type Unsubscribe = () => void;
  * @public
  */
 export interface WebSocketLike {
+  /** 0 connecting, 1 open, 2 closing, 3 closed. */
   readonly readyState: number;
+  /** Sends a text frame. */
   send(data: string): void;
+  /** Closes the socket. */
   close(code?: number, reason?: string): void;
+  /** Listens to `open`, `message` (`event.data`), `error` and `close` (`code`, `reason`, `wasClean`). */
   addEventListener(
     type: 'open' | 'message' | 'error' | 'close',
     listener: (event: never) => void,
@@ -205,9 +246,13 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
  * @public
  */
 export interface WebSocketManagerTimers {
+  /** Like the global `setTimeout`. */
   setTimeout(fn: () => void, ms: number): unknown;
+  /** Like the global `clearTimeout`. */
   clearTimeout(handle: unknown): void;
+  /** Like the global `setInterval`. */
   setInterval(fn: () => void, ms: number): unknown;
+  /** Like the global `clearInterval`. */
   clearInterval(handle: unknown): void;
 }
 
@@ -216,9 +261,13 @@ export interface WebSocketManagerTimers {
  * @public
  */
 export interface WebSocketManagerLogger {
+  /** DEBUG lines. */
   debug(...args: unknown[]): unknown;
+  /** INFO lines. */
   info(...args: unknown[]): unknown;
+  /** WARN lines. */
   warn(...args: unknown[]): unknown;
+  /** ERROR lines. */
   error(...args: unknown[]): unknown;
 }
 

@@ -17,7 +17,46 @@ import {
   WEBSOCKET_REINIT_JITTER,
   WEBSOCKET_URL_VALID_TIME_MS,
 } from './constants';
-import { MSG } from './messages';
+import {
+  MSG_ALREADY_INITIALIZED,
+  MSG_CALLBACK_ERROR,
+  MSG_CB_MUST_BE_FUNCTION,
+  MSG_CLOSED,
+  MSG_CLOSING_PRIMARY,
+  MSG_DUPLICATE,
+  MSG_ERROR_EVENT,
+  MSG_ESTABLISHED,
+  MSG_FETCHING,
+  MSG_FETCH_FAILED,
+  MSG_FETCH_IN_FLIGHT,
+  MSG_HEARTBEAT_MISSED,
+  MSG_HEARTBEAT_NOT_OPEN,
+  MSG_INIT_ABORTED_FAILED,
+  MSG_INIT_ABORTED_OFFLINE,
+  MSG_INIT_FAILED_IGNORING_FETCH,
+  MSG_INIT_SOCKET_FAILED,
+  MSG_INVALID_CONFIG,
+  MSG_INVALID_MESSAGE,
+  MSG_INVALID_TOPIC,
+  MSG_LOST_IGNORED,
+  MSG_MESSAGE_ERROR,
+  MSG_NEITHER_OPEN,
+  MSG_NETWORK_OFFLINE,
+  MSG_NETWORK_ONLINE,
+  MSG_NOT_OPEN,
+  MSG_NO_LISTENER,
+  MSG_OFFLINE_IGNORING_FETCH,
+  MSG_PAYLOAD_NOT_OBJECT,
+  MSG_SCHEDULING,
+  MSG_SUBSCRIBE_EXHAUSTED,
+  MSG_SUBSCRIBE_NOT_OPEN,
+  MSG_TERMINATE_REASON,
+  MSG_TERMINATING,
+  MSG_TOPICS_MUST_BE_ARRAY,
+  MSG_TRANSPORT_MUST_BE_FUNCTION,
+  MSG_URL_EXPIRED,
+  MSG_USER_CLOSE,
+} from './messages';
 import { RetryProvider } from './retry-provider';
 import type {
   ConnectionClosePayload,
@@ -58,7 +97,7 @@ type Frame = Record<string, unknown> & { content?: { status?: unknown; topics?: 
 const FAILED: WebSocketInitResult = { webSocketConnectionFailed: true };
 const STARTED: WebSocketInitResult = { webSocketConnectionFailed: false };
 
-const assertFunction = (value: unknown, message: string = MSG.cbMustBeFunction): void => {
+const assertFunction = (value: unknown, message: string = MSG_CB_MUST_BE_FUNCTION): void => {
   if (typeof value !== 'function') throw new TypeError(message);
 };
 
@@ -186,7 +225,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
         try {
           handler(payload);
         } catch (error) {
-          log(LogLevel.ERROR, MSG.callbackError, error);
+          log(LogLevel.ERROR, MSG_CALLBACK_ERROR, error);
         }
       }
   }
@@ -246,7 +285,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
   const sendHeartbeat = (): void => {
     if (heartbeatPending) {
       // Missed heartbeat: reconnect.
-      advanced(MSG.heartbeatMissed);
+      advanced(MSG_HEARTBEAT_MISSED);
       timers.clearInterval(heartbeatTimer);
       heartbeatPending = false;
       void fetchConfig();
@@ -258,14 +297,14 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
       ws.send(frame(DEEP_HEARTBEAT_TOPIC));
       heartbeatPending = true;
     } else {
-      warn(MSG.heartbeatNotOpen);
+      warn(MSG_HEARTBEAT_NOT_OPEN);
       void fetchConfig();
     }
   };
 
   const subscribePending = (): void => {
     if (noResponseCount > MAX_CONSECUTIVE_SUB_REQUEST_WITH_NO_RESPONSE) {
-      warn(MSG.subscribeExhausted);
+      warn(MSG_SUBSCRIBE_EXHAUSTED);
       timers.clearInterval(responseCheckTimer);
       const failure: SubscriptionResponse = {
         topic: SUBSCRIBE_TOPIC,
@@ -276,7 +315,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     }
     const ws = defaultSocket();
     if (!ws || !isOpen(ws)) {
-      warn(MSG.subscribeNotOpen);
+      warn(MSG_SUBSCRIBE_NOT_OPEN);
       return;
     }
     if (pending.size === 0) return;
@@ -294,9 +333,9 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
   const terminate = (reason: string): void => {
     resetState();
     resetSubscriptions();
-    advanced(MSG.terminating, reason);
+    advanced(MSG_TERMINATING, reason);
     initFailed = true;
-    closeBoth(MSG.terminateReason);
+    closeBoth(MSG_TERMINATE_REASON);
     timers.clearInterval(networkTimer);
     lastInitFailure = {
       connectWebSocketRetryCount: retryCount,
@@ -313,30 +352,30 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     const sign = random() > 0.5 ? 1 : -1;
     const wait = Math.floor(backoff + sign * backoff * random() * WEBSOCKET_REINIT_JITTER);
     if (config && now() + wait <= config.urlConnValidTime) {
-      debug(MSG.scheduling + wait + ' ms');
+      debug(MSG_SCHEDULING + wait + ' ms');
       backoffTimer = timers.setTimeout(initWebSocket, wait);
       backoff *= 2;
     } else {
-      warn(MSG.urlExpired);
+      warn(MSG_URL_EXPIRED);
       void fetchConfig();
     }
   };
 
   function fetchConfig(): Promise<WebSocketInitResult> {
     if (!isOnline()) {
-      info(MSG.offlineIgnoringFetch);
+      info(MSG_OFFLINE_IGNORING_FETCH);
       return Promise.resolve(FAILED);
     }
     if (initFailed || !transport) {
-      debug(MSG.initFailedIgnoringFetch);
+      debug(MSG_INIT_FAILED_IGNORING_FETCH);
       return Promise.resolve(FAILED);
     }
     if (!fetchCompleted) {
-      debug(MSG.fetchInFlight);
+      debug(MSG_FETCH_IN_FLIGHT);
       return Promise.resolve(FAILED);
     }
     resetState();
-    info(MSG.fetching);
+    info(MSG_FETCHING);
     attemptStart = attemptStart ?? now();
     fetchCompleted = false;
     const fetch = transport;
@@ -345,8 +384,8 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
         fetchCompleted = true;
         if (initFailed) return FAILED;
         if (!isValidWebSocketConnectionConfig(answer)) {
-          log(LogLevel.ERROR, MSG.invalidConfig, answer);
-          terminate(MSG.invalidConfig + JSON.stringify(answer));
+          log(LogLevel.ERROR, MSG_INVALID_CONFIG, answer);
+          terminate(MSG_INVALID_CONFIG + JSON.stringify(answer));
           return FAILED;
         }
         config = { ...answer, urlConnValidTime: now() + WEBSOCKET_URL_VALID_TIME_MS };
@@ -354,9 +393,9 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
       },
       (error: unknown) => {
         fetchCompleted = true;
-        log(LogLevel.ERROR, MSG.fetchFailed, error);
+        log(LogLevel.ERROR, MSG_FETCH_FAILED, error);
         if (isNetworkFailure(error)) retryProvider.retry();
-        else terminate(`${MSG.fetchFailed}: ${JSON.stringify(error)}`);
+        else terminate(`${MSG_FETCH_FAILED}: ${JSON.stringify(error)}`);
         return FAILED;
       },
     );
@@ -364,11 +403,11 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
 
   function initWebSocket(): WebSocketInitResult {
     if (initFailed) {
-      info(MSG.initAbortedFailed);
+      info(MSG_INIT_ABORTED_FAILED);
       return FAILED;
     }
     if (!isOnline()) {
-      warn(MSG.initAbortedOffline);
+      warn(MSG_INIT_ABORTED_OFFLINE);
       return FAILED;
     }
     if (!config) return FAILED;
@@ -391,7 +430,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
       }, WEBSOCKET_INIT_CHECK_MS);
       return STARTED;
     } catch (error) {
-      terminate(MSG.initSocketFailed + (error instanceof Error ? error.message : String(error)));
+      terminate(MSG_INIT_SOCKET_FAILED + (error instanceof Error ? error.message : String(error)));
       return FAILED;
     }
   }
@@ -408,7 +447,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
 
   function onOpen(): void {
     retryProvider.connected();
-    advanced(MSG.established);
+    advanced(MSG_ESTABLISHED);
     if (connState !== 'connected') emit('connectionGain', undefined);
     connState = 'connected';
     setState('open');
@@ -425,7 +464,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     resetState();
     const ws = defaultSocket();
     if (ws) openTimestamps.set(ws, now());
-    if (subscribed.size === 0 && isOpen(secondary)) closeSocket(primary, MSG.closingPrimary);
+    if (subscribed.size === 0 && isOpen(secondary)) closeSocket(primary, MSG_CLOSING_PRIMARY);
     if (subscribed.size > 0 || pending.size > 0) {
       // Move every subscribed topic to pending, and resubscribe on the default socket.
       for (const topic of subscribed) {
@@ -445,13 +484,13 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
   }
 
   function onError(event: unknown): void {
-    log(LogLevel.ERROR, MSG.errorEvent, event);
+    log(LogLevel.ERROR, MSG_ERROR_EVENT, event);
     if (retryProvider.numAttempts === 0) void fetchConfig();
     else retryProvider.retry();
   }
 
   function onClose(ws: WebSocketLike, event: CloseEvent): void {
-    advanced(MSG.closed, event.code, event.reason);
+    advanced(MSG_CLOSED, event.code, event.reason);
     const closedAt = now();
     const openedAt = openTimestamps.get(ws);
     const payload: ConnectionClosePayload = {
@@ -467,8 +506,8 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     if (isClosed(secondary)) secondary = null;
     if (!reconnectWebSocket) return;
     if (!isOpen(primary) && !isOpen(secondary)) {
-      warn(MSG.neitherOpen);
-      if (connState === 'disconnected') info(MSG.lostIgnored);
+      warn(MSG_NEITHER_OPEN);
+      if (connState === 'disconnected') info(MSG_LOST_IGNORED);
       else {
         lastLost = payload;
         emit('connectionLost', payload);
@@ -492,7 +531,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
       message = JSON.parse(String(data)) as Frame;
       if (typeof message !== 'object' || message === null) throw new TypeError();
     } catch {
-      warn(MSG.invalidMessage, data);
+      warn(MSG_INVALID_MESSAGE, data);
       return;
     }
     const topic = message.topic;
@@ -510,26 +549,26 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     } else if (typeof topic === 'string' && topic) {
       if (isOpen(primary) && isOpen(secondary) && history.size === 0 && ws === primary) {
         // Both sockets are subscribed during the handover: the secondary's copy is the one kept.
-        warn(MSG.duplicate + topic);
+        warn(MSG_DUPLICATE + topic);
         return;
       }
       const forTopic = topicHandlers.get(topic);
       if (!handlers.get('allMessage')?.size && !forTopic?.size) {
-        warn(MSG.noListener, topic);
+        warn(MSG_NO_LISTENER, topic);
         return;
       }
       const topicMessage = message as WebSocketTopicMessage;
       emit('allMessage', topicMessage);
       invoke(forTopic, topicMessage);
     } else if (message.message) {
-      warn(MSG.messageError, message);
+      warn(MSG_MESSAGE_ERROR, message);
       emit('topicFailure', {
         timestamp: now(),
         errorMessage: message.message,
         connectionId: message.connectionId,
         requestId: message.requestId,
       });
-    } else warn(MSG.invalidMessage, message);
+    } else warn(MSG_INVALID_MESSAGE, message);
   }
 
   function onSubscribeResponse(message: Frame): void {
@@ -551,7 +590,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
       }
       if (history.size === 0) {
         // Handover complete: the secondary has every topic; close the old primary.
-        if (isOpen(secondary)) closeSocket(primary, MSG.closingPrimary);
+        if (isOpen(secondary)) closeSocket(primary, MSG_CLOSING_PRIMARY);
       } else subscribePending();
       emit('subscriptionUpdate', message as unknown as SubscriptionResponse);
       return;
@@ -570,12 +609,12 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     if (current === online) return;
     online = current;
     if (!online) {
-      advanced(MSG.networkOffline);
+      advanced(MSG_NETWORK_OFFLINE);
       return;
     }
     const ws = defaultSocket();
     if (!ws || is(ws, CLOSING) || is(ws, CLOSED)) {
-      advanced(MSG.networkOnline);
+      advanced(MSG_NETWORK_ONLINE);
       void fetchConfig();
     }
   };
@@ -585,9 +624,9 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
       return state;
     },
     init(handle) {
-      assertFunction(handle, MSG.transportMustBeFunction);
+      assertFunction(handle, MSG_TRANSPORT_MUST_BE_FUNCTION);
       if (initPromise) {
-        warn(MSG.alreadyInitialized);
+        warn(MSG_ALREADY_INITIALIZED);
         return initPromise;
       }
       transport = handle;
@@ -597,7 +636,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
       return (initPromise = fetchConfig());
     },
     subscribeTopics(topics) {
-      if (!Array.isArray(topics)) throw new TypeError(MSG.topicsMustBeArray);
+      if (!Array.isArray(topics)) throw new TypeError(MSG_TOPICS_MUST_BE_ARRAY);
       for (const topic of topics as readonly string[])
         if (!subscribed.has(topic)) pending.add(topic);
       noResponseCount = 0;
@@ -612,21 +651,21 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     onAllMessage: (handler) => on('allMessage', handler),
     sendMessage(payload) {
       if (typeof payload !== 'object' || payload === null)
-        throw new TypeError(MSG.payloadNotObject);
+        throw new TypeError(MSG_PAYLOAD_NOT_OBJECT);
       if (typeof payload.topic !== 'string' || RESERVED_TOPICS.has(payload.topic)) {
-        warn(MSG.invalidTopic, payload);
+        warn(MSG_INVALID_TOPIC, payload);
         return false;
       }
       let text: string;
       try {
         text = JSON.stringify(payload);
       } catch {
-        warn(MSG.invalidTopic, payload);
+        warn(MSG_INVALID_TOPIC, payload);
         return false;
       }
       const ws = defaultSocket();
       if (!ws || !isOpen(ws)) {
-        warn(MSG.notOpen);
+        warn(MSG_NOT_OPEN);
         return false;
       }
       ws.send(text);
@@ -662,7 +701,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
       reconnectWebSocket = false;
       timers.clearInterval(networkTimer);
       setState('closed');
-      closeBoth(MSG.userClose);
+      closeBoth(MSG_USER_CLOSE);
     },
     terminate,
     terminateWebSocketManager: terminate,
