@@ -286,6 +286,11 @@ export interface WebSocketManagerOptions {
   readonly random?: () => number;
   /** Network check polled every 250 ms. Default: `navigator.onLine` (true without a navigator). */
   readonly isOnline?: () => boolean;
+  /**
+   * Whether each heartbeat is followed by the deep heartbeat `aws/ping` (as the chat build of the
+   * reference does; the Streams build does not). Default: true.
+   */
+  readonly deepHeartbeat?: boolean;
   /** Logger. Default: none (silent). */
   readonly logger?: WebSocketManagerLogger;
   /** Lowest level written. Default: `LogLevel.INFO`. */

@@ -190,6 +190,27 @@ describe('wire', () => {
     expect(frames.slice(1)).toEqual([{ topic: 'aws/heartbeat' }, { topic: DEEP_HEARTBEAT_TOPIC }]);
   });
 
+  it('sends no aws/ping when deepHeartbeat is false (the Streams build)', async () => {
+    await started(['aws/agent'], { deepHeartbeat: false });
+    await tick(HEARTBEAT_INTERVAL_MS);
+    expect(server.framesOf('aws/heartbeat')).toHaveLength(2);
+    expect(server.framesOf(DEEP_HEARTBEAT_TOPIC)).toHaveLength(0);
+  });
+
+  it('init while offline starts nothing until the network is back', async () => {
+    const t = createTestManager(url);
+    t.network.online = false;
+    t.manager.subscribeTopics(['aws/agent']);
+    await expect(t.manager.init(t.transport)).resolves.toEqual({ webSocketConnectionFailed: true });
+    await tick(5000);
+    expect(t.transport).not.toHaveBeenCalled();
+    t.network.online = true;
+    await tick(NETWORK_CONN_CHECK_INTERVAL_MS + NET * 2);
+    expect(t.transport).toHaveBeenCalledTimes(1);
+    expect(t.manager.state).toBe('open');
+    expect(server.sockets[0]!.topics).toEqual(new Set(['aws/agent']));
+  });
+
   it('sends aws/heartbeat every HEARTBEAT_INTERVAL_MS while answered', async () => {
     await started();
     await tick(HEARTBEAT_INTERVAL_MS * 3);

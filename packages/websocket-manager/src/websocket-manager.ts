@@ -294,7 +294,7 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     const ws = defaultSocket();
     if (ws && isOpen(ws)) {
       ws.send(frame(HEARTBEAT_TOPIC));
-      ws.send(frame(DEEP_HEARTBEAT_TOPIC));
+      if (options.deepHeartbeat !== false) ws.send(frame(DEEP_HEARTBEAT_TOPIC));
       heartbeatPending = true;
     } else {
       warn(MSG_HEARTBEAT_NOT_OPEN);
