@@ -585,6 +585,29 @@ describe('server-side close', () => {
   });
 });
 
+describe('server down', () => {
+  it('fires connectionLost once per outage while reconnection attempts keep failing, then connectionGain', async () => {
+    const { manager, transport } = await started(['aws/agent']);
+    const lost = vi.fn();
+    const gained = vi.fn();
+    manager.onConnectionLost(lost);
+    manager.onConnectionGain(gained);
+    gained.mockClear();
+    server.server.close({ code: 1006, reason: 'down', wasClean: false });
+    await tick(200);
+    expect(transport.mock.calls.length).toBeGreaterThan(3); // attempts keep going
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(manager.state).toBe('lost');
+    server.stop();
+    server = new FakeConnectServer(url);
+    await tick(200);
+    expect(gained).toHaveBeenCalledTimes(1);
+    expect(lost).toHaveBeenCalledTimes(1);
+    expect(manager.state).toBe('open');
+    expect(server.sockets.at(-1)!.topics).toEqual(new Set(['aws/agent']));
+  });
+});
+
 describe('socket errors', () => {
   it('a socket error refetches the config at once when no retry is pending, and resubscribes', async () => {
     const { manager, transport } = await started(['aws/agent']);
