@@ -4,7 +4,6 @@
  * @packageDocumentation
  */
 export {
-  AGENT_WEBSOCKET_EVENTS,
   DEEP_HEARTBEAT_TOPIC,
   HEARTBEAT_INTERVAL_MS,
   HEARTBEAT_TOPIC,
@@ -20,7 +19,6 @@ export {
   SUBSCRIBE_TOPIC,
   TOPIC_SUBSCRIPTION_RETRY_INTERVAL_MS,
   UNSUBSCRIBE_TOPIC,
-  WEBSOCKET_CONDUIT_EVENTS,
   WEBSOCKET_INIT_CHECK_MS,
   WEBSOCKET_REINIT_BASE_BACKOFF_MS,
   WEBSOCKET_REINIT_JITTER,
@@ -28,8 +26,6 @@ export {
   WEBSOCKET_URL_VALID_TIME_MS,
 } from './constants';
 export { createWebSocketManager } from './websocket-manager';
-export { forwardWebSocketManagerEvents, handleWebSocketConduitRequest } from './bridge';
-export type { ForwardedWebSocketEvent, WebSocketConduitEvent } from './bridge';
 export {
   isNetworkFailure,
   isValidWebSocketConnectionConfig,

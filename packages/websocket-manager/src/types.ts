@@ -272,7 +272,7 @@ export interface WebSocketManagerLogger {
 }
 
 /**
- * Options of {@link createWebSocketManager}; every one is optional.
+ * Options of `createWebSocketManager`; every one is optional.
  * @public
  */
 export interface WebSocketManagerOptions {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { forwardWebSocketManagerEvents, handleWebSocketConduitRequest } from './bridge';
-import { WEBSOCKET_CONDUIT_EVENTS } from './constants';
-import { createWebSocketManager } from './websocket-manager';
+import { forwardWebSocketManagerEvents, handleWebSocketConduitRequest } from './panel-bridge';
+import { WEBSOCKET_CONDUIT_EVENTS } from '../constants';
+import { createWebSocketManager } from '../websocket-manager';
 
 describe('Streams conduit bridge (reference §2.7)', () => {
   it('uses the webSocket:: conduit event names of connect.WebSocketEvents', () => {

@@ -1,5 +1,5 @@
-import { AGENT_WEBSOCKET_EVENTS, WEBSOCKET_CONDUIT_EVENTS } from './constants';
-import type { Unsubscribe, WebSocketManager, WebSocketManagerEventName } from './types';
+import { AGENT_WEBSOCKET_EVENTS, WEBSOCKET_CONDUIT_EVENTS } from '../constants';
+import type { Unsubscribe, WebSocketManager, WebSocketManagerEventName } from '../types';
 
 /**
  * Manager events the Streams worker forwards downstream over the conduit (reference §2.7).
@@ -64,4 +64,48 @@ export function handleWebSocketConduitRequest(
   else if (event === WEBSOCKET_CONDUIT_EVENTS.subscribe) manager.subscribeTopics(data as string[]);
   else return false;
   return true;
+}
+
+/**
+ * A conduit as the bridge needs it: send an event to the other side, and listen to one
+ * (`on` may return an unsubscribe function).
+ * @public
+ */
+export interface WebSocketBridgeConduit {
+  /** Sends an event with its data to the other side. */
+  send(event: string, data?: unknown): void;
+  /** Listens to one event from the other side; may return a function that stops listening. */
+  on(event: string, handler: (data: unknown) => void): unknown;
+}
+
+const stopper = (result: unknown): (() => void) =>
+  typeof result === 'function' ? (result as () => void) : () => {};
+
+/**
+ * The whole panel side of the bridge: forwards the manager's events downstream and applies the
+ * upstream `webSocket::send` / `webSocket::subscribe` from `conduit`. Returns a function that stops both.
+ *
+ * @example
+ * ```ts
+ * const manager = createWebSocketManager();
+ * bridgeWebSocketManager(manager, { send: conduit.sendDownstream, on: conduit.onDownstream });
+ * await manager.init(getWebSocketUrl);
+ * ```
+ * @public
+ */
+export function bridgeWebSocketManager(
+  manager: WebSocketManager,
+  conduit: WebSocketBridgeConduit,
+): Unsubscribe {
+  const stops = [
+    forwardWebSocketManagerEvents(manager, (event, data) => conduit.send(event, data)),
+    ...(['send', 'subscribe'] as const).map((name) =>
+      stopper(
+        conduit.on(WEBSOCKET_CONDUIT_EVENTS[name], (data) =>
+          handleWebSocketConduitRequest(manager, WEBSOCKET_CONDUIT_EVENTS[name], data),
+        ),
+      ),
+    ),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
