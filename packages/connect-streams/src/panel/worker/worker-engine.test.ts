@@ -78,7 +78,11 @@ afterEach(() => {
 
 function setup(overrides: Record<string, Handler> = {}, engineOptions = {}) {
   const backend = fakeBackend(overrides);
-  const engine = new PanelWorkerEngine({ createClient: () => backend.client, ...engineOptions });
+  const engine = new PanelWorkerEngine({
+    createClient: () => backend.client,
+    createWebSocketManager: false,
+    ...engineOptions,
+  });
   return { backend, engine };
 }
 
@@ -642,6 +646,7 @@ describe('auth token refresh (spec §9)', () => {
     const tokens: string[] = [];
     const backend = fakeBackend();
     const engine = new PanelWorkerEngine({
+      createWebSocketManager: false,
       createClient: (configuration) => {
         tokens.push(configuration.authToken);
         return backend.client;
@@ -704,5 +709,47 @@ describe('auth token refresh (spec §9)', () => {
     await vi.advanceTimersByTimeAsync(140_000);
     // the next 5-min check starts a new cycle, nothing in between
     expect(authorize).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('web socket through createTransport (reference §3.2)', () => {
+  it('opens the manager with createTransport web_socket and bridges it to every port', async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const subscribed: string[][] = [];
+    let transport: (() => Promise<unknown>) | undefined;
+    const manager = {
+      on: (event: string, handler: (payload: unknown) => void) => {
+        handlers.set(event, handler);
+        return () => handlers.delete(event);
+      },
+      init: (fn: () => Promise<unknown>) => {
+        transport = fn;
+        return Promise.resolve({ webSocketConnectionFailed: false });
+      },
+      subscribeTopics: (topics: string[]) => subscribed.push(topics),
+      sendMessage: () => true,
+      terminate: () => undefined,
+    };
+    const wsConfig = { webSocketTransport: { url: 'wss://x', transportLifeTimeInSeconds: 300 } };
+    const { engine, backend } = setup(
+      { createTransport: () => ok(wsConfig) },
+      { createWebSocketManager: () => manager as never },
+    );
+    const a = new FakePort();
+    const b = new FakePort();
+    engine.connect(a);
+    engine.connect(b);
+    a.emit('configure', CONFIG);
+    await expect(transport?.()).resolves.toEqual(wsConfig);
+    expect(backend.calls.find((c) => c.method === 'createTransport')?.params).toEqual({
+      transportType: 'web_socket',
+    });
+    b.emit('webSocket::subscribe', ['aws/chat']);
+    expect(subscribed).toEqual([['aws/chat']]);
+    handlers.get('connectionGain')?.(undefined);
+    expect(a.events().map((m) => m.event)).toEqual(
+      expect.arrayContaining(['agent::websocket_connection_gained', 'webSocket::connection_gain']),
+    );
+    expect(b.events('webSocket::connection_gain')).toHaveLength(1);
   });
 });

@@ -8,6 +8,12 @@ import {
   type AuthorizeResponse,
   type SharedWorkerConfig,
 } from '../../protocol';
+import { createWebSocketManager } from '@x/websocket-manager';
+import {
+  bridgeWebSocketManager,
+  type WebSocketConnectionConfig,
+  type WebSocketManager,
+} from '@x/websocket-manager/bridge';
 import { authorize as defaultAuthorize } from '../auth/authorize';
 import {
   AGENT_POLL_FAILURE_DELAY_MS,
@@ -66,6 +72,12 @@ export interface PanelWorkerEngineOptions {
   readonly now?: () => number;
   /** Random source in [0, 1) for the refresh backoff's jitter (default `Math.random`). */
   readonly random?: () => number;
+  /**
+   * Creates the web-socket manager the engine opens with `createTransport {transportType:
+   * 'web_socket'}` and bridges to every port (`webSocket::…` events); `false` for none.
+   * Default: `createWebSocketManager()` of `@x/websocket-manager`.
+   */
+  readonly createWebSocketManager?: (() => WebSocketManager) | false;
 }
 
 interface ApiRequest {
@@ -121,6 +133,9 @@ export class PanelWorkerEngine {
   private nextToken: string | null = null;
   private logsBuffer: JsonRecord[] = [];
   private generation = 0;
+  private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
+  private webSocketManager: WebSocketManager | undefined;
+  private stopWebSocketBridge: (() => void) | undefined;
 
   constructor(options: PanelWorkerEngineOptions = {}) {
     this.options = options;
@@ -166,6 +181,10 @@ export class PanelWorkerEngine {
     this.timers.clear();
     if (this.authCheckTimer !== undefined) clearInterval(this.authCheckTimer);
     this.authCheckTimer = undefined;
+    this.stopWebSocketBridge?.();
+    this.stopWebSocketBridge = undefined;
+    this.webSocketManager?.terminate('terminated');
+    this.webSocketManager = undefined;
     this.configuration = undefined;
     this.client = undefined;
     this.agentAppClient = undefined;
@@ -230,7 +249,52 @@ export class PanelWorkerEngine {
         this.handleClose(port);
         break;
       default:
+        for (const handler of this.portEventHandlers.get(event) ?? []) handler(data);
         break;
+    }
+  }
+
+  /** Listens to one event from any port (for the web-socket bridge). */
+  private onAnyPort(event: string, handler: (data: unknown) => void): () => void {
+    const handlers = this.portEventHandlers.get(event) ?? new Set();
+    handlers.add(handler);
+    this.portEventHandlers.set(event, handlers);
+    return () => handlers.delete(handler);
+  }
+
+  /** Opens the web socket through `createTransport` and bridges it to every port. */
+  private startWebSocket(): void {
+    const factory =
+      this.options.createWebSocketManager === undefined
+        ? () => createWebSocketManager()
+        : this.options.createWebSocketManager;
+    if (factory === false || this.webSocketManager) return;
+    const manager = factory();
+    this.webSocketManager = manager;
+    this.stopWebSocketBridge = bridgeWebSocketManager(manager, {
+      send: (event, data) => this.broadcast(event, data),
+      on: (event, handler) => this.onAnyPort(event, handler),
+    });
+    void manager.init(() => this.getWebSocketUrl()).catch(() => undefined);
+  }
+
+  /** `createTransport {transportType: 'web_socket'}`, as the real worker's `getWebSocketUrl`. */
+  private async getWebSocketUrl(): Promise<WebSocketConnectionConfig> {
+    const outcome = await this.callApi('createTransport', { transportType: 'web_socket' });
+    switch (outcome.kind) {
+      case 'success':
+        return outcome.data as WebSocketConnectionConfig;
+      case 'failure':
+        throw Object.assign(new Error('getWebSocketUrl failed'), {
+          reason: 'getWebSocketUrl failed',
+          _debug: outcome.error,
+        });
+      case 'authFailure':
+        this.broadcast(EventType.AUTH_FAIL);
+        throw new Error('Authentication failed while getting getWebSocketUrl');
+      case 'accessDenied':
+        this.broadcast(EventType.ACCESS_DENIED);
+        throw new Error('Access Denied Failure while getting getWebSocketUrl');
     }
   }
 
@@ -270,6 +334,7 @@ export class PanelWorkerEngine {
   }
 
   private startPolling(): void {
+    this.startWebSocket();
     void this.pollForAgent();
     this.pollForAgentConfiguration(true);
     const generation = this.generation;
