@@ -73,8 +73,8 @@ export interface PanelWorkerEngineOptions {
   /** Random source in [0, 1) for the refresh backoff's jitter (default `Math.random`). */
   readonly random?: () => number;
   /**
-   * Creates the web-socket manager the engine opens with `createTransport {transportType:
-   * 'web_socket'}` and bridges to every port (`webSocket::…` events); `false` for none.
+   * Creates the web-socket manager the engine opens through `createTransport` (transport type
+   * `web_socket`) and bridges to every port (the `webSocket::` events); `false` for none.
    * Default: `createWebSocketManager()` of `@x/websocket-manager`.
    */
   readonly createWebSocketManager?: (() => WebSocketManager) | false;
