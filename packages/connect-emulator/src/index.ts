@@ -3,3 +3,5 @@
  * @packageDocumentation
  */
 export { DEFAULT_PORT } from './constants';
+export { createPanelRequestHandler, PANEL_PATH_PREFIXES } from './panel';
+export type { PanelRouteOptions } from './panel';

@@ -55,8 +55,6 @@ export const LOGIN_POPUP_HEIGHT = 433;
 export const LOGIN_POPUP_LOCK_PREFIX = 'connect-login-popup-lock';
 /** Window name of the login popup (reference §4.4). @public */
 export const LOGIN_POPUP_NAME = 'connect::loginPopup';
-/** Endpoint batch size for getEndpoints (spec §9). @public */
-export const ENDPOINT_BATCH_SIZE = 500;
 /** Endpoint cache capacity (spec §9). @public */
 export const ENDPOINT_CACHE_MAX_ENTRIES = 1000;
 /** Endpoint cache period (spec §9: default 1 minute). @public */
@@ -124,16 +122,33 @@ export const METHODS_WITHOUT_AUTH_PAYLOAD: readonly string[] = Object.freeze([
   'transferContact',
 ]);
 
-/** Supported agent locales (spec §3). @public */
-export const SUPPORTED_LOCALES: readonly string[] = Object.freeze([
-  'en_US',
-  'de_DE',
-  'es_ES',
-  'fr_FR',
-  'ja_JP',
-  'it_IT',
-  'ko_KR',
-  'pt_BR',
-  'zh_CN',
-  'zh_TW',
-]);
+/**
+ * The `timeout` of a `GetAgentSnapshot` long poll, in ms (spec §9 "Agent poll: timeout 30000 ms").
+ * @public
+ */
+export const AGENT_SNAPSHOT_POLL_TIMEOUT_MS = 30_000;
+
+/**
+ * The `maxResults` of each `GetEndpoints` page (spec §9 "Endpoint batch size: 500").
+ * @public
+ */
+export const ENDPOINTS_PAGE_SIZE = 500;
+
+/**
+ * The `maxResults` the worker asks for on the paged configuration lists (reference §3.2).
+ * @public
+ */
+export const CONFIGURATION_LIST_PAGE_SIZE = 500;
+
+/**
+ * The shortest web-socket transport lifetime, in seconds, the web-socket manager accepts from
+ * `CreateTransport` (reference §3.5).
+ * @public
+ */
+export const MIN_WEB_SOCKET_TRANSPORT_LIFETIME_S = 300;
+
+/**
+ * The pattern a `CreateTransport` web-socket URL must match (reference §3.5).
+ * @public
+ */
+export const WEB_SOCKET_URL_PATTERN = /^(wss:\/\/)\w*/;
