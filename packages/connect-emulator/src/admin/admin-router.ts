@@ -5,6 +5,7 @@ import { pathSegments, readJson, sendJson, type RouteHandler } from '../lib/http
 import { idFromArnOrId, instanceArn, phoneNumberArn, resourceArn, toEpochSeconds } from './arn';
 import { AdminApiError } from './errors';
 import type {
+  AdminAgentLive,
   AdminBackend,
   AdminChannel,
   AdminContact,
@@ -450,12 +451,9 @@ export function createAdminRouter(
 
   const userData = (
     user: AdminUser,
-    states: ReadonlySet<string> | undefined,
+    live: AdminAgentLive,
     profiles: Map<string, { concurrency: Partial<Record<AdminChannel, number>> }>,
   ) => {
-    const live = backend.agentLive(user.id);
-    if (live === undefined) return undefined;
-    if (states !== undefined && !live.contacts.some((c) => states.has(c.state))) return undefined;
     const max: Partial<Record<AdminChannel, number>> = {};
     const active: Partial<Record<AdminChannel, number>> = {};
     const available: Partial<Record<AdminChannel, number>> = {};
@@ -537,14 +535,21 @@ export function createAdminRouter(
           }
         }
       };
-      const list: Json[] = [];
+      // Only logged-in agents (with a live state) are reported; build the reply for one page only.
+      const found: { user: AdminUser; live: AdminAgentLive }[] = [];
       for (const user of backend.users()) {
         if (!matches(user)) continue;
-        const data = userData(user, states, profiles);
-        if (data !== undefined) list.push(data);
+        const live = backend.agentLive(user.id);
+        if (live === undefined) continue;
+        if (states !== undefined && !live.contacts.some((c) => states.has(c.state))) continue;
+        found.push({ user, live });
       }
-      const { page, NextToken } = pageOf(list, input.NextToken, input.MaxResults);
-      return compact({ NextToken, ApproximateTotalCount: list.length, UserDataList: page });
+      const { page, NextToken } = pageOf(found, input.NextToken, input.MaxResults);
+      return compact({
+        NextToken,
+        ApproximateTotalCount: found.length,
+        UserDataList: page.map(({ user, live }) => userData(user, live, profiles)),
+      });
     },
     'GET users-summary/*': ({ params, query }) => {
       checkInstance(params[0]);
