@@ -1,0 +1,2 @@
+export { SERVICES_CLI_OPTIONS, createServices, loadServicesCliOptions } from './create-services';
+export type { Services, ServicesOptions } from './create-services';
