@@ -12,19 +12,11 @@ import type {
   AdminContactState,
   AdminUser,
 } from './types';
-
-/** Default page size of the list operations (the SDK's documented default). */
-export const ADMIN_DEFAULT_PAGE_SIZE = 100;
-/** Largest page of `GetCurrentUserData`. */
-export const ADMIN_MAX_USER_DATA_PAGE = 100;
-/** Filter limits of `GetCurrentUserData`. */
-export const USER_DATA_FILTER_LIMITS = {
-  Queues: 100,
-  RoutingProfiles: 100,
-  Agents: 100,
-  UserHierarchyGroups: 1,
-  ContactStates: 9,
-} as const;
+import {
+  ADMIN_DEFAULT_PAGE_SIZE,
+  ADMIN_MAX_USER_DATA_PAGE,
+  USER_DATA_FILTER_LIMITS,
+} from '../constants';
 
 const CHANNELS: readonly AdminChannel[] = ['VOICE', 'CHAT', 'TASK', 'EMAIL'];
 const INACTIVE_STATES: ReadonlySet<AdminContactState> = new Set(['MISSED', 'ERROR', 'REJECTED']);

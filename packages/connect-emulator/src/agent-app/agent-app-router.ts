@@ -7,16 +7,7 @@ import {
   VoiceIdServiceError,
   type VoiceIdSimulator,
 } from './voice-id-simulator';
-
-/** Paths the agent-app endpoint answers on (`agentAppEndpoint` of initCCP). */
-export const AGENT_APP_PATHS = ['/agent-app/api', '/connect/agent-app/api'] as const;
-/** Prefix of the task-templates proxy. */
-export const TASK_TEMPLATES_PREFIXES = [
-  '/task-templates/api/ccp',
-  '/connect/task-templates/api/ccp',
-] as const;
-/** The CSRF header value the real TaskTemplatesClient sends. */
-export const TASK_TEMPLATES_CSRF = 'csrf';
+import { AGENT_APP_PATHS, TASK_TEMPLATES_PREFIXES, TASK_TEMPLATES_CSRF } from '../constants';
 
 /** A task template of the simulated instance. */
 export interface TaskTemplate {

@@ -1,6 +1,11 @@
 export {
   FAULT_SERVICES,
   FAULT_STATUSES,
+  AUTH_PATHS,
+  CTI_PATHS,
+  FAULT_ERROR_TYPES,
+} from '../constants';
+export {
   FaultEngine,
   faultActionSchema,
   faultRuleInputSchema,
@@ -13,14 +18,7 @@ export type {
   FaultRule,
   FaultRuleInput,
 } from './fault-engine';
-export {
-  AUTH_PATHS,
-  CTI_PATHS,
-  FAULT_ERROR_TYPES,
-  createFaultControlRouter,
-  defaultFaultTarget,
-  withFaults,
-} from './fault-http';
+export { createFaultControlRouter, defaultFaultTarget, withFaults } from './fault-http';
 export type {
   FaultTarget,
   FaultTargetResolver,
