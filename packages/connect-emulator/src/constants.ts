@@ -169,3 +169,6 @@ export const RECORDING_CHANNELS = 2;
 
 /** Bits per sample of call recordings. */
 export const RECORDING_BITS_PER_SAMPLE = 16;
+
+/** Close code of a web-socket fault when the rule does not give one (1011: internal error). */
+export const WS_FAULT_CLOSE_CODE = 1011;

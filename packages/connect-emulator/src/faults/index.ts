@@ -4,6 +4,7 @@ export {
   AUTH_PATHS,
   CTI_PATHS,
   FAULT_ERROR_TYPES,
+  WS_FAULT_CLOSE_CODE,
 } from '../constants';
 export {
   FaultEngine,
@@ -19,6 +20,8 @@ export type {
   FaultRuleInput,
 } from './fault-engine';
 export { createFaultControlRouter, defaultFaultTarget, withFaults } from './fault-http';
+export { decideWsFault } from './ws-faults';
+export type { WsFaultOutcome } from './ws-faults';
 export type {
   FaultTarget,
   FaultTargetResolver,
