@@ -37,8 +37,13 @@ export interface AgentAppBackend {
   readonly instanceId: string;
   readonly region: string;
   readonly accountId: string;
-  /** True when the token is a live session token. */
+  /** True when the token is a live access token (the `X-Amz-Bearer` value). */
   validateToken(token: string): boolean;
+  /**
+   * True when the request's cookies carry a live session (the task-templates proxy is called
+   * with `credentials: 'include'`). Default: any `lily-auth*` cookie holding a valid token.
+   */
+  validateSessionCookie?(cookieHeader: string | undefined): boolean;
   taskTemplates(): readonly TaskTemplate[];
   /** Creates a task from a template; returns its contact id. */
   createTemplatedTask(params: Record<string, unknown>): { contactId: string };
@@ -262,7 +267,9 @@ export function createAgentAppRouter(
     rest: string,
     url: URL,
   ): Promise<void> => {
-    const authorized = cookieTokens(req.headers.cookie).some((t) => backend.validateToken(t));
+    const authorized =
+      backend.validateSessionCookie?.(req.headers.cookie) ??
+      cookieTokens(req.headers.cookie).some((t) => backend.validateToken(t));
     if (!authorized) {
       sendJson(res, 401, { message: 'Unauthorized' });
       return;
