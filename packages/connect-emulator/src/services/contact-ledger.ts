@@ -100,8 +100,11 @@ export class ContactLedger {
       r.systemEndpoint = { type: 'TELEPHONE_NUMBER', address: view.systemNumber };
     if (view.endReason !== undefined) r.disconnectReason = view.endReason;
 
-    const agentTalking = view.agentLegState === 'connected' || view.agentLegState === 'hold';
-    if (agentTalking && r.connectedToAgentMs === undefined) {
+    const up = (state: string | undefined) => state === 'connected' || state === 'hold';
+    const agentTalking = up(view.agentLegState);
+    // The talk starts once agent and customer are both on the line (an outbound call rings first).
+    const customerUp = view.customerLegState === undefined || up(view.customerLegState);
+    if (agentTalking && customerUp && r.connectedToAgentMs === undefined) {
       r.connectedToAgentMs = now;
       if (view.channel === 'VOICE' && this.options.media !== undefined) {
         entry.recorder = new CallRecorder(view.id, this.options.script?.(view.id) ?? []);
