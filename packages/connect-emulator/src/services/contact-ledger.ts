@@ -89,6 +89,7 @@ export class ContactLedger {
     const r = entry.record;
     r.lastUpdateMs = now;
     r.attributes = { ...view.attributes };
+    r.initiationMethod = view.initiationMethod;
     if (view.previousContactId !== undefined) r.previousContactId = view.previousContactId;
     if (view.relatedContactId !== undefined) r.relatedContactId = view.relatedContactId;
     if (view.queueId !== undefined) r.queueId = view.queueId;

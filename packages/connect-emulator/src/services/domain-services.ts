@@ -130,6 +130,8 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
   const startedAt = clock.now();
   const instanceId = () => centre().instanceId;
   const initiation = new Map<string, string>();
+  /** Initiation method of the contact being created right now (the domain notifies synchronously). */
+  let pendingInitiation: string | undefined;
   const ref: { ledger?: ContactLedger } = {};
   const script = (contactId: string) => {
     let h = 0;
@@ -289,8 +291,13 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
           `Queue not found: ${input.queueId ?? ''}`,
         );
       // The flow places the call, the customer answers, and the call waits in the queue for an agent.
-      const contact = c.dialIn(queue.arn, input.destinationPhoneNumber);
-      initiation.set(contact.id, 'API');
+      pendingInitiation = 'API';
+      let contact: ContactRecord;
+      try {
+        contact = c.dialIn(queue.arn, input.destinationPhoneNumber);
+      } finally {
+        pendingInitiation = undefined;
+      }
       for (const [name, value] of Object.entries(input.attributes))
         contact.attributes[name] = { name, value };
       contactChanged(contact, false);
@@ -352,6 +359,8 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
   ref.ledger = ledger;
 
   function contactChanged(contact: ContactRecord, removed: boolean): void {
+    if (pendingInitiation !== undefined && !initiation.has(contact.id))
+      initiation.set(contact.id, pendingInitiation);
     const agentLeg = [...contact.connections].reverse().find((x) => x.agentId !== undefined);
     const customer = contact.connections.find((x) => x.initial);
     const view: LedgerContactView = {
