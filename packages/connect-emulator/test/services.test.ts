@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
+/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -93,7 +93,7 @@ async function agentApp(method: string, params: unknown) {
     },
     body: JSON.stringify(params),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 }
 
 async function until<T>(fn: () => Promise<T | undefined>): Promise<T> {
@@ -227,9 +227,9 @@ describe('emulator services over a real call', () => {
     );
     expect(found.Contacts?.map((c) => c.Id)).toContain(contactId);
 
-    const types = await until(async () => {
+    const types = await until(() => {
       const t = received.map((r) => r.type);
-      return t.includes('COMPLETED') ? t : undefined;
+      return Promise.resolve(t.includes('COMPLETED') ? t : undefined);
     });
     expect(types).toEqual([
       'INITIATED',
