@@ -5,25 +5,18 @@ import { pathSegments, readJson, sendJson, type RouteHandler } from '../lib/http
 import { idFromArnOrId, instanceArn, phoneNumberArn, resourceArn, toEpochSeconds } from './arn';
 import { AdminApiError } from './errors';
 import type {
+  AdminAgentLive,
   AdminBackend,
   AdminChannel,
   AdminContact,
   AdminContactState,
   AdminUser,
 } from './types';
-
-/** Default page size of the list operations (the SDK's documented default). */
-export const ADMIN_DEFAULT_PAGE_SIZE = 100;
-/** Largest page of `GetCurrentUserData`. */
-export const ADMIN_MAX_USER_DATA_PAGE = 100;
-/** Filter limits of `GetCurrentUserData`. */
-export const USER_DATA_FILTER_LIMITS = {
-  Queues: 100,
-  RoutingProfiles: 100,
-  Agents: 100,
-  UserHierarchyGroups: 1,
-  ContactStates: 9,
-} as const;
+import {
+  ADMIN_DEFAULT_PAGE_SIZE,
+  ADMIN_MAX_USER_DATA_PAGE,
+  USER_DATA_FILTER_LIMITS,
+} from '../constants';
 
 const CHANNELS: readonly AdminChannel[] = ['VOICE', 'CHAT', 'TASK', 'EMAIL'];
 const INACTIVE_STATES: ReadonlySet<AdminContactState> = new Set(['MISSED', 'ERROR', 'REJECTED']);
@@ -450,12 +443,9 @@ export function createAdminRouter(
 
   const userData = (
     user: AdminUser,
-    states: ReadonlySet<string> | undefined,
+    live: AdminAgentLive,
     profiles: Map<string, { concurrency: Partial<Record<AdminChannel, number>> }>,
   ) => {
-    const live = backend.agentLive(user.id);
-    if (live === undefined) return undefined;
-    if (states !== undefined && !live.contacts.some((c) => states.has(c.state))) return undefined;
     const max: Partial<Record<AdminChannel, number>> = {};
     const active: Partial<Record<AdminChannel, number>> = {};
     const available: Partial<Record<AdminChannel, number>> = {};
@@ -537,14 +527,21 @@ export function createAdminRouter(
           }
         }
       };
-      const list: Json[] = [];
+      // Only logged-in agents (with a live state) are reported; build the reply for one page only.
+      const found: { user: AdminUser; live: AdminAgentLive }[] = [];
       for (const user of backend.users()) {
         if (!matches(user)) continue;
-        const data = userData(user, states, profiles);
-        if (data !== undefined) list.push(data);
+        const live = backend.agentLive(user.id);
+        if (live === undefined) continue;
+        if (states !== undefined && !live.contacts.some((c) => states.has(c.state))) continue;
+        found.push({ user, live });
       }
-      const { page, NextToken } = pageOf(list, input.NextToken, input.MaxResults);
-      return compact({ NextToken, ApproximateTotalCount: list.length, UserDataList: page });
+      const { page, NextToken } = pageOf(found, input.NextToken, input.MaxResults);
+      return compact({
+        NextToken,
+        ApproximateTotalCount: found.length,
+        UserDataList: page.map(({ user, live }) => userData(user, live, profiles)),
+      });
     },
     'GET users-summary/*': ({ params, query }) => {
       checkInstance(params[0]);

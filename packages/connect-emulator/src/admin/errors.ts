@@ -1,19 +1,4 @@
-/** AWS REST-JSON error types the admin API answers with, and their HTTP statuses. */
-export const ADMIN_ERROR_STATUS = {
-  InvalidParameterException: 400,
-  InvalidRequestException: 400,
-  InvalidActiveRegionException: 400,
-  ServiceQuotaExceededException: 402,
-  AccessDeniedException: 403,
-  DestinationNotAllowedException: 403,
-  OutboundContactNotPermittedException: 403,
-  ResourceNotFoundException: 404,
-  IdempotencyException: 409,
-  ContactNotFoundException: 410,
-  ThrottlingException: 429,
-  LimitExceededException: 429,
-  InternalServiceException: 500,
-} as const;
+import { ADMIN_ERROR_STATUS } from '../constants';
 
 /** An AWS REST-JSON error type name. */
 export type AdminErrorType = keyof typeof ADMIN_ERROR_STATUS;

@@ -7,16 +7,7 @@ import {
   VoiceIdServiceError,
   type VoiceIdSimulator,
 } from './voice-id-simulator';
-
-/** Paths the agent-app endpoint answers on (`agentAppEndpoint` of initCCP). */
-export const AGENT_APP_PATHS = ['/agent-app/api', '/connect/agent-app/api'] as const;
-/** Prefix of the task-templates proxy. */
-export const TASK_TEMPLATES_PREFIXES = [
-  '/task-templates/api/ccp',
-  '/connect/task-templates/api/ccp',
-] as const;
-/** The CSRF header value the real TaskTemplatesClient sends. */
-export const TASK_TEMPLATES_CSRF = 'csrf';
+import { AGENT_APP_PATHS, TASK_TEMPLATES_PREFIXES, TASK_TEMPLATES_CSRF } from '../constants';
 
 /** A task template of the simulated instance. */
 export interface TaskTemplate {
@@ -46,8 +37,13 @@ export interface AgentAppBackend {
   readonly instanceId: string;
   readonly region: string;
   readonly accountId: string;
-  /** True when the token is a live session token. */
+  /** True when the token is a live access token (the `X-Amz-Bearer` value). */
   validateToken(token: string): boolean;
+  /**
+   * True when the request's cookies carry a live session (the task-templates proxy is called
+   * with `credentials: 'include'`). Default: any `lily-auth*` cookie holding a valid token.
+   */
+  validateSessionCookie?(cookieHeader: string | undefined): boolean;
   taskTemplates(): readonly TaskTemplate[];
   /** Creates a task from a template; returns its contact id. */
   createTemplatedTask(params: Record<string, unknown>): { contactId: string };
@@ -271,7 +267,9 @@ export function createAgentAppRouter(
     rest: string,
     url: URL,
   ): Promise<void> => {
-    const authorized = cookieTokens(req.headers.cookie).some((t) => backend.validateToken(t));
+    const authorized =
+      backend.validateSessionCookie?.(req.headers.cookie) ??
+      cookieTokens(req.headers.cookie).some((t) => backend.validateToken(t));
     if (!authorized) {
       sendJson(res, 401, { message: 'Unauthorized' });
       return;

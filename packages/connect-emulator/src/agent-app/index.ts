@@ -2,10 +2,12 @@ export {
   AGENT_APP_PATHS,
   TASK_TEMPLATES_CSRF,
   TASK_TEMPLATES_PREFIXES,
-  bearerToken,
-  createAgentAppRouter,
-  createVoiceIdControlRouter,
-} from './agent-app-router';
+  AUTHENTICATION_DECISIONS,
+  FRAUD_DECISIONS,
+  SPEAKER_STATUSES,
+  ENROLLMENT_STATUSES,
+} from '../constants';
+export { bearerToken, createAgentAppRouter, createVoiceIdControlRouter } from './agent-app-router';
 export type { AgentAppBackend, QuickResponse, TaskTemplate } from './agent-app-router';
 export {
   DEFAULT_VOICE_ID_SETTINGS,

@@ -1,27 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-
-/** Voice ID authentication decisions (`AuthenticationResult.Decision`). */
-export const AUTHENTICATION_DECISIONS = [
-  'ACCEPT',
-  'REJECT',
-  'NOT_ENOUGH_SPEECH',
-  'SPEAKER_NOT_ENROLLED',
-  'SPEAKER_OPTED_OUT',
-  'SPEAKER_ID_NOT_PROVIDED',
-  'SPEAKER_EXPIRED',
-] as const;
-/** Voice ID fraud decisions (`FraudDetectionResult.Decision`). */
-export const FRAUD_DECISIONS = ['NOT_ENOUGH_SPEECH', 'HIGH_RISK', 'LOW_RISK'] as const;
-/** Speaker statuses. */
-export const SPEAKER_STATUSES = ['ENROLLED', 'OPTED_OUT', 'PENDING'] as const;
-/** Enrollment request statuses. */
-export const ENROLLMENT_STATUSES = [
-  'NOT_ENOUGH_SPEECH',
-  'IN_PROGRESS',
-  'COMPLETED',
-  'FAILED',
-] as const;
+import { SPEAKER_STATUSES, type ENROLLMENT_STATUSES } from '../constants';
 
 /** A Voice ID speaker status. */
 export type SpeakerStatus = (typeof SPEAKER_STATUSES)[number];

@@ -1,19 +1,8 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'eventemitter3';
+import type { CONTACT_EVENT_TYPES } from '../constants';
+import { CONTACT_EVENT_DETAIL_TYPE, CONTACT_EVENT_SOURCE } from '../constants';
 
-/** `detail-type` of contact events. */
-export const CONTACT_EVENT_DETAIL_TYPE = 'Amazon Connect Contact Event';
-/** `source` of contact events. */
-export const CONTACT_EVENT_SOURCE = 'aws.connect';
-/** Contact event types the emulator emits. */
-export const CONTACT_EVENT_TYPES = [
-  'INITIATED',
-  'QUEUED',
-  'CONNECTED_TO_AGENT',
-  'CONTACT_DATA_UPDATED',
-  'DISCONNECTED',
-  'COMPLETED',
-] as const;
 /** A contact event type. */
 export type ContactEventType = (typeof CONTACT_EVENT_TYPES)[number];
 

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { readJson, sendJson, type RouteHandler } from '../lib/http';
 import type { ContactEventHub, PublishedContactEvent } from './contact-events';
 import type { WebhookDispatcher } from './webhook-dispatcher';
-
-/** Interval of SSE keep-alive comments (ms). */
-export const SSE_KEEPALIVE_MS = 15_000;
+import { SSE_KEEPALIVE_MS } from '../constants';
 
 function writeSse(res: ServerResponse, published: PublishedContactEvent): void {
   res.write(

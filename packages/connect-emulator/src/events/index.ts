@@ -2,10 +2,10 @@ export {
   CONTACT_EVENT_DETAIL_TYPE,
   CONTACT_EVENT_SOURCE,
   CONTACT_EVENT_TYPES,
-  ContactEventHub,
-  buildContactEvent,
-  stableEventId,
-} from './contact-events';
+  WEBHOOK_HEADERS,
+  SSE_KEEPALIVE_MS,
+} from '../constants';
+export { ContactEventHub, buildContactEvent, stableEventId } from './contact-events';
 export type {
   ContactEvent,
   ContactEventHubEvents,
@@ -15,17 +15,12 @@ export type {
   ContactEventType,
   PublishedContactEvent,
 } from './contact-events';
-export {
-  DEFAULT_WEBHOOK_RETRY,
-  WEBHOOK_HEADERS,
-  WebhookDispatcher,
-  retryDelay,
-} from './webhook-dispatcher';
+export { DEFAULT_WEBHOOK_RETRY, WebhookDispatcher, retryDelay } from './webhook-dispatcher';
 export type {
   Webhook,
   WebhookAttempt,
   WebhookDispatcherOptions,
   WebhookRetryPolicy,
 } from './webhook-dispatcher';
-export { SSE_KEEPALIVE_MS, createEventsRouter } from './events-routes';
+export { createEventsRouter } from './events-routes';
 export type { EventsRouter } from './events-routes';

@@ -1,4 +1,5 @@
 import type { ContactEvent, PublishedContactEvent } from './contact-events';
+import { WEBHOOK_HEADERS } from '../constants';
 
 /** Retry policy of webhook deliveries. */
 export interface WebhookRetryPolicy {
@@ -65,12 +66,6 @@ interface Lane {
   queue: ContactEvent[];
   running: boolean;
 }
-
-/** Header names sent with each delivery. */
-export const WEBHOOK_HEADERS = {
-  eventId: 'x-connect-emulator-event-id',
-  attempt: 'x-connect-emulator-delivery-attempt',
-} as const;
 
 /**
  * POSTs contact events to webhooks: at least once, retried with exponential backoff on a

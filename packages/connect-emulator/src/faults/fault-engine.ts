@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { seededRandom, type Random } from '../lib/rng';
-
-/** Services a fault rule can target. */
-export const FAULT_SERVICES = [
-  'cti',
-  'agent-app',
-  'admin',
-  'auth',
-  'ws',
-  'task-templates',
-  '*',
-] as const;
-/** HTTP statuses a status fault can answer with. */
-export const FAULT_STATUSES = [401, 403, 429, 500, 503] as const;
+import { FAULT_SERVICES, FAULT_STATUSES } from '../constants';
 
 /** What a rule does when it fires. */
 export const faultActionSchema = z.discriminatedUnion('type', [

@@ -1,9 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { adminOperation } from '../admin/admin-router';
-import { AGENT_APP_PATHS, TASK_TEMPLATES_PREFIXES } from '../agent-app/agent-app-router';
 import { readJson, sendJson, type RouteHandler } from '../lib/http';
 import type { FaultEngine } from './fault-engine';
+import {
+  AGENT_APP_PATHS,
+  AUTH_PATHS,
+  CTI_PATHS,
+  FAULT_ERROR_TYPES,
+  TASK_TEMPLATES_PREFIXES,
+} from '../constants';
 
 /** The service and operation a request is for. */
 export interface FaultTarget {
@@ -14,10 +20,6 @@ export interface FaultTarget {
 /** Finds the service and operation of a request (undefined: not subject to faults). */
 export type FaultTargetResolver = (req: IncomingMessage, url: URL) => FaultTarget | undefined;
 
-/** Paths of the CTI service (`AmazonConnectCTIService` JSON 1.0). */
-export const CTI_PATHS = ['/api', '/connect/api'] as const;
-/** Paths of the authorize endpoint. */
-export const AUTH_PATHS = ['/auth/authorize', '/connect/auth/authorize'] as const;
 const CTI_TARGET_PREFIX = 'AmazonConnectCTIService.';
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -61,31 +63,6 @@ export const defaultFaultTarget: FaultTargetResolver = (req, url) => {
   }
   const admin = adminOperation(req.method ?? 'GET', path);
   return admin === undefined ? undefined : { service: 'admin', operation: admin };
-};
-
-/** Default error type names per status (used in `x-amzn-ErrorType` and `__type`). */
-export const FAULT_ERROR_TYPES: Readonly<Record<string, Readonly<Record<number, string>>>> = {
-  cti: {
-    401: 'UnauthorizedException',
-    403: 'AccessDeniedException',
-    429: 'TooManyRequestsException',
-    500: 'InternalServiceException',
-    503: 'ServiceUnavailableException',
-  },
-  admin: {
-    401: 'UnauthorizedException',
-    403: 'AccessDeniedException',
-    429: 'ThrottlingException',
-    500: 'InternalServiceException',
-    503: 'ServiceUnavailableException',
-  },
-  default: {
-    401: 'UnauthorizedException',
-    403: 'AccessDeniedException',
-    429: 'TooManyRequestsException',
-    500: 'InternalServerException',
-    503: 'ServiceUnavailableException',
-  },
 };
 
 /** Options of {@link withFaults}. */

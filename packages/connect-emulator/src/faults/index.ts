@@ -1,6 +1,12 @@
 export {
   FAULT_SERVICES,
   FAULT_STATUSES,
+  AUTH_PATHS,
+  CTI_PATHS,
+  FAULT_ERROR_TYPES,
+  WS_FAULT_CLOSE_CODE,
+} from '../constants';
+export {
   FaultEngine,
   faultActionSchema,
   faultRuleInputSchema,
@@ -13,14 +19,9 @@ export type {
   FaultRule,
   FaultRuleInput,
 } from './fault-engine';
-export {
-  AUTH_PATHS,
-  CTI_PATHS,
-  FAULT_ERROR_TYPES,
-  createFaultControlRouter,
-  defaultFaultTarget,
-  withFaults,
-} from './fault-http';
+export { createFaultControlRouter, defaultFaultTarget, withFaults } from './fault-http';
+export { decideWsFault } from './ws-faults';
+export type { WsFaultOutcome } from './ws-faults';
 export type {
   FaultTarget,
   FaultTargetResolver,

@@ -6,21 +6,7 @@ import type { AdminRecording, AdminTranscriptSegment } from '../admin/types';
 import { sendJson, type RouteHandler } from '../lib/http';
 import { speakingTimeMs, synthesizeCall, type HoldPeriod, type SpeechSegment } from './synth';
 import { encodeStereoWav } from './wav';
-
-/** Where recordings are served: `GET /recordings/<Location>` (Location as DescribeContact gives it). */
-export const RECORDINGS_PATH = '/recordings';
-/** Where transcripts are served: `GET /media/transcripts/<contactId>`. */
-export const TRANSCRIPTS_PATH = '/media/transcripts';
-/** Pause between the lines of a laid-out script (ms). */
-export const SCRIPT_GAP_MS = 700;
-/** Agent replies used when the panel reports speech without text. */
-export const AGENT_REPLIES = [
-  'Thank you for calling, how can I help you today?',
-  'I understand, let me look into that for you.',
-  'Could you confirm your account number please?',
-  'Thanks, I have found your account.',
-  'Is there anything else I can help you with?',
-];
+import { RECORDINGS_PATH, TRANSCRIPTS_PATH, SCRIPT_GAP_MS, AGENT_REPLIES } from '../constants';
 
 /** Identity of the instance, for the bucket name and prefix. */
 export interface MediaInstance {

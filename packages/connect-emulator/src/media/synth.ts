@@ -1,4 +1,4 @@
-import { RECORDING_SAMPLE_RATE } from './wav';
+import { RECORDING_SAMPLE_RATE } from '../constants';
 
 /** Who speaks a segment. */
 export type SpeakerRole = 'CUSTOMER' | 'AGENT';

@@ -1,9 +1,4 @@
-/** Sample rate of call recordings (Hz). */
-export const RECORDING_SAMPLE_RATE = 8000;
-/** Channels of call recordings: customer (and everyone else) left, agent right. */
-export const RECORDING_CHANNELS = 2;
-/** Bits per sample of call recordings. */
-export const RECORDING_BITS_PER_SAMPLE = 16;
+import { RECORDING_SAMPLE_RATE, RECORDING_CHANNELS, RECORDING_BITS_PER_SAMPLE } from '../constants';
 const HEADER_BYTES = 44;
 
 /**
