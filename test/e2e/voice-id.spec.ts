@@ -1,10 +1,10 @@
-// @x/voice-id in Chromium against the emulator's agent-app service (issue-7's agent-app router,
-// simulated Voice ID domain and its control API), served over HTTP. The page runs the flows with
-// the fetch transport on the emulator's origin, as the CCP's worker does; the test steers the
-// simulated customers through the control API (/control/voice-id).
+// @x/voice-id in Chromium against the emulator: the emulator core (startEmulator: instance, routing,
+// agents, calls) with its agent-app service (the agent-app router, the simulated Voice ID domain and
+// its control API, /control/voice-id) on the emulator's origin. The page runs the flows with the
+// fetch transport, as the CCP's worker does; the test places calls, has the agent accept them, and
+// steers the simulated customers through the control API.
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import type { RouteHandler } from '../../packages/connect-emulator/src/lib/http';
 import {
   DEFAULT_VOICE_ID_SETTINGS,
   VoiceIdSimulator,
@@ -13,51 +13,62 @@ import {
   type AgentAppBackend,
   type VoiceIdContactView,
 } from '../../packages/connect-emulator/src/agent-app/index';
-import { serve } from '../../packages/connect-emulator/test/support/serve';
-import type { HarnessContact, HarnessOutcome, VoiceIdHarness } from './voice-id/harness';
+import type { RouteHandler } from '../../packages/connect-emulator/src/lib/http';
+import {
+  DEMO_SEED,
+  parseSeed,
+  startEmulator,
+  type Emulator,
+} from '../../packages/connect-emulator/src/index';
 import type { VoiceIdOptions } from '../../packages/voice-id/src/index';
+import type { HarnessContact, HarnessOutcome, VoiceIdHarness } from './voice-id/harness';
 
 declare global {
   // The harness bundle sets it on the page.
   var voiceIdHarness: VoiceIdHarness;
 }
 
-const TOKEN = 'voice-id-e2e-token';
-const INSTANCE_ID = 'e2e-instance-0001';
-const ACCOUNT_ID = '111122223333';
+const AGENT = 'jane';
+const SUPPORT_NUMBER = '+15555550001';
 
-/** Calls in progress on the emulator: contacts connected to the agent (talk time runs). */
-const calls = new Map<string, { customerId: string; connectedAt: number; ended: boolean }>();
+const ENROLLED_CUSTOMER = '+15550001001';
+const FRAUDSTER = '+15550001002';
+const OPTED_OUT_CUSTOMER = '+15550001003';
+const NEW_CUSTOMER = '+15550001004';
+const QUIET_CUSTOMER = '+15550001005';
+
 /** Agent-app operations the emulator received, in order. */
 const received: string[] = [];
 
-const backend: AgentAppBackend = {
-  instanceId: INSTANCE_ID,
-  region: 'us-west-2',
-  accountId: ACCOUNT_ID,
-  validateToken: (token) => token === TOKEN,
-  taskTemplates: () => [],
-  createTemplatedTask: () => ({ contactId: 'unused' }),
-  updateContact: () => undefined,
-  quickResponses: () => [],
-};
-const simulator = new VoiceIdSimulator({
-  region: 'us-west-2',
-  accountId: ACCOUNT_ID,
-  contact: (contactId): VoiceIdContactView | undefined => {
-    const call = calls.get(contactId);
-    if (!call) return undefined;
-    return {
-      contactId,
-      initialContactId: contactId,
-      customerId: call.customerId,
-      talkMs: Date.now() - call.connectedAt,
-      ended: call.ended,
-    };
-  },
-});
+let emulator: Emulator;
+let token = '';
 
-let server: Awaited<ReturnType<typeof serve>>;
+/** The instance id and account id of the emulator's instance ARN. */
+function instance(): { instanceId: string; accountId: string; region: string } {
+  const [, , , region = '', accountId = '', resource = ''] = emulator.instanceArn.split(':');
+  return { instanceId: resource.replace(/^instance\//, ''), accountId, region };
+}
+
+/**
+ * What the simulated Voice ID domain reads of a contact of the emulator: the customer's number as
+ * speaker id, talk time since both the agent and the customer are connected, and whether it ended.
+ */
+function voiceIdContact(contactId: string): VoiceIdContactView | undefined {
+  const contact = emulator.centre.contacts.get(contactId);
+  if (!contact) return undefined;
+  const agentLeg = contact.connections.find((c) => c.agentId !== undefined);
+  const customerLeg = contact.connections.find((c) => c.agentId === undefined);
+  const talking = agentLeg?.state === 'connected' && customerLeg?.state === 'connected';
+  return {
+    contactId: contact.id,
+    initialContactId: contact.initialContactId,
+    customerId: contact.customerNumber,
+    talkMs: talking ? Date.now() - Math.max(agentLeg.since, customerLeg.since) : 0,
+    ended: contact.state === 'ended' || customerLeg?.state === 'disconnected',
+  };
+}
+
+let simulator: VoiceIdSimulator;
 
 test.beforeAll(async () => {
   const bundle = await build({
@@ -85,28 +96,55 @@ test.beforeAll(async () => {
     if (typeof target === 'string') received.push(target);
     return Promise.resolve(false);
   };
-  server = await serve(
-    page,
-    createAgentAppRouter(backend, simulator),
-    createVoiceIdControlRouter(simulator),
-  );
+  const backend: AgentAppBackend = {
+    get instanceId() {
+      return instance().instanceId;
+    },
+    get region() {
+      return instance().region;
+    },
+    get accountId() {
+      return instance().accountId;
+    },
+    validateToken: (t) => typeof emulator.sessions.verify(t) === 'object',
+    taskTemplates: () => [],
+    createTemplatedTask: () => ({ contactId: 'unused' }),
+    updateContact: () => undefined,
+    quickResponses: () => [],
+  };
+  const seed = parseSeed(DEMO_SEED);
+  simulator = new VoiceIdSimulator({
+    region: seed.instance.region,
+    accountId: seed.instance.accountId,
+    contact: voiceIdContact,
+  });
+  emulator = await startEmulator({
+    port: 0,
+    seed: DEMO_SEED,
+    extraRoutes: [
+      page,
+      createAgentAppRouter(backend, simulator),
+      createVoiceIdControlRouter(simulator),
+    ],
+  });
+  token = emulator.login(AGENT).accessToken;
 });
 
 test.afterAll(async () => {
-  await server.close();
+  await emulator.close();
 });
 
 test.beforeEach(async ({ page }) => {
-  calls.clear();
+  emulator.reset();
   received.length = 0;
   await control('POST', '/reset', {});
   await control('PATCH', '/settings', DEFAULT_VOICE_ID_SETTINGS);
-  await page.goto(`${server.url}/voice-id/`);
+  await page.goto(`${emulator.url}/voice-id/`);
   await page.waitForFunction(() => typeof globalThis.voiceIdHarness === 'object');
 });
 
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${server.url}/control/voice-id${path}`, {
+  const res = await fetch(`${emulator.url}/control/voice-id${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -115,17 +153,29 @@ async function control(method: string, path: string, body?: unknown): Promise<un
   return res.json();
 }
 
-/** A customer calls and is connected to the agent. */
-function connectCall(contactId: string, customerId: string): HarnessContact {
-  calls.set(contactId, { customerId, connectedAt: Date.now(), ended: false });
+/** A customer calls the support number and the (available) agent accepts the call. */
+function connectCall(customerNumber: string): HarnessContact & { customerId: string } {
+  const centre = emulator.centre;
+  const agent = centre.agentByUsername(AGENT)!;
+  centre.putAgentState(agent, { name: 'Available' });
+  const contact = centre.dialIn(SUPPORT_NUMBER, customerNumber);
+  centre.acceptContact(agent, contact.id);
+  const { instanceId, accountId } = instance();
   return {
-    contactId,
-    initialContactId: contactId,
-    instanceId: INSTANCE_ID,
-    accountId: ACCOUNT_ID,
-    token: TOKEN,
+    contactId: contact.id,
+    initialContactId: contact.initialContactId,
+    instanceId,
+    accountId,
+    token,
+    customerId: customerNumber,
   };
 }
+
+/** The control-API path of a simulated customer. */
+const customer = (id: string) => `/customers/${encodeURIComponent(id)}`;
+/** The control-API path of a contact's speech. */
+const speech = (contact: HarnessContact) =>
+  `/sessions/${encodeURIComponent(contact.contactId)}/speech`;
 
 const countOf = (method: string) => received.filter((m) => m === method).length;
 
@@ -150,16 +200,16 @@ function expectOk(outcome: HarnessOutcome): unknown {
 
 test.describe('@x/voice-id against the emulator agent-app service', () => {
   test('an enrolled customer is authenticated once there is enough speech', async ({ page }) => {
-    await control('PUT', '/customers/cust-enrolled', { speakerStatus: 'ENROLLED' });
-    const contact = connectCall('contact-auth', 'cust-enrolled');
+    await control('PUT', customer(ENROLLED_CUSTOMER), { speakerStatus: 'ENROLLED' });
+    const contact = connectCall(ENROLLED_CUSTOMER);
     const result = evaluate(page, contact);
     // The first evaluations find too little speech; then the customer speaks for 10 s.
     await expect.poll(() => countOf('AgentAppService.VoiceId.evaluateSession')).toBeGreaterThan(0);
-    await control('POST', '/sessions/contact-auth/speech', { addMs: 10_000 });
+    await control('POST', speech(contact), { addMs: 10_000 });
     const outcome = await result;
     expect(expectOk(outcome)).toMatchObject({
       StreamingStatus: 'ONGOING',
-      AuthenticationResult: { Decision: 'Authenticated', CustomerSpeakerId: 'cust-enrolled' },
+      AuthenticationResult: { Decision: 'Authenticated', CustomerSpeakerId: ENROLLED_CUSTOMER },
       FraudDetectionResult: { Decision: 'LowRisk' },
     });
     expect(
@@ -172,11 +222,11 @@ test.describe('@x/voice-id against the emulator agent-app service', () => {
   });
 
   test('a known fraudster is flagged high risk', async ({ page }) => {
-    await control('PUT', '/customers/cust-fraudster', { fraud: 'HIGH_RISK' });
-    const contact = connectCall('contact-fraud', 'cust-fraudster');
+    await control('PUT', customer(FRAUDSTER), { fraud: 'HIGH_RISK' });
+    const contact = connectCall(FRAUDSTER);
     const result = evaluate(page, contact);
     await expect.poll(() => countOf('AgentAppService.VoiceId.evaluateSession')).toBeGreaterThan(0);
-    await control('POST', '/sessions/contact-fraud/speech', { addMs: 10_000 });
+    await control('POST', speech(contact), { addMs: 10_000 });
     expect(expectOk(await result)).toMatchObject({
       AuthenticationResult: { Decision: 'NotEnrolled' },
       FraudDetectionResult: { Decision: 'HighRisk', Reasons: ['KNOWN_FRAUDSTER'] },
@@ -184,9 +234,9 @@ test.describe('@x/voice-id against the emulator agent-app service', () => {
   });
 
   test('an opted-out speaker is deleted and re-enrolled', async ({ page }) => {
-    await control('PUT', '/customers/cust-opted-out', { speakerStatus: 'OPTED_OUT' });
-    const contact = connectCall('contact-optout', 'cust-opted-out');
-    await control('POST', '/sessions/contact-optout/speech', { addMs: 30_000 });
+    await control('PUT', customer(OPTED_OUT_CUSTOMER), { speakerStatus: 'OPTED_OUT' });
+    const contact = connectCall(OPTED_OUT_CUSTOMER);
+    await control('POST', speech(contact), { addMs: 30_000 });
     const outcome = await enroll(page, contact);
     expect(expectOk(outcome)).toMatchObject({
       Session: { EnrollmentRequestDetails: { Status: 'COMPLETED' } },
@@ -194,17 +244,17 @@ test.describe('@x/voice-id against the emulator agent-app service', () => {
     const deleted = outcome.calls.indexOf('AgentAppService.VoiceId.deleteSpeaker');
     expect(deleted).toBeGreaterThan(-1);
     expect(deleted).toBeLessThan(outcome.calls.indexOf('AgentAppService.VoiceId.enrollBySession'));
-    expect(await control('GET', '/customers/cust-opted-out')).toMatchObject({
+    expect(await control('GET', customer(OPTED_OUT_CUSTOMER))).toMatchObject({
       speakerStatus: 'ENROLLED',
     });
   });
 
   test('a not-enrolled customer is enrolled, with progress reported once', async ({ page }) => {
-    const contact = connectCall('contact-new', 'cust-new');
+    const contact = connectCall(NEW_CUSTOMER);
     const result = enroll(page, contact);
     // Too little speech at first; then the customer speaks for 30 s.
     await expect.poll(() => countOf('AgentAppService.VoiceId.describeSession')).toBeGreaterThan(0);
-    await control('POST', '/sessions/contact-new/speech', { addMs: 30_000 });
+    await control('POST', speech(contact), { addMs: 30_000 });
     const outcome = await result;
     expect(expectOk(outcome)).toMatchObject({
       Session: { EnrollmentRequestDetails: { Status: 'COMPLETED' } },
@@ -214,7 +264,7 @@ test.describe('@x/voice-id against the emulator agent-app service', () => {
       Session: { EnrollmentRequestDetails: { Status: 'IN_PROGRESS' } },
     });
     expect(outcome.calls).not.toContain('AgentAppService.VoiceId.deleteSpeaker');
-    expect(await control('GET', '/customers/cust-new')).toMatchObject({
+    expect(await control('GET', customer(NEW_CUSTOMER))).toMatchObject({
       speakerStatus: 'ENROLLED',
     });
   });
@@ -222,8 +272,8 @@ test.describe('@x/voice-id against the emulator agent-app service', () => {
   test('evaluation times out when the customer speech is held back', async ({ page }) => {
     // 100 ms of talk would be enough, but the emulator holds this customer's speech back.
     await control('PATCH', '/settings', { authenticationSpeechMs: 100 });
-    await control('PUT', '/customers/cust-quiet', { speakerStatus: 'ENROLLED', holdSpeech: true });
-    const contact = connectCall('contact-quiet', 'cust-quiet');
+    await control('PUT', customer(QUIET_CUSTOMER), { speakerStatus: 'ENROLLED', holdSpeech: true });
+    const contact = connectCall(QUIET_CUSTOMER);
     const outcome = await evaluate(page, contact, { evaluationMaxPollTimes: 5 });
     expect(outcome.ok).toBe(false);
     expect(outcome.ok ? undefined : outcome.error).toEqual({
