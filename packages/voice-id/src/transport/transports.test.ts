@@ -186,6 +186,20 @@ describe('channel agent-app transport', () => {
     expect(toAgentAppFailure({ status: 500 })).toEqual({ status: 500, body: { status: 500 } });
   });
 
+  it('reads the status of our panel worker: body with status as data, statusCode in the error', () => {
+    const channelError = Object.assign(new Error('Speaker not found'), {
+      error: { message: 'Speaker not found', statusCode: 404, retryStatus: 'none' },
+      data: { message: 'Speaker not found', __type: 'ResourceNotFoundException', status: 404 },
+    });
+    expect(toAgentAppFailure(channelError)).toEqual({
+      status: 404,
+      body: { message: 'Speaker not found', __type: 'ResourceNotFoundException', status: 404 },
+      cause: channelError,
+    });
+    const withoutData = Object.assign(new Error('x'), { error: { statusCode: 400 }, data: null });
+    expect(toAgentAppFailure(withoutData)).toMatchObject({ status: 400 });
+  });
+
   it('reads the status of a request-channel error object carrying the panel error', () => {
     const channelError = Object.assign(new Error('describeSpeaker failed'), {
       error: { message: 'Speaker not found', status: 404 },

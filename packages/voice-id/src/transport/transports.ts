@@ -108,23 +108,23 @@ export function createFetchAgentAppTransport(
 export type AgentAppRequestFunction = (method: string, params: unknown) => PromiseLike<unknown>;
 
 /**
- * Reads a channel error as an {@link AgentAppFailure}: the streams worker sends the agent-app
+ * Reads a channel error as an {@link AgentAppFailure}. The streams worker sends the agent-app
  * error as a JSON string of the error body with its HTTP `status` added; a request-channel error
- * object may carry that parsed body as its `error`.
+ * object (e.g. `CcpRequestError`) carries the response `data` (the body with `status`) and the
+ * panel's `error` (with `statusCode`). The status is read from the first of these that has one.
  * @public
  */
 export function toAgentAppFailure(err: unknown): AgentAppFailure {
   const raw = typeof err === 'string' ? parseJson(err) : err;
-  // A request-channel error (e.g. `CcpRequestError`) carries the panel's error object as `error`.
-  const inner =
-    isObject(raw) && typeof raw['status'] !== 'number' && isObject(raw['error'])
-      ? raw['error']
-      : undefined;
-  const body = inner ?? raw;
-  if (isObject(body) && typeof body['status'] === 'number') {
-    return inner ? { status: body['status'], body, cause: err } : { status: body['status'], body };
+  if (isObject(raw)) {
+    for (const body of [raw, raw['data'], raw['error']]) {
+      if (!isObject(body)) continue;
+      const status = body['status'] ?? body['statusCode'];
+      if (typeof status === 'number')
+        return body === raw ? { status, body } : { status, body, cause: err };
+    }
   }
-  return { body, cause: err };
+  return { body: raw, cause: err };
 }
 
 /**
