@@ -1,11 +1,13 @@
-/* global connect, window, document, location */
+/* global connect, window, document, location, URLSearchParams */
 // The host page of the panel interop suite: the real amazon-connect-streams initCCP embedding the
 // emulator panel from another origin, every host-side event recorded in window.__events.
 (function () {
   const events = [];
   const record = (name) => events.push(name);
   window.__events = events;
-  const ccpUrl = `http://127.0.0.1:${location.port}/connect/ccp-v2/`;
+  const ccpUrl =
+    new URLSearchParams(location.search).get('ccp') ??
+    `http://127.0.0.1:${location.port}/connect/ccp-v2/`;
   let current;
   connect.core.initCCP(document.getElementById('ccp'), {
     ccpUrl,
