@@ -1,4 +1,4 @@
-/* global connect, window, document, location, URLSearchParams */
+/* global connect, window, document, location */
 // The host page of the panel interop suite: the real amazon-connect-streams initCCP embedding the
 // emulator panel from another origin, every host-side event recorded in window.__events.
 (function () {
