@@ -25,7 +25,7 @@ import { controlOpenApi } from './control/openapi';
 import { handleControl } from './control/routes';
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
-import { ContactCentre } from './domain/contact-centre';
+import { type AgentRecord, ContactCentre } from './domain/contact-centre';
 import { DEMO_SEED, loadSeedFile, parseSeed, type Seed, type SeedInput } from './domain/seed';
 import { MESSAGES } from './messages';
 import { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
@@ -69,6 +69,8 @@ export interface EmulatorOptions {
   readonly tokenLifetimeMs?: number;
   /** Extra routes served on the emulator origin before its own. */
   readonly extraRoutes?: readonly ExtraRoute[];
+  /** Observes every CTI call (operation, caller, validated body), e.g. softphone metrics in tests. */
+  readonly onCtiCall?: (operation: string, agent: AgentRecord | undefined, body: unknown) => void;
   /** The CCP panel page at `/connect/ccp-v2/` (softphone timings; shorten them in tests). */
   readonly panel?: Pick<PanelRouteOptions, 'metricsFlushIntervalMs' | 'statsIntervalMs'>;
 }
@@ -150,6 +152,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     now: () => clock.now(),
     epoch: () => epoch,
     webSocketUrl: (token) => `${wsBase}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
+    ...(options.onCtiCall ? { onCall: options.onCtiCall } : {}),
   });
 
   const reset = () => {

@@ -24,6 +24,8 @@ export interface Harness {
   readonly hostOrigin: string;
   /** The host page that runs `initCCP` against the emulator panel, signed in as `username`. */
   hostUrl(version: StreamsVersion, username?: string): string;
+  /** Every CTI call the emulator served, in order. */
+  readonly operations: readonly { readonly op: string; readonly body: Record<string, unknown> }[];
   /** A customer dials the instance; resolves with the new contact id. */
   placeInboundCall(from?: string): Promise<string>;
   close(): Promise<void>;
@@ -65,7 +67,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   const hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+  const operations: { op: string; body: Record<string, unknown> }[] = [];
   const emulator = await startEmulator({
+    onCtiCall: (op, _agent, body) => operations.push({ op, body: body as Record<string, unknown> }),
     port: 0,
     tls: true,
     allowedOrigins: (options.allowedOrigins ?? ((origin) => [origin]))(hostOrigin),
@@ -95,6 +99,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     emulator,
     hostOrigin,
+    operations,
     hostUrl: (version, username = 'jane') => {
       // no '%' in ccpUrl: streams formats it with sprintf when logging
       const ccp = `${emulator.url}/login?username=${username}&redirect=/connect/ccp-v2/`;
