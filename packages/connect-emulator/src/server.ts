@@ -26,12 +26,13 @@ import { controlOpenApi } from './control/openapi';
 import { handleControl } from './control/routes';
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
-import { ContactCentre } from './domain/contact-centre';
+import { type AgentRecord, ContactCentre } from './domain/contact-centre';
 import { DEMO_SEED, loadSeedFile, parseSeed, type Seed, type SeedInput } from './domain/seed';
 import { MESSAGES } from './messages';
 import { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
 import { decideWsFault } from './faults/ws-faults';
 import { createDomainServices } from './services/domain-services';
+import { createPanelRequestHandler, type PanelRouteOptions } from './panel';
 
 /**
  * A route the host application adds to the emulator's origin (e.g. a test harness page). Return
@@ -69,6 +70,8 @@ export interface EmulatorOptions {
   readonly outboundRingTimeoutMs?: number;
   /** Access-token lifetime. Default 1 h. */
   readonly tokenLifetimeMs?: number;
+  /** Per-token CTI request rate limit (429 ThrottlingException beyond it); `null` turns it off. Default 50/s, burst 100. */
+  readonly rateLimit?: { readonly requestsPerSecond: number; readonly burst: number } | null;
   /** Extra routes served on the emulator origin before its own. */
   readonly extraRoutes?: readonly ExtraRoute[];
   /** Webhook URLs that receive contact events (more can be added through the control API). */
@@ -86,6 +89,10 @@ export interface EmulatorOptions {
   }[];
   /** Seed of the fault probabilities (default 1). */
   readonly faultSeed?: number;
+  /** Observes every CTI call (operation, caller, validated body), e.g. softphone metrics in tests. */
+  readonly onCtiCall?: (operation: string, agent: AgentRecord | undefined, body: unknown) => void;
+  /** The CCP panel page at `/connect/ccp-v2/` (softphone timings; shorten them in tests). */
+  readonly panel?: Pick<PanelRouteOptions, 'metricsFlushIntervalMs' | 'statsIntervalMs'>;
 }
 
 /**
@@ -179,7 +186,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     sessions,
     now: () => clock.now(),
     epoch: () => epoch,
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     webSocketUrl: (token) => `${wsBase}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
+    ...(options.onCtiCall ? { onCall: options.onCtiCall } : {}),
   });
 
   const reset = () => {
@@ -205,6 +214,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ? origin
       : undefined;
   };
+
+  // The CCP panel page (issue 4): framed only by the allowed origins (any origin when none are set).
+  const panel = createPanelRequestHandler({
+    allowedOrigins: () => (allowedOrigins.length === 0 ? ['*'] : allowedOrigins),
+    region: centre.region,
+    ...options.panel,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', base);
@@ -334,6 +350,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
       );
     }
+    if (await panel(req, res)) return;
     sendJson(res, 404, { error: 'NotFound', message: `No route ${method} ${path}.` });
   }
 
