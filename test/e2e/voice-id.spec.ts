@@ -1,25 +1,14 @@
-// @x/voice-id in Chromium against the emulator: the emulator core (startEmulator: instance, routing,
-// agents, calls) with its agent-app service (the agent-app router, the simulated Voice ID domain and
-// its control API, /control/voice-id) on the emulator's origin. The page runs the flows with the
-// fetch transport, as the CCP's worker does; the test places calls, has the agent accept them, and
-// steers the simulated customers through the control API.
+// @x/voice-id in Chromium against the emulator (startEmulator) and its agent-app service: the
+// agent-app endpoint, the simulated Voice ID domain and its control API (/control/voice-id), fed by
+// the emulator's contacts (customer number as speaker id, talk time once agent and customer are
+// connected). The page runs the flows with the fetch transport on the emulator's origin, as the
+// CCP's worker does; the test places calls, has the agent accept them, and steers the simulated
+// customers through the control API.
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import {
-  DEFAULT_VOICE_ID_SETTINGS,
-  VoiceIdSimulator,
-  createAgentAppRouter,
-  createVoiceIdControlRouter,
-  type AgentAppBackend,
-  type VoiceIdContactView,
-} from '../../packages/connect-emulator/src/agent-app/index';
+import { DEFAULT_VOICE_ID_SETTINGS } from '../../packages/connect-emulator/src/agent-app/index';
 import type { RouteHandler } from '../../packages/connect-emulator/src/lib/http';
-import {
-  DEMO_SEED,
-  parseSeed,
-  startEmulator,
-  type Emulator,
-} from '../../packages/connect-emulator/src/index';
+import { startEmulator, type Emulator } from '../../packages/connect-emulator/src/index';
 import type { VoiceIdOptions } from '../../packages/voice-id/src/index';
 import type { HarnessContact, HarnessOutcome, VoiceIdHarness } from './voice-id/harness';
 
@@ -49,27 +38,6 @@ function instance(): { instanceId: string; accountId: string; region: string } {
   return { instanceId: resource.replace(/^instance\//, ''), accountId, region };
 }
 
-/**
- * What the simulated Voice ID domain reads of a contact of the emulator: the customer's number as
- * speaker id, talk time since both the agent and the customer are connected, and whether it ended.
- */
-function voiceIdContact(contactId: string): VoiceIdContactView | undefined {
-  const contact = emulator.centre.contacts.get(contactId);
-  if (!contact) return undefined;
-  const agentLeg = contact.connections.find((c) => c.agentId !== undefined);
-  const customerLeg = contact.connections.find((c) => c.agentId === undefined);
-  const talking = agentLeg?.state === 'connected' && customerLeg?.state === 'connected';
-  return {
-    contactId: contact.id,
-    initialContactId: contact.initialContactId,
-    customerId: contact.customerNumber,
-    talkMs: talking ? Date.now() - Math.max(agentLeg.since, customerLeg.since) : 0,
-    ended: contact.state === 'ended' || customerLeg?.state === 'disconnected',
-  };
-}
-
-let simulator: VoiceIdSimulator;
-
 test.beforeAll(async () => {
   const bundle = await build({
     entryPoints: [new URL('./voice-id/harness.ts', import.meta.url).pathname],
@@ -96,37 +64,7 @@ test.beforeAll(async () => {
     if (typeof target === 'string') received.push(target);
     return Promise.resolve(false);
   };
-  const backend: AgentAppBackend = {
-    get instanceId() {
-      return instance().instanceId;
-    },
-    get region() {
-      return instance().region;
-    },
-    get accountId() {
-      return instance().accountId;
-    },
-    validateToken: (t) => typeof emulator.sessions.verify(t) === 'object',
-    taskTemplates: () => [],
-    createTemplatedTask: () => ({ contactId: 'unused' }),
-    updateContact: () => undefined,
-    quickResponses: () => [],
-  };
-  const seed = parseSeed(DEMO_SEED);
-  simulator = new VoiceIdSimulator({
-    region: seed.instance.region,
-    accountId: seed.instance.accountId,
-    contact: voiceIdContact,
-  });
-  emulator = await startEmulator({
-    port: 0,
-    seed: DEMO_SEED,
-    extraRoutes: [
-      page,
-      createAgentAppRouter(backend, simulator),
-      createVoiceIdControlRouter(simulator),
-    ],
-  });
+  emulator = await startEmulator({ port: 0, extraRoutes: [page] });
   token = emulator.login(AGENT).accessToken;
 });
 
