@@ -277,7 +277,8 @@ describe('server options', () => {
   });
 });
 
-describe('CLI', () => {
+// Each CLI test starts Node processes with tsx: allow for a loaded machine.
+describe('CLI', { timeout: 60_000 }, () => {
   it('prints the instance ARN, login URL, control URL and CTI endpoint as one JSON line with --json', async () => {
     const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
     const child = execFile(process.execPath, [
