@@ -113,7 +113,8 @@ async function dialIn(driver: ScenarioDriver): Promise<string> {
 /**
  * The whole scenario: init → agent → Available → inbound call → accept → hold/resume → digits →
  * customer hangs up → ACW → clear → Available; outbound call answered and hung up by the agent; a
- * missed call; a rejected call; setState with enqueueNextState during a call; getEndpoints across
+ * missed call; a rejected call; setState with enqueueNextState during a call; a queued callback
+ * (onIncoming); getEndpoints across
  * two pages. Each host-side event is asserted.
  */
 export async function runAgentScenario(
@@ -287,6 +288,39 @@ export async function runAgentScenario(
         { oldState: 'AfterCallWork', newState: 'Lunch' },
         from,
       );
+    },
+  );
+
+  await step(
+    'a queued callback: onIncoming, accept dials the customer, who answers; agent hangs up',
+    async () => {
+      let from = await eventCount(host);
+      await setState(host, 'Available');
+      await waitForEvent(
+        host,
+        'agent.stateChange',
+        { oldState: 'Lunch', newState: 'Available' },
+        from,
+      );
+      const callback = await driver.control('POST', '/control/callbacks', {
+        queue: 'BasicQueue',
+        number: '+15555550123',
+      });
+      expect(callback.status).toBe(201);
+      const id = (callback.body as { contactId: string }).contactId;
+      await waitForEvent(host, 'contact', { id, state: 'incoming' }, from);
+      await waitForEvent(host, 'contact.incoming', { id }, from);
+      await hostCall(host, 'contacts[arg].accept(cb);', id);
+      await waitForEvent(host, 'contact.connecting', { id }, from);
+      await waitForEvent(host, 'agent.stateChange', { newState: 'CallingCustomer' }, from);
+      from = await eventCount(host);
+      expect((await driver.control('POST', `/control/contacts/${id}/answer`)).status).toBe(200);
+      await waitForEvent(host, 'contact.connected', { id }, from);
+      await hostCall(host, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await waitForEvent(host, 'contact.ended', { id }, from);
+      from = await eventCount(host);
+      await hostCall(host, 'contacts[arg].clear(cb);', id);
+      await waitForEvent(host, 'agent.stateChange', { newState: 'Available' }, from);
     },
   );
 
