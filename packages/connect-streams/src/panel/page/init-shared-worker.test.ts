@@ -19,7 +19,7 @@ describe('initSharedWorker parameters (spec §5)', () => {
   ] as const) {
     it(`requires ${name}`, () => {
       expect(() =>
-        initSharedWorker({ ...PARAMS, [name]: undefined } as unknown as InitSharedWorkerParams),
+        initSharedWorker({ ...PARAMS, [name]: undefined }),
       ).toThrow(`params.${name} must be provided`);
     });
   }
