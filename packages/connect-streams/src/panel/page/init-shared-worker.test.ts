@@ -18,9 +18,9 @@ describe('initSharedWorker parameters (spec §5)', () => {
     'region',
   ] as const) {
     it(`requires ${name}`, () => {
-      expect(() =>
-        initSharedWorker({ ...PARAMS, [name]: undefined }),
-      ).toThrow(`params.${name} must be provided`);
+      expect(() => initSharedWorker({ ...PARAMS, [name]: undefined })).toThrow(
+        `params.${name} must be provided`,
+      );
     });
   }
 });
