@@ -68,7 +68,7 @@ function ccpPage(version: StreamsVersion): string {
 </script></body></html>`;
 }
 
-function hostPage(version: StreamsVersion, ccpOrigin: string): string {
+function hostPage(version: StreamsVersion, ccpOrigin: string, ccpPath?: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>Host (streams ${version})</title>
 <script src="/harness/${version}/connect-streams.js"></script></head><body>
 <div id="ccp" style="width:400px;height:500px"></div>
@@ -78,7 +78,7 @@ window.__contacts = {};
 const log = (name, data) => window.__events.push({ name, data: data === undefined ? null : data });
 connect.core.initCCP(document.getElementById('ccp'), {
   // No percent-encoding: streams logs ccpUrl through sprintf, which breaks on '%'.
-  ccpUrl: '${ccpOrigin}/login?username=jane&redirect=/harness/${version}/ccp.html',
+  ccpUrl: '${ccpOrigin}/login?username=jane&redirect=${ccpPath ?? `/harness/${version}/ccp.html`}',
   loginPopup: false,
   softphone: { allowFramedSoftphone: false, disableRingtone: true },
 });
@@ -110,7 +110,7 @@ connect.contact((contact) => {
 }
 
 /** Serves the harness pages and the real bundles under /harness/<version>/. */
-function harnessRoute(ccpOrigin: () => string) {
+function harnessRoute(ccpOrigin: () => string, ccpPath?: string) {
   return (_req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
     const match =
       /^\/harness\/([\d.]+)\/(connect-streams\.js|worker\.js|ccp\.html|host\.html)$/.exec(
@@ -130,13 +130,20 @@ function harnessRoute(ccpOrigin: () => string) {
         `importScripts('/harness/${version}/connect-streams.js');\nconnect.worker.main();\n`,
       );
     else if (file === 'ccp.html') send('text/html', ccpPage(version));
-    else send('text/html', hostPage(version, ccpOrigin()));
+    else send('text/html', hostPage(version, ccpOrigin(), ccpPath));
     return true;
   };
 }
 
-/** A TLS emulator serving the harness; `hostUrl(version)` is the host page on the other origin. */
-export async function startInteropEmulator(tls = true): Promise<{
+/**
+ * A TLS emulator serving the harness; `hostUrl(version)` is the host page on the other origin.
+ * `ccpPath` replaces the real-worker CCP page with another panel on the emulator origin (issue 4:
+ * the emulator's own panel at `/connect/ccp-v2/`).
+ */
+export async function startInteropEmulator(
+  tls = true,
+  ccpPath?: string,
+): Promise<{
   emulator: Emulator;
   ccpOrigin: string;
   hostUrl: (version: StreamsVersion) => string;
@@ -153,7 +160,7 @@ export async function startInteropEmulator(tls = true): Promise<{
           console.log('HTTP', req.method, req.url, req.headers['x-amz-target'] ?? '');
         return false;
       },
-      harnessRoute(() => ccpOrigin),
+      harnessRoute(() => ccpOrigin, ccpPath),
     ],
   });
   ccpOrigin = emulator.url; // https://127.0.0.1:<port>

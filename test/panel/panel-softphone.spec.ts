@@ -139,3 +139,22 @@ test('a denied microphone yields microphone_not_shared on the host', async () =>
     await browser.close();
   }
 });
+
+test('the panel opened on its own runs the CCP worker engine in a SharedWorker', async ({
+  page,
+}) => {
+  backend = await startHarness({ tls: false });
+  await page.goto(`${backend.emulator.url}/login?username=jane&redirect=/connect/ccp-v2/`);
+  await expect(page.getByTestId('agent-name')).toHaveText('Jane Doe');
+  await expect(page.getByTestId('ccp')).toHaveAttribute('data-state', 'idle');
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { xPanel: { session: { transport: string } } }).xPanel.session
+          .transport,
+    ),
+  ).toBe('shared-worker');
+  // the panel's own status selector changes the agent state through the worker
+  await page.getByTestId('agent-status').selectOption('Available');
+  await expect(page.getByTestId('agent-status')).toHaveAttribute('data-state-type', 'routable');
+});

@@ -37,6 +37,8 @@ export interface HarnessOptions {
   readonly allowedOrigins?: (hostOrigin: string) => readonly string[];
   /** Softphone metrics flush period of the panel. */
   readonly metricsFlushIntervalMs?: number;
+  /** Serve HTTPS (default true: the panel's session cookie must work in a cross-site frame). */
+  readonly tls?: boolean;
 }
 
 /** Starts the host-page server on localhost and the emulator (TLS) on 127.0.0.1, both on port 0. */
@@ -71,7 +73,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const emulator = await startEmulator({
     onCtiCall: (op, _agent, body) => operations.push({ op, body: body as Record<string, unknown> }),
     port: 0,
-    tls: true,
+    tls: options.tls ?? true,
     allowedOrigins: (options.allowedOrigins ?? ((origin) => [origin]))(hostOrigin),
     panel: { metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000 },
   });

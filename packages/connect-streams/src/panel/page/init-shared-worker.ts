@@ -93,6 +93,8 @@ export interface PanelSession {
   readonly portStreamId: string | undefined;
   /** Resolves with the port id once the worker has acknowledged this page. */
   readonly ready: Promise<string>;
+  /** Where the engine runs: a SharedWorker, or this page when none could be started. */
+  readonly transport: 'shared-worker' | 'in-page';
   /** Subscribes to one event from the worker; returns the unsubscribe function. */
   on(event: string, handler: (data: unknown) => void): () => void;
   /** Subscribes to every event from the worker; returns the unsubscribe function. */
@@ -174,6 +176,7 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     addEventListener: () => undefined,
   };
   let engine: PanelWorkerEngine | undefined;
+  let transport: 'shared-worker' | 'in-page' = 'shared-worker';
   const parent = win.parent !== win ? win.parent : undefined;
   let closed = false;
   let portStreamId: string | undefined;
@@ -235,6 +238,7 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     port.start?.();
   };
   const startInPage = (): void => {
+    transport = 'in-page';
     const channel = new MessageChannel();
     engine = new PanelWorkerEngine({ baseUrl: location.href, ...params.engineOptions });
     engine.connect(channel.port2);
@@ -311,6 +315,9 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       return portStreamId;
     },
     ready,
+    get transport() {
+      return transport;
+    },
     on(event, handler) {
       emitter.on(event, handler);
       return () => emitter.off(event, handler);
