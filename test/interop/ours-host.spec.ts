@@ -88,7 +88,7 @@ test('our initCCP runs the inbound-call scenario with the real streams 2.18.7 CC
             ([name, arg]) => {
               const host = (window as unknown as { host: Record<string, (a?: string) => unknown> })
                 .host;
-              host[name!]?.(arg);
+              host[name]?.(arg);
             },
             [action, argument] as const,
           );
