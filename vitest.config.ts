@@ -8,6 +8,11 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 // so tests never need a prebuild.
 const resolve = { conditions: ['source', ...defaultClientConditions] };
 const ssr = { resolve: { conditions: ['source', ...defaultServerConditions] } };
+// Node tests resolve dependencies as Node does: the `module` condition would pick builds
+// that are not valid Node ESM (the AWS SDK's dist-es, with extensionless imports).
+const unitSsr = {
+  resolve: { conditions: ['source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+};
 
 export default defineConfig({
   resolve,
@@ -16,7 +21,7 @@ export default defineConfig({
     projects: [
       {
         resolve,
-        ssr,
+        ssr: unitSsr,
         test: {
           name: 'unit',
           environment: 'node',

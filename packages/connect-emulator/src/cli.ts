@@ -3,9 +3,11 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_PORT } from './constants';
 import { SeedError } from './domain/seed';
 import { startEmulator } from './server';
+import { SERVICES_CLI_OPTIONS, loadServicesCliOptions } from './services/create-services';
 
 const usage = `Usage: connect-emulator [--port ${DEFAULT_PORT}] [--seed demo|FILE] [--state-dir DIR]
-                        [--allowed-origin URL ...] [--tls] [--json] [--host 127.0.0.1]`;
+                        [--allowed-origin URL ...] [--tls] [--json] [--host 127.0.0.1]
+                        [--webhook URL ...] [--faults FILE] [--fault-seed N]`;
 
 async function main(): Promise<void> {
   let values;
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
         tls: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        ...SERVICES_CLI_OPTIONS,
       },
       strict: true,
     }));
@@ -42,7 +45,15 @@ async function main(): Promise<void> {
       process.exit(2);
     }
   }
+  let extra;
+  try {
+    extra = await loadServicesCliOptions(values);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    process.exit(2);
+  }
   const emulator = await startEmulator({
+    ...extra,
     port,
     ...(values.host ? { host: values.host } : {}),
     seed: values.seed ?? 'demo',

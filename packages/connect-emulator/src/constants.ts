@@ -4,6 +4,175 @@
  */
 export const DEFAULT_PORT = 4700;
 
+/** Default page size of the list operations (the SDK's documented default). */
+export const ADMIN_DEFAULT_PAGE_SIZE = 100;
+
+/** Largest page of `GetCurrentUserData`. */
+export const ADMIN_MAX_USER_DATA_PAGE = 100;
+
+/** Filter limits of `GetCurrentUserData`. */
+export const USER_DATA_FILTER_LIMITS = {
+  Queues: 100,
+  RoutingProfiles: 100,
+  Agents: 100,
+  UserHierarchyGroups: 1,
+  ContactStates: 9,
+} as const;
+
+/** AWS REST-JSON error types the admin API answers with, and their HTTP statuses. */
+export const ADMIN_ERROR_STATUS = {
+  InvalidParameterException: 400,
+  InvalidRequestException: 400,
+  InvalidActiveRegionException: 400,
+  ServiceQuotaExceededException: 402,
+  AccessDeniedException: 403,
+  DestinationNotAllowedException: 403,
+  OutboundContactNotPermittedException: 403,
+  ResourceNotFoundException: 404,
+  IdempotencyException: 409,
+  ContactNotFoundException: 410,
+  ThrottlingException: 429,
+  LimitExceededException: 429,
+  InternalServiceException: 500,
+} as const;
+
+/** Paths the agent-app endpoint answers on (`agentAppEndpoint` of initCCP). */
+export const AGENT_APP_PATHS = ['/agent-app/api', '/connect/agent-app/api'] as const;
+
+/** Prefix of the task-templates proxy. */
+export const TASK_TEMPLATES_PREFIXES = [
+  '/task-templates/api/ccp',
+  '/connect/task-templates/api/ccp',
+] as const;
+
+/** The CSRF header value the real TaskTemplatesClient sends. */
+export const TASK_TEMPLATES_CSRF = 'csrf';
+
+/** Voice ID authentication decisions (`AuthenticationResult.Decision`). */
+export const AUTHENTICATION_DECISIONS = [
+  'ACCEPT',
+  'REJECT',
+  'NOT_ENOUGH_SPEECH',
+  'SPEAKER_NOT_ENROLLED',
+  'SPEAKER_OPTED_OUT',
+  'SPEAKER_ID_NOT_PROVIDED',
+  'SPEAKER_EXPIRED',
+] as const;
+
+/** Voice ID fraud decisions (`FraudDetectionResult.Decision`). */
+export const FRAUD_DECISIONS = ['NOT_ENOUGH_SPEECH', 'HIGH_RISK', 'LOW_RISK'] as const;
+
+/** Speaker statuses. */
+export const SPEAKER_STATUSES = ['ENROLLED', 'OPTED_OUT', 'PENDING'] as const;
+
+/** Enrollment request statuses. */
+export const ENROLLMENT_STATUSES = [
+  'NOT_ENOUGH_SPEECH',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'FAILED',
+] as const;
+
+/** Services a fault rule can target. */
+export const FAULT_SERVICES = [
+  'cti',
+  'agent-app',
+  'admin',
+  'auth',
+  'ws',
+  'task-templates',
+  '*',
+] as const;
+
+/** HTTP statuses a status fault can answer with. */
+export const FAULT_STATUSES = [401, 403, 429, 500, 503] as const;
+
+/** Paths of the CTI service (`AmazonConnectCTIService` JSON 1.0). */
+export const CTI_PATHS = ['/api', '/connect/api'] as const;
+
+/** Paths of the authorize endpoint. */
+export const AUTH_PATHS = ['/auth/authorize', '/connect/auth/authorize'] as const;
+
+/** Default error type names per status (used in `x-amzn-ErrorType` and `__type`). */
+export const FAULT_ERROR_TYPES: Readonly<Record<string, Readonly<Record<number, string>>>> = {
+  cti: {
+    401: 'UnauthorizedException',
+    403: 'AccessDeniedException',
+    429: 'TooManyRequestsException',
+    500: 'InternalServiceException',
+    503: 'ServiceUnavailableException',
+  },
+  admin: {
+    401: 'UnauthorizedException',
+    403: 'AccessDeniedException',
+    429: 'ThrottlingException',
+    500: 'InternalServiceException',
+    503: 'ServiceUnavailableException',
+  },
+  default: {
+    401: 'UnauthorizedException',
+    403: 'AccessDeniedException',
+    429: 'TooManyRequestsException',
+    500: 'InternalServerException',
+    503: 'ServiceUnavailableException',
+  },
+};
+
+/** `detail-type` of contact events. */
+export const CONTACT_EVENT_DETAIL_TYPE = 'Amazon Connect Contact Event';
+
+/** `source` of contact events. */
+export const CONTACT_EVENT_SOURCE = 'aws.connect';
+
+/** Contact event types the emulator emits. */
+export const CONTACT_EVENT_TYPES = [
+  'INITIATED',
+  'QUEUED',
+  'CONNECTED_TO_AGENT',
+  'CONTACT_DATA_UPDATED',
+  'DISCONNECTED',
+  'COMPLETED',
+] as const;
+
+/** Interval of SSE keep-alive comments (ms). */
+export const SSE_KEEPALIVE_MS = 15_000;
+
+/** Header names sent with each delivery. */
+export const WEBHOOK_HEADERS = {
+  eventId: 'x-connect-emulator-event-id',
+  attempt: 'x-connect-emulator-delivery-attempt',
+} as const;
+
+/** Where recordings are served: `GET /recordings/<Location>` (Location as DescribeContact gives it). */
+export const RECORDINGS_PATH = '/recordings';
+
+/** Where transcripts are served: `GET /media/transcripts/<contactId>`. */
+export const TRANSCRIPTS_PATH = '/media/transcripts';
+
+/** Pause between the lines of a laid-out script (ms). */
+export const SCRIPT_GAP_MS = 700;
+
+/** Agent replies used when the panel reports speech without text. */
+export const AGENT_REPLIES = [
+  'Thank you for calling, how can I help you today?',
+  'I understand, let me look into that for you.',
+  'Could you confirm your account number please?',
+  'Thanks, I have found your account.',
+  'Is there anything else I can help you with?',
+];
+
+/** Sample rate of call recordings (Hz). */
+export const RECORDING_SAMPLE_RATE = 8000;
+
+/** Channels of call recordings: customer (and everyone else) left, agent right. */
+export const RECORDING_CHANNELS = 2;
+
+/** Bits per sample of call recordings. */
+export const RECORDING_BITS_PER_SAMPLE = 16;
+
+/** Close code of a web-socket fault when the rule does not give one (1011: internal error). */
+export const WS_FAULT_CLOSE_CODE = 1011;
+
 /**
  * How long an inbound offer rings before it is missed, in ms (agent goes to `MissedCallAgent`).
  * @public

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -29,6 +30,8 @@ import { ContactCentre } from './domain/contact-centre';
 import { DEMO_SEED, loadSeedFile, parseSeed, type Seed, type SeedInput } from './domain/seed';
 import { MESSAGES } from './messages';
 import { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
+import { decideWsFault } from './faults/ws-faults';
+import { createDomainServices } from './services/domain-services';
 
 /**
  * A route the host application adds to the emulator's origin (e.g. a test harness page). Return
@@ -68,6 +71,21 @@ export interface EmulatorOptions {
   readonly tokenLifetimeMs?: number;
   /** Extra routes served on the emulator origin before its own. */
   readonly extraRoutes?: readonly ExtraRoute[];
+  /** Webhook URLs that receive contact events (more can be added through the control API). */
+  readonly webhooks?: readonly string[];
+  /**
+   * Fault rules active from the start (see `POST /control/faults` for the shape): per service
+   * and operation, an HTTP status, added latency, a dropped request, a closed web socket or a
+   * missed heartbeat, with probability, count and time window.
+   */
+  readonly faultRules?: readonly {
+    readonly service: string;
+    readonly operation?: string;
+    readonly action: { readonly type: string; readonly [key: string]: unknown };
+    readonly [key: string]: unknown;
+  }[];
+  /** Seed of the fault probabilities (default 1). */
+  readonly faultSeed?: number;
 }
 
 /**
@@ -135,9 +153,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
   }
 
+  const mediaDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'connect-emulator-')));
+  const services = createDomainServices({
+    centre: () => centre,
+    sessions,
+    clock,
+    seed,
+    stateDir: mediaDir,
+    sessionIdFromCookie: (header) => cookieValue(header, SESSION_COOKIE),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.faultRules ? { faultRules: options.faultRules as never } : {}),
+    ...(options.faultSeed === undefined ? {} : { faultSeed: options.faultSeed }),
+  });
+  centre.onContactChange(services.contactChanged);
+  const faulting = services.withFaults(() => Promise.resolve(false));
+
   const tls = options.tls === true ? await generateCertificate() : options.tls || null;
   const secure = tls !== null;
-  const sockets = new AgentSocketServer(sessions);
+  const sockets = new AgentSocketServer(sessions, (op) => decideWsFault(services.faults, op));
   let base = '';
   let wsBase = '';
 
@@ -152,6 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const reset = () => {
     const old = centre;
     centre = new ContactCentre(seed, centreOptions);
+    centre.onContactChange(services.contactChanged);
     epoch++;
     old.dispose();
   };
@@ -194,6 +228,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     for (const route of options.extraRoutes ?? []) if (await route(req, res, url)) return;
+    if (await faulting(req, res, url)) return;
+    if (await services.routes(req, res, url)) return;
 
     if (path === '/api' || path === '/connect/api') {
       if (method !== 'POST')
@@ -359,6 +395,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (saver) clearInterval(saver);
       await save().catch(() => undefined);
       centre.dispose();
+      services.close();
+      await services.ledger.flush();
+      if (options.stateDir === undefined) await rm(mediaDir, { recursive: true, force: true });
       await sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -401,7 +440,11 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 function cookie(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
+  return cookieValue(req.headers.cookie, name);
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
     if (k === name) return decodeURIComponent(v.join('='));
   }

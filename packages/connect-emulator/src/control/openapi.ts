@@ -1,3 +1,4 @@
+import { SERVICES_OPENAPI_PATHS } from '../services/openapi';
 /** The OpenAPI 3.1 description of the control API, served at `/control/openapi.json`. */
 export function controlOpenApi(serverUrl: string): Record<string, unknown> {
   const error = { $ref: '#/components/schemas/Error' };
@@ -28,6 +29,7 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
     },
     servers: [{ url: serverUrl }],
     paths: {
+      ...SERVICES_OPENAPI_PATHS,
       '/control/agents': {
         get: {
           summary: 'List agents and their states',

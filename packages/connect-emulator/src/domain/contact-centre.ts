@@ -380,6 +380,22 @@ export class ContactCentre {
     for (const leg of contact.connections)
       if (leg.agentId) agents.add(this.agents.get(leg.agentId)!);
     this.touch(...agents);
+    this.notifyContact(contact);
+  }
+
+  private readonly contactObservers = new Set<(contact: ContactRecord, removed: boolean) => void>();
+
+  /**
+   * Observes every change of a contact (`removed` once it has left the instance): contact
+   * events, recordings and Voice ID follow calls through this. Returns the unsubscribe function.
+   */
+  onContactChange(observer: (contact: ContactRecord, removed: boolean) => void): () => void {
+    this.contactObservers.add(observer);
+    return () => this.contactObservers.delete(observer);
+  }
+
+  private notifyContact(contact: ContactRecord, removed = false): void {
+    for (const observer of this.contactObservers) observer(contact, removed);
   }
 
   /** Recomputes the state shown to the agent; keeps its timestamp while it is unchanged. */
@@ -519,6 +535,7 @@ export class ContactCentre {
     contact.since = now;
     contact.waiting = true;
     this.touch(agent);
+    this.notifyContact(contact);
   }
 
   /** DestroyConnection: hanging up an agent or customer leg ends a two-party call; on a ringing offer it rejects. */
@@ -594,7 +611,10 @@ export class ContactCentre {
       );
     const leg = this.agentLeg(agent, contact);
     contact.connections.splice(contact.connections.indexOf(leg), 1);
-    if (!contact.connections.some((x) => x.agentId)) this.contacts.delete(contact.id);
+    if (!contact.connections.some((x) => x.agentId)) {
+      this.contacts.delete(contact.id);
+      this.notifyContact(contact, true);
+    }
     if (this.contactsOf(agent).length === 0) {
       if (agent.nextState) this.applySelectedState(agent, agent.nextState);
       agent.idleSince = this.clock.now();
@@ -718,6 +738,7 @@ export class ContactCentre {
     };
     this.contacts.set(id, contact);
     this.changes++;
+    this.notifyContact(contact);
     this.route();
     return contact;
   }
@@ -782,6 +803,7 @@ export class ContactCentre {
       this.clock.clearTimer(contact.timer);
       this.contacts.delete(contact.id);
       this.touch(...agentLegs.map((x) => this.agents.get(x.agentId!)));
+      this.notifyContact(contact, true);
       this.route();
       return;
     }
@@ -866,6 +888,7 @@ export class ContactCentre {
         agent.id,
       ),
     );
+    this.notifyContact(contact);
     contact.timer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
       const current = this.contacts.get(contact.id);
       if (

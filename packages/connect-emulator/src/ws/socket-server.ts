@@ -15,7 +15,18 @@ export const WEB_SOCKET_PATH = '/ws';
 export class AgentSocketServer {
   private readonly wss = new WebSocketServer({ noServer: true });
 
-  constructor(private readonly sessions: SessionStore) {
+  /**
+   * @param faults - decides web-socket faults per event (`connect`, `aws/heartbeat`, `aws/subscribe`):
+   *   added latency, a closed socket, or no answer (a missed heartbeat).
+   */
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly faults?: (operation: string) => {
+      latencyMs: number;
+      closeCode?: number;
+      noAnswer: boolean;
+    },
+  ) {
     this.wss.on('connection', (socket) => this.serve(socket));
   }
 
@@ -29,7 +40,14 @@ export class AgentSocketServer {
       );
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const fault = this.faults?.('connect');
+      if (fault?.closeCode !== undefined) {
+        ws.close(fault.closeCode, 'Injected fault');
+        return;
+      }
+      this.wss.emit('connection', ws, req);
+    });
   }
 
   private serve(socket: WebSocket): void {
@@ -45,14 +63,24 @@ export class AgentSocketServer {
         );
         return;
       }
-      if (message.topic === 'aws/heartbeat')
-        socket.send(JSON.stringify({ topic: 'aws/heartbeat' }));
-      else if (message.topic === 'aws/subscribe') {
-        const topics = Array.isArray(message.content?.topics) ? message.content.topics : [];
-        socket.send(
-          JSON.stringify({ topic: 'aws/subscribe', content: { status: 'success', topics } }),
-        );
-      }
+      const answer = () => {
+        if (message.topic === 'aws/heartbeat')
+          socket.send(JSON.stringify({ topic: 'aws/heartbeat' }));
+        else if (message.topic === 'aws/subscribe') {
+          const topics = Array.isArray(message.content?.topics) ? message.content.topics : [];
+          socket.send(
+            JSON.stringify({ topic: 'aws/subscribe', content: { status: 'success', topics } }),
+          );
+        }
+      };
+      const fault = this.faults?.(message.topic);
+      if (fault === undefined) return answer();
+      const act = () => {
+        if (fault.closeCode !== undefined) socket.close(fault.closeCode, 'Injected fault');
+        else if (!fault.noAnswer && socket.readyState === socket.OPEN) answer();
+      };
+      if (fault.latencyMs > 0) setTimeout(act, fault.latencyMs);
+      else act();
     });
   }
 

@@ -1,0 +1,193 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { adminOperation } from '../admin/admin-router';
+import { readJson, sendJson, type RouteHandler } from '../lib/http';
+import type { FaultEngine } from './fault-engine';
+import {
+  AGENT_APP_PATHS,
+  AUTH_PATHS,
+  CTI_PATHS,
+  FAULT_ERROR_TYPES,
+  TASK_TEMPLATES_PREFIXES,
+} from '../constants';
+
+/** The service and operation a request is for. */
+export interface FaultTarget {
+  service: string;
+  operation: string;
+}
+
+/** Finds the service and operation of a request (undefined: not subject to faults). */
+export type FaultTargetResolver = (req: IncomingMessage, url: URL) => FaultTarget | undefined;
+
+const CTI_TARGET_PREFIX = 'AmazonConnectCTIService.';
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The default resolver: CTI operations by `X-Amz-Target`, agent-app methods by `X-Amz-target`,
+ * admin operations by method and path, `authorize`, and the task-templates methods.
+ */
+export const defaultFaultTarget: FaultTargetResolver = (req, url) => {
+  const path = url.pathname;
+  if ((CTI_PATHS as readonly string[]).includes(path)) {
+    const target = header(req, 'x-amz-target') ?? '';
+    return {
+      service: 'cti',
+      operation: target.startsWith(CTI_TARGET_PREFIX)
+        ? target.slice(CTI_TARGET_PREFIX.length)
+        : target,
+    };
+  }
+  if ((AGENT_APP_PATHS as readonly string[]).includes(path)) {
+    return { service: 'agent-app', operation: header(req, 'x-amz-target') ?? '' };
+  }
+  if ((AUTH_PATHS as readonly string[]).includes(path))
+    return { service: 'auth', operation: 'authorize' };
+  for (const prefix of TASK_TEMPLATES_PREFIXES) {
+    if (path.startsWith(`${prefix}/`)) {
+      const rest = path.slice(prefix.length);
+      const operation =
+        rest === '/createTemplatedTask'
+          ? 'createTemplatedTask'
+          : rest === '/updateContact'
+            ? 'updateContact'
+            : /\/task\/template\/[^/]+$/.test(rest)
+              ? 'getTaskTemplate'
+              : 'listTaskTemplates';
+      return { service: 'task-templates', operation };
+    }
+  }
+  const admin = adminOperation(req.method ?? 'GET', path);
+  return admin === undefined ? undefined : { service: 'admin', operation: admin };
+};
+
+/** Options of {@link withFaults}. */
+export interface WithFaultsOptions {
+  resolve?: FaultTargetResolver;
+  /** Waits for added latency (setTimeout by default; tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** A route handler wrapped with fault injection, and a way to release dropped requests. */
+export interface FaultingHandler extends RouteHandler {
+  /** Destroys the sockets of dropped requests (call on shutdown). */
+  releaseDropped(): void;
+}
+
+/**
+ * Wraps a route handler (usually the whole emulator's) so that fault rules apply to every
+ * request they match: added latency first, then the terminal fault or the real handler.
+ */
+export function withFaults(
+  engine: FaultEngine,
+  handler: RouteHandler,
+  options: WithFaultsOptions = {},
+): FaultingHandler {
+  const resolve = options.resolve ?? defaultFaultTarget;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const dropped = new Set<ServerResponse>();
+
+  const wrapped = (async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+  ): Promise<boolean> => {
+    if (!engine.active) return handler(req, res, url);
+    const target = resolve(req, url);
+    if (target === undefined) return handler(req, res, url);
+    const decision = engine.decide(target.service, target.operation);
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    const terminal = decision.terminal;
+    if (
+      terminal === undefined ||
+      terminal.type === 'close-socket' ||
+      terminal.type === 'miss-heartbeat'
+    ) {
+      return handler(req, res, url);
+    }
+    req.resume();
+    if (terminal.type === 'drop') {
+      dropped.add(res);
+      res.on('close', () => dropped.delete(res));
+      return true;
+    }
+    const types = FAULT_ERROR_TYPES[target.service] ?? FAULT_ERROR_TYPES.default!;
+    const type = terminal.errorType ?? types[terminal.status] ?? 'Unknown';
+    const message =
+      terminal.message ??
+      `Injected fault: ${terminal.status} on ${target.service} ${target.operation}`;
+    sendJson(
+      res,
+      terminal.status,
+      { __type: type, message, Message: message },
+      { 'x-amzn-ErrorType': type, 'x-amzn-RequestId': `fault-${decision.ruleIds.join('-')}` },
+    );
+    return true;
+  }) as FaultingHandler;
+  wrapped.releaseDropped = () => {
+    for (const res of dropped) res.socket?.destroy();
+    dropped.clear();
+  };
+  return wrapped;
+}
+
+/**
+ * Control API for fault rules, under `/control/faults`:
+ * - `GET /control/faults` lists rules with their `fired`/`matched` counters
+ * - `POST /control/faults` adds a rule (body: a rule, or `{rules: [...]}`), answers the rule(s)
+ * - `DELETE /control/faults/{id}` removes one; `DELETE /control/faults` removes all
+ * - `POST /control/faults/seed` `{seed}` re-seeds the probability source
+ */
+export function createFaultControlRouter(
+  engine: FaultEngine,
+  prefix = '/control/faults',
+): RouteHandler {
+  return async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
+    const rest = url.pathname
+      .slice(prefix.length)
+      .split('/')
+      .filter((s) => s !== '')
+      .map(decodeURIComponent);
+    const method = req.method ?? 'GET';
+    try {
+      if (rest.length === 0 && method === 'GET') {
+        sendJson(res, 200, { rules: engine.list() });
+      } else if (rest.length === 0 && method === 'POST') {
+        const body = await readJson(req);
+        const batch = z.object({ rules: z.array(z.unknown()) }).safeParse(body);
+        if (batch.success) {
+          sendJson(res, 201, { rules: batch.data.rules.map((r) => engine.add(r as never)) });
+        } else {
+          sendJson(res, 201, engine.add(body as never));
+        }
+      } else if (rest.length === 0 && method === 'DELETE') {
+        engine.clear();
+        sendJson(res, 200, { rules: [] });
+      } else if (rest.length === 1 && rest[0] === 'seed' && method === 'POST') {
+        const { seed } = z
+          .object({ seed: z.number().int() })
+          .strict()
+          .parse(await readJson(req));
+        engine.seed(seed);
+        sendJson(res, 200, { seed });
+      } else if (rest.length === 1 && method === 'DELETE') {
+        if (engine.remove(rest[0]!)) sendJson(res, 200, {});
+        else sendJson(res, 404, { message: `No fault rule ${rest[0]!}` });
+      } else {
+        sendJson(res, 404, { message: 'Not found' });
+      }
+    } catch (error) {
+      if (error instanceof z.ZodError)
+        sendJson(res, 400, { message: 'Invalid fault rule', issues: error.issues });
+      else if (error instanceof SyntaxError)
+        sendJson(res, 400, { message: 'The request body is not valid JSON' });
+      else sendJson(res, 500, { message: error instanceof Error ? error.message : String(error) });
+    }
+    return true;
+  };
+}

@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import { createAdminRouter } from '../admin/admin-router';
+import type { AdminBackend } from '../admin/types';
+import {
+  createAgentAppRouter,
+  createVoiceIdControlRouter,
+  type AgentAppBackend,
+} from '../agent-app/agent-app-router';
+import {
+  VoiceIdSimulator,
+  type VoiceIdContactView,
+  type VoiceIdSettings,
+} from '../agent-app/voice-id-simulator';
+import { ContactEventHub } from '../events/contact-events';
+import { createEventsRouter } from '../events/events-routes';
+import { WebhookDispatcher, type WebhookRetryPolicy } from '../events/webhook-dispatcher';
+import { FaultEngine, parseFaultSeed, type FaultRuleInput } from '../faults/fault-engine';
+import { createFaultControlRouter, withFaults, type FaultingHandler } from '../faults/fault-http';
+import type { RouteHandler } from '../lib/http';
+import { MediaStore } from '../media/media-store';
+
+/** Options of {@link createServices}. */
+export interface ServicesOptions {
+  stateDir: string;
+  instance: { instanceId: string; region: string; accountId: string; alias: string };
+  admin: AdminBackend;
+  agentApp: AgentAppBackend;
+  /** Looks a contact up for Voice ID (customer id, talk time, ended). */
+  voiceIdContact: (contactId: string) => VoiceIdContactView | undefined;
+  voiceIdSettings?: Partial<VoiceIdSettings>;
+  faultSeed?: number;
+  faultRules?: readonly FaultRuleInput[];
+  webhooks?: readonly string[];
+  webhookRetry?: Partial<WebhookRetryPolicy>;
+  now?: () => number;
+}
+
+/** The admin API, agent-app services, contact events, media and faults, ready to mount. */
+export interface Services {
+  /** Every route of these services (admin REST, agent-app, recordings, control endpoints). */
+  routes: RouteHandler;
+  /** Wraps the server's whole handler with fault injection. */
+  withFaults(handler: RouteHandler): FaultingHandler;
+  faults: FaultEngine;
+  voiceId: VoiceIdSimulator;
+  events: ContactEventHub;
+  webhooks: WebhookDispatcher;
+  media: MediaStore;
+  /** Stops deliveries and ends event streams and dropped requests. */
+  close(): void;
+}
+
+/** Builds the services of this module around the instance's domain adapters. */
+export function createServices(options: ServicesOptions): Services {
+  const now = options.now ?? Date.now;
+  const faults = new FaultEngine({ seed: options.faultSeed ?? 1, now });
+  for (const rule of options.faultRules ?? []) faults.add(rule);
+  const voiceId = new VoiceIdSimulator({
+    region: options.instance.region,
+    accountId: options.instance.accountId,
+    contact: options.voiceIdContact,
+    now,
+    ...(options.voiceIdSettings === undefined ? {} : { settings: options.voiceIdSettings }),
+  });
+  const events = new ContactEventHub({ instance: options.instance, now });
+  const webhooks = new WebhookDispatcher(
+    options.webhookRetry === undefined ? {} : { retry: options.webhookRetry },
+  );
+  for (const url of options.webhooks ?? []) webhooks.add(url);
+  events.onEvent((published) => webhooks.enqueue(published));
+  const media = new MediaStore(options.stateDir, options.instance);
+  const eventsRouter = createEventsRouter(events, webhooks);
+  const handlers: RouteHandler[] = [
+    createAdminRouter(options.admin),
+    createAgentAppRouter(options.agentApp, voiceId),
+    media.router(),
+    createFaultControlRouter(faults),
+    createVoiceIdControlRouter(voiceId),
+    eventsRouter,
+  ];
+  const wrapped: FaultingHandler[] = [];
+  return {
+    routes: async (req, res, url) => {
+      for (const handler of handlers) if (await handler(req, res, url)) return true;
+      return false;
+    },
+    withFaults: (handler) => {
+      const w = withFaults(faults, handler);
+      wrapped.push(w);
+      return w;
+    },
+    faults,
+    voiceId,
+    events,
+    webhooks,
+    media,
+    close: () => {
+      webhooks.stop();
+      eventsRouter.closeStreams();
+      for (const w of wrapped) w.releaseDropped();
+    },
+  };
+}
+
+/** `node:util` parseArgs definitions of the CLI flags these services add. */
+export const SERVICES_CLI_OPTIONS = {
+  /** A webhook URL for contact events (repeatable). */
+  webhook: { type: 'string', multiple: true },
+  /** A JSON file of fault rules (an array, or `{seed, rules}`). */
+  faults: { type: 'string' },
+  /** Seed of the fault probabilities. */
+  'fault-seed': { type: 'string' },
+} as const;
+
+/** Reads the CLI flags of {@link SERVICES_CLI_OPTIONS} into service options. */
+export async function loadServicesCliOptions(values: {
+  webhook?: string[];
+  faults?: string;
+  'fault-seed'?: string;
+}): Promise<Pick<ServicesOptions, 'webhooks' | 'faultRules' | 'faultSeed'>> {
+  const out: Pick<ServicesOptions, 'webhooks' | 'faultRules' | 'faultSeed'> = {};
+  if (values.webhook !== undefined) {
+    for (const url of values.webhook) new URL(url);
+    out.webhooks = values.webhook;
+  }
+  if (values.faults !== undefined) {
+    const seed = parseFaultSeed(await readFile(values.faults, 'utf8'));
+    out.faultRules = seed.rules;
+    if (seed.seed !== undefined) out.faultSeed = seed.seed;
+  }
+  if (values['fault-seed'] !== undefined) {
+    const n = Number(values['fault-seed']);
+    if (!Number.isInteger(n))
+      throw new TypeError(`--fault-seed must be an integer: ${values['fault-seed']}`);
+    out.faultSeed = n;
+  }
+  return out;
+}

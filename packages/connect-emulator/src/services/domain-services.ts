@@ -1,0 +1,393 @@
+import type { AdminAgentContact, AdminBackend, AdminContactState, AdminUser } from '../admin/types';
+import { AdminApiError } from '../admin/errors';
+import type { AgentAppBackend, QuickResponse, TaskTemplate } from '../agent-app/agent-app-router';
+import type { SessionStore } from '../auth/sessions';
+import type { Clock } from '../domain/clock';
+import type { AgentRecord, ContactCentre, ContactRecord } from '../domain/contact-centre';
+import { stableId } from '../domain/ids';
+import type { Seed } from '../domain/seed';
+import { ContactLedger, type LedgerContactView } from './contact-ledger';
+import { createServices, type Services, type ServicesOptions } from './create-services';
+
+/** Demo task templates served by the task-templates proxy. */
+const TASK_TEMPLATES: readonly TaskTemplate[] = [
+  {
+    id: 'task-template-callback',
+    name: 'Callback request',
+    description: 'Call the customer back',
+    status: 'ACTIVE',
+    fields: [
+      { Id: { Name: 'Name' }, Type: 'NAME' },
+      { Id: { Name: 'Phone number' }, Type: 'PHONE_NUMBER' },
+      { Id: { Name: 'Notes' }, Type: 'DESCRIPTION' },
+    ],
+    versions: [1],
+    createdMs: 0,
+    lastModifiedMs: 0,
+  },
+];
+
+/** Demo quick responses. */
+const QUICK_RESPONSES: readonly QuickResponse[] = [
+  {
+    id: 'qr-greeting',
+    name: 'Greeting',
+    content: 'Hello, thank you for contacting us.',
+    shortcutKey: 'hi',
+    channels: ['CHAT', 'EMAIL'],
+  },
+  {
+    id: 'qr-closing',
+    name: 'Closing',
+    content: 'Is there anything else I can help you with?',
+    shortcutKey: 'bye',
+    channels: ['CHAT', 'EMAIL'],
+  },
+];
+
+/** Lines simulated customers say, picked per contact. */
+const CUSTOMER_SCRIPTS: readonly (readonly string[])[] = [
+  [
+    'Hi I am calling about my last bill',
+    'There is a charge I do not recognise',
+    'Yes that is my account',
+    'Thank you very much goodbye',
+  ],
+  [
+    'Hello I would like to change my address',
+    'I moved to a new flat last month',
+    'Thanks that is all',
+  ],
+  [
+    'Good morning my order has not arrived',
+    'The order number is one two three four',
+    'Great thank you',
+  ],
+];
+
+/** Options of {@link createDomainServices}. */
+export interface DomainServicesOptions extends Omit<
+  ServicesOptions,
+  'instance' | 'admin' | 'agentApp' | 'voiceIdContact' | 'now'
+> {
+  centre: () => ContactCentre;
+  sessions: SessionStore;
+  clock: Clock;
+  seed: Seed;
+  /** Reads the session id from the request's cookie header. */
+  sessionIdFromCookie: (cookieHeader: string | undefined) => string | undefined;
+}
+
+/** The services wired to the live domain model, with the ledger that follows its contacts. */
+export interface DomainServices extends Services {
+  ledger: ContactLedger;
+  /** Feeds one contact change (or removal) of the domain to the ledger. */
+  contactChanged: (contact: ContactRecord, removed: boolean) => void;
+}
+
+const lastSegment = (arn: string) => arn.slice(arn.lastIndexOf('/') + 1);
+
+function splitName(name: string): { firstName: string; lastName: string } {
+  const i = name.lastIndexOf(' ');
+  return i === -1
+    ? { firstName: name, lastName: '' }
+    : { firstName: name.slice(0, i), lastName: name.slice(i + 1) };
+}
+
+/** The public-API contact state of a contact as one agent sees it. */
+function agentContactState(contact: ContactRecord, agentId: string): AdminContactState {
+  const leg = contact.connections.find((c) => c.agentId === agentId);
+  switch (contact.state) {
+    case 'incoming':
+      return 'INCOMING';
+    case 'pending':
+      return 'PENDING';
+    case 'connecting':
+    case 'init':
+      return 'CONNECTING';
+    case 'missed':
+      return 'MISSED';
+    case 'rejected':
+      return 'REJECTED';
+    case 'error':
+      return 'ERROR';
+    case 'ended':
+      return 'ENDED';
+    default: {
+      const customer = contact.connections.find((c) => c.initial);
+      if (leg?.state === 'connecting') return 'CONNECTING';
+      return customer?.state === 'hold' ? 'CONNECTED_ONHOLD' : 'CONNECTED';
+    }
+  }
+}
+
+/**
+ * Builds the admin API, agent-app services, contact events, recordings and faults over the
+ * emulator's domain model (`ContactCentre`), following its contacts through a ledger.
+ */
+export function createDomainServices(options: DomainServicesOptions): DomainServices {
+  const { centre, clock, seed, sessions } = options;
+  const startedAt = clock.now();
+  const instanceId = () => centre().instanceId;
+  const initiation = new Map<string, string>();
+  /** Initiation method of the contact being created right now (the domain notifies synchronously). */
+  let pendingInitiation: string | undefined;
+  const ref: { ledger?: ContactLedger } = {};
+  const script = (contactId: string) => {
+    let h = 0;
+    for (const ch of contactId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    return CUSTOMER_SCRIPTS[h % CUSTOMER_SCRIPTS.length]!;
+  };
+
+  let usersCache: { centre: ContactCentre; users: AdminUser[] } | undefined;
+  const users = (): AdminUser[] => {
+    const c = centre();
+    if (usersCache?.centre === c) return usersCache.users;
+    const list = [...c.agents.values()].map((a: AgentRecord): AdminUser => {
+      const { firstName, lastName } = splitName(a.name);
+      return {
+        id: a.id,
+        username: a.username,
+        firstName,
+        lastName,
+        routingProfileId: a.routingProfile.id,
+        securityProfileIds: [stableId(c.instanceId, 'security-profile', 'Agent')],
+        phoneType: a.softphoneEnabled ? 'SOFT_PHONE' : 'DESK_PHONE',
+        autoAccept: a.softphoneAutoAccept,
+        afterContactWorkTimeLimit: 0,
+        ...(a.extension === null ? {} : { deskPhoneNumber: a.extension }),
+        lastModifiedMs: startedAt,
+      };
+    });
+    usersCache = { centre: c, users: list };
+    return list;
+  };
+
+  const admin: AdminBackend = {
+    get info() {
+      return {
+        instanceId: instanceId(),
+        region: seed.instance.region,
+        accountId: seed.instance.accountId,
+        alias: seed.instance.alias,
+      };
+    },
+    users,
+    queues: () => {
+      const c = centre();
+      return [
+        ...c.queues.map((q) => ({
+          id: q.id,
+          name: q.name,
+          type: 'STANDARD' as const,
+          status: 'ENABLED' as const,
+          hoursOfOperationId: stableId(c.instanceId, 'hours', 'Basic Hours'),
+          lastModifiedMs: startedAt,
+        })),
+        ...[...c.agents.values()].map((a) => ({
+          id: `agent/${a.id}`,
+          name: a.username,
+          type: 'AGENT' as const,
+          status: 'ENABLED' as const,
+          hoursOfOperationId: stableId(c.instanceId, 'hours', 'Basic Hours'),
+          lastModifiedMs: startedAt,
+        })),
+      ];
+    },
+    quickConnects: () =>
+      seed.quickConnects.map((qc) => {
+        const id = stableId(instanceId(), 'quick-connect', qc.name);
+        if (qc.type === 'phone_number')
+          return {
+            id,
+            name: qc.name,
+            type: 'PHONE_NUMBER' as const,
+            phoneNumber: qc.phoneNumber,
+            lastModifiedMs: startedAt,
+          };
+        if (qc.type === 'queue')
+          return {
+            id,
+            name: qc.name,
+            type: 'QUEUE' as const,
+            queueId: stableId(instanceId(), 'queue', qc.queue),
+            lastModifiedMs: startedAt,
+          };
+        return {
+          id,
+          name: qc.name,
+          type: 'USER' as const,
+          userId: stableId(instanceId(), 'agent', qc.agent),
+          lastModifiedMs: startedAt,
+        };
+      }),
+    routingProfiles: () =>
+      seed.routingProfiles.map((p) => ({
+        id: stableId(instanceId(), 'routing-profile', p.name),
+        name: p.name,
+        queueIds: p.queues.map((q) => stableId(instanceId(), 'queue', q)),
+        concurrency: p.channelConcurrency ?? { VOICE: 1 },
+        lastModifiedMs: startedAt,
+      })),
+    agentStatuses: () =>
+      centre().agentStates.map((s) => ({
+        id: lastSegment(s.arn),
+        name: s.name,
+        type:
+          s.type === 'routable'
+            ? ('ROUTABLE' as const)
+            : s.type === 'offline'
+              ? ('OFFLINE' as const)
+              : ('CUSTOM' as const),
+        lastModifiedMs: startedAt,
+      })),
+    phoneNumbers: () =>
+      seed.phoneNumbers.map((n) => ({
+        id: stableId(instanceId(), 'phone-number', n.number),
+        phoneNumber: n.number,
+        countryCode: n.number.startsWith('+44') ? 'GB' : 'US',
+        type: 'DID' as const,
+      })),
+    agentLive: (userId) => {
+      const c = centre();
+      const agent = c.agents.get(userId);
+      if (agent === undefined) return undefined;
+      const contacts = c.contactsOf(agent);
+      if (agent.selected.type === 'offline' && contacts.length === 0) return undefined;
+      return {
+        statusName: agent.selected.name,
+        statusId: lastSegment(agent.selected.arn),
+        statusStartMs: agent.selectedSince,
+        routable: agent.selected.type === 'routable' && agent.errorState === null,
+        ...(agent.nextState ? { nextStatusName: agent.nextState.name } : {}),
+        contacts: contacts.map((contact): AdminAgentContact => {
+          const record = ref.ledger?.contact(contact.id);
+          return {
+            contactId: contact.id,
+            channel: 'VOICE',
+            initiationMethod:
+              initiation.get(contact.id) ??
+              (contact.initiationMethod === 'inbound' ? 'INBOUND' : 'OUTBOUND'),
+            state: agentContactState(contact, agent.id),
+            stateStartMs: contact.since,
+            ...(record?.connectedToAgentMs === undefined
+              ? {}
+              : { connectedToAgentMs: record.connectedToAgentMs }),
+            queueId: contact.queue.id,
+          };
+        }),
+      };
+    },
+    contacts: () => ref.ledger!.contacts(),
+    contact: (id) => ref.ledger!.contact(id),
+    transcript: (id) => services.media.get(id)?.transcript,
+    startOutboundVoiceContact: (input) => {
+      const c = centre();
+      const queue =
+        input.queueId === undefined ? c.queues[0] : c.queues.find((q) => q.id === input.queueId);
+      if (queue === undefined)
+        throw new AdminApiError(
+          'ResourceNotFoundException',
+          `Queue not found: ${input.queueId ?? ''}`,
+        );
+      // The flow places the call, the customer answers, and the call waits in the queue for an agent.
+      pendingInitiation = 'API';
+      let contact: ContactRecord;
+      try {
+        contact = c.dialIn(queue.arn, input.destinationPhoneNumber);
+      } finally {
+        pendingInitiation = undefined;
+      }
+      for (const [name, value] of Object.entries(input.attributes))
+        contact.attributes[name] = { name, value };
+      contactChanged(contact, false);
+      return { contactId: contact.id };
+    },
+    stopContact: (contactId) => {
+      const c = centre();
+      if (!c.contacts.has(contactId))
+        throw new AdminApiError('ContactNotFoundException', `Contact is not active: ${contactId}`);
+      c.customerHangsUp(contactId);
+    },
+    monitorContact: () => {
+      throw new AdminApiError(
+        'InvalidRequestException',
+        'MonitorContact is not available on this emulator yet',
+      );
+    },
+  };
+
+  const agentApp: AgentAppBackend = {
+    get instanceId() {
+      return instanceId();
+    },
+    region: seed.instance.region,
+    accountId: seed.instance.accountId,
+    validateToken: (token) => typeof sessions.verify(token) === 'object',
+    validateSessionCookie: (header) =>
+      sessions.session(options.sessionIdFromCookie(header)) !== undefined,
+    taskTemplates: () => TASK_TEMPLATES,
+    createTemplatedTask: () => {
+      throw new AdminApiError(
+        'InvalidRequestException',
+        'Tasks are not available on this emulator yet',
+      );
+    },
+    updateContact: () => undefined,
+    quickResponses: () => QUICK_RESPONSES,
+  };
+
+  const services = createServices({
+    ...options,
+    instance: {
+      instanceId: instanceId(),
+      region: seed.instance.region,
+      accountId: seed.instance.accountId,
+      alias: seed.instance.alias,
+    },
+    admin,
+    agentApp,
+    voiceIdContact: (id) => ref.ledger!.voiceIdView(id),
+    now: () => clock.now(),
+  });
+  const ledger = new ContactLedger({
+    now: () => clock.now(),
+    events: services.events,
+    media: services.media,
+    script,
+  });
+  ref.ledger = ledger;
+
+  function contactChanged(contact: ContactRecord, removed: boolean): void {
+    if (pendingInitiation !== undefined && !initiation.has(contact.id))
+      initiation.set(contact.id, pendingInitiation);
+    const agentLeg = [...contact.connections].reverse().find((x) => x.agentId !== undefined);
+    const customer = contact.connections.find((x) => x.initial);
+    const view: LedgerContactView = {
+      id: contact.id,
+      initialContactId: contact.initialContactId,
+      channel: 'VOICE',
+      initiationMethod:
+        initiation.get(contact.id) ??
+        (contact.initiationMethod === 'inbound' ? 'INBOUND' : 'OUTBOUND'),
+      createdMs: contact.createdAt,
+      queueId: contact.queue.id,
+      queueType: 'STANDARD',
+      ...(contact.initiationMethod === 'inbound' ? { queuedMs: contact.queuedAt } : {}),
+      ...(agentLeg?.agentId === undefined
+        ? {}
+        : { agentId: agentLeg.agentId, agentLegState: agentLeg.state }),
+      ...(customer === undefined ? {} : { customerLegState: customer.state }),
+      customerNumber: contact.customerNumber,
+      attributes: Object.fromEntries(
+        Object.entries(contact.attributes).map(([k, v]) => [k, v.value]),
+      ),
+      ended: contact.state === 'ended' || removed,
+      completed: removed,
+      ...(contact.endReason === undefined ? {} : { endReason: contact.endReason }),
+    };
+    ledger.observe(view);
+  }
+
+  return { ...services, ledger, contactChanged };
+}
