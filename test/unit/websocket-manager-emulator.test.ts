@@ -139,4 +139,61 @@ describe('against the emulator web socket (CreateTransport)', () => {
       content: { topics: ['aws/agent', 'aws/chat'] },
     });
   }, 20000);
+
+  /** Adds a rule through the emulator's fault-injection control API. */
+  async function injectFault(rule: Record<string, unknown>): Promise<void> {
+    const response = await fetch(`${emulator.url}/control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(rule),
+    });
+    expect(response.status).toBeLessThan(300);
+  }
+
+  it('recovers from a missed heartbeat injected by the fault API, with no lost subscription', async () => {
+    const { updates, lost } = await start();
+    const before = updates.length;
+    await injectFault({
+      service: 'ws',
+      operation: 'heartbeat',
+      action: { type: 'miss-heartbeat' },
+      count: 1,
+    });
+    // The unanswered heartbeat makes the manager fetch a new transport and open a second socket;
+    // the subscriptions move to it and the old socket is closed with 1000.
+    await until(() => sockets.length >= 2, 'a second socket');
+    await until(() => updates.length > before, 'the resubscription');
+    await until(
+      () => sockets[0]!.socket.readyState === WebSocket.CLOSED,
+      'the old socket to close',
+    );
+    expect(updates.at(-1)).toEqual({
+      topic: SUBSCRIBE_TOPIC,
+      content: { status: 'success', topics: ['aws/agent', 'aws/chat'] },
+    });
+    expect(lost).toEqual([]); // a handover, not an outage
+    expect(manager!.state).toBe('open');
+    const fresh = sockets.at(-1)!;
+    await until(() => topicsOf(fresh.received, HEARTBEAT_TOPIC).length >= 2, 'answered heartbeats');
+  });
+
+  it('recovers from a socket closed by the fault API, with no lost subscription', async () => {
+    const { updates, lost } = await start();
+    const before = updates.length;
+    await injectFault({
+      service: 'ws',
+      operation: 'heartbeat',
+      action: { type: 'close-socket', code: 4001 },
+      count: 1,
+    });
+    await until(() => lost.length === 1, 'connection lost');
+    expect(lost[0]).toMatchObject({ code: 4001 });
+    await until(() => updates.length > before, 'the resubscription');
+    expect(updates.at(-1)).toEqual({
+      topic: SUBSCRIBE_TOPIC,
+      content: { status: 'success', topics: ['aws/agent', 'aws/chat'] },
+    });
+    expect(manager!.state).toBe('open');
+    expect(sockets.length).toBeGreaterThanOrEqual(2);
+  });
 });
