@@ -3,4 +3,43 @@
  * softphone) for panel pages.
  * @packageDocumentation
  */
-export {};
+export * from './constants';
+export {
+  CLIENT_TIMEOUT_MESSAGE,
+  missingParamMessage,
+  noSuchMethodMessage,
+  ORIGIN_NOT_ALLOWED_MESSAGE,
+  SOFTPHONE_ERROR_MESSAGES,
+} from './messages';
+export { fetchWithRetry, HttpStatusError } from './http/fetch-with-retry';
+export type { FetchFunction, FetchRetryOptions } from './http/fetch-with-retry';
+export { CtiClient, defaultCtiEndpoint } from './cti/cti-client';
+export type { CtiClientOptions, CtiOutcome } from './cti/cti-client';
+export { CtiExceptions } from './cti/cti-error';
+export type { CtiCallError, RetryStatus } from './cti/cti-error';
+export {
+  CTI_CLIENT_METHODS,
+  ctiOperationName,
+  METHODS_WITHOUT_AUTHENTICATION_PARAM,
+  RETRYABLE_CTI_METHODS,
+} from './cti/cti-methods';
+export {
+  authorize,
+  authorizeResponseSchema,
+  defaultAuthorizeEndpoint,
+  defaultWhitelistedOriginsEndpoint,
+  isEmbeddingOriginAllowed,
+  isLegacyDomain,
+  whitelistedOriginsResponseSchema,
+} from './auth/authorize';
+export type { AuthorizeResponse } from './auth/authorize';
+export { AgentAppClient } from './worker/agent-app-client';
+export { applyAgentAliases, reviveTimestamps, stampSnapshot, toDate } from './worker/agent-update';
+export { MasterTopicCoordinator } from './worker/master-topic-coordinator';
+export type { PanelPort } from './worker/panel-port';
+export { PanelWorkerEngine, workerConfigurationSchema } from './worker/worker-engine';
+export type {
+  CtiCaller,
+  PanelWorkerEngineOptions,
+  WorkerConfiguration,
+} from './worker/worker-engine';

@@ -1,0 +1,66 @@
+/**
+ * Retry status carried by a CTI error (the real `connect.RetryStatus`).
+ * @public
+ */
+export type RetryStatus = 'retrying' | 'exhausted' | 'none';
+
+/**
+ * A CTI call error as it crosses the wire (reference §3.3: `{type, message, stack[], retryStatus,
+ * statusCode}`; the worker sends it to the host JSON-stringified as `api_response.err`).
+ * @public
+ */
+export interface CtiCallError {
+  /** The exception code, e.g. `UnauthorizedException`, or `clientTimeout`. */
+  readonly type: string | undefined;
+  /** The service's message. */
+  readonly message: string | undefined;
+  /** Stack lines (empty for service errors). */
+  readonly stack: readonly string[];
+  /** Whether the client will retry. */
+  readonly retryStatus: RetryStatus;
+  /** HTTP status; 400 when the error has no code (spec §8). */
+  readonly statusCode?: number;
+}
+
+/**
+ * The telephony exception codes the CTI service returns (spec §8 "Telephony exceptions").
+ * @public
+ */
+export const CtiExceptions = {
+  ACCESS_DENIED_EXCEPTION: 'AccessDeniedException',
+  INVALID_STATE_EXCEPTION: 'InvalidStateException',
+  BAD_ENDPOINT_EXCEPTION: 'BadEndpointException',
+  INVALID_AGENT_ARN_EXCEPTION: 'InvalidAgentARNException',
+  INVALID_CONFIGURATION_EXCEPTION: 'InvalidConfigurationException',
+  INVALID_CONTACT_TYPE_EXCEPTION: 'InvalidContactTypeException',
+  PAGINATION_EXCEPTION: 'PaginationException',
+  REFRESH_TOKEN_EXPIRED_EXCEPTION: 'RefreshTokenExpiredException',
+  SEND_DATA_FAILED_EXCEPTION: 'SendDataFailedException',
+  UNAUTHORIZED_EXCEPTION: 'UnauthorizedException',
+  QUOTA_EXCEEDED_EXCEPTION: 'QuotaExceededException',
+} as const;
+
+/**
+ * Reads the error code of a JSON 1.0 error answer: the `x-amzn-ErrorType` header or the body's
+ * `__type`, without the namespace before `#` and the details after `:`.
+ * @internal
+ */
+export function parseErrorCode(header: string | null, body: unknown): string | undefined {
+  const bodyType =
+    typeof body === 'object' && body !== null && '__type' in body ? String(body.__type) : undefined;
+  const raw = header ?? bodyType;
+  if (raw === undefined || raw === '') return undefined;
+  const afterHash = raw.split('#').pop() ?? raw;
+  return afterHash.split(':')[0];
+}
+
+/**
+ * Reads the message of a JSON 1.0 error answer (`message` or `Message`).
+ * @internal
+ */
+export function parseErrorMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const message = record['message'] ?? record['Message'];
+  return typeof message === 'string' ? message : undefined;
+}

@@ -1,0 +1,106 @@
+/**
+ * Builds the `agent::update` payload the way the real worker does (reference §2.1): timestamps
+ * as `Date` values, `localTimestamp`/`skew`, the id aliases, and contacts sorted by state time.
+ */
+
+type JsonRecord = Record<string, unknown>;
+
+/** Member names the CTI model declares as timestamps. */
+const TIMESTAMP_KEYS: ReadonlySet<string> = new Set([
+  'startTimestamp',
+  'timeStamp',
+  'timestamp',
+  'snapshotTimestamp',
+  'queueTimestamp',
+  'joinTimeStamp',
+  'scheduledTime',
+]);
+
+/**
+ * Turns a JSON timestamp (epoch seconds as a number, or an ISO string) into a `Date`, as the
+ * AWS JSON parser does; other values pass through.
+ * @public
+ */
+export function toDate(value: unknown): unknown {
+  if (typeof value === 'number') return new Date(value * 1000);
+  if (typeof value === 'string') {
+    const time = Date.parse(value);
+    return Number.isNaN(time) ? value : new Date(time);
+  }
+  return value;
+}
+
+/**
+ * Deep-copies a CTI JSON answer, turning every timestamp member into a `Date`.
+ * @public
+ */
+export function reviveTimestamps<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => reviveTimestamps(item)) as T;
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  const out: JsonRecord = {};
+  for (const [key, member] of Object.entries(value as JsonRecord)) {
+    out[key] = TIMESTAMP_KEYS.has(key) ? toDate(member) : reviveTimestamps(member);
+  }
+  return out as T;
+}
+
+const isRecord = (value: unknown): value is JsonRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const timeOf = (value: unknown): number => (value instanceof Date ? value.getTime() : 0);
+
+/**
+ * Stamps a freshly polled snapshot: `localTimestamp` (ms) and `skew` =
+ * `snapshotTimestamp − localTimestamp` (ms), plus `contentLength` when known.
+ * @public
+ */
+export function stampSnapshot(
+  snapshot: JsonRecord,
+  localTimestamp: number,
+  contentLength?: number,
+): JsonRecord {
+  const stamped = reviveTimestamps(snapshot);
+  stamped['localTimestamp'] = localTimestamp;
+  stamped['skew'] = timeOf(stamped['snapshotTimestamp']) - localTimestamp;
+  if (contentLength !== undefined) stamped['contentLength'] = contentLength;
+  return stamped;
+}
+
+/**
+ * Applies the worker's aliases in place before posting: `snapshot.status` (always `undefined`,
+ * as in the real worker), `contact.status`, `connection.address`, `queue.queueId` and
+ * `routingProfile.routingProfileId`; sorts contacts by `state.timestamp`.
+ * @public
+ */
+export function applyAgentAliases(snapshot: JsonRecord, configuration: JsonRecord): void {
+  snapshot['status'] = undefined;
+  const contacts = Array.isArray(snapshot['contacts']) ? (snapshot['contacts'] as unknown[]) : [];
+  if (contacts.length > 1) {
+    contacts.sort((a, b) => {
+      const sa = isRecord(a) && isRecord(a['state']) ? timeOf(a['state']['timestamp']) : 0;
+      const sb = isRecord(b) && isRecord(b['state']) ? timeOf(b['state']['timestamp']) : 0;
+      return sa - sb;
+    });
+  }
+  for (const contact of contacts) {
+    if (!isRecord(contact)) continue;
+    contact['status'] = contact['state'];
+    const connections = Array.isArray(contact['connections']) ? contact['connections'] : [];
+    for (const connection of connections as unknown[]) {
+      if (isRecord(connection)) connection['address'] = connection['endpoint'];
+    }
+    if (isRecord(contact['queue'])) contact['queue']['queueId'] = contact['queue']['queueARN'];
+  }
+  const profile = configuration['routingProfile'];
+  if (isRecord(profile)) {
+    if (isRecord(profile['defaultOutboundQueue'])) {
+      profile['defaultOutboundQueue']['queueId'] = profile['defaultOutboundQueue']['queueARN'];
+    }
+    if (Array.isArray(profile['queues'])) {
+      for (const queue of profile['queues'] as unknown[]) {
+        if (isRecord(queue)) queue['queueId'] = queue['queueARN'];
+      }
+    }
+    profile['routingProfileId'] = profile['routingProfileARN'];
+  }
+}
