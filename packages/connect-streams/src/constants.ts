@@ -80,3 +80,73 @@ export const CONTACT_NAMESPACE = 'aws.connect.contact';
  * @public
  */
 export const VOICE_NAMESPACE = 'aws.connect.voice';
+
+// ── Services ──
+
+/**
+ * Base path of the task-templates service on the instance (spec §2).
+ * @public
+ */
+export const TASK_TEMPLATES_BASE_PATH = '/task-templates/api/ccp';
+
+/**
+ * Task-templates client methods (reference: streams `TaskTemplatesClientMethods`).
+ * @public
+ */
+export const TASK_TEMPLATES_METHODS = [
+  'listTaskTemplates',
+  'getTaskTemplate',
+  'createTemplatedTask',
+  'updateContact',
+] as const;
+
+/**
+ * Methods the CCP page answers itself through its API proxy (spec §7 "Proxy client").
+ * @public
+ */
+export const API_PROXY_METHODS = {
+  QR_INTEGRATION_EXISTS: 'qrIntegrationExists',
+  QR_SEARCH_QUICK_RESPONSES: 'qrSearchQuickResponses',
+  START_SCREEN_SHARING: 'startScreenSharing',
+} as const;
+
+/**
+ * Contact subtype for which screen sharing is allowed.
+ * @public
+ */
+export const WEBRTC_CONTACT_SUBTYPE = 'connect:WebRTC';
+
+/**
+ * Path of the storage-access request page on the instance origin (spec §2).
+ * @public
+ */
+export const REQUEST_STORAGE_ACCESS_PATH = '/request-storage-access';
+
+/**
+ * Landing path after storage access when the panel URL is not on a recognised domain (spec §2).
+ * @public
+ */
+export const STORAGE_ACCESS_DEFAULT_LANDING_PATH = '/connect/ccp-v2';
+
+/**
+ * Storage-access events exchanged with the panel (spec §7).
+ * @public
+ */
+export const STORAGE_ACCESS_EVENTS = {
+  INIT: 'storageAccess::init',
+  GRANTED: 'storageAccess::granted',
+  DENIED: 'storageAccess::denied',
+  REQUEST: 'storageAccess::request',
+} as const;
+
+/**
+ * App name (and iframe id prefix) of the custom-views (guides) application (spec §2).
+ * @public
+ */
+export const CUSTOM_VIEWS_APP_NAME = 'customviews';
+
+/**
+ * Delay before a terminated custom view is stopped (spec §9 "Custom-view termination 5000 ms").
+ * @public
+ */
+export const CUSTOM_VIEW_TERMINATION_DELAY_MS = 5_000;

@@ -29,3 +29,34 @@ export const MSG_CCP_IFRAME_UPDATED = 'CCP IFrame Updated';
 export const MSG_NO_HANDLER_FOR_COMMAND = 'No handler for command';
 /** @public */
 export const MSG_NO_RESULT = 'No Result Found';
+
+// ── Services: task templates, quick responses, screen sharing, sessions, storage access, custom views ──
+
+/** Unknown client method (spec §5). @public */
+export const noSuchMethodOnClientMessage = (method: string): string =>
+  `No such method exists on AWS client: ${method}`;
+/** @public */
+export const MSG_TEMPLATE_ID_REQUIRED = 'params.templateParams.id must be provided';
+/** @public */
+export const MSG_TASK_TEMPLATES_ENDPOINT_REQUIRED = 'taskTemplatesEndpoint must be provided';
+/** @public */
+export const MSG_SCREEN_SHARING_WEBRTC_ONLY =
+  'Screen sharing is only supported for WebRTC contacts.';
+/** `Contact %s is not connected.` (spec §8). @public */
+export const contactNotConnectedMessage = (contactId: string): string =>
+  `Contact ${contactId} is not connected.`;
+/** @public */
+export const MSG_STORAGE_ACCESS_INVALID_URL =
+  '[StorageAccess] [getRequestStorageAccessUrl] Invalid Connect instance/CCP URL provided, please pass the valid Connect CCP URL or in case CCP URL is configured to be the SSO URL then use storageAccess.instanceUrl and pass the Connect CCP URL';
+/** @public */
+export const MSG_CUSTOM_VIEWS_DUPLICATE =
+  '[CustomViews]: Custom views application with the same name already exists. Please provide a different iframeSuffix for the custom views application.';
+/** @public */
+export const MSG_CUSTOM_VIEWS_NO_CONTACT_FLOW_ID =
+  '[CustomViews]: Need to provide a contactFlowId when defining contact parameter for initalizing customviews application';
+/** @public */
+export const MSG_CUSTOM_VIEWS_IFRAME_NOT_FOUND =
+  '[CustomViews] terminateCustomView operation failed due to iframe not found';
+/** `[CustomViews]: No iframe found for the app: {name}`. @public */
+export const customViewsNoIframeMessage = (appName: string): string =>
+  `[CustomViews]: No iframe found for the app: ${appName}`;

@@ -83,7 +83,6 @@ export class ProviderLogger {
       }
     }
     if (level >= this.minConsoleLevel || options?.duplicateMessageToConsole) {
-       
       console[consoleMethod[level]](`[${this.source}] ${message}`, full);
     }
   }
