@@ -1,5 +1,5 @@
 /**
- * The CCP wire-protocol version this client speaks, sent as `streamsVersion` in `configure`
+ * The CCP wire-protocol version this client speaks, sent as `streamsVersion` in `outer_context_info`
  * (softphone-sdk spec §1: "Client version: 2.18.4").
  * @public
  */
@@ -32,12 +32,6 @@ export const HEALTH_CHECK_MIN_INTERVAL_MS = 1_000;
  * @public
  */
 export const HEALTH_CHECK_UNHEALTHY_AFTER_INTERVALS = 3;
-
-/**
- * At most this many dimensions (required plus optional) on one metric (spec §5, §9).
- * @public
- */
-export const MAX_METRIC_DIMENSIONS = 30;
 
 /**
  * How long {@link Proxy.getConnectionId} waits for the `ready` status.
@@ -150,3 +144,129 @@ export const CUSTOM_VIEWS_APP_NAME = 'customviews';
  * @public
  */
 export const CUSTOM_VIEW_TERMINATION_DELAY_MS = 5_000;
+/**
+ * Panel timing defaults of the host (`initCCP`) as the 2.18.4 host applies them (spec §9, reference §4.1):
+ * sync 1000 ms, acknowledge 3000 ms, load 5000 ms (10000 ms with disaster recovery).
+ * @public
+ */
+export const HOST_TIMEOUTS = Object.freeze({
+  ccpSynTimeout: 1000,
+  ccpAckTimeout: 3000,
+  ccpLoadTimeout: 5000,
+  ccpLoadTimeoutDisasterRecovery: 10000,
+});
+
+/**
+ * The other default set named by spec §9 (sync 3000 ms, acknowledge 5000 ms, load 10000 ms: the
+ * panel's own defaults). Pass these values as init parameters to use them.
+ * @public
+ */
+export const PANEL_TIMEOUTS = Object.freeze({
+  ccpSynTimeout: 3000,
+  ccpAckTimeout: 5000,
+  ccpLoadTimeout: 10000,
+  ccpLoadTimeoutDisasterRecovery: 10000,
+});
+
+/** Request timeout (spec §9). @public */
+export const REQUEST_TIMEOUT_MS = 30000;
+/** Maximum iframe refresh attempts (spec §9). @public */
+export const CCP_IFRAME_REFRESH_LIMIT = 10;
+/** Iframe style report delay after the iframe is created (spec §9: "after 10 s"). @public */
+export const IFRAME_STYLE_REPORT_DELAY_MS = 10000;
+/** Unauthorized retry limit (spec §9). @public */
+export const MAX_UNAUTHORIZED_RETRY_COUNT = 20;
+/** Access-denied retry limit (spec §9). @public */
+export const MAX_ACCESS_DENIED_RETRY_COUNT = 10;
+/** Login popup check interval (spec §9). @public */
+export const LOGIN_POPUP_CHECK_INTERVAL_MS = 1000;
+/** Default login popup width (spec §2: 578 by 433). @public */
+export const LOGIN_POPUP_WIDTH = 578;
+/** Default login popup height (spec §2). @public */
+export const LOGIN_POPUP_HEIGHT = 433;
+/** Name of the `navigator.locks` lock taken around opening the login popup (reference §4.4). @public */
+export const LOGIN_POPUP_LOCK_PREFIX = 'connect-login-popup-lock';
+/** Window name of the login popup (reference §4.4). @public */
+export const LOGIN_POPUP_NAME = 'connect::loginPopup';
+/** Endpoint batch size for getEndpoints (spec §9). @public */
+export const ENDPOINT_BATCH_SIZE = 500;
+/** Endpoint cache capacity (spec §9). @public */
+export const ENDPOINT_CACHE_MAX_ENTRIES = 1000;
+/** Endpoint cache period (spec §9: default 1 minute). @public */
+export const ENDPOINT_CACHE_PERIOD_MS = 60000;
+/** Most dimensions a metric may carry (spec §5). @public */
+export const MAX_METRIC_DIMENSIONS = 30;
+/** Media device enumeration timeout (spec §9). @public */
+export const MEDIA_DEVICE_TIMEOUT_MS = 1000;
+/** Ringtone and softphone refresh fallback (spec §9). @public */
+export const RINGTONE_FALLBACK_MS = 100;
+/** The ringtone load proceeds after this long even without a load event (spec §9). @public */
+export const RINGTONE_LOAD_TIMEOUT_MS = 1000;
+/** Ringtone start retries before reporting exhaustion (spec §4: "2 retries for starting"). @public */
+export const RINGTONE_START_RETRIES = 2;
+
+/** Log roll interval (spec §9). @public */
+export const LOG_ROLL_INTERVAL_MS = 1800000;
+/** Upstream log push interval (spec §9). @public */
+export const LOG_PUSH_INTERVAL_MS = 1000;
+/** Client-log batch interval (spec §9). @public */
+export const CLIENT_LOG_INTERVAL_MS = 5000;
+/** Client logs are sent only when at least this many are queued (spec §9). @public */
+export const CLIENT_LOG_MIN_BATCH = 50;
+/** Most client logs per batch (spec §9). @public */
+export const CLIENT_LOG_MAX_BATCH = 500;
+
+/** Default channel concurrency when the routing profile gives none (spec §9). @public */
+export const DEFAULT_CHANNEL_CONCURRENCY: Readonly<Record<'VOICE' | 'CHAT', number>> =
+  Object.freeze({
+    VOICE: 1,
+    CHAT: 1,
+  });
+
+/** Default iframe title and name (spec §2). @public */
+export const CCP_IFRAME_TITLE = 'Amazon Connect CCP';
+/** Default iframe style (spec §2). @public */
+export const CCP_IFRAME_STYLE = 'width: 100%; height: 100%;';
+/** Iframe `allow` permissions (spec §2: microphone, camera, autoplay, clipboard). @public */
+export const CCP_IFRAME_ALLOW =
+  'microphone; camera; autoplay; clipboard-write; identity-credentials-get';
+/** Iframe sandbox flags (spec §2: forms, popups, same-origin, scripts). @public */
+export const CCP_IFRAME_SANDBOX =
+  'allow-forms allow-popups allow-popups-to-escape-sandbox allow-same-origin allow-scripts';
+
+/** Methods whose 401/403 failures are retried (spec §8). @public */
+export const RETRYABLE_CLIENT_METHODS: readonly string[] = Object.freeze([
+  'getAgentSnapshot',
+  'getAgentConfiguration',
+  'getAgentPermissions',
+  'getAgentStates',
+  'getDialableCountryCodes',
+  'getRoutingProfileQueues',
+]);
+
+/** Methods whose payload does not carry the auth token (spec §6). @public */
+export const METHODS_WITHOUT_AUTH_PAYLOAD: readonly string[] = Object.freeze([
+  'completeContact',
+  'clearContact',
+  'rejectContact',
+  'createTaskContact',
+  'updateMonitorParticipantState',
+  'pauseContact',
+  'resumeContact',
+  'addNewConnection',
+  'transferContact',
+]);
+
+/** Supported agent locales (spec §3). @public */
+export const SUPPORTED_LOCALES: readonly string[] = Object.freeze([
+  'en_US',
+  'de_DE',
+  'es_ES',
+  'fr_FR',
+  'ja_JP',
+  'it_IT',
+  'ko_KR',
+  'pt_BR',
+  'zh_CN',
+  'zh_TW',
+]);

@@ -1,5 +1,9 @@
 /**
- * `@x/connect-streams/testing`: an in-memory panel for unit-testing integrations.
+ * `@x/connect-streams/testing`: an in-memory panel (no iframe, no network) with a scriptable
+ * instance, for unit-testing integrations of `@x/connect-streams`.
  * @packageDocumentation
  */
-export {};
+export { TestPanel } from './test-panel';
+export type { TestPanelOptions, RecordedRequest, RequestHandler } from './test-panel';
+export { TestInstance, PanelError, defaultTestConfiguration } from './test-instance';
+export { createConduitPair, InMemoryConduitEnd } from './in-memory-conduit';

@@ -1,0 +1,510 @@
+import { EventEmitter } from 'eventemitter3';
+import type { Agent } from '../agent/agent';
+import { UpstreamClient } from '../client/upstream-client';
+import type { RequestChannel } from '../client/upstream-client';
+import type { Conduit } from '../conduit/conduit';
+import {
+  CCP_IFRAME_REFRESH_LIMIT,
+  HOST_TIMEOUTS,
+  IFRAME_STYLE_REPORT_DELAY_MS,
+  MEDIA_DEVICE_TIMEOUT_MS,
+  STREAMS_VERSION,
+} from '../constants';
+import type { Contact } from '../contact/contact';
+import { ConnectError } from '../errors';
+import { AgentDataStore } from '../events/agent-data-store';
+import type { ContactsEvents } from '../events/agent-data-store';
+import { Logger, LogPusher } from '../log/logger';
+import { MASTER_TOPICS, MasterClient } from '../master/master-client';
+import { MESSAGES } from '../messages';
+import type { ClientMetric } from '../metrics/metrics';
+import { createMetric } from '../metrics/metrics';
+import type { ConduitMessage } from '../protocol';
+import type { AgentUpdate } from '../wire';
+import { Keepalive } from './keepalive';
+import { LoginPopup } from './login-popup';
+import type { PopupHost } from './login-popup';
+import type { PanelFrame } from './frame';
+import type { InitCcpParams, RingtoneSettings } from './params';
+
+/**
+ * Events of a {@link Ccp}; every `on` returns an unsubscribe function.
+ * @public
+ */
+export interface CcpEvents {
+  /** The panel acknowledged for the first time (`onInitialized`). */
+  initialized: [info: { readonly portStreamId: string }];
+  /** The panel did not acknowledge in time. */
+  ackTimeout: [];
+  /** The iframe was refreshed 10 times without an acknowledgement. */
+  iframeRetriesExhausted: [];
+  /** `auth_fail` from the panel. */
+  authFail: [data: unknown];
+  /** `access_denied` from the panel. */
+  accessDenied: [data: unknown];
+  /** `authorize_success` from the panel. */
+  authorizeSuccess: [data: unknown];
+  /** `authorize_retries_exhausted` from the panel. */
+  authorizeRetriesExhausted: [data: unknown];
+  /** `cti_authorize_retries_exhausted` from the panel. */
+  ctiAuthorizeRetriesExhausted: [data: unknown];
+  /** `terminated` from the panel (logout). */
+  terminated: [data: unknown];
+  /** `update_connected_ccps` from the panel. */
+  connectedCcps: [data: unknown];
+  /** A configuration problem (global resiliency parameters, spec §5). */
+  configureError: [message: string];
+  /** A client metric was published. */
+  metric: [metric: ClientMetric];
+  /** Every envelope the panel sent (any event name). */
+  message: [message: ConduitMessage];
+}
+
+/** Contacts of a {@link Ccp}: the collection and its events. @public */
+export interface Contacts {
+  /** Subscribes to a contact event for every contact; returns the unsubscribe function. */
+  on<K extends keyof ContactsEvents>(
+    event: K,
+    handler: (...args: ContactsEvents[K]) => void,
+  ): () => void;
+  /** Current contacts, optionally of one type. */
+  list(type?: string): Contact[];
+  /** A current contact by id. */
+  get(contactId: string): Contact | undefined;
+}
+
+/** What a {@link Ccp} is built from. @public */
+export interface CcpEnvironment {
+  /** The conduit to the panel. */
+  readonly conduit: Conduit;
+  /** The panel frame, when there is one (iframe refresh, style report). */
+  readonly frame?: PanelFrame;
+  /** The page used for the login popup (default: none, no popup). */
+  readonly popupHost?: PopupHost;
+  /** Called once by {@link Ccp.terminate}. */
+  readonly onTerminate?: () => void;
+  /** Clock. */
+  readonly now?: () => number;
+}
+
+/**
+ * One embedded panel: lifecycle (handshake, keepalive, login popup, refresh), the agent, the contacts
+ * and the request channel. Created by {@link initCCP} (or `@x/connect-streams/testing`).
+ * @public
+ */
+export class Ccp {
+  /** The logged-in agent. */
+  readonly agent: Agent;
+  /** The contacts. */
+  readonly contacts: Contacts;
+  /** The request channel to the panel (`api_request`), for operations without a helper. */
+  readonly client: RequestChannel;
+  /** The master-tab client. */
+  readonly master: MasterClient;
+  /** Ringtone settings after merging softphone options, when ringtones are configured. */
+  readonly ringtoneSettings: RingtoneSettings | undefined;
+
+  private readonly emitter = new EventEmitter<CcpEvents>();
+  private readonly store: AgentDataStore;
+  private readonly upstream: UpstreamClient;
+  private readonly logger: Logger;
+  private readonly logPusher: LogPusher;
+  private readonly popup: LoginPopup | undefined;
+  private readonly unsubscribeConduit: () => void;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly now: () => number;
+  private readonly startedAt: number;
+  private keepalive: Keepalive | undefined;
+  private loadTimer: ReturnType<typeof setTimeout> | undefined;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private refreshAttempts = 0;
+  private initialized = false;
+  private terminated = false;
+  private portId: string | undefined;
+
+  constructor(
+    private readonly params: InitCcpParams,
+    private readonly env: CcpEnvironment,
+    options: {
+      readonly configureErrors?: readonly string[];
+      readonly ringtone?: RingtoneSettings;
+    } = {},
+  ) {
+    this.now = env.now ?? Date.now;
+    this.startedAt = this.now();
+    this.ringtoneSettings = options.ringtone;
+    this.logger = new Logger({ logLevel: params.logLevel, consoleLevel: params.consoleLevel });
+    this.upstream = new UpstreamClient(env.conduit);
+    this.client = this.upstream;
+    this.master = new MasterClient(env.conduit);
+    this.popup = env.popupHost ? new LoginPopup(env.popupHost) : undefined;
+    this.logPusher = new LogPusher(this.logger, (entries) => env.conduit.send('log', entries));
+    this.store = new AgentDataStore({
+      channel: this.upstream,
+      log: this.logger,
+      send: (event, data) => env.conduit.send(event, data),
+      broadcast: (event, data) => env.conduit.send('broadcast', { event, data }),
+      publishMetric: (metric) => this.publishMetric(metric),
+      now: this.now,
+    });
+    this.agent = this.store.agent;
+    const store = this.store;
+    this.contacts = {
+      on: (event, handler) => {
+        store.contactsEmitter.on(event, handler);
+        return () => {
+          store.contactsEmitter.off(event, handler);
+        };
+      },
+      list: (type) => store.listContacts(type),
+      get: (id) => store.getContact(id),
+    };
+    this.unsubscribeConduit = env.conduit.onMessage((m) => this.dispatch(m));
+    this.loadTimer = this.after(this.loadTimeout(), () => {
+      this.loadTimer = undefined;
+      if (!this.initialized) this.ackTimedOut();
+    });
+    this.scheduleStyleReport();
+    for (const message of options.configureErrors ?? []) {
+      this.logger.error(message);
+      this.after(0, () => this.emitter.emit('configureError', message));
+    }
+  }
+
+  /** Subscribes to a panel event; returns the unsubscribe function. */
+  on<K extends keyof CcpEvents>(event: K, handler: (...args: CcpEvents[K]) => void): () => void {
+    this.emitter.on(event, handler);
+    return () => {
+      this.emitter.off(event, handler);
+    };
+  }
+
+  /** Calls `handler` for every envelope with this event name from the panel. */
+  onMessage(event: string, handler: (data: unknown) => void): () => void {
+    return this.on('message', (m) => {
+      if (m.event === event) handler(m.data);
+    });
+  }
+
+  /** Whether the panel has acknowledged. */
+  get isInitialized(): boolean {
+    return this.initialized;
+  }
+
+  /** Whether {@link Ccp.terminate} ran. */
+  get isTerminated(): boolean {
+    return this.terminated;
+  }
+
+  /** The port id the panel gave in its first acknowledgement. */
+  get portStreamId(): string | undefined {
+    return this.portId;
+  }
+
+  /** The log. */
+  getLog(): Logger {
+    return this.logger;
+  }
+
+  /** Sends an envelope to the panel. */
+  send(event: string, data?: unknown): void {
+    this.env.conduit.send(event, data);
+  }
+
+  /**
+   * Publishes a client metric (broadcast as `client_metric` when this tab is the metrics master).
+   * More than 30 dimensions throws.
+   */
+  publishMetric(metric: ClientMetric): void {
+    const checked = createMetric(metric.name, metric.data, metric.dimensions);
+    this.emitter.emit('metric', checked);
+    if (this.master.isKnownMaster(MASTER_TOPICS.metrics)) {
+      this.send('broadcast', { event: 'client_metric', data: checked });
+    }
+  }
+
+  /**
+   * The media devices the panel sees (`media_device_request` → `media_device_response`); rejects with
+   * 'Timeout exceeded' after 1000 ms.
+   */
+  getFrameMediaDevices(timeoutMs = MEDIA_DEVICE_TIMEOUT_MS): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const off = this.onMessage('media_device_response', (data) => {
+        clearTimeout(timer);
+        off();
+        resolve(data);
+      });
+      const timer = this.after(timeoutMs, () => {
+        off();
+        reject(new ConnectError('timeoutExceeded', MESSAGES.timeoutExceeded));
+      });
+      this.send('media_device_request');
+    });
+  }
+
+  /** Brings a contact into view in every tab (broadcast `contact::view {contactId}`). */
+  viewContact(contactId: string): void {
+    this.send('broadcast', { event: 'contact::view', data: { contactId } });
+  }
+
+  /**
+   * Tears down: removes the iframe, listeners, timers and locks, fails nothing silently (pending
+   * requests are dropped). A following `initCCP` works as new.
+   */
+  terminate(): void {
+    if (this.terminated) return;
+    this.terminated = true;
+    this.keepalive?.dispose();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.popup?.dispose();
+    this.logPusher.dispose();
+    this.unsubscribeConduit();
+    this.upstream.dispose();
+    this.master.dispose();
+    this.store.dispose();
+    this.env.frame?.remove();
+    this.env.conduit.dispose();
+    this.emitter.removeAllListeners();
+    this.env.onTerminate?.();
+  }
+
+  private loadTimeout(): number {
+    return (
+      this.params.ccpLoadTimeout ??
+      (this.params.disasterRecoveryOn
+        ? HOST_TIMEOUTS.ccpLoadTimeoutDisasterRecovery
+        : HOST_TIMEOUTS.ccpLoadTimeout)
+    );
+  }
+
+  private after(ms: number, fn: () => void): ReturnType<typeof setTimeout> {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+    return t;
+  }
+
+  private cancel(t: ReturnType<typeof setTimeout> | undefined): void {
+    if (t === undefined) return;
+    clearTimeout(t);
+    this.timers.delete(t);
+  }
+
+  private scheduleStyleReport(): void {
+    const frame = this.env.frame;
+    if (!frame) return;
+    this.after(IFRAME_STYLE_REPORT_DELAY_MS, () => {
+      const report = frame.styleReport();
+      if (report) this.send('iframe_style', report);
+    });
+  }
+
+  private configurePayload(): Record<string, unknown> | undefined {
+    const p = this.params;
+    if (!(
+      p.softphone ||
+      p.chat ||
+      p.task ||
+      p.pageOptions ||
+      p.shouldAddNamespaceToLogs ||
+      p.disasterRecoveryOn
+    )) {
+      return undefined;
+    }
+    return {
+      softphone: p.softphone,
+      chat: p.chat,
+      task: p.task,
+      pageOptions: p.pageOptions,
+      shouldAddNamespaceToLogs: p.shouldAddNamespaceToLogs,
+      disasterRecoveryOn: p.disasterRecoveryOn,
+    };
+  }
+
+  private dispatch(m: ConduitMessage): void {
+    if (this.terminated) return;
+    const { event, data } = m;
+    switch (event) {
+      case 'acknowledge':
+        this.acknowledged(data);
+        break;
+      case 'agent::update':
+        if (isAgentUpdate(data)) this.store.update(data);
+        else this.logger.warn('Ignored a malformed agent::update');
+        break;
+      case 'request_configure': {
+        const payload = this.configurePayload();
+        this.send('configure', payload ?? {});
+        break;
+      }
+      case 'auth_fail':
+        this.emitter.emit('authFail', data);
+        break;
+      case 'access_denied':
+        this.emitter.emit('accessDenied', data);
+        break;
+      case 'authorize_success':
+        this.emitter.emit('authorizeSuccess', data);
+        break;
+      case 'authorize_retries_exhausted':
+        this.emitter.emit('authorizeRetriesExhausted', data);
+        break;
+      case 'cti_authorize_retries_exhausted':
+        this.emitter.emit('ctiAuthorizeRetriesExhausted', data);
+        break;
+      case 'terminated':
+        this.emitter.emit('terminated', data);
+        break;
+      case 'update_connected_ccps':
+        this.emitter.emit('connectedCcps', data);
+        break;
+      case 'contact::accepted':
+        this.store.accepted(contactIdOf(data), false);
+        break;
+      case 'contact::view':
+        this.store.contactsEmitter.emit('view', contactIdOf(data));
+        break;
+      case 'agent::mute_toggle':
+        this.agent.emit('muteToggle', {
+          muted: (data as { muted?: boolean } | null)?.muted === true,
+        });
+        break;
+      case 'agent::softphone_error':
+        this.agent.emit('softphoneError', data);
+        break;
+      case 'configuration::set_speaker_device':
+      case 'configuration::set_microphone_device':
+      case 'configuration::set_ringer_device': {
+        const kind = event.slice('configuration::set_'.length, -'_device'.length) as
+          'speaker' | 'microphone' | 'ringer';
+        const deviceId = (data as { deviceId?: unknown } | null)?.deviceId;
+        this.agent.emit('deviceChanged', {
+          kind,
+          deviceId: typeof deviceId === 'string' ? deviceId : '',
+        });
+        break;
+      }
+      default:
+        if (event.startsWith('contact::accepted::')) {
+          this.store.accepted(event.slice('contact::accepted::'.length), true);
+        }
+    }
+    if (this.emitter.listenerCount('message') > 0) this.emitter.emit('message', m);
+  }
+
+  private acknowledged(data: unknown): void {
+    if (this.refreshTimer !== undefined || this.refreshAttempts > 0) {
+      this.cancel(this.refreshTimer);
+      this.refreshTimer = undefined;
+      this.refreshAttempts = 0;
+      if (this.params.loginPopupAutoClose || this.params.loginOptions?.autoClose)
+        this.popup?.close();
+    }
+    if (this.initialized) return;
+    const id = (data as { id?: unknown } | null | undefined)?.id;
+    if (typeof id !== 'string') return; // the first acknowledge must carry {id}
+    this.portId = id;
+    this.cancel(this.loadTimer);
+    this.loadTimer = undefined;
+    const configure = this.configurePayload();
+    if (configure) this.send('configure', configure);
+    this.send('outer_context_info', { streamsVersion: STREAMS_VERSION });
+    this.startKeepalive();
+    this.initialized = true;
+    this.publishMetric(createMetric('IframeInitializationSuccess', { count: 1 }));
+    this.publishMetric(
+      createMetric('IframeInitializationTime', { latency: this.now() - this.startedAt }),
+    );
+    this.emitter.emit('initialized', { portStreamId: id });
+    this.startMasterDuties();
+  }
+
+  private startKeepalive(): void {
+    this.keepalive = new Keepalive(
+      this.env.conduit,
+      this.params.ccpSynTimeout ?? HOST_TIMEOUTS.ccpSynTimeout,
+      this.params.ccpAckTimeout ?? HOST_TIMEOUTS.ccpAckTimeout,
+      () => this.ackTimedOut(),
+    );
+    this.keepalive.start();
+  }
+
+  private startMasterDuties(): void {
+    const check = (topic: string, then?: () => void): void => {
+      this.master
+        .checkMaster(topic)
+        .then((s) => {
+          if (s.isMaster && !this.terminated) then?.();
+        })
+        .catch((e: unknown) => this.logger.warn(`checkMaster ${topic} failed`, e));
+    };
+    check(MASTER_TOPICS.metrics);
+    check(MASTER_TOPICS.sendLogs, () => this.logPusher.start());
+  }
+
+  private ackTimedOut(): void {
+    if (this.terminated) return;
+    this.emitter.emit('ackTimeout');
+    if (this.params.loginPopup !== false && this.popup) {
+      try {
+        this.popup.open(this.params.loginUrl ?? this.params.ccpUrl, this.params.loginOptions ?? {});
+      } catch (e) {
+        this.logger.error('Login popup failed', e);
+      }
+    }
+    if (this.refreshTimer === undefined && this.refreshAttempts === 0) this.scheduleRefresh();
+  }
+
+  private scheduleRefresh(): void {
+    this.refreshTimer = this.after(this.loadTimeout(), () => {
+      this.refreshAttempts++;
+      if (this.refreshAttempts <= CCP_IFRAME_REFRESH_LIMIT) {
+        this.env.frame?.refresh();
+        this.scheduleStyleReport();
+        this.scheduleRefresh();
+      } else {
+        this.refreshTimer = undefined;
+        this.logger.info('Iframe initialization failed');
+        this.publishMetric(
+          createMetric('IframeRefreshAttempts', { count: this.refreshAttempts - 1 }),
+        );
+        this.publishMetric(createMetric('IframeInitializationSuccess', { count: 0 }));
+        this.emitter.emit('iframeRetriesExhausted');
+      }
+    });
+  }
+}
+
+function contactIdOf(data: unknown): string {
+  const id = (data as { contactId?: unknown } | null | undefined)?.contactId;
+  return typeof id === 'string' ? id : '';
+}
+
+/** Hand-written hot-path check of an `agent::update` payload (what the host relies on, reference §2.2). */
+function isAgentUpdate(data: unknown): data is AgentUpdate {
+  if (typeof data !== 'object' || data === null) return false;
+  const snapshot = (data as { snapshot?: unknown }).snapshot as
+    { state?: { name?: unknown; type?: unknown }; contacts?: unknown } | undefined;
+  if (typeof snapshot !== 'object' || snapshot === null) return false;
+  const state = snapshot.state;
+  if (!state || typeof state.name !== 'string' || typeof state.type !== 'string') return false;
+  const contacts = snapshot.contacts;
+  if (!Array.isArray(contacts)) return false;
+  for (const c of contacts as {
+    contactId?: unknown;
+    state?: { type?: unknown };
+    connections?: unknown;
+  }[]) {
+    if (
+      typeof c?.contactId !== 'string' ||
+      typeof c.state?.type !== 'string' ||
+      !Array.isArray(c.connections)
+    ) {
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,60 @@
+import { IframeConduit } from '../conduit/iframe-conduit';
+import { ConnectError } from '../errors';
+import { MESSAGES } from '../messages';
+import { Ccp } from './ccp';
+import { CcpIframe } from './frame';
+import type { InitCcpParams } from './params';
+import { validateInitParams } from './params';
+
+const live = new WeakMap<HTMLElement, Ccp>();
+
+/**
+ * Embeds the panel in `container` and returns its {@link Ccp}. Parameters are validated (spec §5).
+ * Calling it again for a container whose Ccp is still live creates no second iframe: the live Ccp is
+ * returned (React StrictMode double mounts are safe). After `terminate()` a new call starts afresh.
+ *
+ * @example
+ * ```ts
+ * const ccp = initCCP(document.getElementById('ccp')!, { ccpUrl: 'https://x.my.connect.aws/ccp-v2/' });
+ * ccp.agent.on('stateChange', ({ newState }) => console.log(newState));
+ * ccp.contacts.on('incoming', (contact) => void contact.accept());
+ * ```
+ * @public
+ */
+export function initCCP(container: HTMLElement, params: InitCcpParams | string): Ccp {
+  const validated = validateInitParams(container, params);
+  const existing = live.get(container);
+  if (existing && !existing.isTerminated) {
+    existing.getLog().error(MESSAGES.alreadyInitialized);
+    return existing;
+  }
+  const { ccpUrl } = validated.params;
+  let origin: string;
+  try {
+    origin = new URL(ccpUrl, container.ownerDocument.baseURI).origin;
+  } catch {
+    throw new ConnectError('invalidParams', MESSAGES.ccpUrlRequired);
+  }
+  const view = container.ownerDocument.defaultView;
+  if (!view) throw new ConnectError('containerRequired', MESSAGES.containerRequired);
+  const frame = new CcpIframe(container, {
+    ccpUrl,
+    style: validated.params.style,
+    iframeTitle: validated.params.iframeTitle,
+  });
+  const conduit = new IframeConduit(view, origin, () => frame.window());
+  const ccp = new Ccp(
+    validated.params,
+    {
+      conduit,
+      frame,
+      popupHost: view,
+      onTerminate: () => {
+        if (live.get(container) === ccp) live.delete(container);
+      },
+    },
+    { configureErrors: validated.configureErrors, ringtone: validated.ringtone },
+  );
+  live.set(container, ccp);
+  return ccp;
+}

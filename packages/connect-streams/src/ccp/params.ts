@@ -1,0 +1,152 @@
+import * as z from 'zod/mini';
+import { ConnectError } from '../errors';
+import { MESSAGES } from '../messages';
+
+const ringtoneEntry = z.object({
+  ringtoneUrl: z.optional(z.string()),
+  disabled: z.optional(z.boolean()),
+});
+
+const timeout = z.optional(z.number().check(z.positive()));
+
+/**
+ * Schema of the `initCCP` parameters (spec §3 "Init parameters").
+ * @public
+ */
+export const initCcpParamsSchema = z.object({
+  ccpUrl: z
+    .string({ error: MESSAGES.ccpUrlRequired })
+    .check(z.minLength(1, MESSAGES.ccpUrlRequired)),
+  loginUrl: z.optional(z.string()),
+  region: z.optional(z.string()),
+  style: z.optional(z.string()),
+  iframeTitle: z.optional(z.string()),
+  softphone: z.optional(
+    z.looseObject({
+      allowFramedSoftphone: z.optional(z.boolean()),
+      disableRingtone: z.optional(z.boolean()),
+      ringtoneUrl: z.optional(z.string()),
+      disableStoringParamsInLocalStorage: z.optional(z.boolean()),
+    }),
+  ),
+  chat: z.optional(z.record(z.string(), z.unknown())),
+  task: z.optional(z.record(z.string(), z.unknown())),
+  pageOptions: z.optional(z.record(z.string(), z.unknown())),
+  ringtone: z.optional(
+    z.object({
+      voice: z.optional(ringtoneEntry),
+      queue_callback: z.optional(ringtoneEntry),
+      chat: z.optional(ringtoneEntry),
+      task: z.optional(ringtoneEntry),
+      email: z.optional(ringtoneEntry),
+    }),
+  ),
+  loginPopup: z.optional(z.boolean()),
+  loginOptions: z.optional(
+    z.object({
+      autoClose: z.optional(z.boolean()),
+      height: z.optional(z.number()),
+      width: z.optional(z.number()),
+      top: z.optional(z.number()),
+      left: z.optional(z.number()),
+    }),
+  ),
+  loginPopupAutoClose: z.optional(z.boolean()),
+  ccpSynTimeout: timeout,
+  ccpAckTimeout: timeout,
+  ccpLoadTimeout: timeout,
+  shouldAddNamespaceToLogs: z.optional(z.boolean()),
+  disasterRecoveryOn: z.optional(z.boolean()),
+  enableGlobalResiliency: z.optional(z.boolean()),
+  secondaryCCPUrl: z.optional(z.string()),
+  storageAccess: z.optional(z.record(z.string(), z.unknown())),
+  logLevel: z.optional(z.enum(['TRACE', 'DEBUG', 'INFO', 'LOG', 'WARN', 'ERROR', 'CRITICAL'])),
+  consoleLevel: z.optional(z.enum(['TRACE', 'DEBUG', 'INFO', 'LOG', 'WARN', 'ERROR', 'CRITICAL'])),
+});
+
+/** Parameters of {@link initCCP}. @public */
+export type InitCcpParams = z.infer<typeof initCcpParamsSchema>;
+
+/** Ringtone settings per channel, after merging the softphone options (spec §3). @public */
+export type RingtoneSettings = NonNullable<InitCcpParams['ringtone']>;
+
+/** Result of {@link validateInitParams}: the parameters and any configure errors (spec §5). @public */
+export interface ValidatedInitParams {
+  readonly params: InitCcpParams;
+  /** Global-resiliency problems; when non-empty, global resiliency is not enabled. */
+  readonly configureErrors: readonly string[];
+  /** Merged ringtone settings, when ringtones are configured. */
+  readonly ringtone: RingtoneSettings | undefined;
+}
+
+/**
+ * Host ringtones are configured by `ringtone` or by the softphone's `ringtoneUrl`/`disableRingtone`.
+ * Merges softphone ringtone options into the ringtone settings, as the original does for backwards
+ * compatibility, then requires voice and queue_callback entries each with a ringtoneUrl or
+ * disabled true.
+ * @public
+ */
+export function mergeRingtoneSettings(params: InitCcpParams): RingtoneSettings | undefined {
+  const soft = params.softphone ?? {};
+  if (!params.ringtone && soft.ringtoneUrl === undefined && soft.disableRingtone === undefined) {
+    return undefined;
+  }
+  const fromSoftphone = {
+    ...(soft.ringtoneUrl ? { ringtoneUrl: soft.ringtoneUrl } : {}),
+    ...(soft.disableRingtone ? { disabled: true } : {}),
+  };
+  const r = params.ringtone ?? {};
+  const merged: RingtoneSettings = {
+    voice: { ...fromSoftphone, ...r.voice },
+    queue_callback: { ...fromSoftphone, ...r.queue_callback },
+    chat: r.chat ?? { disabled: true },
+    task: r.task ?? { disabled: true },
+    email: r.email ?? { disabled: true },
+  };
+  if (!merged.voice?.ringtoneUrl && !merged.voice?.disabled) {
+    throw new ConnectError('invalidRingtoneSettings', MESSAGES.ringtoneSettings);
+  }
+  if (!merged.queue_callback?.ringtoneUrl && !merged.queue_callback?.disabled) {
+    throw new ConnectError(
+      'invalidRingtoneSettings',
+      MESSAGES.ringtoneSettings.replaceAll('.voice.', '.queue_callback.'),
+    );
+  }
+  return merged;
+}
+
+/**
+ * Validates `initCCP` parameters with the spec's messages: a container element and ccpUrl are
+ * required ('A container element is required', 'ccpUrl is required'); ringtone settings as
+ * {@link mergeRingtoneSettings}; global resiliency needs secondaryCCPUrl and loginUrl, otherwise it is
+ * not enabled and a configure error is reported. A string is taken as the ccpUrl.
+ * @public
+ */
+export function validateInitParams(
+  container: unknown,
+  input: InitCcpParams | string,
+  requireContainer = true,
+): ValidatedInitParams {
+  if (
+    requireContainer &&
+    (typeof container !== 'object' || container === null || !('appendChild' in container))
+  ) {
+    throw new ConnectError('containerRequired', MESSAGES.containerRequired);
+  }
+  const raw = typeof input === 'string' ? { ccpUrl: input } : input;
+  const result = initCcpParamsSchema.safeParse(raw ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const path = issue?.path.join('.') ?? '';
+    const message =
+      path === 'ccpUrl' ? MESSAGES.ccpUrlRequired : `${path}: ${issue?.message ?? 'invalid'}`;
+    throw new ConnectError('invalidParams', message);
+  }
+  const params = result.data;
+  const configureErrors: string[] = [];
+  if (params.enableGlobalResiliency) {
+    if (!params.secondaryCCPUrl) configureErrors.push(MESSAGES.grSecondaryMissing);
+    if (!params.loginUrl) configureErrors.push(MESSAGES.grLoginUrlMissing);
+  }
+  return { params, configureErrors, ringtone: mergeRingtoneSettings(params) };
+}

@@ -1,0 +1,15 @@
+import type { ConduitMessage } from '../protocol';
+
+/**
+ * The host end of the page ⇄ panel conduit. {@link IframeConduit} is the real one;
+ * `@x/connect-streams/testing` provides an in-memory one.
+ * @public
+ */
+export interface Conduit {
+  /** Sends one envelope to the panel. */
+  send(event: string, data?: unknown): void;
+  /** Calls `handler` with every accepted envelope from the panel; returns an unsubscribe function. */
+  onMessage(handler: (message: ConduitMessage) => void): () => void;
+  /** Stops listening and drops every handler. */
+  dispose(): void;
+}

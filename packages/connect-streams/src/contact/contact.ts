@@ -1,0 +1,319 @@
+import { EventEmitter } from 'eventemitter3';
+import type { CcpContext } from '../context';
+import { ConnectError } from '../errors';
+import { ACTIVE_CONTACT_STATES } from '../events/graphs';
+import { format, MESSAGES } from '../messages';
+import { createMetric } from '../metrics/metrics';
+import type { ContactData, EndpointData, StateStamp } from '../wire';
+import type { Connection } from './connection';
+import { MediaConnection, VoiceConnection } from './connection';
+
+/**
+ * Events of one contact (spec §4 "Contact events"); all of them are dropped when the contact is
+ * destroyed.
+ * @public
+ */
+export interface ContactEvents {
+  incoming: [contact: Contact];
+  pending: [contact: Contact];
+  connecting: [contact: Contact];
+  connected: [contact: Contact];
+  /** The contact entered ended (after-contact work). */
+  acw: [contact: Contact];
+  /** An active contact became non-active. */
+  ended: [contact: Contact];
+  /** connecting or incoming → error, missed or rejected. */
+  missed: [contact: Contact];
+  error: [contact: Contact];
+  /** Every update while the contact exists. */
+  refresh: [contact: Contact];
+  /** Accepted in some tab (`contact::accepted::<id>` broadcast). */
+  accepted: [contact: Contact];
+  /** The contact vanished; carries its last data. */
+  destroyed: [data: ContactData];
+}
+
+const WEBRTC_SUBTYPE = 'connect:WebRTC';
+const MONITORING_MODES = ['SILENT_MONITOR', 'BARGE'];
+
+/**
+ * A contact (voice, queue_callback, chat, task, email) and its actions (spec §4, §7). Reads the
+ * latest data on every call; throws 'Contact %s no longer exists.' once it is gone.
+ * @public
+ */
+export class Contact {
+  private emitter: EventEmitter<ContactEvents> | undefined;
+  private readonly connections = new Map<string, Connection>();
+
+  /** @internal */
+  constructor(
+    private readonly ctx: CcpContext,
+    /** The contact id. */
+    readonly contactId: string,
+  ) {}
+
+  /** Subscribes to an event of this contact; returns the unsubscribe function. */
+  on<K extends keyof ContactEvents>(
+    event: K,
+    handler: (...args: ContactEvents[K]) => void,
+  ): () => void {
+    this.emitter ??= new EventEmitter<ContactEvents>();
+    this.emitter.on(event, handler);
+    return () => {
+      this.emitter?.off(event, handler);
+    };
+  }
+
+  /** @internal */
+  emit<K extends keyof ContactEvents>(event: K, ...args: ContactEvents[K]): void {
+    (this.emitter as unknown as EventEmitter | undefined)?.emit(event, ...args);
+  }
+
+  /** @internal Drops every subscription of this contact. */
+  dispose(): void {
+    this.emitter?.removeAllListeners();
+    this.emitter = undefined;
+    this.connections.clear();
+  }
+
+  /** The latest wire data of this contact. */
+  getData(): ContactData {
+    return this.ctx.getContactData(this.contactId);
+  }
+
+  getContactId(): string {
+    return this.contactId;
+  }
+  getInitialContactId(): string | undefined {
+    return this.getData().initialContactId;
+  }
+  /** Alias of {@link Contact.getInitialContactId}. */
+  getOriginalContactId(): string | undefined {
+    return this.getInitialContactId();
+  }
+  /** voice, queue_callback, chat, task or email. */
+  getType(): string {
+    return this.getData().type;
+  }
+  getState(): StateStamp {
+    return this.getData().state;
+  }
+  /** Alias of {@link Contact.getState}. */
+  getStatus(): StateStamp {
+    return this.getState();
+  }
+  /** Milliseconds in the current state, corrected by the panel's clock skew. */
+  getStateDuration(): number {
+    const skew = this.ctx.getData().snapshot.skew ?? 0;
+    return this.ctx.now() - new Date(this.getState().timestamp).getTime() + skew;
+  }
+  getQueue(): ContactData['queue'] {
+    return this.getData().queue;
+  }
+  getQueueTimestamp(): Date | undefined {
+    return this.getData().queueTimestamp;
+  }
+  getName(): string | undefined {
+    return this.getData().name;
+  }
+  getDescription(): string | undefined {
+    return this.getData().description;
+  }
+  getInitiationMethod(): string | undefined {
+    return this.getData().initiationMethod;
+  }
+  getAttributes(): NonNullable<ContactData['attributes']> {
+    return this.getData().attributes ?? {};
+  }
+  getSegmentAttributes(): NonNullable<ContactData['segmentAttributes']> {
+    return this.getData().segmentAttributes ?? {};
+  }
+  /** The contact subtype (segment attribute `connect:Subtype`). */
+  getContactSubtype(): string | undefined {
+    return this.getSegmentAttributes()['connect:Subtype']?.ValueString;
+  }
+  getContactFeatures(): Record<string, unknown> {
+    return this.getData().contactFeatures ?? {};
+  }
+  isMultiPartyConferenceEnabled(): boolean {
+    return this.getContactFeatures().multiPartyConferenceEnabled === true;
+  }
+  getReferences(): Record<string, unknown> {
+    return this.getData().references ?? {};
+  }
+  getChannelContext(): Record<string, unknown> | undefined {
+    return this.getData().channelContext;
+  }
+  getRelatedContactId(): string | undefined {
+    return this.getData().relatedContactId;
+  }
+  getContactAssociationId(): string | undefined {
+    return this.getData().contactAssociationId;
+  }
+  getCustomerEndpoint(): EndpointData | undefined {
+    return this.getData().customerEndpoint;
+  }
+  /** Active: paused, incoming, pending, connecting, connected. */
+  isActive(): boolean {
+    return ACTIVE_CONTACT_STATES.has(this.getState().type);
+  }
+  isConnected(): boolean {
+    return this.getState().type === 'connected';
+  }
+  /** Whether the initial connection is inbound. */
+  isInbound(): boolean {
+    return this.getInitialConnection()?.getType() === 'inbound';
+  }
+  /** Whether the agent leg uses the softphone. */
+  isSoftphoneCall(): boolean {
+    return this.getAgentConnection()?.getSoftphoneMediaInfo() !== undefined;
+  }
+
+  /** Connection objects of every current leg. */
+  getConnections(): Connection[] {
+    return this.getData().connections.map((c) => this.connection(c.connectionId));
+  }
+  /** The agent's own connection. */
+  getAgentConnection(): Connection | undefined {
+    const data = this.getData().connections.find(
+      (c) => c.type === 'agent' || c.type === 'monitoring',
+    );
+    return data && this.connection(data.connectionId);
+  }
+  /** The initial (customer) connection. */
+  getInitialConnection(): Connection | undefined {
+    const data = this.getData().connections.find((c) => c.initial);
+    return data && this.connection(data.connectionId);
+  }
+  /** The initial connection when active. */
+  getActiveInitialConnection(): Connection | undefined {
+    const c = this.getInitialConnection();
+    return c?.isActive() ? c : undefined;
+  }
+  /** Every non-agent, non-initial connection. */
+  getThirdPartyConnections(): Connection[] {
+    return this.getConnections().filter(
+      (c) => !c.isInitialConnection() && c.getType() !== 'agent' && c.getType() !== 'monitoring',
+    );
+  }
+  /** The single active third-party connection, if exactly one. */
+  getSingleActiveThirdPartyConnection(): Connection | undefined {
+    const active = this.getThirdPartyConnections().filter((c) => c.isActive());
+    return active.length === 1 ? active[0] : undefined;
+  }
+
+  /**
+   * Accepts the contact (`acceptContact {contactId}`); on success broadcasts `contact::accepted` and
+   * `contact::accepted::<id>`. On failure publishes ContactAcceptFailure (count 1) and rejects with a
+   * {@link ConnectError} whose errorKey is the contact error state `'error'`.
+   */
+  async accept(): Promise<unknown> {
+    try {
+      const data = await this.ctx.channel.request('acceptContact', { contactId: this.contactId });
+      const payload = { contactId: this.contactId };
+      this.ctx.broadcast('contact::accepted', payload);
+      this.ctx.broadcast(`contact::accepted::${this.contactId}`, payload);
+      return data;
+    } catch (err) {
+      this.ctx.log.error('Accept Contact failed', err);
+      this.ctx.publishMetric(createMetric('ContactAcceptFailure', { count: 1 }));
+      throw new ConnectError('error', 'error', { cause: err });
+    }
+  }
+  /** Rejects (`rejectContact`). */
+  reject(): Promise<unknown> {
+    return this.call('rejectContact');
+  }
+  /** Completes after-contact work (`completeContact`). */
+  complete(): Promise<unknown> {
+    return this.call('completeContact');
+  }
+  /** Clears the contact (`clearContact`). */
+  clear(): Promise<unknown> {
+    return this.call('clearContact');
+  }
+  /** Pauses (`pauseContact`). */
+  pause(): Promise<unknown> {
+    return this.call('pauseContact');
+  }
+  /** Resumes (`resumeContact`). */
+  resume(): Promise<unknown> {
+    return this.call('resumeContact');
+  }
+  /** Reports an issue (`notifyContactIssue {contactId, issueCode, description}`). */
+  notifyIssue(issueCode: string, description: string): Promise<unknown> {
+    return this.call('notifyContactIssue', { issueCode, description });
+  }
+  /** Adds a connection (`createAdditionalConnection {contactId, endpoint}`). */
+  addConnection(endpoint: EndpointData): Promise<unknown> {
+    return this.call('createAdditionalConnection', { endpoint });
+  }
+  /** Adds a participant (`addNewConnection {contactId, endpoint}`). */
+  addParticipant(endpoint: EndpointData): Promise<unknown> {
+    return this.call('addNewConnection', { endpoint });
+  }
+  /** Transfers (`transferContact {contactId, endpoint}`). */
+  transfer(endpoint: EndpointData): Promise<unknown> {
+    return this.call('transferContact', { endpoint });
+  }
+  /** Toggles hold between the legs (`toggleActiveConnections {contactId, connectionId}`). */
+  toggleActiveConnections(): Promise<unknown> {
+    const conn = this.getAgentConnection();
+    return this.call('toggleActiveConnections', { connectionId: conn?.connectionId });
+  }
+  /** Joins the legs (`conferenceConnections {contactId}`). */
+  conferenceConnections(): Promise<unknown> {
+    return this.call('conferenceConnections');
+  }
+
+  /**
+   * Switches between silent monitor and barge (`updateMonitorParticipantState {contactId,
+   * targetMonitorMode}`). Only SILENT_MONITOR and BARGE, case-insensitive; anything else rejects with
+   * errorKey 'invalid_target_state'.
+   */
+  async updateMonitorParticipantState(targetState: string): Promise<unknown> {
+    const mode = typeof targetState === 'string' ? targetState.toUpperCase() : '';
+    if (!MONITORING_MODES.includes(mode)) {
+      throw new ConnectError('invalid_target_state', MESSAGES.invalidTargetState);
+    }
+    return this.call('updateMonitorParticipantState', { targetMonitorMode: mode });
+  }
+
+  /**
+   * Starts screen sharing (proxy `startScreenSharing {InstanceId, ContactId, ParticipantId}`).
+   * Only for WebRTC-subtype contacts that are connected.
+   */
+  async startScreenSharing(instanceId: string): Promise<unknown> {
+    if (this.getContactSubtype() !== WEBRTC_SUBTYPE) {
+      throw new ConnectError('screenShareWebRtcOnly', MESSAGES.screenShareWebRtcOnly);
+    }
+    if (!this.isConnected()) {
+      throw new ConnectError(
+        'contactNotConnected',
+        format(MESSAGES.contactNotConnected, this.contactId),
+      );
+    }
+    return this.ctx.channel.request('startScreenSharing', {
+      InstanceId: instanceId,
+      ContactId: this.contactId,
+      ParticipantId: this.getAgentConnection()?.connectionId,
+    });
+  }
+
+  private call(method: string, extra?: Record<string, unknown>): Promise<unknown> {
+    return this.ctx.channel.request(method, { contactId: this.contactId, ...extra });
+  }
+
+  private connection(connectionId: string): Connection {
+    let c = this.connections.get(connectionId);
+    if (!c) {
+      const type = this.getType();
+      c =
+        type === 'voice' || type === 'queue_callback'
+          ? new VoiceConnection(this.ctx, this.contactId, connectionId)
+          : new MediaConnection(this.ctx, this.contactId, connectionId);
+      this.connections.set(connectionId, c);
+    }
+    return c;
+  }
+}

@@ -1,0 +1,3 @@
+export { Contact } from './contact';
+export type { ContactEvents } from './contact';
+export { Connection, VoiceConnection, MediaConnection } from './connection';

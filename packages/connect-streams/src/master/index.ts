@@ -1,0 +1,2 @@
+export { MasterClient, MASTER_TOPICS } from './master-client';
+export type { MasterStatus } from './master-client';

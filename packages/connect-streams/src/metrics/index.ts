@@ -1,0 +1,2 @@
+export { createMetric } from './metrics';
+export type { ClientMetric, MetricDimension } from './metrics';

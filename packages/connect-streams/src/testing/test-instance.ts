@@ -1,0 +1,400 @@
+import type {
+  AgentConfiguration,
+  AgentStateData,
+  AgentUpdate,
+  ConnectionData,
+  ContactData,
+  EndpointData,
+} from '../wire';
+
+const INSTANCE_ID = '11111111-2222-3333-4444-555555555555';
+const ACCOUNT_ID = '123456789012';
+const ARN = `arn:aws:connect:us-west-2:${ACCOUNT_ID}:instance/${INSTANCE_ID}`;
+
+/** The default agent configuration of a {@link TestInstance}. @public */
+export function defaultTestConfiguration(): AgentConfiguration {
+  const queue = {
+    queueARN: `${ARN}/queue/basic`,
+    name: 'BasicQueue',
+    queueId: `${ARN}/queue/basic`,
+  };
+  return {
+    name: 'Test Agent',
+    username: 'test.agent',
+    agentARN: `${ARN}/agent/test-agent`,
+    extension: '+15555550100',
+    softphoneEnabled: true,
+    softphoneAutoAccept: false,
+    agentPreferences: { LANGUAGE: 'en_US' },
+    permissions: ['outboundCall'],
+    dialableCountries: ['us'],
+    agentStates: [
+      { agentStateARN: `${ARN}/agent-state/available`, type: 'routable', name: 'Available' },
+      { agentStateARN: `${ARN}/agent-state/offline`, type: 'offline', name: 'Offline' },
+      { agentStateARN: `${ARN}/agent-state/lunch`, type: 'not_routable', name: 'Lunch' },
+    ],
+    routingProfile: {
+      name: 'Basic',
+      routingProfileARN: `${ARN}/routing-profile/basic`,
+      routingProfileId: `${ARN}/routing-profile/basic`,
+      defaultOutboundQueue: queue,
+      queues: [queue],
+      channelConcurrencyMap: { VOICE: 1, CHAT: 2, TASK: 3 },
+    },
+  };
+}
+
+/**
+ * An error a {@link TestInstance} operation fails with; `shape` is what the panel sends as `err`
+ * (spec §3 error shape).
+ * @public
+ */
+export class PanelError extends Error {
+  readonly shape: Record<string, unknown>;
+  constructor(shape: { type: string; message: string; statusCode?: number; retryStatus?: string }) {
+    super(shape.message);
+    this.name = 'PanelError';
+    this.shape = { stack: [], retryStatus: 'none', ...shape };
+  }
+}
+
+type MutableContact = {
+  -readonly [K in Exclude<keyof ContactData, 'connections'>]+?: ContactData[K];
+} & Pick<ContactData, 'contactId' | 'type' | 'state'> & {
+    connections: MutableConnection[];
+  };
+type MutableConnection = { -readonly [K in keyof ConnectionData]: ConnectionData[K] };
+
+/**
+ * A scriptable in-memory contact-centre instance for one agent: it answers the CTI operations the
+ * host sends and produces `agent::update` snapshots (with real Dates, skew and localTimestamp) the way
+ * the real panel does. Script customers with {@link TestInstance.incomingCall},
+ * {@link TestInstance.customerAnswers}, {@link TestInstance.customerHangsUp} and
+ * {@link TestInstance.missCall}.
+ * @public
+ */
+export class TestInstance {
+  /** The agent configuration (replace or mutate before the first update). */
+  configuration: AgentConfiguration = defaultTestConfiguration();
+  /** Every DTMF digit string sent, per connection id. */
+  readonly digits = new Map<string, string[]>();
+  private state: AgentStateData;
+  private nextState: AgentStateData | null = null;
+  private contacts: MutableContact[] = [];
+  private seq = 0;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly publish: (update: AgentUpdate) => void,
+    options: { readonly now?: () => number; readonly skew?: number } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.skew = options.skew ?? 0;
+    this.state = {
+      agentStateARN: null,
+      type: 'offline',
+      name: 'Offline',
+      startTimestamp: new Date(this.now()),
+    };
+  }
+
+  /** Clock skew reported in snapshots (ms). */
+  skew: number;
+
+  /** The current snapshot as the panel would send it. */
+  snapshot(): AgentUpdate {
+    const t = this.now();
+    return {
+      snapshot: {
+        state: { ...this.state },
+        nextState: this.nextState ? { ...this.nextState } : null,
+        agentAvailabilityState: {
+          state: this.state.name,
+          timeStamp: this.state.startTimestamp ?? new Date(t),
+        },
+        contacts: this.contacts.map((c) => ({
+          ...c,
+          connections: c.connections.map((x) => ({ ...x })),
+        })),
+        snapshotTimestamp: new Date(t + this.skew),
+        localTimestamp: t,
+        skew: this.skew,
+      },
+      configuration: this.configuration,
+    };
+  }
+
+  /** Publishes the current snapshot (`agent::update`). */
+  update(): void {
+    this.publish(this.snapshot());
+  }
+
+  /** Sets the agent state by name (one of the configuration's states, or a system/error name). */
+  setAgentState(name: string, type?: string): void {
+    const def = this.configuration.agentStates?.find((s) => s.name === name);
+    this.state = {
+      agentStateARN: def?.agentStateARN ?? null,
+      type: type ?? def?.type ?? 'system',
+      name,
+      startTimestamp: new Date(this.now()),
+    };
+    this.update();
+  }
+
+  /** A customer calls: a voice contact appears connecting (agent leg connecting). Returns its id. */
+  incomingCall(
+    options: {
+      readonly contactId?: string;
+      readonly phoneNumber?: string;
+      readonly type?: string;
+    } = {},
+  ): string {
+    const contactId = options.contactId ?? `contact-${++this.seq}`;
+    const now = new Date(this.now());
+    const type = options.type ?? 'voice';
+    const queue = this.configuration.routingProfile.defaultOutboundQueue;
+    this.contacts.push({
+      contactId,
+      initialContactId: contactId,
+      type,
+      state: { type: type === 'queue_callback' ? 'incoming' : 'connecting', timestamp: now },
+      queue: { queueARN: queue.queueARN, name: queue.name },
+      queueTimestamp: now,
+      initiationMethod: 'inbound',
+      attributes: {},
+      contactFeatures: { multiPartyConferenceEnabled: false },
+      connections: [
+        this.connection(`${contactId}-agent`, 'agent', false, 'connecting', { type: 'agent' }),
+        this.connection(`${contactId}-customer`, 'inbound', true, 'connected', {
+          type: 'phone_number',
+          phoneNumber: options.phoneNumber ?? '+15555550123',
+        }),
+      ],
+    });
+    this.update();
+    return contactId;
+  }
+
+  /** An outbound call's customer answers. */
+  customerAnswers(contactId: string): void {
+    const c = this.contact(contactId);
+    this.setConn(c, (x) => x.type === 'outbound', 'connected');
+    this.setContactState(c, 'connected');
+    this.update();
+  }
+
+  /** The customer hangs up: the contact ends (after-contact work). */
+  customerHangsUp(contactId: string): void {
+    this.end(this.contact(contactId));
+    this.update();
+  }
+
+  /** The agent does not answer: the contact is missed and the agent enters MissedCallAgent. */
+  missCall(contactId: string): void {
+    const c = this.contact(contactId);
+    this.setContactState(c, 'missed');
+    this.setConn(c, (x) => x.type === 'agent', 'disconnected');
+    this.state = {
+      agentStateARN: null,
+      type: 'error',
+      name: 'MissedCallAgent',
+      startTimestamp: new Date(this.now()),
+    };
+    this.update();
+  }
+
+  /** Removes a contact without ending it first (an invalid transition). */
+  dropContact(contactId: string): void {
+    this.contacts = this.contacts.filter((c) => c.contactId !== contactId);
+    this.update();
+  }
+
+  /**
+   * Answers one CTI operation the way the panel's backend does; unknown operations fail with
+   * 'No such method exists on AWS client: <method>'. Returns the response data.
+   */
+  handle(method: string, params: Record<string, unknown>): unknown {
+    const contactId = params.contactId as string | undefined;
+    switch (method) {
+      case 'putAgentState': {
+        const s = params.state as { name: string; type: string; agentStateARN?: string };
+        if (params.enqueueNextState && this.contacts.length > 0) {
+          this.nextState = { ...s, startTimestamp: new Date(this.now()) };
+        } else {
+          this.state = { ...s, startTimestamp: new Date(this.now()) };
+        }
+        this.update();
+        return {};
+      }
+      case 'acceptContact': {
+        const c = this.contact(contactId);
+        this.setConn(c, (x) => x.type === 'agent', 'connected');
+        this.setContactState(c, 'connected');
+        this.state = {
+          agentStateARN: null,
+          type: 'system',
+          name: 'Busy',
+          startTimestamp: new Date(this.now()),
+        };
+        this.update();
+        return {};
+      }
+      case 'rejectContact': {
+        const c = this.contact(contactId);
+        this.setContactState(c, 'rejected');
+        this.update();
+        this.contacts = this.contacts.filter((x) => x !== c);
+        this.update();
+        return {};
+      }
+      case 'holdConnection':
+      case 'resumeConnection': {
+        const c = this.contact(contactId);
+        this.setConn(
+          c,
+          (x) => x.connectionId === params.connectionId,
+          method === 'holdConnection' ? 'hold' : 'connected',
+        );
+        this.update();
+        return {};
+      }
+      case 'sendDigits': {
+        const id = params.connectionId as string;
+        this.digits.set(id, [...(this.digits.get(id) ?? []), params.digits as string]);
+        return {};
+      }
+      case 'destroyConnection': {
+        const c = this.contact(contactId);
+        const conn = c.connections.find((x) => x.connectionId === params.connectionId);
+        if (conn?.type === 'agent') this.end(c);
+        else {
+          c.connections = c.connections.filter((x) => x !== conn);
+        }
+        this.update();
+        return {};
+      }
+      case 'clearContact':
+      case 'completeContact': {
+        this.contacts = this.contacts.filter((x) => x.contactId !== contactId);
+        if (this.contacts.length === 0) {
+          const next =
+            this.nextState ?? this.configuration.agentStates?.find((s) => s.type === 'routable');
+          this.nextState = null;
+          if (next) this.state = { ...next, startTimestamp: new Date(this.now()) };
+        }
+        this.update();
+        return {};
+      }
+      case 'createOutboundContact': {
+        const id = `contact-${++this.seq}`;
+        const now = new Date(this.now());
+        this.contacts.push({
+          contactId: id,
+          initialContactId: id,
+          type: 'voice',
+          state: { type: 'connecting', timestamp: now },
+          queue: { queueARN: params.queueARN as string },
+          queueTimestamp: now,
+          initiationMethod: 'outbound',
+          attributes: {},
+          connections: [
+            this.connection(`${id}-agent`, 'agent', false, 'connected', { type: 'agent' }),
+            this.connection(
+              `${id}-customer`,
+              'outbound',
+              true,
+              'connecting',
+              params.endpoint as EndpointData,
+            ),
+          ],
+        });
+        this.state = {
+          agentStateARN: null,
+          type: 'system',
+          name: 'CallingCustomer',
+          startTimestamp: now,
+        };
+        this.update();
+        return {};
+      }
+      case 'muteParticipant':
+      case 'unmuteParticipant': {
+        const c = this.contact(contactId);
+        const conn = c.connections.find((x) => x.connectionId === params.connectionId);
+        if (conn) conn.mute = method === 'muteParticipant';
+        this.update();
+        return {};
+      }
+      case 'updateAgentConfiguration':
+      case 'notifyContactIssue':
+      case 'createAdditionalConnection':
+      case 'conferenceConnections':
+      case 'toggleActiveConnections':
+      case 'pauseContact':
+      case 'resumeContact':
+      case 'updateMonitorParticipantState':
+      case 'sendClientLogs':
+        return {};
+      case 'getEndpoints':
+        return { endpoints: [], nextToken: null };
+      default:
+        throw new PanelError({
+          type: 'ValueError',
+          message: `No such method exists on AWS client: ${method}`,
+        });
+    }
+  }
+
+  private contact(contactId: string | undefined): MutableContact {
+    const c = this.contacts.find((x) => x.contactId === contactId);
+    if (!c) {
+      throw new PanelError({
+        type: 'InvalidStateException',
+        message: `Contact ${String(contactId)} not found`,
+        statusCode: 400,
+      });
+    }
+    return c;
+  }
+
+  private connection(
+    id: string,
+    type: string,
+    initial: boolean,
+    state: string,
+    endpoint: EndpointData,
+  ): MutableConnection {
+    return {
+      connectionId: id,
+      type,
+      initial,
+      state: { type: state, timestamp: new Date(this.now()) },
+      endpoint,
+      mute: false,
+      ...(type === 'agent'
+        ? { softphoneMediaInfo: { callType: 'audio_only', autoAccept: false } }
+        : {}),
+    };
+  }
+
+  private setContactState(c: MutableContact, state: string): void {
+    c.state = { type: state, timestamp: new Date(this.now()) };
+  }
+
+  private setConn(c: MutableContact, pick: (x: MutableConnection) => boolean, state: string): void {
+    for (const x of c.connections)
+      if (pick(x)) x.state = { type: state, timestamp: new Date(this.now()) };
+  }
+
+  private end(c: MutableContact): void {
+    this.setContactState(c, 'ended');
+    for (const x of c.connections)
+      x.state = { type: 'disconnected', timestamp: new Date(this.now()) };
+    this.state = {
+      agentStateARN: null,
+      type: 'system',
+      name: 'AfterCallWork',
+      startTimestamp: new Date(this.now()),
+    };
+  }
+}
