@@ -235,9 +235,8 @@ export class GlobalResiliencyConduit implements Conduit {
       state.firstAck = m.data;
       for (const [event, data] of this.replay) state.panel.conduit.send(event, data);
     }
-    if (state !== this.active) return;
     // The client initialises only once the init notice has chosen the active region.
-    if (!this.initialized && first) return;
+    if (state !== this.active || !this.initialized) return;
     this.forward(m);
   }
 
