@@ -16,7 +16,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' } },
+    { name: 'panel', testDir: './test/panel', use: { browserName: 'chromium' } },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${webPort}/`,

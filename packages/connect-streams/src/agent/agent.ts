@@ -108,8 +108,8 @@ export class Agent {
   }
 
   /** @internal */
-  emit<K extends keyof AgentEvents>(event: K, ...args: AgentEvents[K]): void {
-    (this.emitter as unknown as EventEmitter).emit(event, ...args);
+  emit<K extends keyof AgentEvents>(event: K, arg: AgentEvents[K][0]): void {
+    (this.emitter as unknown as EventEmitter).emit(event, arg);
   }
 
   /** @internal */

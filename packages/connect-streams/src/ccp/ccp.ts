@@ -17,6 +17,8 @@ import type { ContactsEvents } from '../events/agent-data-store';
 import { Logger, LogPusher } from '../log/logger';
 import { MASTER_TOPICS, MasterClient } from '../master/master-client';
 import { MESSAGES } from '../messages';
+import { RingtoneManager } from '../media/ringtone';
+import type { RingtoneAudio } from '../media/ringtone';
 import type { ClientMetric } from '../metrics/metrics';
 import { createMetric } from '../metrics/metrics';
 import type { ConduitMessage } from '../protocol';
@@ -103,6 +105,8 @@ export class Ccp {
   readonly master: MasterClient;
   /** Ringtone settings after merging softphone options, when ringtones are configured. */
   readonly ringtoneSettings: RingtoneSettings | undefined;
+  /** The ringtone manager (when ringtones are configured and audio is available); rings only in the master tab. */
+  readonly ringtones: RingtoneManager | undefined;
 
   private readonly emitter = new EventEmitter<CcpEvents>();
   private readonly store: AgentDataStore;
@@ -128,6 +132,7 @@ export class Ccp {
     options: {
       readonly configureErrors?: readonly string[];
       readonly ringtone?: RingtoneSettings;
+      readonly createAudio?: (url: string) => RingtoneAudio;
     } = {},
   ) {
     this.now = env.now ?? Date.now;
@@ -159,6 +164,18 @@ export class Ccp {
       list: (type) => store.listContacts(type),
       get: (id) => store.getContact(id),
     };
+    this.ringtones =
+      options.ringtone && (options.createAudio || typeof Audio !== 'undefined')
+        ? new RingtoneManager(options.ringtone, {
+            createAudio: options.createAudio,
+            isMaster: () =>
+              this.master.checkMaster(MASTER_TOPICS.ringtone).then(
+                (s) => s.isMaster === true,
+                () => false,
+              ),
+          })
+        : undefined;
+    this.ringtones?.attach(this.contacts);
     this.unsubscribeConduit = env.conduit.onMessage((m) => this.dispatch(m));
     this.loadTimer = this.after(this.loadTimeout(), () => {
       this.loadTimer = undefined;
@@ -258,6 +275,7 @@ export class Ccp {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.popup?.dispose();
+    this.ringtones?.dispose();
     this.logPusher.dispose();
     this.unsubscribeConduit();
     this.upstream.dispose();
@@ -381,6 +399,8 @@ export class Ccp {
         const kind = event.slice('configuration::set_'.length, -'_device'.length) as
           'speaker' | 'microphone' | 'ringer';
         const deviceId = (data as { deviceId?: unknown } | null)?.deviceId;
+        if (kind === 'ringer' && typeof deviceId === 'string')
+          this.ringtones?.setOutputDevice(deviceId);
         this.agent.emit('deviceChanged', {
           kind,
           deviceId: typeof deviceId === 'string' ? deviceId : '',

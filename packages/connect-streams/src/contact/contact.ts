@@ -65,8 +65,8 @@ export class Contact {
   }
 
   /** @internal */
-  emit<K extends keyof ContactEvents>(event: K, ...args: ContactEvents[K]): void {
-    (this.emitter as unknown as EventEmitter | undefined)?.emit(event, ...args);
+  emit<K extends keyof ContactEvents>(event: K, arg: ContactEvents[K][0]): void {
+    (this.emitter as unknown as EventEmitter | undefined)?.emit(event, arg);
   }
 
   /** @internal Drops every subscription of this contact. */

@@ -46,6 +46,7 @@ export interface ContactsEvents {
 export class AgentDataStore {
   private data: AgentUpdate | null = null;
   private contactData = new Map<string, ContactData>();
+  private spare = new Map<string, ContactData>();
   private readonly contactObjects = new Map<string, Contact>();
   private readonly endedTracker = new Set<string>();
   readonly contactsEmitter = new EventEmitter<ContactsEvents>();
@@ -123,10 +124,12 @@ export class AgentDataStore {
   update(next: AgentUpdate): void {
     const old = this.data;
     const oldContacts = this.contactData;
-    const newContacts = new Map<string, ContactData>();
+    const newContacts = this.spare;
+    newContacts.clear();
     for (const c of next.snapshot.contacts) newContacts.set(c.contactId, c);
     this.data = next;
     this.contactData = newContacts;
+    this.spare = oldContacts;
     const agent = this.agent;
 
     if (old === null) agent.emit('init', agent);

@@ -43,3 +43,25 @@ export type {
   PanelWorkerEngineOptions,
   WorkerConfiguration,
 } from './worker/worker-engine';
+export { initSharedWorker, PanelApiError, startPanelWorker } from './page/init-shared-worker';
+export type {
+  InitSharedWorkerParams,
+  PanelSession,
+  PanelSessionEvents,
+  SharedWorkerScopeLike,
+} from './page/init-shared-worker';
+export {
+  SoftphoneError,
+  softphoneErrorFromMediaError,
+  SoftphoneErrorTypes,
+} from './softphone/softphone-error';
+export type { SoftphoneErrorType } from './softphone/softphone-error';
+export { SoftphoneManager } from './softphone/softphone-manager';
+export type {
+  FarEnd,
+  SoftphoneManagerEvents,
+  SoftphoneManagerOptions,
+  SoftphoneStreamStatistic,
+} from './softphone/softphone-manager';
+export { createLoopbackFarEnd } from './softphone/loopback-far-end';
+export type { LoopbackFarEndOptions } from './softphone/loopback-far-end';

@@ -7,3 +7,4 @@ export { TestPanel } from './test-panel';
 export type { TestPanelOptions, RecordedRequest, RequestHandler } from './test-panel';
 export { TestInstance, PanelError, defaultTestConfiguration } from './test-instance';
 export { createConduitPair, InMemoryConduitEnd } from './in-memory-conduit';
+export { createWindowPanelConduit } from './window-panel-conduit';

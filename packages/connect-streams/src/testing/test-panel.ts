@@ -1,10 +1,11 @@
 import { Ccp } from '../ccp/ccp';
+import type { Conduit } from '../conduit/conduit';
 import type { InitCcpParams } from '../ccp/params';
 import { validateInitParams } from '../ccp/params';
 import type { ConduitMessage } from '../protocol';
 import type { AgentUpdate } from '../wire';
+import type { RingtoneAudio } from '../media/ringtone';
 import { createConduitPair } from './in-memory-conduit';
-import type { InMemoryConduitEnd } from './in-memory-conduit';
 import { PanelError, TestInstance } from './test-instance';
 
 /** Options of a {@link TestPanel}. @public */
@@ -19,6 +20,8 @@ export interface TestPanelOptions {
   readonly portId?: string;
   /** Clock (default `Date.now`). */
   readonly now?: () => number;
+  /** Audio factory for ringtones (tests without `Audio`). */
+  readonly createAudio?: (url: string) => RingtoneAudio;
 }
 
 /** A request the host sent. @public */
@@ -59,7 +62,7 @@ export class TestPanel {
   /** Every CTI request the host sent, in order. */
   readonly requests: RecordedRequest[] = [];
   private readonly handlers = new Map<string, RequestHandler>();
-  private panelEnd: InMemoryConduitEnd | undefined;
+  private panelEnd: Conduit | undefined;
   private readonly options: TestPanelOptions;
   private answerKeepalive: boolean;
 
@@ -69,6 +72,15 @@ export class TestPanel {
     this.instance = new TestInstance((update) => this.pushAgentUpdate(update), {
       now: options.now,
     });
+  }
+
+  /**
+   * Serves this panel over any panel-side conduit, e.g. {@link createWindowPanelConduit} inside an
+   * iframe page, so that a host's real `initCCP` talks to it through `postMessage`.
+   */
+  attach(conduit: Conduit): void {
+    this.panelEnd = conduit;
+    conduit.onMessage((m) => this.receive(m));
   }
 
   /**
@@ -90,6 +102,7 @@ export class TestPanel {
       {
         configureErrors: validated.configureErrors,
         ringtone: validated.ringtone,
+        createAudio: this.options.createAudio,
       },
     );
     if (this.options.autoAcknowledge ?? true) this.acknowledge();

@@ -1,0 +1,317 @@
+/**
+ * The emulator's CCP panel page script: authorizes, checks the embedding origin, starts the CCP
+ * side of `@x/connect-streams/panel` (worker conduit and softphone) and drives a small softphone UI.
+ */
+import {
+  authorize,
+  createLoopbackFarEnd,
+  initSharedWorker,
+  isEmbeddingOriginAllowed,
+  ORIGIN_NOT_ALLOWED_MESSAGE,
+  SoftphoneManager,
+  type PanelSession,
+} from '@x/connect-streams/panel';
+import { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from '../panel-config';
+
+interface StateDef {
+  readonly agentStateARN?: string | null;
+  readonly type: string;
+  readonly name: string;
+}
+interface Connection {
+  readonly connectionId: string;
+  readonly type: string;
+  readonly state: { readonly type: string };
+  readonly endpoint?: { readonly phoneNumber?: string; readonly name?: string };
+}
+interface Contact {
+  readonly contactId: string;
+  readonly type?: string;
+  readonly initiationMethod?: string;
+  readonly state: { readonly type: string };
+  readonly connections: readonly Connection[];
+}
+interface AgentData {
+  readonly snapshot: { readonly state: StateDef; readonly contacts: readonly Contact[] };
+  readonly configuration: {
+    readonly name?: string;
+    readonly softphoneEnabled?: boolean;
+    readonly agentStates?: readonly StateDef[];
+    readonly routingProfile?: { readonly defaultOutboundQueue?: { readonly queueARN?: string } };
+  };
+}
+
+const $ = <T extends HTMLElement>(testId: string): T => {
+  const element = document.querySelector<T>(`[data-testid="${testId}"]`);
+  if (!element) throw new Error(`missing element ${testId}`);
+  return element;
+};
+
+const ENDED_STATES: ReadonlySet<string> = new Set(['ended', 'missed', 'error', 'rejected']);
+
+function show(testId: string, visible: boolean): void {
+  $(testId).hidden = !visible;
+}
+
+function setMessage(text: string): void {
+  $('panel-message').textContent = text;
+}
+
+function customerOf(contact: Contact): Connection | undefined {
+  return contact.connections.find((c) => c.type === 'inbound' || c.type === 'outbound');
+}
+
+function agentOf(contact: Contact): Connection | undefined {
+  return contact.connections.find((c) => c.type === 'agent');
+}
+
+function numberOf(contact: Contact): string {
+  const endpoint = customerOf(contact)?.endpoint;
+  return endpoint?.phoneNumber ?? endpoint?.name ?? '';
+}
+
+class PanelUi {
+  private agent: AgentData | undefined;
+  private busy = false;
+
+  constructor(
+    private readonly session: PanelSession,
+    private readonly softphone: SoftphoneManager,
+  ) {}
+
+  private current(): Contact | undefined {
+    const contacts = this.agent?.snapshot.contacts ?? [];
+    return contacts.find(
+      (c) => c.type === undefined || c.type === 'voice' || c.type === 'queue_callback',
+    );
+  }
+
+  private async run(action: () => Promise<unknown>): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      await action();
+      setMessage('');
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : String(error));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  bind(): void {
+    $<HTMLSelectElement>('agent-status').addEventListener('change', (event) => {
+      const name = (event.target as HTMLSelectElement).value;
+      const state = this.agent?.configuration.agentStates?.find((s) => s.name === name);
+      if (state)
+        void this.run(() => this.session.call('putAgentState', { state, enqueueNextState: false }));
+    });
+    $('accept-call').addEventListener('click', () => {
+      const contact = this.current();
+      if (contact)
+        void this.run(() => this.session.call('acceptContact', { contactId: contact.contactId }));
+    });
+    $('reject-call').addEventListener('click', () => {
+      const contact = this.current();
+      if (contact)
+        void this.run(() => this.session.call('rejectContact', { contactId: contact.contactId }));
+    });
+    $('hold-call').addEventListener('click', () => {
+      const contact = this.current();
+      const customer = contact && customerOf(contact);
+      if (!contact || !customer) return;
+      const method = customer.state.type === 'hold' ? 'resumeConnection' : 'holdConnection';
+      void this.run(() =>
+        this.session.call(method, {
+          contactId: contact.contactId,
+          connectionId: customer.connectionId,
+        }),
+      );
+    });
+    $('mute-call').addEventListener('click', () => {
+      this.softphone.setMuted(!this.softphone.isMuted);
+      this.render();
+    });
+    $('hang-up').addEventListener('click', () => {
+      const contact = this.current();
+      const agent = contact && agentOf(contact);
+      if (contact && agent) {
+        void this.run(() =>
+          this.session.call('destroyConnection', {
+            contactId: contact.contactId,
+            connectionId: agent.connectionId,
+          }),
+        );
+      }
+    });
+    $('close-contact').addEventListener('click', () => {
+      const contact = this.current();
+      if (contact)
+        void this.run(() => this.session.call('clearContact', { contactId: contact.contactId }));
+    });
+    for (const button of $('keypad').querySelectorAll<HTMLButtonElement>('button[data-digit]')) {
+      button.addEventListener('click', () => {
+        const contact = this.current();
+        const agent = contact && agentOf(contact);
+        const digits = button.dataset['digit'] ?? '';
+        if (contact && agent) {
+          void this.run(() =>
+            this.session.call('sendDigits', {
+              contactId: contact.contactId,
+              connectionId: agent.connectionId,
+              digits,
+            }),
+          );
+        }
+      });
+    }
+    $('quick-dial').addEventListener('submit', (event) => {
+      event.preventDefault();
+      const phoneNumber = $<HTMLInputElement>('dial-number').value.trim();
+      const queueARN = this.agent?.configuration.routingProfile?.defaultOutboundQueue?.queueARN;
+      if (phoneNumber === '') return;
+      void this.run(() =>
+        this.session.call('createOutboundContact', {
+          endpoint: { type: 'phone_number', phoneNumber },
+          queueARN,
+        }),
+      );
+    });
+    this.softphone.on('muteToggle', () => this.render());
+    this.softphone.on('error', (error) => {
+      $('softphone-error').textContent = error.errorMessage;
+      $('softphone-error').dataset['errorType'] = error.errorType;
+      show('softphone-error', true);
+    });
+    this.session.on('agent::update', (data) => {
+      this.agent = data as AgentData;
+      this.render();
+    });
+  }
+
+  render(): void {
+    const agent = this.agent;
+    const root = $('ccp');
+    if (!agent) {
+      root.dataset['state'] = 'loading';
+      return;
+    }
+    $('agent-name').textContent = agent.configuration.name ?? '';
+    const select = $<HTMLSelectElement>('agent-status');
+    const states = agent.configuration.agentStates ?? [];
+    const current = agent.snapshot.state;
+    const names = states.map((s) => s.name);
+    if (!names.includes(current.name)) names.unshift(current.name);
+    if (
+      select.options.length !== names.length ||
+      [...select.options].some((o, i) => o.value !== names[i])
+    ) {
+      select.replaceChildren(
+        ...names.map((name) => {
+          const option = document.createElement('option');
+          option.value = name;
+          option.textContent = name;
+          option.disabled = !states.some((s) => s.name === name);
+          return option;
+        }),
+      );
+    }
+    select.value = current.name;
+    select.dataset['stateType'] = current.type;
+
+    const contact = this.current();
+    const agentConnection = contact && agentOf(contact);
+    const contactState = contact?.state.type;
+    const outbound = contact?.initiationMethod === 'outbound';
+    const ringing =
+      contact !== undefined &&
+      !outbound &&
+      (contactState === 'incoming' || contactState === 'connecting') &&
+      agentConnection?.state.type !== 'connected';
+    const ended =
+      contact !== undefined && contactState !== undefined && ENDED_STATES.has(contactState);
+    const onCall = contact !== undefined && !ringing && !ended;
+    root.dataset['state'] = ringing
+      ? 'ringing'
+      : onCall
+        ? 'on-call'
+        : ended
+          ? 'after-call'
+          : 'idle';
+    show('incoming-call', ringing);
+    show('on-call', onCall);
+    show('after-call', ended);
+    show('quick-dial', contact === undefined);
+    if (contact) {
+      $('incoming-number').textContent = numberOf(contact);
+      $('call-number').textContent = numberOf(contact);
+      const customer = customerOf(contact);
+      $('call-state').textContent = customer?.state.type ?? contactState ?? '';
+      $('hold-call').textContent = customer?.state.type === 'hold' ? 'Resume' : 'Hold';
+    }
+    const mute = $('mute-call');
+    mute.textContent = this.softphone.isMuted ? 'Unmute' : 'Mute';
+    mute.setAttribute('aria-pressed', String(this.softphone.isMuted));
+  }
+}
+
+async function main(): Promise<void> {
+  const element = document.getElementById(PANEL_CONFIG_ELEMENT_ID);
+  const config = panelPageConfigSchema.parse(JSON.parse(element?.textContent ?? '{}'));
+  const root = $('ccp');
+  let token: { accessToken: string; expiration: string | number };
+  try {
+    token = await authorize(config.authorizeEndpoint);
+  } catch {
+    root.dataset['state'] = 'unauthorized';
+    setMessage('Sign-in required.');
+    return;
+  }
+  const framed = window.parent !== window;
+  if (framed) {
+    const allowed = await isEmbeddingOriginAllowed({
+      endpoint: config.whitelistedOriginsEndpoint,
+      authToken: token.accessToken,
+      referrer: document.referrer,
+    }).catch(() => false);
+    if (!allowed) {
+      root.dataset['state'] = 'refused';
+      setMessage(ORIGIN_NOT_ALLOWED_MESSAGE);
+      return;
+    }
+  }
+  const session = initSharedWorker({
+    sharedWorkerUrl: config.sharedWorkerUrl,
+    authToken: token.accessToken,
+    refreshToken: token.accessToken,
+    authTokenExpiration: token.expiration,
+    region: config.region,
+    endpoint: new URL(config.ctiEndpoint, location.href).href,
+    authorizeEndpoint: config.authorizeEndpoint,
+    agentAppEndpoint: config.agentAppEndpoint,
+    authCookieName: config.authCookieName,
+  });
+  const softphone = new SoftphoneManager({
+    session,
+    createFarEnd: () => createLoopbackFarEnd(),
+    metricsFlushIntervalMs: config.metricsFlushIntervalMs,
+    statsIntervalMs: config.statsIntervalMs,
+  });
+  softphone.start();
+  let checkedMicrophone = false;
+  session.on('agent::update', (data) => {
+    const enabled = (data as AgentData).configuration.softphoneEnabled === true;
+    if (enabled && !checkedMicrophone) {
+      checkedMicrophone = true;
+      void softphone
+        .requestMicrophone()
+        .then((stream) => stream?.getTracks().forEach((t) => t.stop()));
+    }
+  });
+  const ui = new PanelUi(session, softphone);
+  ui.bind();
+  (window as unknown as { xPanel?: unknown }).xPanel = { session, softphone };
+  window.addEventListener('pagehide', () => void softphone.dispose());
+}
+
+void main();

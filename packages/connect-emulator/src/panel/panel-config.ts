@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * What the emulator's panel page tells its browser script (embedded in the page as JSON).
+ * @public
+ */
+export const panelPageConfigSchema = z.object({
+  /** The instance region. */
+  region: z.string(),
+  /** The CTI endpoint (absolute or relative to the page). */
+  ctiEndpoint: z.string(),
+  /** The authorize endpoint. */
+  authorizeEndpoint: z.string(),
+  /** The whitelisted-origins endpoint. */
+  whitelistedOriginsEndpoint: z.string(),
+  /** The agent-app endpoint, if the emulator serves one. */
+  agentAppEndpoint: z.string().nullable(),
+  /** Cookie name the agent-app bearer is keyed by. */
+  authCookieName: z.string(),
+  /** The worker script URL. */
+  sharedWorkerUrl: z.string(),
+  /** Softphone metrics flush period (30000 ms unless shortened for tests). */
+  metricsFlushIntervalMs: z.number().int().positive(),
+  /** Softphone statistics period (1000 ms unless changed for tests). */
+  statsIntervalMs: z.number().int().positive(),
+});
+
+/**
+ * The parsed panel page configuration.
+ * @public
+ */
+export type PanelPageConfig = z.infer<typeof panelPageConfigSchema>;
+
+/** The element id the configuration JSON is embedded under. @public */
+export const PANEL_CONFIG_ELEMENT_ID = 'x-panel-config';

@@ -1,0 +1,222 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PANEL_CONFIG_ELEMENT_ID, type PanelPageConfig } from './panel-config';
+
+/**
+ * Path prefixes the panel page is served under (the real CCP's `/connect/ccp-v2/` and `/ccp-v2/`).
+ * @public
+ */
+export const PANEL_PATH_PREFIXES = ['/connect/ccp-v2/', '/ccp-v2/'] as const;
+
+/**
+ * Options of {@link createPanelRequestHandler}.
+ * @public
+ */
+export interface PanelRouteOptions {
+  /** The origins allowed to frame the panel (CSP `frame-ancestors`), read on every request. */
+  readonly allowedOrigins: () => readonly string[];
+  /** The instance region. */
+  readonly region: string;
+  /** CTI endpoint path or URL (default `/api`). */
+  readonly ctiEndpoint?: string;
+  /** Authorize endpoint (default `/auth/authorize`). */
+  readonly authorizeEndpoint?: string;
+  /** Whitelisted-origins endpoint (default `/whitelisted-origins`). */
+  readonly whitelistedOriginsEndpoint?: string;
+  /** Agent-app endpoint (default none). */
+  readonly agentAppEndpoint?: string | null;
+  /** Cookie name the agent-app bearer is keyed by (default `lily-auth-emulated`). */
+  readonly authCookieName?: string;
+  /** Softphone metrics flush period (default 30000 ms; shorten it in tests). */
+  readonly metricsFlushIntervalMs?: number;
+  /** Softphone statistics period (default 1000 ms). */
+  readonly statsIntervalMs?: number;
+}
+
+/** Escapes JSON for embedding inside a `<script>` element. */
+const scriptSafeJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+const KEYPAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
+
+/**
+ * The panel page's HTML: the softphone skeleton the browser script drives.
+ * @public
+ */
+export function panelHtml(config: PanelPageConfig): string {
+  const keys = KEYPAD.map(
+    (digit) =>
+      `<button type="button" data-digit="${digit}" data-testid="keypad-${digit}">${digit}</button>`,
+  ).join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Contact Control Panel (emulator)</title>
+<style>
+body{font:14px system-ui,sans-serif;margin:0;background:#f4f6f8;color:#16191f}
+main{padding:12px;display:flex;flex-direction:column;gap:10px;max-width:340px}
+header{display:flex;justify-content:space-between;align-items:center;gap:8px}
+section,form{background:#fff;border-radius:8px;padding:10px;display:flex;flex-wrap:wrap;gap:6px;align-items:center}
+section p{width:100%;margin:0 0 4px}
+button{padding:6px 10px;border-radius:6px;border:1px solid #8d99a8;background:#fff;cursor:pointer}
+button[data-testid=accept-call]{background:#1d8102;color:#fff;border-color:#1d8102}
+button[data-testid=reject-call],button[data-testid=hang-up]{background:#d13212;color:#fff;border-color:#d13212}
+[data-testid=keypad]{display:grid;grid-template-columns:repeat(3,40px);gap:4px;width:100%}
+[data-testid=softphone-error]{color:#d13212}
+[hidden]{display:none!important}
+</style>
+<script id="${PANEL_CONFIG_ELEMENT_ID}" type="application/json">${scriptSafeJson(config)}</script>
+</head>
+<body>
+<main id="ccp" data-testid="ccp" data-state="loading">
+<header><strong data-testid="agent-name"></strong>
+<select data-testid="agent-status" aria-label="Agent status"></select></header>
+<p data-testid="panel-message" role="status"></p>
+<p data-testid="softphone-error" role="alert" hidden></p>
+<section data-testid="incoming-call" aria-label="Incoming call" hidden>
+<p>Incoming call <span data-testid="incoming-number"></span></p>
+<button type="button" data-testid="accept-call">Accept</button>
+<button type="button" data-testid="reject-call">Reject</button>
+</section>
+<section data-testid="on-call" aria-label="On call" hidden>
+<p><span data-testid="call-number"></span> <small data-testid="call-state"></small></p>
+<button type="button" data-testid="hold-call">Hold</button>
+<button type="button" data-testid="mute-call" aria-pressed="false">Mute</button>
+<button type="button" data-testid="hang-up">Hang up</button>
+<div data-testid="keypad" role="group" aria-label="Keypad">${keys}</div>
+</section>
+<section data-testid="after-call" aria-label="After call work" hidden>
+<p>Call ended</p>
+<button type="button" data-testid="close-contact">Close contact</button>
+</section>
+<form data-testid="quick-dial" aria-label="Quick dial" hidden>
+<input data-testid="dial-number" type="tel" aria-label="Phone number" placeholder="+15555550123">
+<button type="submit" data-testid="dial-call">Call</button>
+</form>
+</main>
+<script src="panel.js"></script>
+</body>
+</html>
+`;
+}
+
+/** Where this module lives, in ESM (source or dist) and CJS builds alike. */
+function moduleDir(): string {
+  try {
+    return dirname(fileURLToPath(import.meta.url));
+  } catch {
+    return typeof __dirname === 'string' ? __dirname : process.cwd();
+  }
+}
+
+/** Finds the browser sources: beside this file in source form, under `../src/panel` from `dist`. */
+function browserSourceDir(): string {
+  const here = moduleDir();
+  const candidates = [
+    join(here, 'browser'),
+    join(here, '..', 'src', 'panel', 'browser'),
+    join(here, 'panel', 'browser'),
+  ];
+  const found = candidates.find((dir) => existsSync(join(dir, 'panel-app.ts')));
+  if (!found) throw new Error(`panel browser sources not found near ${here}`);
+  return found;
+}
+
+let bundles: Promise<{ readonly app: string; readonly worker: string }> | undefined;
+
+/**
+ * Bundles the panel's browser script and SharedWorker script with esbuild (once, on first use).
+ * @public
+ */
+export function buildPanelBundles(): Promise<{ readonly app: string; readonly worker: string }> {
+  bundles ??= (async () => {
+    const esbuild = await import('esbuild');
+    const dir = browserSourceDir();
+    const build = async (file: string): Promise<string> => {
+      const result = await esbuild.build({
+        entryPoints: [join(dir, file)],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        platform: 'browser',
+        target: 'es2022',
+        conditions: ['source'],
+        minify: true,
+        legalComments: 'none',
+        logLevel: 'silent',
+      });
+      return result.outputFiles[0]?.text ?? '';
+    };
+    const [app, worker] = await Promise.all([build('panel-app.ts'), build('panel-worker.ts')]);
+    return { app, worker };
+  })();
+  bundles.catch(() => (bundles = undefined));
+  return bundles;
+}
+
+/** The CSP `frame-ancestors` list for a set of allowed origins. */
+function frameAncestors(origins: readonly string[]): string {
+  const valid = origins.filter((origin) => /^https?:\/\/[^\s;,'"]+$/.test(origin));
+  return ["'self'", ...valid].join(' ');
+}
+
+/**
+ * A request handler for the panel page and its scripts. It answers `GET` on
+ * `/connect/ccp-v2/` and `/ccp-v2/` (page, `panel.js`, `worker.js`) with CSP `frame-ancestors`
+ * limited to the allowed origins, and returns `false` for every other request.
+ *
+ * @example
+ * ```ts
+ * const panel = createPanelRequestHandler({ allowedOrigins: () => ['http://localhost:3000'], region: 'us-east-1' });
+ * http.createServer(async (req, res) => { if (!(await panel(req, res))) res.end('404'); });
+ * ```
+ * @public
+ */
+export function createPanelRequestHandler(
+  options: PanelRouteOptions,
+): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+  return async (request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const path = new URL(request.url ?? '/', 'http://panel.invalid').pathname;
+    if (path === '/connect/ccp-v2' || path === '/ccp-v2') {
+      response.writeHead(301, { Location: `${path}/` });
+      response.end();
+      return true;
+    }
+    const prefix = PANEL_PATH_PREFIXES.find((p) => path.startsWith(p));
+    if (!prefix) return false;
+    const rest = path.slice(prefix.length);
+    const security = {
+      'Content-Security-Policy': `frame-ancestors ${frameAncestors(options.allowedOrigins())}`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (rest === '' || rest === 'index.html') {
+      const html = panelHtml({
+        region: options.region,
+        ctiEndpoint: options.ctiEndpoint ?? '/api',
+        authorizeEndpoint: options.authorizeEndpoint ?? '/auth/authorize',
+        whitelistedOriginsEndpoint: options.whitelistedOriginsEndpoint ?? '/whitelisted-origins',
+        agentAppEndpoint: options.agentAppEndpoint ?? null,
+        authCookieName: options.authCookieName ?? 'lily-auth-emulated',
+        sharedWorkerUrl: `${prefix}worker.js`,
+        metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000,
+        statsIntervalMs: options.statsIntervalMs ?? 1_000,
+      });
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...security });
+      response.end(request.method === 'HEAD' ? undefined : html);
+      return true;
+    }
+    if (rest === 'panel.js' || rest === 'worker.js') {
+      const { app, worker } = await buildPanelBundles();
+      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', ...security });
+      response.end(request.method === 'HEAD' ? undefined : rest === 'panel.js' ? app : worker);
+      return true;
+    }
+    return false;
+  };
+}
