@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The conduit envelope every `window.postMessage` between host and panel carries.
+ * The conduit envelope every `window.postMessage` between host and panel carries: `{event, data}`.
  * @public
  */
 export const conduitMessageSchema = z.object({
@@ -22,4 +22,12 @@ export type ConduitMessage = z.infer<typeof conduitMessageSchema>;
 export function parseConduitMessage(raw: unknown): ConduitMessage | undefined {
   const result = conduitMessageSchema.safeParse(raw);
   return result.success ? result.data : undefined;
+}
+
+/**
+ * Builds a conduit message `{event, data}`; `data` is left out when `undefined`.
+ * @public
+ */
+export function createConduitMessage(event: string, data?: unknown): ConduitMessage {
+  return data === undefined ? { event, data: undefined } : { event, data };
 }
