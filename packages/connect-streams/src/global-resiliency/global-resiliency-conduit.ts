@@ -61,7 +61,7 @@ export interface GlobalResiliencyEvents {
   init: [init: GlobalResiliencyInit];
   /** A failover is pending (fired once until the failover happens). */
   failoverPending: [data: { nextActiveRegion: string | undefined }];
-  /** The active region switched. */
+  /** The active region switched (a failover; the initial choice at init is not a switch). */
   regionSwitched: [data: { activeRegion: string; previousRegion: string | undefined }];
   /** The first agent update from the new active region after a switch. */
   failoverComplete: [data: { activeRegion: string }];
@@ -133,6 +133,11 @@ export class GlobalResiliencyConduit implements Conduit {
   /** The active panel's name. */
   get activePanelName(): string {
     return this.active.panel.name;
+  }
+
+  /** Which panel is active: 0 for the primary, 1 for the secondary. */
+  get activeIndex(): 0 | 1 {
+    return this.active === this.regions[0] ? 0 : 1;
   }
 
   /** Whether the first valid init notice arrived. */
@@ -296,8 +301,9 @@ export class GlobalResiliencyConduit implements Conduit {
       instanceState: 'inactive',
     });
     this.applyVisibility();
-    if (target.region)
+    if (fetchAgentData && target.region) {
       this.events.emit('regionSwitched', { activeRegion: target.region, previousRegion });
+    }
   }
 
   private applyVisibility(): void {

@@ -91,7 +91,7 @@ export function initGlobalResiliencyCCP(
   });
   frames.forEach((f, i) => f.element?.setAttribute('data-identifier', panels[i]!.name));
   const gr = new GlobalResiliencyConduit(panels[0]!, panels[1]!);
-  const frame = new TwoRegionFrame(frames, () => (gr.activePanelName === panels[0]!.name ? 0 : 1));
+  const frame = new TwoRegionFrame(frames, () => gr.activeIndex);
   const ccp = new Ccp(
     p,
     { conduit: gr, frame, popupHost: view },
