@@ -70,6 +70,8 @@ export type { AmazonConnectProvider } from './provider';
 export { ProviderLogger } from './provider-logger';
 export type { LogOptions, ProxyLogData } from './provider-logger';
 export { ProviderSubject } from './provider-subject';
+export { startPanelProviderSubject } from './panel-subject';
+export type { PanelSessionLike } from './panel-subject';
 export type { ProviderSubjectOptions, SubjectCommandHandler } from './provider-subject';
 export { Proxy, checkDimensionLength } from './proxy';
 export type {
