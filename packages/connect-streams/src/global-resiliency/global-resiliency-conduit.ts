@@ -1,5 +1,5 @@
 import { EventEmitter } from 'eventemitter3';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Conduit } from '../conduit/conduit';
 import type { ConduitMessage } from '../protocol';
 
@@ -39,9 +39,9 @@ const FETCH_AGENT_DATA = 'agent::fetch_agent_data_from_ccp';
  * @public
  */
 export const grInitSchema = z.object({
-  instanceRegion: z.string().min(1),
-  instanceState: z.string().min(1),
-  activeRegion: z.string().min(1),
+  instanceRegion: z.string().check(z.minLength(1)),
+  instanceState: z.string().check(z.minLength(1)),
+  activeRegion: z.string().check(z.minLength(1)),
 });
 /** @public */
 export type GlobalResiliencyInit = z.infer<typeof grInitSchema>;
@@ -50,7 +50,9 @@ export type GlobalResiliencyInit = z.infer<typeof grInitSchema>;
  * The failover-initiated notice; it must carry activeRegion.
  * @public
  */
-export const grFailoverInitiatedSchema = z.object({ activeRegion: z.string().min(1) });
+export const grFailoverInitiatedSchema = z.object({
+  activeRegion: z.string().check(z.minLength(1)),
+});
 
 /**
  * Events of the global-resiliency controller; every `on` returns an unsubscribe function.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A subscription topic of the message-port protocol. The optional third field is `parameter`
@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const subscriptionTopicSchema = z.object({
   namespace: z.string(),
   key: z.string(),
-  parameter: z.string().optional(),
+  parameter: z.optional(z.string()),
 });
 /** @public */
 export type SubscriptionTopic = z.infer<typeof subscriptionTopicSchema>;
@@ -81,12 +81,12 @@ export type UnsubscribeMessage = z.infer<typeof unsubscribeMessageSchema>;
 /** @public */
 export const logMessageSchema = z.object({
   type: z.literal('log'),
-  level: z.number().int().min(1).max(5),
+  level: z.int().check(z.gte(1), z.lte(5)),
   source: z.string(),
   time: z.date(),
   message: z.string(),
   loggerId: z.string(),
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
   context: z.record(z.string(), z.unknown()),
   messageOrigin: upstreamMessageOriginSchema,
 });
@@ -134,7 +134,7 @@ export interface ChildUpstreamMessage {
   message: UpstreamMessage | { type: 'childConnectionReady' };
 }
 /** @public */
-export const childUpstreamMessageSchema: z.ZodType<ChildUpstreamMessage> = z.object({
+export const childUpstreamMessageSchema: z.ZodMiniType<ChildUpstreamMessage> = z.object({
   type: z.literal('childUpstream'),
   sourceProviderId: z.string(),
   parentProviderId: z.string(),
@@ -159,7 +159,7 @@ export type UpstreamMessage =
   | ChildUpstreamMessage;
 
 /** @public */
-export const upstreamMessageSchema: z.ZodType<UpstreamMessage> = z.lazy(() =>
+export const upstreamMessageSchema: z.ZodMiniType<UpstreamMessage> = z.lazy(() =>
   z.union([
     requestMessageSchema,
     subscribeMessageSchema,
@@ -214,7 +214,7 @@ export const publishMessageSchema = z.object({
   type: z.literal('publish'),
   topic: subscriptionTopicSchema,
   data: z.unknown(),
-  handlerId: z.string().optional(),
+  handlerId: z.optional(z.string()),
 });
 /** @public */
 export type PublishMessage = z.infer<typeof publishMessageSchema>;
@@ -232,7 +232,7 @@ export const errorMessageSchema = z.object({
   key: z.string(),
   isFatal: z.boolean(),
   status: proxySubjectStatusSchema,
-  details: z.record(z.string(), z.unknown()).optional(),
+  details: z.optional(z.record(z.string(), z.unknown())),
 });
 /** @public */
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;

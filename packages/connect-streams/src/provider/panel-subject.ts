@@ -130,8 +130,8 @@ export function startPanelProviderSubject(
   };
 
   session.on('agent::update', (data) => {
-    const list = ((data as { snapshot?: { contacts?: WireContact[] } } | null)?.snapshot
-      ?.contacts ?? []);
+    const list =
+      (data as { snapshot?: { contacts?: WireContact[] } } | null)?.snapshot?.contacts ?? [];
     const next = new Map(list.map((c) => [c.contactId, c]));
     for (const c of list) {
       const before = contacts.get(c.contactId);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   REQUEST_STORAGE_ACCESS_PATH,
   STORAGE_ACCESS_DEFAULT_LANDING_PATH,
@@ -12,12 +12,12 @@ import { MSG_STORAGE_ACCESS_INVALID_URL } from '../messages';
  */
 export const storageAccessParamsSchema = z.object({
   /** Opt-in; `false` (or the string `'false'`) opts out. Default false. */
-  canRequest: z.union([z.boolean(), z.string()]).optional(),
+  canRequest: z.optional(z.union([z.boolean(), z.string()])),
   /** `default` shows the full request page; `custom` a minimal one. */
-  mode: z.enum(['default', 'custom']).optional(),
-  custom: z.looseObject({ hideCCP: z.boolean().optional() }).optional(),
+  mode: z.optional(z.enum(['default', 'custom'])),
+  custom: z.optional(z.looseObject({ hideCCP: z.optional(z.boolean()) })),
   /** The instance's CCP URL when `ccpUrl` is an SSO URL. */
-  instanceUrl: z.string().optional(),
+  instanceUrl: z.optional(z.string()),
 });
 /** @public */
 export type StorageAccessParams = z.input<typeof storageAccessParamsSchema>;

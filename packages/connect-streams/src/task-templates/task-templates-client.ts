@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TASK_TEMPLATES_BASE_PATH, TASK_TEMPLATES_METHODS } from '../constants';
 import {
   MSG_TASK_TEMPLATES_ENDPOINT_REQUIRED,
@@ -67,8 +67,8 @@ export interface GetTaskTemplateParams {
 const getTemplateSchema = z.object({
   instanceId: z.string(),
   templateParams: z.object({
-    id: z.string().min(1),
-    version: z.union([z.string(), z.number()]).optional(),
+    id: z.string().check(z.minLength(1)),
+    version: z.optional(z.union([z.string(), z.number()])),
   }),
 });
 
