@@ -43,7 +43,9 @@ for (const budget of budgets) {
   const ok = gz <= limit && leaked.length === 0;
   if (!ok) failed++;
   if (leaked.length) {
-    console.log(`✗ ${budget.name}: the bundle contains ${leaked.map((m) => JSON.stringify(m)).join(', ')}`);
+    console.log(
+      `✗ ${budget.name}: the bundle contains ${leaked.map((m) => JSON.stringify(m)).join(', ')}`,
+    );
   }
   console.log(
     `${ok ? '✓' : '✗'} ${budget.name}: import ${what} from ${budget.import} = ${(gz / 1024).toFixed(2)} KB min+gz ` +
