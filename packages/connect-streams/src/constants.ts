@@ -34,7 +34,7 @@ export const HEALTH_CHECK_MIN_INTERVAL_MS = 1_000;
 export const HEALTH_CHECK_UNHEALTHY_AFTER_INTERVALS = 3;
 
 /**
- * How long {@link Proxy.getConnectionId} waits for the `ready` status.
+ * How long `Proxy.getConnectionId` (in `@x/connect-streams/provider`) waits for the `ready` status.
  * @public
  */
 export const CONNECTION_ID_TIMEOUT_MS = 10_000;

@@ -57,7 +57,7 @@ export const MSG_CUSTOM_VIEWS_NO_CONTACT_FLOW_ID =
 /** @public */
 export const MSG_CUSTOM_VIEWS_IFRAME_NOT_FOUND =
   '[CustomViews] terminateCustomView operation failed due to iframe not found';
-/** `[CustomViews]: No iframe found for the app: {name}`. @public */
+/** The message for an app without its iframe (the app name appended). @public */
 export const customViewsNoIframeMessage = (appName: string): string =>
   `[CustomViews]: No iframe found for the app: ${appName}`;
 /**

@@ -358,7 +358,7 @@ export function createConnect(options: CreateConnectOptions = {}) {
         onSubscriptionFailure: w(enums.WebSocketEvents.SUBSCRIPTION_FAILURE),
       };
     },
-    /** The typed {@link Ccp} underneath (the migration path to the typed API). */
+    /** The typed `Ccp` underneath (the migration path to the typed API). */
     getCcp: (): Ccp => rt.ccp(),
   };
 

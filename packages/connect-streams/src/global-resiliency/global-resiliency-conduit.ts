@@ -91,7 +91,7 @@ interface RegionState {
 }
 
 /**
- * Multiplexes the two regions' panels into the one conduit a {@link Ccp} uses: only the active
+ * Multiplexes the two regions' panels into the one conduit a `Ccp` uses: only the active
  * region's messages reach the client, and only it receives the client's messages (configure and
  * outer context go to both). It runs the global-resiliency rules: the client initialises on the first
  * valid init notice (which picks the active region); a pending failover from the active region is

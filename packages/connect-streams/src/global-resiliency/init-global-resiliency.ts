@@ -8,7 +8,7 @@ import { CCP_IFRAME_STYLE } from '../constants';
 import { GlobalResiliencyConduit, GR_EVENTS } from './global-resiliency-conduit';
 
 /**
- * A panel set up for global resiliency: the {@link Ccp} (wired to the active region only) and the
+ * A panel set up for global resiliency: the `Ccp` (wired to the active region only) and the
  * region controller; `globalResiliency` is absent when the parameters did not enable it.
  * @public
  */

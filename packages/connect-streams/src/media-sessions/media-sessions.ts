@@ -49,8 +49,8 @@ export interface SessionReporting {
 }
 
 /**
- * Sets up the agent's chat session for a contact: `create({chatDetails, type: 'AGENT',
- * websocketManager})`, then `connect()`. A failure is logged, a metric is published and the
+ * Sets up the agent's chat session for a contact: `create` with the chat details, type `AGENT`
+ * and the web-socket manager, then `connect()`. A failure is logged, a metric is published and the
  * error is rethrown (spec §8).
  * @public
  */
@@ -85,8 +85,8 @@ export async function createChatSession(
 }
 
 /**
- * Sets up the agent's task session: `create({contactId, initialContactId, websocketManager})`,
- * then `connect()`. A failure is logged, a metric is published and the error is rethrown.
+ * Sets up the agent's task session: `create` with contactId, initialContactId and the
+ * web-socket manager, then `connect()`. A failure is logged, a metric is published and the error is rethrown.
  * @public
  */
 export async function createTaskSession(

@@ -59,10 +59,10 @@ export interface ScreenSharingContact {
 }
 
 /**
- * Starts screen sharing through the API proxy (`startScreenSharing` with
- * `{InstanceId, ContactId, ParticipantId}`), then reports started or error through `broadcast`.
+ * Starts screen sharing through the API proxy (`startScreenSharing` with InstanceId, ContactId
+ * and ParticipantId), then reports started or error through `broadcast`.
  * Refused for non-WebRTC contacts ('Screen sharing is only supported for WebRTC contacts.') and
- * for contacts that are not connected ('Contact {id} is not connected.').
+ * for contacts that are not connected ('Contact <id> is not connected.').
  * @public
  */
 export async function startScreenSharing(

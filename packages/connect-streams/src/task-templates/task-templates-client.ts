@@ -28,7 +28,7 @@ export class ServiceCallError extends Error {
   }
 }
 
-/** Turns a rejected {@link fetchWithRetry} into a {@link ServiceCallError}. */
+/** Turns a rejected `fetchWithRetry` into a {@link ServiceCallError}. */
 export async function toServiceCallError(cause: unknown): Promise<ServiceCallError> {
   if (cause instanceof HttpStatusError) {
     let body: Record<string, unknown> = {};
