@@ -26,5 +26,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: 'pipe',
+    // A free emulator port, so parallel runs never collide on 4700.
+    env: { EMULATOR_PORT: process.env.EMULATOR_PORT ?? '0' },
   },
 });

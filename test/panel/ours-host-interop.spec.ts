@@ -11,6 +11,7 @@ import {
   type ScenarioDriver,
 } from '../scenarios/inbound-call.scenario';
 import { startMiniBackend, type MiniBackend } from './support/mini-cti-backend';
+import { startRealWorkerPanel, type RealWorkerPanel } from './support/real-worker-panel';
 
 // Our host client (@x/connect-streams initCCP) against the emulator panel (its softphone page on
 // @x/connect-streams/panel, served cross-origin by the mini CTI backend): the shared inbound-call
@@ -40,7 +41,10 @@ async function oursBundle(): Promise<string> {
 
 let backend: MiniBackend | undefined;
 let hostServer: Server | undefined;
+let realPanel: RealWorkerPanel | undefined;
 test.afterEach(async () => {
+  await realPanel?.close();
+  realPanel = undefined;
   await backend?.close();
   backend = undefined;
   hostServer?.closeAllConnections();
@@ -72,14 +76,28 @@ async function startHostServer(panelUrl: () => string): Promise<number> {
   return (hostServer.address() as AddressInfo).port;
 }
 
-async function openHost(page: Page): Promise<MiniBackend> {
+async function openHost(
+  page: Page,
+  panel: 'emulator' | 'real-worker' = 'emulator',
+): Promise<MiniBackend> {
   let hostPort = 0;
-  hostPort = await startHostServer(() => backend!.panelUrl);
+  hostPort = await startHostServer(() =>
+    panel === 'emulator' ? backend!.panelUrl : realPanel!.url,
+  );
   backend = await startMiniBackend({
     allowedOrigins: () => [`http://localhost:${hostPort}`],
     metricsFlushIntervalMs: 1000,
   });
-  await page.goto(`http://localhost:${hostPort}/ours-host.html`);
+  if (panel === 'real-worker') {
+    realPanel = await startRealWorkerPanel({
+      backendPort: backend.port,
+      allowedOrigins: () => [`http://127.0.0.1:${hostPort}`],
+    });
+  }
+  // The real worker needs a SharedWorker, which Chromium refuses in a cross-site frame without
+  // third-party storage: host and panel are then another origin on the same site (127.0.0.1).
+  const hostName = panel === 'real-worker' ? '127.0.0.1' : 'localhost';
+  await page.goto(`http://${hostName}:${hostPort}/ours-host.html`);
   return backend;
 }
 
@@ -194,4 +212,32 @@ test('a second initCCP on the same container leaves one iframe; terminate remove
     .poll(async () => (await events(page)).slice(before), { timeout: 15_000 })
     .toEqual(expect.arrayContaining(['reinit', 'initialized', 'agent']));
   expect(await iframes()).toBe(1);
+});
+
+test('the same inbound-call scenario passes with the panel running the real amazon-connect-streams 2.18.7 CCP side and SharedWorker (our client speaks the real conduit)', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const server = await openHost(page, 'real-worker');
+  const seen = await runScenario(
+    driverFor(page, server),
+    inboundCallScenario,
+    async (step, get) => {
+      await expect
+        .poll(get, { message: step.name, timeout: 20_000 })
+        .toEqual(expect.arrayContaining([...step.expect]));
+    },
+  );
+  expect(seen.filter((e) => e === 'contact:accepted')).toHaveLength(1);
+  expect(server.operations.map((o) => o.op)).toEqual(
+    expect.arrayContaining([
+      'GetAgentSnapshot',
+      'AcceptContact',
+      'DestroyConnection',
+      'ClearContact',
+      'PutAgentState',
+    ]),
+  );
+  expect(errors).toEqual([]);
 });

@@ -1,4 +1,81 @@
 #!/usr/bin/env node
+import { parseArgs } from 'node:util';
 import { DEFAULT_PORT } from './constants';
+import { SeedError } from './domain/seed';
+import { startEmulator } from './server';
 
-process.stdout.write(`connect-emulator: default port ${DEFAULT_PORT}\n`);
+const usage = `Usage: connect-emulator [--port ${DEFAULT_PORT}] [--seed demo|FILE] [--state-dir DIR]
+                        [--allowed-origin URL ...] [--tls] [--json] [--host 127.0.0.1]`;
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        'state-dir': { type: 'string' },
+        'allowed-origin': { type: 'string', multiple: true },
+        tls: { type: 'boolean' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    process.exit(2);
+  }
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be 0..65535\n${usage}\n`);
+    process.exit(2);
+  }
+  for (const origin of values['allowed-origin'] ?? []) {
+    if (!URL.canParse(origin)) {
+      process.stderr.write(`--allowed-origin ${origin} is not a URL\n`);
+      process.exit(2);
+    }
+  }
+  const emulator = await startEmulator({
+    port,
+    ...(values.host ? { host: values.host } : {}),
+    seed: values.seed ?? 'demo',
+    ...(values['state-dir'] ? { stateDir: values['state-dir'] } : {}),
+    allowedOrigins: (values['allowed-origin'] ?? []).map((o) => new URL(o).origin),
+    tls: values.tls ?? false,
+  });
+  const info = {
+    instanceArn: emulator.instanceArn,
+    loginUrl: emulator.loginUrl,
+    controlUrl: emulator.controlUrl,
+    ctiEndpoint: emulator.ctiEndpoint,
+    webSocketUrl: emulator.webSocketUrl,
+  };
+  if (values.json) process.stdout.write(`${JSON.stringify(info)}\n`);
+  else
+    process.stdout.write(
+      `connect-emulator listening on ${emulator.url}\n` +
+        `  instance ARN  ${info.instanceArn}\n` +
+        `  login URL     ${info.loginUrl}\n` +
+        `  control URL   ${info.controlUrl}\n` +
+        `  CTI endpoint  ${info.ctiEndpoint}\n`,
+    );
+  const stop = () => {
+    void emulator.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof SeedError ? error.message : String((error as Error).stack ?? error)}\n`,
+  );
+  process.exit(1);
+});

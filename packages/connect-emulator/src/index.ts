@@ -2,4 +2,45 @@
  * `@x/connect-emulator`: a local contact centre compatible with Amazon Connect.
  * @packageDocumentation
  */
-export { DEFAULT_PORT } from './constants';
+export {
+  DEFAULT_MISSED_CALL_TIMEOUT_MS,
+  DEFAULT_OUTBOUND_RING_TIMEOUT_MS,
+  DEFAULT_PORT,
+  DEFAULT_TOKEN_LIFETIME_MS,
+  MAX_LONG_POLL_MS,
+  OFFER_GHOST_TTL_MS,
+  SESSION_COOKIE,
+  WEB_SOCKET_TRANSPORT_LIFETIME_S,
+} from './constants';
+export { startEmulator } from './server';
+export type { Emulator, EmulatorOptions, ExtraRoute } from './server';
+export { ManualClock, SystemClock } from './domain/clock';
+export type { Clock, TimerHandle } from './domain/clock';
+export { ContactCentre, DomainError } from './domain/contact-centre';
+export type {
+  AgentRecord,
+  AgentStateRecord,
+  ConnectionRecord,
+  ContactCentreOptions,
+  ContactRecord,
+  QueueRecord,
+  RoutingProfileRecord,
+} from './domain/contact-centre';
+export {
+  CONNECTION_TRANSITIONS,
+  CONTACT_TRANSITIONS,
+  InvalidTransitionError,
+  nextConnectionState,
+  nextContactState,
+} from './domain/machines';
+export type { ConnectionEvent, ContactEvent } from './domain/machines';
+export { DEMO_SEED, SeedError, loadSeedFile, parseSeed, seedSchema } from './domain/seed';
+export type { Seed, SeedInput } from './domain/seed';
+export { SessionStore } from './auth/sessions';
+export type { Session, TokenProblem } from './auth/sessions';
+export { CtiService } from './cti/service';
+export type { CtiContext, CtiResult } from './cti/service';
+export { CtiError } from './cti/errors';
+export { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
+export { createPanelRequestHandler, PANEL_PATH_PREFIXES } from './panel';
+export type { PanelRouteOptions } from './panel';

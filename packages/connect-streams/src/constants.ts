@@ -188,8 +188,6 @@ export const LOGIN_POPUP_HEIGHT = 433;
 export const LOGIN_POPUP_LOCK_PREFIX = 'connect-login-popup-lock';
 /** Window name of the login popup (reference §4.4). @public */
 export const LOGIN_POPUP_NAME = 'connect::loginPopup';
-/** Endpoint batch size for getEndpoints (spec §9). @public */
-export const ENDPOINT_BATCH_SIZE = 500;
 /** Endpoint cache capacity (spec §9). @public */
 export const ENDPOINT_CACHE_MAX_ENTRIES = 1000;
 /** Endpoint cache period (spec §9: default 1 minute). @public */

@@ -1,4 +1,5 @@
 import type { RequestChannel } from './client/upstream-client';
+import type { WireEventName } from './protocol';
 import type { Logger } from './log/logger';
 import type { ClientMetric } from './metrics/metrics';
 import type { AgentUpdate, ConnectionData, ContactData } from './wire';
@@ -14,9 +15,9 @@ export interface CcpContext {
   /** The log. */
   readonly log: Logger;
   /** Sends an envelope to the panel. */
-  send(event: string, data?: unknown): void;
+  send(event: WireEventName, data?: unknown): void;
   /** Asks the panel to re-send `{event, data}` to every tab (`broadcast`). */
-  broadcast(event: string, data: unknown): void;
+  broadcast(event: WireEventName, data: unknown): void;
   /** Publishes a client metric. */
   publishMetric(metric: ClientMetric): void;
   /** The current agent data; throws 'No agent data is available yet!' before the first update. */

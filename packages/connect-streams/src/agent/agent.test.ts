@@ -130,11 +130,11 @@ describe('agent model', () => {
 
   it('connect sends createOutboundContact {endpoint, queueARN, relatedContactId} with the default outbound queue', async () => {
     const { ccp, last } = await setup();
-    const endpoint = { type: 'phone_number', phoneNumber: '+15555550111' };
+    const endpoint = { type: 'phone_number' as const, phoneNumber: '+15555550111' };
     await ccp.agent.connect(endpoint);
     expect(last()).toMatchObject({
       method: 'createOutboundContact',
-      params: { endpoint, queueARN: ccp.agent.getRoutingProfile().defaultOutboundQueue.queueARN },
+      params: { endpoint, queueARN: ccp.agent.getRoutingProfile().defaultOutboundQueue?.queueARN },
     });
     await ccp.agent.connect(endpoint, { queueARN: 'arn:q2', relatedContactId: 'c-0' });
     expect(last()!.params).toEqual({ endpoint, queueARN: 'arn:q2', relatedContactId: 'c-0' });

@@ -1,10 +1,12 @@
 import { EventEmitter } from 'eventemitter3';
-import { DEFAULT_CHANNEL_CONCURRENCY, ENDPOINT_BATCH_SIZE, SUPPORTED_LOCALES } from '../constants';
+import { DEFAULT_CHANNEL_CONCURRENCY, ENDPOINTS_PAGE_SIZE } from '../constants';
+import type { SupportedLocale } from '../protocol';
 import type { CcpContext } from '../context';
 import { ConnectError } from '../errors';
 import { MESSAGES } from '../messages';
 import type { Contact } from '../contact/contact';
 import type {
+  AgentSnapshot,
   AgentConfiguration,
   AgentStateData,
   AgentStateDefinition,
@@ -12,6 +14,23 @@ import type {
 } from '../wire';
 import { parseAccountId, parseAgentResourceId, parseInstanceId } from './arn';
 import { EndpointCache } from './endpoint-cache';
+
+/**
+ * The supported locales (spec §3), keyed by the protocol's `SupportedLocale` type so the compiler
+ * checks the list against the wire contract without importing its runtime (zod) module.
+ */
+const LOCALES: Readonly<Record<SupportedLocale, true>> = {
+  en_US: true,
+  de_DE: true,
+  es_ES: true,
+  fr_FR: true,
+  ja_JP: true,
+  it_IT: true,
+  ko_KR: true,
+  pt_BR: true,
+  zh_CN: true,
+  zh_TW: true,
+};
 
 /** Payload of the agent `stateChange` event. @public */
 export interface AgentStateChange {
@@ -144,8 +163,8 @@ export class Agent {
   }
 
   /** The availability state, if the panel sends it. */
-  getAvailabilityState(): { readonly state: string; readonly timeStamp: Date } | undefined {
-    return this.ctx.getData().snapshot.agentAvailabilityState;
+  getAvailabilityState(): NonNullable<AgentSnapshot['agentAvailabilityState']> | undefined {
+    return this.ctx.getData().snapshot.agentAvailabilityState ?? undefined;
   }
 
   /** Milliseconds in the current state, corrected by the panel's clock skew. */
@@ -169,12 +188,12 @@ export class Agent {
 
   /** The agent's ARN. */
   getAgentARN(): string | undefined {
-    return this.getConfiguration().agentARN;
+    return this.getConfiguration().agentARN ?? undefined;
   }
 
   /** The agent's extension (deskphone number). */
   getExtension(): string | undefined {
-    return this.getConfiguration().extension;
+    return this.getConfiguration().extension ?? undefined;
   }
 
   /** The states the agent may select. */
@@ -217,13 +236,13 @@ export class Agent {
   /** The instance id parsed from the routing profile. */
   getInstanceId(): string | undefined {
     const rp = this.getRoutingProfile();
-    return parseInstanceId(rp.routingProfileId ?? rp.routingProfileARN);
+    return parseInstanceId(rp.routingProfileId ?? rp.routingProfileARN ?? undefined);
   }
 
   /** The account id parsed from the routing profile. */
   getAccountId(): string | undefined {
     const rp = this.getRoutingProfile();
-    return parseAccountId(rp.routingProfileId ?? rp.routingProfileARN);
+    return parseAccountId(rp.routingProfileId ?? rp.routingProfileARN ?? undefined);
   }
 
   /** The agent resource id parsed from the agent ARN. */
@@ -254,7 +273,7 @@ export class Agent {
       : undefined;
     if (prefs) {
       if (prefs.LANGUAGE && !prefs.locale) prefs.locale = prefs.LANGUAGE;
-      if (!prefs.locale || !SUPPORTED_LOCALES.includes(prefs.locale)) {
+      if (!prefs.locale || !Object.hasOwn(LOCALES, prefs.locale)) {
         throw new ConnectError('InvalidLocale', MESSAGES.invalidLocale);
       }
     }
@@ -283,7 +302,7 @@ export class Agent {
 
   /** Places an outbound call (`createOutboundContact {endpoint, queueARN, relatedContactId}`). */
   connect(endpoint: EndpointData, options: ConnectOptions = {}): Promise<unknown> {
-    const queueARN = options.queueARN ?? this.getRoutingProfile().defaultOutboundQueue.queueARN;
+    const queueARN = options.queueARN ?? this.getRoutingProfile().defaultOutboundQueue?.queueARN;
     return this.ctx.channel.request('createOutboundContact', {
       endpoint,
       queueARN,
@@ -307,7 +326,7 @@ export class Agent {
         await this.ctx.channel.request('getEndpoints', {
           queueARNs: arns,
           nextToken,
-          maxResults: ENDPOINT_BATCH_SIZE,
+          maxResults: ENDPOINTS_PAGE_SIZE,
         });
       endpoints.push(...(page.endpoints ?? []));
       nextToken = page.nextToken ?? null;

@@ -17,6 +17,7 @@ export class EndpointCache<T> {
       throw new RangeError('The endpoint-cache pool size must be a positive number');
   }
 
+  /** The cached value, unless missing or older than the period. */
   get(key: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -27,6 +28,7 @@ export class EndpointCache<T> {
     return entry.value;
   }
 
+  /** Caches a value, evicting the oldest entry when full. */
   set(key: string, value: T): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
@@ -36,10 +38,12 @@ export class EndpointCache<T> {
     this.entries.set(key, { value, at: this.now() });
   }
 
+  /** Number of entries. */
   get size(): number {
     return this.entries.size;
   }
 
+  /** Drops every entry. */
   clear(): void {
     this.entries.clear();
   }

@@ -21,7 +21,7 @@ import { RingtoneManager } from '../media/ringtone';
 import type { RingtoneAudio } from '../media/ringtone';
 import type { ClientMetric } from '../metrics/metrics';
 import { createMetric } from '../metrics/metrics';
-import type { ConduitMessage } from '../protocol';
+import type { ConduitMessage, WireEventName } from '../protocol';
 import type { AgentUpdate } from '../wire';
 import { Keepalive } from './keepalive';
 import { LoginPopup } from './login-popup';
@@ -197,7 +197,7 @@ export class Ccp {
   }
 
   /** Calls `handler` for every envelope with this event name from the panel. */
-  onMessage(event: string, handler: (data: unknown) => void): () => void {
+  onMessage(event: WireEventName, handler: (data: unknown) => void): () => void {
     return this.on('message', (m) => {
       if (m.event === event) handler(m.data);
     });
@@ -224,7 +224,7 @@ export class Ccp {
   }
 
   /** Sends an envelope to the panel. */
-  send(event: string, data?: unknown): void {
+  send(event: WireEventName, data?: unknown): void {
     this.env.conduit.send(event, data);
   }
 
@@ -344,7 +344,8 @@ export class Ccp {
 
   private dispatch(m: ConduitMessage): void {
     if (this.terminated) return;
-    const { event, data } = m;
+    const data = m.data;
+    const event = m.event as WireEventName;
     switch (event) {
       case 'acknowledge':
         this.acknowledged(data);

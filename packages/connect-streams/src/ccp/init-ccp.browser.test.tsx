@@ -149,6 +149,26 @@ describe('initCCP in a real browser with the panel in an iframe (real postMessag
     await vi.waitFor(() => expect(b.agent.getState().name).toBe('Available'));
   });
 
+  it('getLog().download() saves the log as a JSON file', async () => {
+    const div = container();
+    const ccp = initCCP(div, { ccpUrl: frameUrl('&ack=never'), loginPopup: false });
+    cleanups.push(() => ccp.terminate());
+    ccp.getLog().info('hello', { authToken: 'secret' });
+    let saved: { name: string; href: string } | undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved = { name: this.download, href: this.href };
+    });
+    ccp.getLog().download();
+    expect(saved?.name).toBe('agent-log.json');
+    const entries = (await (await fetch(saved!.href)).json()) as {
+      text: string;
+      objects: unknown[];
+    }[];
+    expect(entries.at(-1)).toMatchObject({ text: 'hello', objects: [{ authToken: '[redacted]' }] });
+  });
+
   it('a React StrictMode double mount gives one iframe', async () => {
     const instances: Ccp[] = [];
     function Softphone() {

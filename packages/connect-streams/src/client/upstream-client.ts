@@ -3,6 +3,7 @@ import type { Conduit } from '../conduit/conduit';
 import { ConnectError } from '../errors';
 import { MESSAGES } from '../messages';
 import { randomId } from '../util';
+import type { WireEventName } from '../protocol';
 
 /**
  * The error shape a failed panel request carries (spec §3 "Error shape"): type, message, stack
@@ -86,8 +87,8 @@ export class UpstreamClient implements RequestChannel {
 
   constructor(
     private readonly conduit: Conduit,
-    private readonly requestEvent = 'api_request',
-    private readonly responseEvent = 'api_response',
+    private readonly requestEvent: WireEventName = 'api_request',
+    private readonly responseEvent: WireEventName = 'api_response',
   ) {
     this.unsubscribe = conduit.onMessage((message) => {
       if (message.event === this.responseEvent) this.handleResponse(message.data);

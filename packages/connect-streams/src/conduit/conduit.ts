@@ -1,4 +1,4 @@
-import type { ConduitMessage } from '../protocol';
+import type { ConduitMessage, WireEventName } from '../protocol';
 
 /**
  * The host end of the page ⇄ panel conduit. {@link IframeConduit} is the real one;
@@ -7,7 +7,7 @@ import type { ConduitMessage } from '../protocol';
  */
 export interface Conduit {
   /** Sends one envelope to the panel. */
-  send(event: string, data?: unknown): void;
+  send(event: WireEventName, data?: unknown): void;
   /** Calls `handler` with every accepted envelope from the panel; returns an unsubscribe function. */
   onMessage(handler: (message: ConduitMessage) => void): () => void;
   /** Stops listening and drops every handler. */

@@ -1,4 +1,4 @@
-import type { ConduitMessage } from '../protocol';
+import type { ConduitMessage, WireEventName } from '../protocol';
 import type { Conduit } from './conduit';
 
 /** The part of `Window` the conduit listens on. @public */
@@ -36,7 +36,7 @@ export class IframeConduit implements Conduit {
     host.addEventListener('message', this.listener);
   }
 
-  send(event: string, data?: unknown): void {
+  send(event: WireEventName, data?: unknown): void {
     if (this.disposed) return;
     const output = this.target();
     if (!output) return;

@@ -74,7 +74,7 @@ describe('contact and connection actions send the payloads of spec §7', () => {
   it('notifyIssue, addConnection, addParticipant, transfer, toggleActiveConnections', async () => {
     const { ccp, last } = await setup();
     const c = ccp.contacts.get('c-1')!;
-    const endpoint = { type: 'phone_number', phoneNumber: '+15555550199' };
+    const endpoint = { type: 'phone_number' as const, phoneNumber: '+15555550199' };
     await c.notifyIssue('AUDIO', 'no audio');
     expect(last()).toMatchObject({
       method: 'notifyContactIssue',
@@ -188,7 +188,7 @@ describe('contact and connection actions send the payloads of spec §7', () => {
         ...webrtc.snapshot,
         contacts: webrtc.snapshot.contacts.map((x) => ({
           ...x,
-          state: { type: 'connected', timestamp: new Date() },
+          state: { type: 'connected' as const, timestamp: new Date() },
         })),
       },
     };

@@ -22,15 +22,17 @@ export class Connection {
     return this.ctx.getConnectionData(this.contactId, this.connectionId);
   }
 
+  /** The contact id (from the latest snapshot). */
   getContactId(): string {
     return this.contactId;
   }
+  /** The connection id (from the latest snapshot). */
   getConnectionId(): string {
     return this.connectionId;
   }
   /** The endpoint (address) of the participant. */
   getEndpoint(): EndpointData | undefined {
-    return this.getData().endpoint;
+    return this.getData().endpoint ?? undefined;
   }
   /** Alias of {@link Connection.getEndpoint}. */
   getAddress(): EndpointData | undefined {
@@ -53,6 +55,7 @@ export class Connection {
   getType(): string {
     return this.getData().type;
   }
+  /** Whether it is initial connection (from the latest snapshot). */
   isInitialConnection(): boolean {
     return this.getData().initial === true;
   }
@@ -64,38 +67,49 @@ export class Connection {
   isConnected(): boolean {
     return CONNECTED_CONNECTION_STATES.has(this.getState().type);
   }
+  /** Whether it is connecting (from the latest snapshot). */
   isConnecting(): boolean {
     return this.getState().type === 'connecting';
   }
+  /** Whether it is on hold (from the latest snapshot). */
   isOnHold(): boolean {
     return this.getState().type === 'hold';
   }
+  /** Whether it is silent monitor (from the latest snapshot). */
   isSilentMonitor(): boolean {
     return this.getData().monitorStatus === 'SILENT_MONITOR';
   }
+  /** Whether it is barge (from the latest snapshot). */
   isBarge(): boolean {
     return this.getData().monitorStatus === 'BARGE';
   }
+  /** The monitor info (from the latest snapshot). */
   getMonitorInfo(): Record<string, unknown> | undefined {
-    return this.getData().monitoringInfo;
+    return this.getData().monitoringInfo ?? undefined;
   }
+  /** The monitor capabilities (from the latest snapshot). */
   getMonitorCapabilities(): readonly string[] {
     return this.getData().monitorCapabilities ?? [];
   }
+  /** The monitor status (from the latest snapshot). */
   getMonitorStatus(): string | undefined {
-    return this.getData().monitorStatus;
+    return this.getData().monitorStatus ?? undefined;
   }
+  /** Whether it is mute (from the latest snapshot). */
   isMute(): boolean {
     return this.getData().mute === true;
   }
+  /** Whether it is forced mute (from the latest snapshot). */
   isForcedMute(): boolean {
     return this.getData().forcedMute === true;
   }
+  /** The quick connect name (from the latest snapshot). */
   getQuickConnectName(): string | undefined {
-    return this.getData().quickConnectName;
+    return this.getData().quickConnectName ?? undefined;
   }
+  /** The softphone media info (from the latest snapshot). */
   getSoftphoneMediaInfo(): Record<string, unknown> | undefined {
-    return this.getData().softphoneMediaInfo;
+    return this.getData().softphoneMediaInfo ?? undefined;
   }
 
   /** Hangs up this leg (`destroyConnection {contactId, connectionId}`). */
@@ -161,6 +175,6 @@ export class MediaConnection extends Connection {
   }
   /** Chat media info (connectionData, customerName, agentName). */
   getMediaInfo(): Record<string, unknown> | undefined {
-    return this.getData().chatMediaInfo;
+    return this.getData().chatMediaInfo ?? undefined;
   }
 }

@@ -81,11 +81,13 @@ export class Contact {
     return this.ctx.getContactData(this.contactId);
   }
 
+  /** The contact id (from the latest snapshot). */
   getContactId(): string {
     return this.contactId;
   }
+  /** The initial contact id (from the latest snapshot). */
   getInitialContactId(): string | undefined {
-    return this.getData().initialContactId;
+    return this.getData().initialContactId ?? undefined;
   }
   /** Alias of {@link Contact.getInitialContactId}. */
   getOriginalContactId(): string | undefined {
@@ -95,6 +97,7 @@ export class Contact {
   getType(): string {
     return this.getData().type;
   }
+  /** The state (from the latest snapshot). */
   getState(): StateStamp {
     return this.getData().state;
   }
@@ -107,56 +110,71 @@ export class Contact {
     const skew = this.ctx.getData().snapshot.skew ?? 0;
     return this.ctx.now() - new Date(this.getState().timestamp).getTime() + skew;
   }
+  /** The queue (from the latest snapshot). */
   getQueue(): ContactData['queue'] {
-    return this.getData().queue;
+    return this.getData().queue ?? undefined;
   }
+  /** The queue timestamp (from the latest snapshot). */
   getQueueTimestamp(): Date | undefined {
-    return this.getData().queueTimestamp;
+    return this.getData().queueTimestamp ?? undefined;
   }
+  /** The name (from the latest snapshot). */
   getName(): string | undefined {
-    return this.getData().name;
+    return this.getData().name ?? undefined;
   }
+  /** The description (from the latest snapshot). */
   getDescription(): string | undefined {
-    return this.getData().description;
+    return this.getData().description ?? undefined;
   }
+  /** The initiation method (from the latest snapshot). */
   getInitiationMethod(): string | undefined {
-    return this.getData().initiationMethod;
+    return this.getData().initiationMethod ?? undefined;
   }
+  /** The attributes (from the latest snapshot). */
   getAttributes(): NonNullable<ContactData['attributes']> {
     return this.getData().attributes ?? {};
   }
+  /** The segment attributes (from the latest snapshot). */
   getSegmentAttributes(): NonNullable<ContactData['segmentAttributes']> {
     return this.getData().segmentAttributes ?? {};
   }
   /** The contact subtype (segment attribute `connect:Subtype`). */
   getContactSubtype(): string | undefined {
-    return this.getSegmentAttributes()['connect:Subtype']?.ValueString;
+    return this.getSegmentAttributes()['connect:Subtype']?.ValueString ?? undefined;
   }
+  /** The contact features (from the latest snapshot). */
   getContactFeatures(): Record<string, unknown> {
     return this.getData().contactFeatures ?? {};
   }
+  /** Whether it is multi party conference enabled (from the latest snapshot). */
   isMultiPartyConferenceEnabled(): boolean {
     return this.getContactFeatures().multiPartyConferenceEnabled === true;
   }
+  /** The references (from the latest snapshot). */
   getReferences(): Record<string, unknown> {
     return this.getData().references ?? {};
   }
+  /** The channel context (from the latest snapshot). */
   getChannelContext(): Record<string, unknown> | undefined {
-    return this.getData().channelContext;
+    return this.getData().channelContext ?? undefined;
   }
+  /** The related contact id (from the latest snapshot). */
   getRelatedContactId(): string | undefined {
-    return this.getData().relatedContactId;
+    return this.getData().relatedContactId ?? undefined;
   }
+  /** The contact association id (from the latest snapshot). */
   getContactAssociationId(): string | undefined {
-    return this.getData().contactAssociationId;
+    return this.getData().contactAssociationId ?? undefined;
   }
+  /** The customer endpoint (from the latest snapshot). */
   getCustomerEndpoint(): EndpointData | undefined {
-    return this.getData().customerEndpoint;
+    return this.getData().customerEndpoint ?? undefined;
   }
   /** Active: paused, incoming, pending, connecting, connected. */
   isActive(): boolean {
     return ACTIVE_CONTACT_STATES.has(this.getState().type);
   }
+  /** Whether it is connected (from the latest snapshot). */
   isConnected(): boolean {
     return this.getState().type === 'connected';
   }
@@ -267,8 +285,8 @@ export class Contact {
   }
 
   /**
-   * Switches between silent monitor and barge (`updateMonitorParticipantState {contactId,
-   * targetMonitorMode}`). Only SILENT_MONITOR and BARGE, case-insensitive; anything else rejects with
+   * Switches between silent monitor and barge (`updateMonitorParticipantState` with
+   * `{contactId, targetMonitorMode}`). Only SILENT_MONITOR and BARGE, case-insensitive; anything else rejects with
    * errorKey 'invalid_target_state'.
    */
   async updateMonitorParticipantState(targetState: string): Promise<unknown> {

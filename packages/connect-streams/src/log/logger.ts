@@ -94,21 +94,27 @@ export class Logger {
     return () => this.listeners.delete(listener);
   }
 
+  /** Writes a TRACE entry; returns it when kept or echoed. */
   trace(text: string, ...objects: unknown[]): LogEntry | undefined {
     return this.write('TRACE', text, objects);
   }
+  /** Writes a DEBUG entry; returns it when kept or echoed. */
   debug(text: string, ...objects: unknown[]): LogEntry | undefined {
     return this.write('DEBUG', text, objects);
   }
+  /** Writes a INFO entry; returns it when kept or echoed. */
   info(text: string, ...objects: unknown[]): LogEntry | undefined {
     return this.write('INFO', text, objects);
   }
+  /** Writes a LOG entry; returns it when kept or echoed. */
   log(text: string, ...objects: unknown[]): LogEntry | undefined {
     return this.write('LOG', text, objects);
   }
+  /** Writes a WARN entry; returns it when kept or echoed. */
   warn(text: string, ...objects: unknown[]): LogEntry | undefined {
     return this.write('WARN', text, objects);
   }
+  /** Writes a ERROR entry; returns it when kept or echoed. */
   error(text: string, ...objects: unknown[]): LogEntry | undefined {
     return this.write('ERROR', text, objects);
   }
@@ -190,11 +196,13 @@ export class LogPusher {
     this.unsubscribe = logger.onEntry((e) => this.queue.push(e));
   }
 
+  /** Starts pushing every 1000 ms. */
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.flush(), LOG_PUSH_INTERVAL_MS);
   }
 
+  /** Pushes the queued entries now. */
   flush(): void {
     if (this.queue.length === 0) return;
     const entries = this.queue;
@@ -202,6 +210,7 @@ export class LogPusher {
     this.push(entries);
   }
 
+  /** Stops and drops everything queued. */
   dispose(): void {
     this.unsubscribe();
     if (this.timer) clearInterval(this.timer);
@@ -221,14 +230,17 @@ export class ClientLogBatcher {
 
   constructor(private readonly send: (logEvents: readonly LogEntry[]) => void) {}
 
+  /** Queues one entry. */
   add(entry: LogEntry): void {
     this.queue.push(entry);
   }
 
+  /** Number of queued entries. */
   get size(): number {
     return this.queue.length;
   }
 
+  /** Starts the 5000 ms batching interval. */
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.tick(), CLIENT_LOG_INTERVAL_MS);
@@ -241,6 +253,7 @@ export class ClientLogBatcher {
     this.send(batch);
   }
 
+  /** Stops and drops everything queued. */
   dispose(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;

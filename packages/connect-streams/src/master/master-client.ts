@@ -1,5 +1,6 @@
 import { UpstreamClient } from '../client/upstream-client';
 import type { Conduit } from '../conduit/conduit';
+import type { MasterTopics } from '../protocol';
 
 /** Master topics (reference §1.3 `MasterTopics`). @public */
 export const MASTER_TOPICS = Object.freeze({
@@ -9,7 +10,7 @@ export const MASTER_TOPICS = Object.freeze({
   ringtone: 'connect::ringtone',
   metrics: 'connect::metrics',
   failover: 'connect::failover',
-});
+} as const satisfies Record<string, MasterTopics>);
 
 /** Answer of checkMaster / becomeMaster. @public */
 export interface MasterStatus {

@@ -23,7 +23,9 @@ export type SoftphoneErrorType = (typeof SOFTPHONE_ERROR_TYPES)[number];
  * @public
  */
 export class SoftphoneError extends Error {
+  /** The softphone error type. */
   readonly errorType: SoftphoneErrorType;
+  /** The signalling endpoint involved, if any. */
   readonly endPointUrl: string | undefined;
 
   constructor(errorType: SoftphoneErrorType, endPointUrl?: string, message?: string) {

@@ -15,29 +15,20 @@ export { fetchWithRetry, HttpStatusError } from './http/fetch-with-retry';
 export type { FetchFunction, FetchRetryOptions } from './http/fetch-with-retry';
 export { CtiClient, defaultCtiEndpoint } from './cti/cti-client';
 export type { CtiClientOptions, CtiOutcome } from './cti/cti-client';
-export { CtiExceptions } from './cti/cti-error';
-export type { CtiCallError, RetryStatus } from './cti/cti-error';
-export {
-  CTI_CLIENT_METHODS,
-  ctiOperationName,
-  METHODS_WITHOUT_AUTHENTICATION_PARAM,
-  RETRYABLE_CTI_METHODS,
-} from './cti/cti-methods';
+export type { CtiCallError } from './cti/cti-error';
+export { ctiOperationOf, RETRYABLE_CTI_METHODS } from './cti/cti-methods';
 export {
   authorize,
-  authorizeResponseSchema,
   defaultAuthorizeEndpoint,
   defaultWhitelistedOriginsEndpoint,
   isEmbeddingOriginAllowed,
   isLegacyDomain,
-  whitelistedOriginsResponseSchema,
 } from './auth/authorize';
-export type { AuthorizeResponse } from './auth/authorize';
 export { AgentAppClient } from './worker/agent-app-client';
 export { applyAgentAliases, reviveTimestamps, stampSnapshot, toDate } from './worker/agent-update';
 export { MasterTopicCoordinator } from './worker/master-topic-coordinator';
 export type { PanelPort } from './worker/panel-port';
-export { PanelWorkerEngine, workerConfigurationSchema } from './worker/worker-engine';
+export { PanelWorkerEngine } from './worker/worker-engine';
 export type {
   CtiCaller,
   PanelWorkerEngineOptions,
@@ -50,11 +41,7 @@ export type {
   PanelSessionEvents,
   SharedWorkerScopeLike,
 } from './page/init-shared-worker';
-export {
-  SoftphoneError,
-  softphoneErrorFromMediaError,
-  SoftphoneErrorTypes,
-} from './softphone/softphone-error';
+export { SoftphoneError, softphoneErrorFromMediaError } from './softphone/softphone-error';
 export type { SoftphoneErrorType } from './softphone/softphone-error';
 export { SoftphoneManager } from './softphone/softphone-manager';
 export type {

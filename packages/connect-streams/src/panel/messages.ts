@@ -4,7 +4,7 @@
 
 /** Message for a missing required init parameter (the real `assertNotNull` wording). @public */
 export const missingParamMessage = (name: string): string => `${name} must be provided`;
-/** Unknown CTI method (spec §5 "No such method exists on AWS client: {method}"). @public */
+/** Unknown CTI method (spec §5 "No such method exists on AWS client: \{method\}"). @public */
 export const noSuchMethodMessage = (method: string): string =>
   `No such method exists on AWS client: ${method}`;
 /** Client timeout reason (spec §8 "key clientTimeout, reason 'Client Timeout'"). @public */

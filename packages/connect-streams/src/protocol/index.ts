@@ -186,3 +186,5 @@ export {
   MIN_WEB_SOCKET_TRANSPORT_LIFETIME_S,
   WEB_SOCKET_URL_PATTERN,
 } from '../constants';
+
+export type { WireEventName } from './host-extras';

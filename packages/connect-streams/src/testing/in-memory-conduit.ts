@@ -1,5 +1,5 @@
 import type { Conduit } from '../conduit/conduit';
-import type { ConduitMessage } from '../protocol';
+import type { ConduitMessage, WireEventName } from '../protocol';
 
 /**
  * A pair of connected in-memory conduit ends. Messages are delivered asynchronously (as a microtask,
@@ -12,7 +12,7 @@ export class InMemoryConduitEnd implements Conduit {
   private readonly handlers = new Set<(message: ConduitMessage) => void>();
   private disposed = false;
 
-  send(event: string, data?: unknown): void {
+  send(event: WireEventName, data?: unknown): void {
     if (this.disposed) return;
     const peer = this.peer;
     const message: ConduitMessage =

@@ -1,4 +1,5 @@
 import type {
+  AgentStateDefinition,
   AgentConfiguration,
   AgentStateData,
   AgentUpdate,
@@ -58,12 +59,8 @@ export class PanelError extends Error {
   }
 }
 
-type MutableContact = {
-  -readonly [K in Exclude<keyof ContactData, 'connections'>]+?: ContactData[K];
-} & Pick<ContactData, 'contactId' | 'type' | 'state'> & {
-    connections: MutableConnection[];
-  };
-type MutableConnection = { -readonly [K in keyof ConnectionData]: ConnectionData[K] };
+type MutableContact = ContactData;
+type MutableConnection = ConnectionData;
 
 /**
  * A scriptable in-memory contact-centre instance for one agent: it answers the CTI operations the
@@ -130,7 +127,7 @@ export class TestInstance {
   }
 
   /** Sets the agent state by name (one of the configuration's states, or a system/error name). */
-  setAgentState(name: string, type?: string): void {
+  setAgentState(name: string, type?: AgentStateData['type']): void {
     const def = this.configuration.agentStates?.find((s) => s.name === name);
     this.state = {
       agentStateARN: def?.agentStateARN ?? null,
@@ -158,7 +155,7 @@ export class TestInstance {
       initialContactId: contactId,
       type,
       state: { type: type === 'queue_callback' ? 'incoming' : 'connecting', timestamp: now },
-      queue: { queueARN: queue.queueARN, name: queue.name },
+      queue: { queueARN: queue?.queueARN, name: queue?.name },
       queueTimestamp: now,
       initiationMethod: 'inbound',
       attributes: {},
@@ -217,7 +214,7 @@ export class TestInstance {
     const contactId = params.contactId as string | undefined;
     switch (method) {
       case 'putAgentState': {
-        const s = params.state as { name: string; type: string; agentStateARN?: string };
+        const s = params.state as AgentStateDefinition;
         if (params.enqueueNextState && this.contacts.length > 0) {
           this.nextState = { ...s, startTimestamp: new Date(this.now()) };
         } else {
@@ -359,9 +356,9 @@ export class TestInstance {
 
   private connection(
     id: string,
-    type: string,
+    type: ConnectionData['type'],
     initial: boolean,
-    state: string,
+    state: ConnectionData['state']['type'],
     endpoint: EndpointData,
   ): MutableConnection {
     return {
@@ -377,11 +374,15 @@ export class TestInstance {
     };
   }
 
-  private setContactState(c: MutableContact, state: string): void {
+  private setContactState(c: MutableContact, state: ContactData['state']['type']): void {
     c.state = { type: state, timestamp: new Date(this.now()) };
   }
 
-  private setConn(c: MutableContact, pick: (x: MutableConnection) => boolean, state: string): void {
+  private setConn(
+    c: MutableContact,
+    pick: (x: MutableConnection) => boolean,
+    state: ConnectionData['state']['type'],
+  ): void {
     for (const x of c.connections)
       if (pick(x)) x.state = { type: state, timestamp: new Date(this.now()) };
   }

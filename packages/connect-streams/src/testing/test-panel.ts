@@ -2,7 +2,7 @@ import { Ccp } from '../ccp/ccp';
 import type { Conduit } from '../conduit/conduit';
 import type { InitCcpParams } from '../ccp/params';
 import { validateInitParams } from '../ccp/params';
-import type { ConduitMessage } from '../protocol';
+import type { ConduitMessage, WireEventName } from '../protocol';
 import type { AgentUpdate } from '../wire';
 import type { RingtoneAudio } from '../media/ringtone';
 import { createConduitPair } from './in-memory-conduit';
@@ -84,7 +84,7 @@ export class TestPanel {
   }
 
   /**
-   * Creates a {@link Ccp} connected to this panel (as `initCCP` would, without an iframe).
+   * Creates a `Ccp` connected to this panel (as `initCCP` would, without an iframe).
    * `ccpUrl` defaults to 'https://test.my.connect.aws/ccp-v2/'.
    */
   connect(params: Partial<InitCcpParams> = {}): Ccp {
@@ -130,12 +130,12 @@ export class TestPanel {
   }
 
   /** Sends any envelope to the host. */
-  emit(event: string, data?: unknown): void {
+  emit(event: WireEventName, data?: unknown): void {
     this.panelEnd?.send(event, data);
   }
 
   /** Envelopes the host sent with this event name. */
-  sent(event: string): unknown[] {
+  sent(event: WireEventName): unknown[] {
     return this.received.filter((m) => m.event === event).map((m) => m.data);
   }
 
@@ -152,7 +152,8 @@ export class TestPanel {
         if (this.answerKeepalive) this.emit('acknowledge');
         break;
       case 'broadcast':
-        if (data && typeof data.event === 'string') this.emit(data.event, data.data);
+        if (data && typeof data.event === 'string')
+          this.emit(data.event as WireEventName, data.data);
         break;
       case 'master_request':
         if (data) {

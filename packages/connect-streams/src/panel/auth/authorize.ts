@@ -1,4 +1,8 @@
-import { z } from 'zod';
+import {
+  authorizeResponseSchema,
+  whitelistedOriginsResponseSchema,
+  type AuthorizeResponse,
+} from '../../protocol';
 import {
   AUTHORIZE_ENDPOINT,
   AUTHORIZE_MAX_ATTEMPTS,
@@ -9,29 +13,6 @@ import {
   WHITELISTED_ORIGINS_ENDPOINT,
 } from '../constants';
 import { fetchWithRetry, type FetchFunction } from '../http/fetch-with-retry';
-
-/**
- * The authorize endpoint's answer (reference §3.4 `{accessToken, expiration}`).
- * @public
- */
-export const authorizeResponseSchema = z.object({
-  accessToken: z.string().min(1),
-  expiration: z.union([z.string(), z.number()]),
-});
-
-/**
- * A parsed authorize answer.
- * @public
- */
-export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
-
-/**
- * The whitelisted-origins endpoint's answer (spec §3 "Whitelisted-origins response").
- * @public
- */
-export const whitelistedOriginsResponseSchema = z.object({
-  whitelistedOrigins: z.array(z.string()),
-});
 
 /**
  * Whether a page URL is on a legacy hosted domain (`*.awsapps.com`).

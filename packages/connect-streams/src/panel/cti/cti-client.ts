@@ -1,8 +1,14 @@
 import {
+  CTIExceptions,
+  CTI_SERVICE,
+  ctiRequiresAuthentication,
+  ctiTarget,
+  type CtiOperation,
+  type RetryStatus,
+} from '../../protocol';
+import {
   AGENT_POLL_TIMEOUT_MS,
-  CTI_CONTENT_TYPE,
   CTI_REQUEST_TIMEOUT_MS,
-  CTI_TARGET_PREFIX,
   CTI_USER_AGENT,
   FETCH_RETRY_INTERVAL_MS,
   FETCH_RETRY_MAX_ATTEMPTS,
@@ -12,19 +18,8 @@ import {
 } from '../constants';
 import { fetchOnce, type FetchFunction } from '../http/fetch-with-retry';
 import { CLIENT_TIMEOUT_MESSAGE, missingParamMessage, noSuchMethodMessage } from '../messages';
-import {
-  CtiExceptions,
-  parseErrorCode,
-  parseErrorMessage,
-  type CtiCallError,
-  type RetryStatus,
-} from './cti-error';
-import {
-  CTI_CLIENT_METHODS,
-  ctiOperationName,
-  METHODS_WITHOUT_AUTHENTICATION_PARAM,
-  RETRYABLE_CTI_METHODS,
-} from './cti-methods';
+import { parseErrorCode, parseErrorMessage, type CtiCallError } from './cti-error';
+import { ctiOperationOf, RETRYABLE_CTI_METHODS } from './cti-methods';
 import { translateParams } from './translate-params';
 
 /**
@@ -80,8 +75,8 @@ function formatError(raw: RawError, retryStatus: RetryStatus = 'none'): CtiCallE
   let statusCode = raw.statusCode;
   if (statusCode === undefined) {
     if (raw.code === undefined) statusCode = 400;
-    else if (raw.code === CtiExceptions.UNAUTHORIZED_EXCEPTION) statusCode = 401;
-    else if (raw.code === CtiExceptions.ACCESS_DENIED_EXCEPTION) statusCode = 403;
+    else if (raw.code === CTIExceptions.UNAUTHORIZED_EXCEPTION) statusCode = 401;
+    else if (raw.code === CTIExceptions.ACCESS_DENIED_EXCEPTION) statusCode = 403;
   }
   return {
     type: raw.code,
@@ -129,7 +124,8 @@ export class CtiClient {
    * Never rejects: every result, error or not, is an outcome.
    */
   async call(method: string, params: Record<string, unknown> = {}): Promise<CtiOutcome> {
-    if (!CTI_CLIENT_METHODS.has(method)) {
+    const operation = ctiOperationOf(method);
+    if (operation === undefined) {
       const message = noSuchMethodMessage(method);
       return {
         kind: 'failure',
@@ -138,20 +134,20 @@ export class CtiClient {
       };
     }
     const body = translateParams(method, params);
-    if (!METHODS_WITHOUT_AUTHENTICATION_PARAM.has(method)) {
+    if (ctiRequiresAuthentication(operation)) {
       body['authentication'] = { authToken: this.options.authToken };
     }
-    const raw = await this.send(method, body);
+    const raw = await this.send(method, operation, body);
     if ('data' in raw) {
       this.unauthorizedFailCounter = 0;
       this.accessDeniedFailCounter = 0;
       return { kind: 'success', data: raw.data, contentLength: raw.contentLength };
     }
     const error = raw.error;
-    if (error.code === CtiExceptions.UNAUTHORIZED_EXCEPTION || error.statusCode === 401) {
+    if (error.code === CTIExceptions.UNAUTHORIZED_EXCEPTION || error.statusCode === 401) {
       return this.retryOrGiveUp(method, error, 'unauthorized');
     }
-    if (error.code === CtiExceptions.ACCESS_DENIED_EXCEPTION || error.statusCode === 403) {
+    if (error.code === CTIExceptions.ACCESS_DENIED_EXCEPTION || error.statusCode === 403) {
       return this.retryOrGiveUp(method, error, 'accessDenied');
     }
     this.unauthorizedFailCounter = 0;
@@ -185,6 +181,7 @@ export class CtiClient {
 
   private async send(
     method: string,
+    operation: CtiOperation,
     body: Record<string, unknown>,
   ): Promise<
     | { readonly data: unknown; readonly contentLength: number }
@@ -204,8 +201,8 @@ export class CtiClient {
     const init: RequestInit = {
       method: 'POST',
       headers: {
-        'Content-Type': CTI_CONTENT_TYPE,
-        'X-Amz-Target': `${CTI_TARGET_PREFIX}.${ctiOperationName(method)}`,
+        'Content-Type': CTI_SERVICE.contentType,
+        'X-Amz-Target': ctiTarget(operation),
         'X-Amz-Bearer': this.options.authToken,
         'X-Amz-User-Agent': CTI_USER_AGENT,
       },

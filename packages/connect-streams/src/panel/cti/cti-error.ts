@@ -1,12 +1,8 @@
-/**
- * Retry status carried by a CTI error (the real `connect.RetryStatus`).
- * @public
- */
-export type RetryStatus = 'retrying' | 'exhausted' | 'none';
+import type { RetryStatus } from '../../protocol';
 
 /**
- * A CTI call error as it crosses the wire (reference §3.3: `{type, message, stack[], retryStatus,
- * statusCode}`; the worker sends it to the host JSON-stringified as `api_response.err`).
+ * A CTI call error as it crosses the wire (reference §3.3: type, message, stack lines, retry
+ * status and status code); the worker sends it to the host JSON-stringified as `api_response.err`.
  * @public
  */
 export interface CtiCallError {
@@ -21,24 +17,6 @@ export interface CtiCallError {
   /** HTTP status; 400 when the error has no code (spec §8). */
   readonly statusCode?: number;
 }
-
-/**
- * The telephony exception codes the CTI service returns (spec §8 "Telephony exceptions").
- * @public
- */
-export const CtiExceptions = {
-  ACCESS_DENIED_EXCEPTION: 'AccessDeniedException',
-  INVALID_STATE_EXCEPTION: 'InvalidStateException',
-  BAD_ENDPOINT_EXCEPTION: 'BadEndpointException',
-  INVALID_AGENT_ARN_EXCEPTION: 'InvalidAgentARNException',
-  INVALID_CONFIGURATION_EXCEPTION: 'InvalidConfigurationException',
-  INVALID_CONTACT_TYPE_EXCEPTION: 'InvalidContactTypeException',
-  PAGINATION_EXCEPTION: 'PaginationException',
-  REFRESH_TOKEN_EXPIRED_EXCEPTION: 'RefreshTokenExpiredException',
-  SEND_DATA_FAILED_EXCEPTION: 'SendDataFailedException',
-  UNAUTHORIZED_EXCEPTION: 'UnauthorizedException',
-  QUOTA_EXCEEDED_EXCEPTION: 'QuotaExceededException',
-} as const;
 
 /**
  * Reads the error code of a JSON 1.0 error answer: the `x-amzn-ErrorType` header or the body's

@@ -1,28 +1,11 @@
+import { SoftphoneErrorTypes } from '../../protocol';
 import { SOFTPHONE_ERROR_MESSAGES } from '../messages';
 
 /**
- * Softphone error types (spec §8 "Softphone error types").
+ * One softphone error type (`SoftphoneErrorTypes` of the protocol).
  * @public
  */
-export const SoftphoneErrorTypes = {
-  UNSUPPORTED_BROWSER: 'unsupported_browser',
-  MICROPHONE_NOT_SHARED: 'microphone_not_shared',
-  SIGNALLING_HANDSHAKE_FAILURE: 'signalling_handshake_failure',
-  SIGNALLING_CONNECTION_FAILURE: 'signalling_connection_failure',
-  ICE_COLLECTION_TIMEOUT: 'ice_collection_timeout',
-  USER_BUSY_ERROR: 'user_busy_error',
-  WEBRTC_ERROR: 'webrtc_error',
-  REALTIME_COMMUNICATION_ERROR: 'realtime_communication_error',
-  VDI_STRATEGY_NOT_SUPPORTED: 'vdi_strategy_not_supported',
-  VDI_REDIR_NOT_SUPPORTED: 'vdi_redir_not_supported',
-  OTHER: 'other',
-} as const;
-
-/**
- * One softphone error type.
- * @public
- */
-export type SoftphoneErrorType = (typeof SoftphoneErrorTypes)[keyof typeof SoftphoneErrorTypes];
+export type SoftphoneErrorType = SoftphoneErrorTypes;
 
 /**
  * A softphone error as it is published to hosts (`agent::softphone_error` data:

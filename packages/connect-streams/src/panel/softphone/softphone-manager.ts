@@ -5,11 +5,8 @@ import {
   SOFTPHONE_STATS_MAX_SAMPLES,
 } from '../constants';
 import type { PanelSession } from '../page/init-shared-worker';
-import {
-  SoftphoneError,
-  softphoneErrorFromMediaError,
-  SoftphoneErrorTypes,
-} from './softphone-error';
+import { SoftphoneErrorTypes } from '../../protocol';
+import { SoftphoneError, softphoneErrorFromMediaError } from './softphone-error';
 
 /**
  * The far end of a softphone call: whatever answers the agent's WebRTC offer (the simulated

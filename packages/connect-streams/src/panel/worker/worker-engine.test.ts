@@ -78,7 +78,11 @@ afterEach(() => {
 
 function setup(overrides: Record<string, Handler> = {}, engineOptions = {}) {
   const backend = fakeBackend(overrides);
-  const engine = new PanelWorkerEngine({ createClient: () => backend.client, ...engineOptions });
+  const engine = new PanelWorkerEngine({
+    createClient: () => backend.client,
+    createWebSocketManager: false,
+    ...engineOptions,
+  });
   return { backend, engine };
 }
 
@@ -133,6 +137,7 @@ describe('ports and conduits', () => {
     engine.connect(a);
     engine.connect(b);
     a.emit('master_request', {
+      event: 'master_request',
       requestId: 'r1',
       method: 'checkMaster',
       params: { topic: 'connect::softphone' },
@@ -140,6 +145,7 @@ describe('ports and conduits', () => {
     a.emit('close');
     expect(b.events('update_connected_ccps').at(-1)?.data).toMatchObject({ length: 1 });
     b.emit('master_request', {
+      event: 'master_request',
       requestId: 'r2',
       method: 'checkMaster',
       params: { topic: 'connect::softphone' },
@@ -180,6 +186,7 @@ describe('master topics (reference §3.2)', () => {
     const idA = engine.connect(a);
     engine.connect(b);
     b.emit('master_request', {
+      event: 'master_request',
       requestId: 'q0',
       method: 'checkMaster',
       params: { topic: 'connect::ringtone', shouldNotBecomeMasterIfNone: true },
@@ -191,6 +198,7 @@ describe('master topics (reference §3.2)', () => {
       err: null,
     });
     a.emit('master_request', {
+      event: 'master_request',
       requestId: 'q1',
       method: 'checkMaster',
       params: { topic: 'connect::ringtone' },
@@ -199,6 +207,7 @@ describe('master topics (reference §3.2)', () => {
       data: { masterId: idA, isMaster: true, topic: 'connect::ringtone' },
     });
     b.emit('master_request', {
+      event: 'master_request',
       requestId: 'q2',
       method: 'checkMaster',
       params: { topic: 'connect::ringtone' },
@@ -216,6 +225,7 @@ describe('master topics (reference §3.2)', () => {
     engine.connect(a);
     const idB = engine.connect(b);
     a.emit('master_request', {
+      event: 'master_request',
       requestId: 'q1',
       method: 'becomeMaster',
       params: { topic: 'connect::softphone' },
@@ -223,6 +233,7 @@ describe('master topics (reference §3.2)', () => {
     expect(a.events('master_response')[0]?.data).toMatchObject({ data: { takeOver: false } });
     expect(b.events('master_response')).toHaveLength(0);
     b.emit('master_request', {
+      event: 'master_request',
       requestId: 'q2',
       method: 'becomeMaster',
       params: { topic: 'connect::softphone' },
@@ -519,7 +530,12 @@ describe('api_request → api_response (reference §1.2, §3.2)', () => {
     const a = new FakePort();
     engine.connect(a);
     a.emit('configure', CONFIG);
-    a.emit('api_request', { requestId: 'r-2', method: 'putAgentState', params: {} });
+    a.emit('api_request', {
+      event: 'api_request',
+      requestId: 'r-2',
+      method: 'putAgentState',
+      params: {},
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(a.events('api_response')[0]?.data).toEqual({
       event: 'api_response',
@@ -536,7 +552,12 @@ describe('api_request → api_response (reference §1.2, §3.2)', () => {
     engine.connect(a);
     engine.connect(b);
     a.emit('configure', CONFIG);
-    a.emit('api_request', { requestId: 'r-3', method: 'acceptContact', params: {} });
+    a.emit('api_request', {
+      event: 'api_request',
+      requestId: 'r-3',
+      method: 'acceptContact',
+      params: {},
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(a.events('api_response')).toHaveLength(1);
     expect(b.events('api_response')).toHaveLength(0);
@@ -558,7 +579,12 @@ describe('api_request → api_response (reference §1.2, §3.2)', () => {
     const a = new FakePort();
     engine.connect(a);
     a.emit('configure', CONFIG);
-    a.emit('api_request', { requestId: 'r-4', method: 'putAgentState', params: {} });
+    a.emit('api_request', {
+      event: 'api_request',
+      requestId: 'r-4',
+      method: 'putAgentState',
+      params: {},
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(a.events('auth_fail')).toEqual([{ event: 'auth_fail', data: { authorize: true } }]);
   });
@@ -620,6 +646,7 @@ describe('auth token refresh (spec §9)', () => {
     const tokens: string[] = [];
     const backend = fakeBackend();
     const engine = new PanelWorkerEngine({
+      createWebSocketManager: false,
       createClient: (configuration) => {
         tokens.push(configuration.authToken);
         return backend.client;
@@ -682,5 +709,47 @@ describe('auth token refresh (spec §9)', () => {
     await vi.advanceTimersByTimeAsync(140_000);
     // the next 5-min check starts a new cycle, nothing in between
     expect(authorize).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('web socket through createTransport (reference §3.2)', () => {
+  it('opens the manager with createTransport web_socket and bridges it to every port', async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const subscribed: string[][] = [];
+    let transport: (() => Promise<unknown>) | undefined;
+    const manager = {
+      on: (event: string, handler: (payload: unknown) => void) => {
+        handlers.set(event, handler);
+        return () => handlers.delete(event);
+      },
+      init: (fn: () => Promise<unknown>) => {
+        transport = fn;
+        return Promise.resolve({ webSocketConnectionFailed: false });
+      },
+      subscribeTopics: (topics: string[]) => subscribed.push(topics),
+      sendMessage: () => true,
+      terminate: () => undefined,
+    };
+    const wsConfig = { webSocketTransport: { url: 'wss://x', transportLifeTimeInSeconds: 300 } };
+    const { engine, backend } = setup(
+      { createTransport: () => ok(wsConfig) },
+      { createWebSocketManager: () => manager as never },
+    );
+    const a = new FakePort();
+    const b = new FakePort();
+    engine.connect(a);
+    engine.connect(b);
+    a.emit('configure', CONFIG);
+    await expect(transport?.()).resolves.toEqual(wsConfig);
+    expect(backend.calls.find((c) => c.method === 'createTransport')?.params).toEqual({
+      transportType: 'web_socket',
+    });
+    b.emit('webSocket::subscribe', ['aws/chat']);
+    expect(subscribed).toEqual([['aws/chat']]);
+    handlers.get('connectionGain')?.(undefined);
+    expect(a.events().map((m) => m.event)).toEqual(
+      expect.arrayContaining(['agent::websocket_connection_gained', 'webSocket::connection_gain']),
+    );
+    expect(b.events('webSocket::connection_gain')).toHaveLength(1);
   });
 });

@@ -1,5 +1,20 @@
-import { z } from 'zod';
-import { authorize as defaultAuthorize, type AuthorizeResponse } from '../auth/authorize';
+import {
+  AgentEvents,
+  apiRequestSchema,
+  createApiResponse,
+  EventType,
+  masterRequestSchema,
+  sharedWorkerConfigSchema,
+  type AuthorizeResponse,
+  type SharedWorkerConfig,
+} from '../../protocol';
+import { createWebSocketManager } from '@x/websocket-manager';
+import {
+  bridgeWebSocketManager,
+  type WebSocketConnectionConfig,
+  type WebSocketManager,
+} from '@x/websocket-manager/bridge';
+import { authorize as defaultAuthorize } from '../auth/authorize';
 import {
   AGENT_POLL_FAILURE_DELAY_MS,
   AGENT_POLL_SUCCESS_DELAY_MS,
@@ -24,27 +39,10 @@ import type { PanelPort } from './panel-port';
 type JsonRecord = Record<string, unknown>;
 
 /**
- * The `configure` data a panel page sends up to the worker (reference §3.1 step 1).
+ * The `configure` data a panel page sends up to the worker (the protocol's shared-worker config).
  * @public
  */
-export const workerConfigurationSchema = z.object({
-  authToken: z.string().min(1),
-  authTokenExpiration: z.union([z.string(), z.number(), z.date()]),
-  refreshToken: z.string().nullish(),
-  region: z.string().min(1),
-  endpoint: z.string().nullish(),
-  authorizeEndpoint: z.string().nullish(),
-  agentAppEndpoint: z.string().nullish(),
-  taskTemplatesEndpoint: z.string().nullish(),
-  authCookieName: z.string().nullish(),
-  longPollingOptions: z.unknown().optional(),
-});
-
-/**
- * A parsed worker configuration.
- * @public
- */
-export type WorkerConfiguration = z.infer<typeof workerConfigurationSchema>;
+export type WorkerConfiguration = SharedWorkerConfig;
 
 /**
  * Anything that can make CTI calls for the engine ({@link CtiClient} by default).
@@ -74,6 +72,12 @@ export interface PanelWorkerEngineOptions {
   readonly now?: () => number;
   /** Random source in [0, 1) for the refresh backoff's jitter (default `Math.random`). */
   readonly random?: () => number;
+  /**
+   * Creates the web-socket manager the engine opens through `createTransport` (transport type
+   * `web_socket`) and bridges to every port (the `webSocket::` events); `false` for none.
+   * Default: `createWebSocketManager()` of `@x/websocket-manager`.
+   */
+  readonly createWebSocketManager?: (() => WebSocketManager) | false;
 }
 
 interface ApiRequest {
@@ -87,21 +91,6 @@ interface ConnectedPort {
   readonly id: string;
   readonly port: PanelPort;
 }
-
-const apiRequestSchema = z.object({
-  requestId: z.string(),
-  method: z.string(),
-  params: z.record(z.string(), z.unknown()).nullish(),
-});
-
-const masterRequestSchema = z.object({
-  requestId: z.string(),
-  method: z.string(),
-  params: z.object({
-    topic: z.string(),
-    shouldNotBecomeMasterIfNone: z.boolean().optional(),
-  }),
-});
 
 const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -144,6 +133,9 @@ export class PanelWorkerEngine {
   private nextToken: string | null = null;
   private logsBuffer: JsonRecord[] = [];
   private generation = 0;
+  private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
+  private webSocketManager: WebSocketManager | undefined;
+  private stopWebSocketBridge: (() => void) | undefined;
 
   constructor(options: PanelWorkerEngineOptions = {}) {
     this.options = options;
@@ -189,6 +181,10 @@ export class PanelWorkerEngine {
     this.timers.clear();
     if (this.authCheckTimer !== undefined) clearInterval(this.authCheckTimer);
     this.authCheckTimer = undefined;
+    this.stopWebSocketBridge?.();
+    this.stopWebSocketBridge = undefined;
+    this.webSocketManager?.terminate('terminated');
+    this.webSocketManager = undefined;
     this.configuration = undefined;
     this.client = undefined;
     this.agentAppClient = undefined;
@@ -253,12 +249,57 @@ export class PanelWorkerEngine {
         this.handleClose(port);
         break;
       default:
+        for (const handler of this.portEventHandlers.get(event) ?? []) handler(data);
         break;
     }
   }
 
+  /** Listens to one event from any port (for the web-socket bridge). */
+  private onAnyPort(event: string, handler: (data: unknown) => void): () => void {
+    const handlers = this.portEventHandlers.get(event) ?? new Set();
+    handlers.add(handler);
+    this.portEventHandlers.set(event, handlers);
+    return () => handlers.delete(handler);
+  }
+
+  /** Opens the web socket through `createTransport` and bridges it to every port. */
+  private startWebSocket(): void {
+    const factory =
+      this.options.createWebSocketManager === undefined
+        ? () => createWebSocketManager()
+        : this.options.createWebSocketManager;
+    if (factory === false || this.webSocketManager) return;
+    const manager = factory();
+    this.webSocketManager = manager;
+    this.stopWebSocketBridge = bridgeWebSocketManager(manager, {
+      send: (event, data) => this.broadcast(event, data),
+      on: (event, handler) => this.onAnyPort(event, handler),
+    });
+    void manager.init(() => this.getWebSocketUrl()).catch(() => undefined);
+  }
+
+  /** `createTransport {transportType: 'web_socket'}`, as the real worker's `getWebSocketUrl`. */
+  private async getWebSocketUrl(): Promise<WebSocketConnectionConfig> {
+    const outcome = await this.callApi('createTransport', { transportType: 'web_socket' });
+    switch (outcome.kind) {
+      case 'success':
+        return outcome.data as WebSocketConnectionConfig;
+      case 'failure':
+        throw Object.assign(new Error('getWebSocketUrl failed'), {
+          reason: 'getWebSocketUrl failed',
+          _debug: outcome.error,
+        });
+      case 'authFailure':
+        this.broadcast(EventType.AUTH_FAIL);
+        throw new Error('Authentication failed while getting getWebSocketUrl');
+      case 'accessDenied':
+        this.broadcast(EventType.ACCESS_DENIED);
+        throw new Error('Access Denied Failure while getting getWebSocketUrl');
+    }
+  }
+
   private configure(data: unknown): void {
-    const parsed = workerConfigurationSchema.safeParse(data);
+    const parsed = sharedWorkerConfigSchema.safeParse(data);
     if (!parsed.success) return;
     if (this.configuration && parsed.data.authToken === this.configuration.authToken) return;
     const first = this.configuration === undefined;
@@ -293,6 +334,7 @@ export class PanelWorkerEngine {
   }
 
   private startPolling(): void {
+    this.startWebSocket();
     void this.pollForAgent();
     this.pollForAgentConfiguration(true);
     const generation = this.generation;
@@ -486,7 +528,7 @@ export class PanelWorkerEngine {
   private updateAgent(): void {
     if (!this.snapshot || !this.agentConfiguration) return;
     applyAgentAliases(this.snapshot, this.agentConfiguration);
-    this.broadcast('agent::update', {
+    this.broadcast(AgentEvents.UPDATE, {
       snapshot: this.snapshot,
       configuration: this.agentConfiguration,
     });
@@ -498,16 +540,11 @@ export class PanelWorkerEngine {
     const request: ApiRequest = {
       requestId: parsed.data.requestId,
       method: parsed.data.method,
-      params: parsed.data.params ?? {},
+      params: isRecord(parsed.data.params) ? parsed.data.params : {},
     };
     const outcome = await this.callApi(request.method, { ...request.params });
     const respond = (payload: unknown, err: string | null): void =>
-      this.sendTo(port, 'api_response', {
-        event: 'api_response',
-        requestId: request.requestId,
-        data: payload,
-        err,
-      });
+      this.sendTo(port, EventType.API_RESPONSE, createApiResponse(request.requestId, payload, err));
     switch (outcome.kind) {
       case 'success':
         respond(outcome.data, null);
@@ -629,6 +666,12 @@ export class PanelWorkerEngine {
   private checkAuthToken(): void {
     const configuration = this.configuration;
     if (!configuration) return;
+    if (
+      configuration.authTokenExpiration === null ||
+      configuration.authTokenExpiration === undefined
+    ) {
+      return;
+    }
     const expiration = new Date(configuration.authTokenExpiration).getTime();
     if (expiration < this.now() + AUTH_TOKEN_REFRESH_WINDOW_MS) {
       this.refreshToken(AUTH_TOKEN_REFRESH_BACKOFF_MS, AUTH_TOKEN_REFRESH_MAX_RETRIES);

@@ -1,0 +1,184 @@
+import { CtiErrorType } from '@x/connect-streams/protocol';
+import { z } from 'zod';
+import { ManualClock, type Clock } from '../domain/clock';
+import { DomainError, type ContactCentre, type ContactRecord } from '../domain/contact-centre';
+
+/** A control API answer. */
+export interface ControlResult {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** What the control API acts on. */
+export interface ControlContext {
+  readonly centre: () => ContactCentre;
+  readonly clock: Clock;
+  readonly reset: () => void;
+}
+
+const dialSchema = z.strictObject({
+  to: z.string().min(1),
+  from: z
+    .string()
+    .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number')
+    .optional(),
+});
+const digitsSchema = z.strictObject({
+  digits: z.string().regex(/^[0-9*#]+$/, 'must be 0-9, * or #'),
+});
+const advanceSchema = z.strictObject({ ms: z.number().int().nonnegative().max(86_400_000) });
+
+function fail(status: number, error: string, message: string): ControlResult {
+  return { status, body: { error, message } };
+}
+
+function contactJson(c: ContactRecord, centre: ContactCentre) {
+  return {
+    contactId: c.id,
+    initiationMethod: c.initiationMethod,
+    queue: c.queue.name,
+    state: c.state,
+    waiting: c.waiting,
+    customerNumber: c.customerNumber,
+    endReason: c.endReason ?? null,
+    connections: c.connections.map((x) => ({
+      connectionId: x.id,
+      type: x.type,
+      state: x.state,
+      agent: x.agentId ? centre.agents.get(x.agentId)?.username : undefined,
+    })),
+    digits: c.digits.map((d) => ({ from: d.from, digits: d.digits })),
+  };
+}
+
+/**
+ * The REST control API (documented in `/control/openapi.json`): a customer dials, answers,
+ * rejects, hangs up, presses digits; list agents and contacts; reset; advance a manual clock.
+ * @public
+ */
+export function handleControl(
+  ctx: ControlContext,
+  method: string,
+  path: string,
+  rawBody: string,
+): ControlResult {
+  const centre = ctx.centre();
+  let body: unknown = {};
+  if (method === 'POST' && rawBody.trim() !== '') {
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      return fail(400, 'BadRequest', 'The request body is not valid JSON.');
+    }
+  }
+  const parse = <T>(schema: z.ZodType<T>): T | ControlResult => {
+    const result = schema.safeParse(body);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0]!;
+    return fail(400, 'BadRequest', `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+  };
+  const isResult = (x: unknown): x is ControlResult =>
+    typeof x === 'object' && x !== null && 'status' in x && 'body' in x;
+
+  try {
+    if (method === 'GET' && path === '/control/agents') {
+      return {
+        status: 200,
+        body: {
+          agents: [...centre.agents.values()].map((a) => ({
+            username: a.username,
+            name: a.name,
+            agentARN: a.arn,
+            state: { type: a.shown.type, name: a.shown.name },
+            selectedState: a.selected.name,
+            nextState: a.nextState?.name ?? null,
+            contacts: centre.contactsOf(a).map((c) => c.id),
+          })),
+        },
+      };
+    }
+    if (method === 'GET' && path === '/control/contacts')
+      return {
+        status: 200,
+        body: { contacts: [...centre.contacts.values()].map((c) => contactJson(c, centre)) },
+      };
+    if (method === 'POST' && path === '/control/calls') {
+      const req = parse(dialSchema);
+      if (isResult(req)) return req;
+      const contact = centre.dialIn(req.to, req.from);
+      return { status: 201, body: contactJson(contact, centre) };
+    }
+    if (method === 'POST' && path === '/control/reset') {
+      ctx.reset();
+      return { status: 200, body: { reset: true } };
+    }
+    if (method === 'POST' && path === '/control/clock/advance') {
+      if (!(ctx.clock instanceof ManualClock))
+        return fail(
+          409,
+          'Conflict',
+          'The clock is the system clock; start the emulator with a manual clock.',
+        );
+      const req = parse(advanceSchema);
+      if (isResult(req)) return req;
+      ctx.clock.advance(req.ms);
+      return { status: 200, body: { now: ctx.clock.now() } };
+    }
+    const match = /^\/control\/contacts\/([^/]+)(?:\/([a-z-]+))?$/.exec(path);
+    if (match) {
+      const id = decodeURIComponent(match[1]!);
+      const action = match[2];
+      if (method === 'GET' && !action) {
+        const contact = centre.contacts.get(id);
+        return contact
+          ? { status: 200, body: contactJson(contact, centre) }
+          : fail(404, 'NotFound', `Contact ${id} not found.`);
+      }
+      if (method === 'POST' && action) {
+        switch (action) {
+          case 'answer':
+            centre.customerAnswers(id);
+            break;
+          case 'reject':
+            centre.customerOutcome(id, 'rejected');
+            break;
+          case 'no-answer':
+            centre.customerOutcome(id, 'no answer');
+            break;
+          case 'hangup':
+            centre.customerHangsUp(id);
+            break;
+          case 'digits': {
+            const req = parse(digitsSchema);
+            if (isResult(req)) return req;
+            centre.customerPressesDigits(id, req.digits);
+            break;
+          }
+          default:
+            return fail(404, 'NotFound', `No control action ${action}.`);
+        }
+        const contact = centre.contacts.get(id);
+        return {
+          status: 200,
+          body: contact ? contactJson(contact, centre) : { contactId: id, state: 'gone' },
+        };
+      }
+    }
+    return fail(404, 'NotFound', `No control endpoint ${method} ${path}.`);
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const status =
+        error.type === CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION
+          ? 404
+          : error.type === CtiErrorType.INVALID_STATE_EXCEPTION
+            ? 409
+            : 400;
+      return fail(
+        status,
+        status === 404 ? 'NotFound' : status === 409 ? 'Conflict' : 'BadRequest',
+        error.message,
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,350 @@
+import {
+  AGENT_SNAPSHOT_POLL_TIMEOUT_MS,
+  CtiErrorType,
+  TransportType,
+  ctiOperationSchemas,
+  ctiRequiresAuthentication,
+  isCtiOperation,
+  type CtiOperation,
+  type CtiRequest,
+} from '@x/connect-streams/protocol';
+import { MAX_LONG_POLL_MS, WEB_SOCKET_TRANSPORT_LIFETIME_S } from '../constants';
+import type { SessionStore } from '../auth/sessions';
+import { DomainError, type AgentRecord, type ContactCentre } from '../domain/contact-centre';
+import { MESSAGES } from '../messages';
+import { CtiError } from './errors';
+import { page } from './paging';
+
+/** Operations that belong to the later multi-party emulator issue. */
+const MULTI_PARTY_OPERATIONS: readonly CtiOperation[] = [
+  'ConferenceConnections',
+  'CreateAdditionalConnection',
+  'ToggleActiveConnections',
+  'UpdateMonitorParticipantState',
+  'MuteParticipant',
+  'UnmuteParticipant',
+  'PauseContact',
+  'ResumeContact',
+  'CreateTaskContact',
+];
+
+/** The result of one CTI call. */
+export interface CtiResult {
+  readonly status: number;
+  readonly body: unknown;
+  readonly errorType?: string;
+}
+
+/** What the CTI service needs from the server around it. */
+export interface CtiContext {
+  readonly centre: () => ContactCentre;
+  readonly sessions: SessionStore;
+  /** The `wss://…`/`ws://…` URL for CreateTransport web_socket, given a fresh token. */
+  readonly webSocketUrl: (token: string) => string;
+  readonly now: () => number;
+  /** Bumped on reset so old snapshot tokens count as changed. */
+  readonly epoch: () => number;
+  /** Called for every operation handled (for the control API / logs). */
+  readonly onCall?: (operation: string, agent: AgentRecord | undefined, body: unknown) => void;
+}
+
+/**
+ * The agent-side `AmazonConnectCTIService` (JSON 1.0): dispatches on the operation name, checks the
+ * bearer token, validates the body with the protocol schemas and answers AWS-shaped errors.
+ * @public
+ */
+export class CtiService {
+  constructor(private readonly ctx: CtiContext) {}
+
+  /** Handles one call. Never throws: every failure is an AWS error result. */
+  async handle(
+    target: string | undefined,
+    bearer: string | undefined,
+    rawBody: string,
+    signal?: AbortSignal,
+  ): Promise<CtiResult> {
+    try {
+      return { status: 200, body: await this.dispatch(target, bearer, rawBody, signal) };
+    } catch (error) {
+      const cti =
+        error instanceof CtiError
+          ? error
+          : error instanceof DomainError
+            ? new CtiError(error.type, error.message)
+            : new CtiError(
+                CtiErrorType.INTERNAL_SERVICE_EXCEPTION,
+                (error as Error).message ?? 'Internal error',
+              );
+      return { status: cti.status, body: cti.toBody(), errorType: cti.type };
+    }
+  }
+
+  private async dispatch(
+    target: string | undefined,
+    bearer: string | undefined,
+    rawBody: string,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    const prefix = 'AmazonConnectCTIService.';
+    const name = target?.startsWith(prefix) ? target.slice(prefix.length) : undefined;
+    if (!name || !isCtiOperation(name))
+      throw new CtiError(
+        CtiErrorType.UNKNOWN_OPERATION_EXCEPTION,
+        MESSAGES.unknownTarget(target ?? ''),
+      );
+    const op: CtiOperation = name;
+
+    let json: unknown;
+    try {
+      json = rawBody.trim() === '' ? {} : JSON.parse(rawBody);
+    } catch {
+      throw new CtiError(CtiErrorType.SERIALIZATION_EXCEPTION, MESSAGES.malformedJson);
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json))
+      throw new CtiError(CtiErrorType.SERIALIZATION_EXCEPTION, MESSAGES.malformedJson);
+
+    const agent = this.authenticate(op, bearer, json as Record<string, unknown>);
+    if (MULTI_PARTY_OPERATIONS.includes(op))
+      throw new CtiError(CtiErrorType.UNSUPPORTED_OPERATION_EXCEPTION, MESSAGES.unsupported(op));
+
+    const parsed = ctiOperationSchemas[op].request.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new CtiError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter(`${issue.path.join('.') || '(body)'}: ${issue.message}`),
+      );
+    }
+    this.ctx.onCall?.(op, agent, parsed.data);
+    return this.run(op, agent, parsed.data, bearer!, signal);
+  }
+
+  private authenticate(
+    op: CtiOperation,
+    bearer: string | undefined,
+    body: Record<string, unknown>,
+  ): AgentRecord {
+    const verdict = this.ctx.sessions.verify(bearer);
+    if (verdict === 'missing')
+      throw new CtiError(CtiErrorType.UNAUTHORIZED_EXCEPTION, MESSAGES.missingToken);
+    if (verdict === 'invalid')
+      throw new CtiError(CtiErrorType.UNAUTHORIZED_EXCEPTION, MESSAGES.invalidToken);
+    if (verdict === 'expired')
+      throw new CtiError(CtiErrorType.UNAUTHORIZED_EXCEPTION, MESSAGES.expiredToken);
+    const bodyToken = (body.authentication as { authToken?: unknown } | undefined)?.authToken;
+    if (ctiRequiresAuthentication(op) && typeof bodyToken === 'string' && bodyToken !== bearer)
+      throw new CtiError(CtiErrorType.UNAUTHORIZED_EXCEPTION, MESSAGES.tokenMismatch);
+    const agent = this.ctx.centre().agents.get(verdict.agentId);
+    if (!agent) throw new CtiError(CtiErrorType.ACCESS_DENIED_EXCEPTION, MESSAGES.invalidToken);
+    return agent;
+  }
+
+  private async run(
+    op: CtiOperation,
+    agent: AgentRecord,
+    body: unknown,
+    token: string,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    const centre = this.ctx.centre();
+    switch (op) {
+      case 'GetAgentSnapshot': {
+        const req = body as CtiRequest<'GetAgentSnapshot'>;
+        const version = this.versionOf(req.nextToken);
+        const timeout = Math.min(req.timeout ?? AGENT_SNAPSHOT_POLL_TIMEOUT_MS, MAX_LONG_POLL_MS);
+        if (version !== undefined) await centre.waitForChange(agent, version, timeout, signal);
+        const current = this.ctx.centre();
+        const live = current.agents.get(agent.id) ?? agent;
+        return { snapshot: current.snapshot(live), nextToken: this.tokenFor(live.version) };
+      }
+      case 'GetAgentConfiguration':
+        return { configuration: centre.configuration(agent) };
+      case 'GetAgentPermissions': {
+        const req = body as CtiRequest<'GetAgentPermissions'>;
+        const p = page(agent.permissions, req.nextToken, req.maxResults);
+        return { permissions: p.items, nextToken: p.nextToken };
+      }
+      case 'GetAgentStates': {
+        const req = body as CtiRequest<'GetAgentStates'>;
+        const p = page(centre.agentStateDefinitions(), req.nextToken, req.maxResults);
+        return { states: p.items, nextToken: p.nextToken };
+      }
+      case 'GetDialableCountryCodes': {
+        const req = body as CtiRequest<'GetDialableCountryCodes'>;
+        const p = page(centre.dialableCountries, req.nextToken, req.maxResults);
+        return { countryCodes: p.items, nextToken: p.nextToken };
+      }
+      case 'GetRoutingProfileQueues': {
+        const req = body as CtiRequest<'GetRoutingProfileQueues'>;
+        if (req.routingProfileARN !== agent.routingProfile.arn)
+          throw new CtiError(
+            CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+            `Routing profile ${req.routingProfileARN} not found.`,
+          );
+        const p = page(centre.routingProfileQueues(agent), req.nextToken, req.maxResults);
+        return { queues: p.items, nextToken: p.nextToken };
+      }
+      case 'GetEndpoints': {
+        const req = body as CtiRequest<'GetEndpoints'>;
+        const p = page(centre.endpointsFor(agent, req.queueARNs), req.nextToken, req.maxResults);
+        return { endpoints: p.items, nextToken: p.nextToken };
+      }
+      case 'PutAgentState': {
+        const req = body as CtiRequest<'PutAgentState'>;
+        centre.putAgentState(agent, req.state, req.enqueueNextState ?? false);
+        return {};
+      }
+      case 'UpdateAgentConfiguration':
+        centre.updateAgentConfiguration(
+          agent,
+          (body as CtiRequest<'UpdateAgentConfiguration'>).configuration,
+        );
+        return {};
+      case 'AcceptContact':
+        centre.acceptContact(agent, (body as CtiRequest<'AcceptContact'>).contactId);
+        return {};
+      case 'RejectContact':
+        centre.rejectContact(agent, (body as CtiRequest<'RejectContact'>).contactId);
+        return {};
+      case 'ClearContact':
+        centre.clearContact(agent, (body as CtiRequest<'ClearContact'>).contactId);
+        return {};
+      case 'CompleteContact':
+        centre.clearContact(agent, (body as CtiRequest<'CompleteContact'>).contactId);
+        return {};
+      case 'DestroyConnection': {
+        const req = body as CtiRequest<'DestroyConnection'>;
+        centre.destroyConnection(agent, req.contactId, req.connectionId);
+        return {};
+      }
+      case 'HoldConnection': {
+        const req = body as CtiRequest<'HoldConnection'>;
+        centre.holdConnection(agent, req.contactId, req.connectionId);
+        return {};
+      }
+      case 'ResumeConnection': {
+        const req = body as CtiRequest<'ResumeConnection'>;
+        centre.resumeConnection(agent, req.contactId, req.connectionId);
+        return {};
+      }
+      case 'SendDigits': {
+        const req = body as CtiRequest<'SendDigits'>;
+        centre.sendDigits(agent, req.contactId, req.connectionId, req.digits);
+        return {};
+      }
+      case 'CreateOutboundContact': {
+        const req = body as CtiRequest<'CreateOutboundContact'>;
+        centre.createOutboundContact(agent, req.endpoint, req.queueARN);
+        return {};
+      }
+      case 'NotifyContactIssue': {
+        const req = body as CtiRequest<'NotifyContactIssue'>;
+        if (
+          !centre.contacts.has(req.contactId) &&
+          !agent.ghosts.some((g) => g.contact.contactId === req.contactId)
+        )
+          throw new CtiError(
+            CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+            MESSAGES.contactNotFound(req.contactId),
+          );
+        return {};
+      }
+      case 'SendClientLogs':
+      case 'SendSoftphoneCallMetrics':
+      case 'SendSoftphoneCallReport':
+        return {};
+      case 'CreateTransport':
+        return this.createTransport(agent, body as CtiRequest<'CreateTransport'>, token);
+      case 'GetNewAuthToken': {
+        const req = body as CtiRequest<'GetNewAuthToken'>;
+        const session = this.ctx.sessions.byRefreshToken(req.refreshToken);
+        if (!session || session.agentId !== agent.id)
+          throw new CtiError(
+            CtiErrorType.REFRESH_TOKEN_EXPIRED_EXCEPTION,
+            MESSAGES.invalidRefreshToken,
+          );
+        const issued = this.ctx.sessions.issueToken(session);
+        return { newAuthToken: issued.accessToken, expirationDateTime: issued.expiresAt / 1000 };
+      }
+      default:
+        throw new CtiError(CtiErrorType.UNSUPPORTED_OPERATION_EXCEPTION, MESSAGES.unsupported(op));
+    }
+  }
+
+  private createTransport(
+    agent: AgentRecord,
+    req: CtiRequest<'CreateTransport'>,
+    token: string,
+  ): unknown {
+    const expiry = new Date(this.ctx.now() + WEB_SOCKET_TRANSPORT_LIFETIME_S * 1000).toISOString();
+    switch (req.transportType) {
+      case TransportType.WEB_SOCKET:
+        return {
+          webSocketTransport: {
+            url: this.ctx.webSocketUrl(token),
+            transportLifeTimeInSeconds: WEB_SOCKET_TRANSPORT_LIFETIME_S,
+            expiry,
+          },
+        };
+      case TransportType.CHAT_TOKEN:
+        if (!req.participantId || !req.contactId)
+          throw new CtiError(
+            CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+            MESSAGES.invalidParameter('chat_token needs contactId and participantId'),
+          );
+        return {
+          chatTokenTransport: {
+            participantToken: `emulated-${req.contactId}-${req.participantId}`,
+            expiry,
+          },
+        };
+      case TransportType.WEB_RTC: {
+        if (!req.contactId)
+          throw new CtiError(
+            CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+            MESSAGES.invalidParameter('web_rtc needs contactId'),
+          );
+        const centre = this.ctx.centre();
+        const contact = centre.contacts.get(req.contactId);
+        if (!contact || !contact.connections.some((c) => c.agentId === agent.id))
+          throw new CtiError(
+            CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+            MESSAGES.contactNotFound(req.contactId),
+          );
+        return {
+          webRTCTransport: {
+            meeting: {
+              meetingId: `meeting-${contact.id}`,
+              mediaRegion: centre.region,
+              mediaPlacement: {},
+              meetingFeatures: { audio: { echoReduction: 'AVAILABLE' } },
+            },
+            attendee: {
+              attendeeId: `attendee-${agent.id}`,
+              joinToken: `join-${contact.id}-${agent.id}`,
+            },
+          },
+        };
+      }
+      default:
+        throw new CtiError(
+          CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+          MESSAGES.invalidParameter(
+            `unsupported transportType ${JSON.stringify(req.transportType)}`,
+          ),
+        );
+    }
+  }
+
+  private tokenFor(version: number): string {
+    return Buffer.from(`s:${this.ctx.epoch()}:${version}`).toString('base64url');
+  }
+
+  /** The agent version a snapshot token names, when it is from this epoch. */
+  private versionOf(token: string | null | undefined): number | undefined {
+    if (!token) return undefined;
+    const match = /^s:(\d+):(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+    if (!match || Number(match[1]) !== this.ctx.epoch()) return undefined;
+    return Number(match[2]);
+  }
+}

@@ -1,0 +1,1098 @@
+import {
+  AgentAvailStates,
+  AgentErrorStates,
+  AgentPermissions,
+  AgentStateType,
+  CtiErrorType,
+  SUPPORTED_LOCALES,
+  type AgentStateDefinition,
+  type ConnectionStateType,
+  type ConnectionType,
+  type ContactStateType,
+  type CtiAgentConfiguration,
+  type CtiAgentSnapshot,
+  type CtiContact,
+  type Endpoint,
+  type Queue,
+} from '@x/connect-streams/protocol';
+import { DEFAULT_CHANNEL_CONCURRENCY, OFFER_GHOST_TTL_MS } from '../constants';
+import { MESSAGES } from '../messages';
+import type { Clock, TimerHandle } from './clock';
+import { Arns, stableId } from './ids';
+import {
+  InvalidTransitionError,
+  nextConnectionState,
+  nextContactState,
+  type ConnectionEvent,
+  type ContactEvent,
+} from './machines';
+import type { Seed } from './seed';
+
+/**
+ * A failure of a domain operation, typed with the CTI error it is answered as.
+ * @public
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly type: CtiErrorType,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An agent-state definition with its ARN. */
+export interface AgentStateRecord {
+  readonly arn: string;
+  readonly name: string;
+  readonly type: 'routable' | 'not_routable' | 'offline';
+}
+
+/** A queue of the instance. */
+export interface QueueRecord {
+  readonly id: string;
+  readonly arn: string;
+  readonly name: string;
+}
+
+/** A routing profile. */
+export interface RoutingProfileRecord {
+  readonly id: string;
+  readonly arn: string;
+  readonly name: string;
+  readonly queues: readonly QueueRecord[];
+  readonly defaultOutboundQueue: QueueRecord;
+  readonly concurrency: Readonly<Record<string, number>>;
+}
+
+/** A state shown to the agent (selected, system or error) and since when. */
+interface ShownState {
+  readonly arn: string | null;
+  readonly type: string;
+  readonly name: string;
+  readonly since: number;
+}
+
+/** One agent (user) of the instance and its live state. */
+export interface AgentRecord {
+  readonly id: string;
+  readonly arn: string;
+  readonly username: string;
+  name: string;
+  readonly extension: string | null;
+  readonly routingProfile: RoutingProfileRecord;
+  readonly permissions: readonly string[];
+  softphoneEnabled: boolean;
+  softphoneAutoAccept: boolean;
+  preferences: Record<string, string>;
+  /** The state the agent chose. */
+  selected: AgentStateRecord;
+  selectedSince: number;
+  /** The state queued with `enqueueNextState`, applied when the agent's contacts are cleared. */
+  nextState: AgentStateRecord | null;
+  /** An error state (e.g. `MissedCallAgent`) that overrides the selected one until the agent picks a state. */
+  errorState: string | null;
+  errorSince: number;
+  /** When the agent last became free to take a call (longest-idle routing). */
+  idleSince: number;
+  /** The last shown state, to keep `startTimestamp` stable while it does not change. */
+  shown: ShownState;
+  /** Missed/rejected offers still visible in the snapshot. */
+  ghosts: { contact: CtiContact; state: ContactStateType; timer?: TimerHandle }[];
+  /** Bumped on every change visible in the agent's snapshot. */
+  version: number;
+  readonly waiters: Set<() => void>;
+}
+
+/** One leg of a contact. */
+export interface ConnectionRecord {
+  readonly id: string;
+  readonly type: ConnectionType;
+  readonly initial: boolean;
+  state: ConnectionStateType;
+  since: number;
+  readonly endpoint: Endpoint;
+  /** Set on agent legs. */
+  readonly agentId?: string;
+  mute: boolean;
+}
+
+/** A contact: a list of connections (two today; more when multi-party lands). */
+export interface ContactRecord {
+  readonly id: string;
+  readonly initialContactId: string;
+  readonly type: 'voice';
+  readonly initiationMethod: 'inbound' | 'outbound';
+  readonly queue: QueueRecord;
+  readonly queuedAt: number;
+  readonly createdAt: number;
+  state: ContactStateType;
+  since: number;
+  readonly connections: ConnectionRecord[];
+  readonly attributes: Record<string, { name: string; value: string }>;
+  readonly customerNumber: string;
+  /** Digits sent by the agent (SendDigits) and pressed by the customer, in order. */
+  readonly digits: {
+    from: 'agent' | 'customer';
+    connectionId: string;
+    digits: string;
+    at: number;
+  }[];
+  /** Agents who missed or rejected this contact (not offered again). */
+  readonly excludedAgents: Set<string>;
+  /** Whether it waits in its queue for an agent. */
+  waiting: boolean;
+  timer?: TimerHandle;
+  /** Why it ended, when it did. */
+  endReason?: string;
+}
+
+/** Options of a {@link ContactCentre}. */
+export interface ContactCentreOptions {
+  readonly clock: Clock;
+  readonly missedCallTimeoutMs: number;
+  readonly outboundRingTimeoutMs: number;
+}
+
+/** An endpoint with its ARN, as listed by GetEndpoints. */
+interface EndpointRecord extends Endpoint {
+  readonly endpointARN: string;
+}
+
+const seconds = (ms: number) => ms / 1000;
+
+/**
+ * The simulated instance: agents, queues, routing, contacts and their state machines. Every
+ * public method either applies a whole change or throws {@link DomainError} leaving state as it was.
+ * @public
+ */
+export class ContactCentre {
+  readonly arns: Arns;
+  readonly instanceId: string;
+  readonly region: string;
+  readonly agentStates: readonly AgentStateRecord[];
+  readonly queues: readonly QueueRecord[];
+  readonly agents: ReadonlyMap<string, AgentRecord>;
+  readonly contacts = new Map<string, ContactRecord>();
+  readonly dialableCountries: readonly string[];
+  private readonly phoneNumbers: ReadonlyMap<string, QueueRecord>;
+  private readonly endpoints: readonly EndpointRecord[];
+  private readonly clock: Clock;
+  private contactCounter = 0;
+  private connectionCounter = 0;
+  /** Counts every change, for observers (control API, tests). */
+  changes = 0;
+
+  constructor(
+    readonly seed: Seed,
+    private readonly options: ContactCentreOptions,
+  ) {
+    this.clock = options.clock;
+    const now = this.clock.now();
+    this.instanceId = seed.instance.id ?? stableId('instance', seed.instance.alias);
+    this.region = seed.instance.region;
+    this.arns = new Arns(seed.instance.region, seed.instance.accountId, this.instanceId);
+    const id = (kind: string, name: string) => stableId(this.instanceId, kind, name);
+
+    this.agentStates = seed.agentStates.map((s) => ({
+      ...s,
+      arn: this.arns.agentState(id('agent-state', s.name)),
+    }));
+    this.queues = seed.queues.map((q) => {
+      const qid = id('queue', q.name);
+      return { id: qid, arn: this.arns.queue(qid), name: q.name };
+    });
+    const queueByName = new Map(this.queues.map((q) => [q.name, q]));
+    const profiles = new Map(
+      seed.routingProfiles.map((p) => {
+        const pid = id('routing-profile', p.name);
+        const queues = p.queues.map((n) => queueByName.get(n)!);
+        const profile: RoutingProfileRecord = {
+          id: pid,
+          arn: this.arns.routingProfile(pid),
+          name: p.name,
+          queues,
+          defaultOutboundQueue: queueByName.get(p.defaultOutboundQueue ?? p.queues[0]!)!,
+          concurrency: p.channelConcurrency ?? DEFAULT_CHANNEL_CONCURRENCY,
+        };
+        return [p.name, profile] as const;
+      }),
+    );
+    const offline = this.agentStates.find((s) => s.type === 'offline')!;
+    this.agents = new Map(
+      seed.agents.map((a) => {
+        const aid = id('agent', a.username);
+        const selected = this.agentStates.find((s) => s.name === a.initialState) ?? offline;
+        const agent: AgentRecord = {
+          id: aid,
+          arn: this.arns.agent(aid),
+          username: a.username,
+          name: a.name,
+          extension: a.extension ?? null,
+          routingProfile: profiles.get(a.routingProfile)!,
+          permissions: a.permissions,
+          softphoneEnabled: a.softphoneEnabled,
+          softphoneAutoAccept: a.softphoneAutoAccept,
+          preferences: { LANGUAGE: a.locale, locale: a.locale },
+          selected,
+          selectedSince: now,
+          nextState: null,
+          errorState: null,
+          errorSince: now,
+          idleSince: now,
+          shown: { arn: selected.arn, type: selected.type, name: selected.name, since: now },
+          ghosts: [],
+          version: 1,
+          waiters: new Set(),
+        };
+        return [aid, agent] as const;
+      }),
+    );
+    this.phoneNumbers = new Map(
+      seed.phoneNumbers.map((n) => [n.number, queueByName.get(n.queue)!]),
+    );
+    const agentByUsername = new Map([...this.agents.values()].map((a) => [a.username, a]));
+    this.endpoints = seed.quickConnects.map((qc) => {
+      const arn = this.arns.transferDestination(id('quick-connect', qc.name));
+      if (qc.type === 'phone_number')
+        return {
+          endpointARN: arn,
+          endpointId: arn,
+          type: 'phone_number',
+          name: qc.name,
+          phoneNumber: qc.phoneNumber,
+        };
+      if (qc.type === 'queue') {
+        const q = queueByName.get(qc.queue)!;
+        return {
+          endpointARN: arn,
+          endpointId: arn,
+          type: 'queue',
+          name: qc.name,
+          queue: { queueARN: q.arn, name: q.name },
+        };
+      }
+      const agent = agentByUsername.get(qc.agent)!;
+      return {
+        endpointARN: arn,
+        endpointId: arn,
+        type: 'agent',
+        name: qc.name,
+        agentLogin: agent.username,
+        queue: { queueARN: this.arns.agentQueue(agent.id), name: agent.username },
+      };
+    });
+    this.dialableCountries = seed.dialableCountries;
+  }
+
+  // ---------------------------------------------------------------- lookups
+
+  agentByUsername(username: string): AgentRecord | undefined {
+    for (const agent of this.agents.values()) if (agent.username === username) return agent;
+    return undefined;
+  }
+
+  /** The contacts in which `agent` has a leg (not counting ghosts). */
+  contactsOf(agent: AgentRecord): ContactRecord[] {
+    return [...this.contacts.values()].filter((c) =>
+      c.connections.some((x) => x.agentId === agent.id),
+    );
+  }
+
+  private contactOf(agent: AgentRecord, contactId: string): ContactRecord {
+    const contact = this.contacts.get(contactId);
+    if (!contact || !contact.connections.some((x) => x.agentId === agent.id))
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    return contact;
+  }
+
+  private connectionOf(contact: ContactRecord, connectionId: string): ConnectionRecord {
+    const connection = contact.connections.find((x) => x.id === connectionId);
+    if (!connection)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.connectionNotFound(connectionId, contact.id),
+      );
+    return connection;
+  }
+
+  private agentLeg(agent: AgentRecord, contact: ContactRecord): ConnectionRecord {
+    return contact.connections.find((x) => x.agentId === agent.id)!;
+  }
+
+  private customerLeg(contact: ContactRecord): ConnectionRecord | undefined {
+    return contact.connections.find((x) => x.type === 'inbound' || x.type === 'outbound');
+  }
+
+  findAgentState(def: { agentStateARN?: string | null; name: string }): AgentStateRecord {
+    const state =
+      (def.agentStateARN && this.agentStates.find((s) => s.arn === def.agentStateARN)) ||
+      this.agentStates.find((s) => s.name === def.name);
+    if (!state)
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.unknownAgentState(def.name),
+      );
+    return state;
+  }
+
+  // ---------------------------------------------------------------- transitions
+
+  private contactEvent(contact: ContactRecord, event: ContactEvent): void {
+    contact.state = this.guard(() => nextContactState(contact.state, event));
+    contact.since = this.clock.now();
+  }
+
+  private connectionEvent(connection: ConnectionRecord, event: ConnectionEvent): void {
+    connection.state = this.guard(() => nextConnectionState(connection.state, event));
+    connection.since = this.clock.now();
+  }
+
+  private guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof InvalidTransitionError)
+        throw new DomainError(CtiErrorType.INVALID_STATE_EXCEPTION, error.message);
+      throw error;
+    }
+  }
+
+  /** Marks the snapshots of these agents changed and wakes their long polls. */
+  private touch(...agents: (AgentRecord | undefined)[]): void {
+    this.changes++;
+    for (const agent of agents) {
+      if (!agent) continue;
+      this.refreshShown(agent);
+      agent.version++;
+      const waiters = [...agent.waiters];
+      agent.waiters.clear();
+      for (const wake of waiters) wake();
+    }
+  }
+
+  private touchContact(contact: ContactRecord, ...extra: AgentRecord[]): void {
+    const agents = new Set(extra);
+    for (const leg of contact.connections)
+      if (leg.agentId) agents.add(this.agents.get(leg.agentId)!);
+    this.touch(...agents);
+  }
+
+  /** Recomputes the state shown to the agent; keeps its timestamp while it is unchanged. */
+  private refreshShown(agent: AgentRecord): void {
+    const next = this.computeShown(agent);
+    if (next.name !== agent.shown.name || next.type !== agent.shown.type)
+      agent.shown = { ...next, since: this.clock.now() };
+  }
+
+  private computeShown(agent: AgentRecord): Omit<ShownState, 'since'> {
+    if (agent.errorState) return { arn: null, type: AgentStateType.ERROR, name: agent.errorState };
+    const legs = this.contactsOf(agent).map((c) => ({ c, leg: this.agentLeg(agent, c) }));
+    const system = (name: string) => ({ arn: null, type: AgentStateType.SYSTEM, name });
+    if (legs.some(({ leg }) => leg.state === 'connected' || leg.state === 'hold')) {
+      if (legs.some(({ c }) => c.initiationMethod === 'outbound' && c.state === 'connecting'))
+        return system(AgentAvailStates.CALLING_CUSTOMER);
+      if (legs.some(({ c }) => c.state === 'connected')) return system(AgentAvailStates.BUSY);
+    }
+    if (legs.some(({ leg }) => leg.state === 'connecting'))
+      return system(AgentAvailStates.PENDING_BUSY);
+    if (legs.some(({ c }) => c.state === 'ended')) return system(AgentAvailStates.AFTER_CALL_WORK);
+    return { arn: agent.selected.arn, type: agent.selected.type, name: agent.selected.name };
+  }
+
+  // ---------------------------------------------------------------- agent operations
+
+  /** PutAgentState. With `enqueueNextState` while the agent has contacts, the state is queued as `nextState`. */
+  putAgentState(
+    agent: AgentRecord,
+    def: { agentStateARN?: string | null; name: string },
+    enqueueNextState = false,
+  ): void {
+    const state = this.findAgentState(def);
+    if (enqueueNextState && this.contactsOf(agent).length > 0) {
+      agent.nextState = state;
+      this.touch(agent);
+      return;
+    }
+    this.applySelectedState(agent, state);
+    this.touch(agent);
+    this.route();
+  }
+
+  private applySelectedState(agent: AgentRecord, state: AgentStateRecord): void {
+    const now = this.clock.now();
+    agent.selected = state;
+    agent.selectedSince = now;
+    agent.nextState = null;
+    agent.errorState = null;
+    for (const ghost of agent.ghosts) this.clock.clearTimer(ghost.timer);
+    agent.ghosts = [];
+    if (state.type === 'routable') agent.idleSince = now;
+  }
+
+  /** UpdateAgentConfiguration: locale (validated), softphone flags, name. */
+  updateAgentConfiguration(agent: AgentRecord, configuration: CtiAgentConfiguration): void {
+    const prefs = configuration.agentPreferences ?? {};
+    const locale = prefs.LANGUAGE ?? prefs.locale;
+    if (locale !== undefined && !(SUPPORTED_LOCALES as readonly string[]).includes(locale))
+      throw new DomainError(
+        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
+        MESSAGES.invalidLocale(locale),
+      );
+    if (
+      configuration.routingProfile.routingProfileARN &&
+      configuration.routingProfile.routingProfileARN !== agent.routingProfile.arn
+    )
+      throw new DomainError(
+        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
+        MESSAGES.invalidConfiguration('the routing profile cannot be changed by the agent'),
+      );
+    if (configuration.softphoneEnabled === false && !configuration.extension)
+      throw new DomainError(
+        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
+        MESSAGES.invalidConfiguration('an extension is required when softphone is disabled'),
+      );
+    agent.softphoneEnabled = configuration.softphoneEnabled;
+    agent.softphoneAutoAccept = configuration.softphoneAutoAccept;
+    if (locale) agent.preferences = { ...agent.preferences, ...prefs, LANGUAGE: locale, locale };
+    this.touch(agent);
+  }
+
+  acceptContact(agent: AgentRecord, contactId: string): void {
+    const contact = this.contactOf(agent, contactId);
+    const leg = this.agentLeg(agent, contact);
+    if (contact.initiationMethod !== 'inbound' || leg.state !== 'connecting')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', contact.state, 'accept'),
+      );
+    this.contactEvent(contact, 'accept');
+    this.connectionEvent(leg, 'answer');
+    this.clock.clearTimer(contact.timer);
+    this.touchContact(contact);
+  }
+
+  rejectContact(agent: AgentRecord, contactId: string): void {
+    const contact = this.contactOf(agent, contactId);
+    const leg = this.agentLeg(agent, contact);
+    if (contact.initiationMethod !== 'inbound' || leg.state !== 'connecting')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', contact.state, 'reject'),
+      );
+    this.withdrawOffer(contact, agent, 'rejected');
+    this.route();
+  }
+
+  /** The offer to `agent` ends unanswered: a ghost shows it as missed/rejected, the contact waits again. */
+  private withdrawOffer(
+    contact: ContactRecord,
+    agent: AgentRecord,
+    as: 'missed' | 'rejected',
+  ): void {
+    this.guard(() => nextContactState(contact.state, as === 'missed' ? 'miss' : 'reject'));
+    const leg = this.agentLeg(agent, contact);
+    this.clock.clearTimer(contact.timer);
+    const now = this.clock.now();
+    const view = this.contactView(contact, agent);
+    view.state = { type: as, timestamp: seconds(now) };
+    for (const c of view.connections)
+      if (c.connectionId === leg.id) c.state = { type: 'disconnected', timestamp: seconds(now) };
+    const ghost: AgentRecord['ghosts'][number] = { contact: view, state: as };
+    if (as === 'rejected') {
+      ghost.timer = this.clock.setTimer(OFFER_GHOST_TTL_MS, () => {
+        agent.ghosts = agent.ghosts.filter((g) => g !== ghost);
+        this.touch(agent);
+      });
+    } else {
+      agent.errorState = AgentErrorStates.MISSED_CALL_AGENT;
+      agent.errorSince = now;
+    }
+    agent.ghosts.push(ghost);
+    contact.connections.splice(contact.connections.indexOf(leg), 1);
+    contact.excludedAgents.add(agent.id);
+    contact.state = 'init';
+    contact.since = now;
+    contact.waiting = true;
+    this.touch(agent);
+  }
+
+  /** DestroyConnection: hanging up an agent or customer leg ends a two-party call; on a ringing offer it rejects. */
+  destroyConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
+    const contact = this.contactOf(agent, contactId);
+    const connection = this.connectionOf(contact, connectionId);
+    const leg = this.agentLeg(agent, contact);
+    if (contact.initiationMethod === 'inbound' && leg.state === 'connecting') {
+      this.rejectContact(agent, contactId);
+      return;
+    }
+    if (connection.state === 'disconnected' || contact.state === 'ended')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Connection', connection.state, 'disconnect'),
+      );
+    this.endContact(
+      contact,
+      connection.agentId ? 'agent hung up' : 'agent disconnected the customer',
+    );
+  }
+
+  holdConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
+    const contact = this.contactOf(agent, contactId);
+    const connection = this.connectionOf(contact, connectionId);
+    if (contact.state !== 'connected')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', contact.state, 'hold'),
+      );
+    this.connectionEvent(connection, 'hold');
+    this.touchContact(contact);
+  }
+
+  resumeConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
+    const contact = this.contactOf(agent, contactId);
+    const connection = this.connectionOf(contact, connectionId);
+    this.connectionEvent(connection, 'resume');
+    this.touchContact(contact);
+  }
+
+  sendDigits(agent: AgentRecord, contactId: string, connectionId: string, digits: string): void {
+    const contact = this.contactOf(agent, contactId);
+    const connection = this.connectionOf(contact, connectionId);
+    if (!/^[0-9*#,]+$/.test(digits))
+      throw new DomainError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter('digits must be 0-9, *, # or ,'),
+      );
+    if (connection.state !== 'connected' && connection.state !== 'hold')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Connection', connection.state, 'send digits'),
+      );
+    contact.digits.push({ from: 'agent', connectionId, digits, at: this.clock.now() });
+    this.changes++;
+  }
+
+  /** ClearContact / CompleteContact: ends after-call work (or drops a missed/rejected ghost). */
+  clearContact(agent: AgentRecord, contactId: string): void {
+    const ghost = agent.ghosts.find((g) => g.contact.contactId === contactId);
+    if (ghost) {
+      this.clock.clearTimer(ghost.timer);
+      agent.ghosts = agent.ghosts.filter((g) => g !== ghost);
+      this.touch(agent);
+      return;
+    }
+    const contact = this.contactOf(agent, contactId);
+    if (contact.state !== 'ended')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', contact.state, 'clear'),
+      );
+    const leg = this.agentLeg(agent, contact);
+    contact.connections.splice(contact.connections.indexOf(leg), 1);
+    if (!contact.connections.some((x) => x.agentId)) this.contacts.delete(contact.id);
+    if (this.contactsOf(agent).length === 0) {
+      if (agent.nextState) this.applySelectedState(agent, agent.nextState);
+      agent.idleSince = this.clock.now();
+    }
+    this.touch(agent);
+    this.route();
+  }
+
+  createOutboundContact(
+    agent: AgentRecord,
+    endpoint: Endpoint,
+    queueARN?: string | null,
+  ): ContactRecord {
+    if (!agent.permissions.includes(AgentPermissions.OUTBOUND_CALL))
+      throw new DomainError(CtiErrorType.ACCESS_DENIED_EXCEPTION, MESSAGES.noOutboundPermission);
+    if (endpoint.type !== 'phone_number')
+      throw new DomainError(
+        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+        MESSAGES.badEndpoint(`${endpoint.type} endpoints need a multi-party operation`),
+      );
+    const number = (endpoint.phoneNumber ?? '').replace(/^sip:/, '').replace(/@.*$/, '');
+    if (!/^\+[1-9]\d{1,14}$/.test(number))
+      throw new DomainError(
+        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+        MESSAGES.badEndpoint(
+          `${JSON.stringify(endpoint.phoneNumber ?? '')} is not an E.164 number`,
+        ),
+      );
+    if (this.hasActiveVoice(agent))
+      throw new DomainError(CtiErrorType.INVALID_STATE_EXCEPTION, MESSAGES.agentBusy);
+    const queue = queueARN
+      ? this.queues.find((q) => q.arn === queueARN)
+      : agent.routingProfile.defaultOutboundQueue;
+    if (!queue)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        `Queue ${queueARN} not found.`,
+      );
+    const now = this.clock.now();
+    const id = this.newContactId();
+    const contact: ContactRecord = {
+      id,
+      initialContactId: id,
+      type: 'voice',
+      initiationMethod: 'outbound',
+      queue,
+      queuedAt: now,
+      createdAt: now,
+      state: 'init',
+      since: now,
+      connections: [
+        this.newConnection(
+          id,
+          'agent',
+          false,
+          'connected',
+          { type: 'agent', name: agent.name },
+          agent.id,
+        ),
+        this.newConnection(id, 'outbound', true, 'connecting', {
+          type: 'phone_number',
+          phoneNumber: number,
+        }),
+      ],
+      attributes: {},
+      customerNumber: number,
+      digits: [],
+      excludedAgents: new Set(),
+      waiting: false,
+    };
+    this.contactEvent(contact, 'offer');
+    this.contacts.set(id, contact);
+    contact.timer = this.clock.setTimer(this.options.outboundRingTimeoutMs, () =>
+      this.customerOutcome(id, 'no answer'),
+    );
+    this.touchContact(contact);
+    return contact;
+  }
+
+  private hasActiveVoice(agent: AgentRecord): boolean {
+    const limit = agent.routingProfile.concurrency.VOICE ?? 1;
+    return this.contactsOf(agent).length >= Math.max(1, limit);
+  }
+
+  // ---------------------------------------------------------------- customer side (simulation)
+
+  /** A customer dials a phone number of the instance or a queue by name. */
+  dialIn(to: string, from = '+15555550123'): ContactRecord {
+    const queue =
+      this.phoneNumbers.get(to) ?? this.queues.find((q) => q.name === to || q.arn === to);
+    if (!queue)
+      throw new DomainError(CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION, MESSAGES.unknownNumber(to));
+    if (!/^\+[1-9]\d{1,14}$/.test(from))
+      throw new DomainError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter('from must be an E.164 number'),
+      );
+    const now = this.clock.now();
+    const id = this.newContactId();
+    const contact: ContactRecord = {
+      id,
+      initialContactId: id,
+      type: 'voice',
+      initiationMethod: 'inbound',
+      queue,
+      queuedAt: now,
+      createdAt: now,
+      state: 'init',
+      since: now,
+      connections: [
+        this.newConnection(id, 'inbound', true, 'connected', {
+          type: 'phone_number',
+          phoneNumber: from,
+        }),
+      ],
+      attributes: {},
+      customerNumber: from,
+      digits: [],
+      excludedAgents: new Set(),
+      waiting: true,
+    };
+    this.contacts.set(id, contact);
+    this.changes++;
+    this.route();
+    return contact;
+  }
+
+  /** The customer of an outbound call answers. */
+  customerAnswers(contactId: string): void {
+    const contact = this.outboundRinging(contactId, 'answer');
+    this.contactEvent(contact, 'accept');
+    this.connectionEvent(this.customerLeg(contact)!, 'answer');
+    this.clock.clearTimer(contact.timer);
+    this.touchContact(contact);
+  }
+
+  /** The customer of an outbound call rejects it (busy) or lets it ring out. */
+  customerOutcome(contactId: string, outcome: 'rejected' | 'no answer'): void {
+    const contact = this.outboundRinging(
+      contactId,
+      outcome === 'rejected' ? 'reject' : 'not answer',
+    );
+    this.endContact(
+      contact,
+      `customer ${outcome === 'rejected' ? 'rejected the call' : 'did not answer'}`,
+    );
+  }
+
+  private outboundRinging(contactId: string, action: string): ContactRecord {
+    const contact = this.contacts.get(contactId);
+    if (!contact)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    const leg = this.customerLeg(contact);
+    if (contact.initiationMethod !== 'outbound' || leg?.state !== 'connecting')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Customer', leg?.state ?? contact.state, action),
+      );
+    return contact;
+  }
+
+  /** The customer hangs up: a waiting call is abandoned, a ringing offer withdrawn, a live call ends. */
+  customerHangsUp(contactId: string): void {
+    const contact = this.contacts.get(contactId);
+    if (!contact)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    const customer = this.customerLeg(contact);
+    if (!customer || customer.state === 'disconnected' || contact.state === 'ended')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Customer', customer?.state ?? contact.state, 'hang up'),
+      );
+    const agentLegs = contact.connections.filter((x) => x.agentId);
+    if (
+      agentLegs.length === 0 ||
+      (contact.initiationMethod === 'inbound' && contact.state === 'connecting')
+    ) {
+      // Abandoned in queue or while ringing: the contact disappears.
+      this.clock.clearTimer(contact.timer);
+      this.contacts.delete(contact.id);
+      this.touch(...agentLegs.map((x) => this.agents.get(x.agentId!)));
+      this.route();
+      return;
+    }
+    this.endContact(contact, 'customer hung up');
+  }
+
+  /** The customer presses digits (DTMF towards the contact centre). */
+  customerPressesDigits(contactId: string, digits: string): void {
+    const contact = this.contacts.get(contactId);
+    if (!contact)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    if (!/^[0-9*#]+$/.test(digits))
+      throw new DomainError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter('digits must be 0-9, * or #'),
+      );
+    const customer = this.customerLeg(contact);
+    if (!customer || customer.state !== 'connected')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Customer', customer?.state ?? 'none', 'press digits'),
+      );
+    contact.digits.push({
+      from: 'customer',
+      connectionId: customer.id,
+      digits,
+      at: this.clock.now(),
+    });
+    this.changes++;
+  }
+
+  /** Ends a call: every leg disconnects, the contact is `ended` (after-call work for its agents). */
+  private endContact(contact: ContactRecord, reason: string): void {
+    this.contactEvent(contact, 'end');
+    for (const leg of contact.connections)
+      if (leg.state !== 'disconnected') this.connectionEvent(leg, 'disconnect');
+    this.clock.clearTimer(contact.timer);
+    contact.endReason = reason;
+    contact.waiting = false;
+    this.touchContact(contact);
+  }
+
+  // ---------------------------------------------------------------- routing
+
+  /** Offers waiting contacts (oldest first) to the longest-idle available agent of their queue. */
+  route(): void {
+    const waiting = [...this.contacts.values()]
+      .filter((c) => c.waiting)
+      .sort((a, b) => a.queuedAt - b.queuedAt);
+    for (const contact of waiting) {
+      const agent = this.pickAgent(contact);
+      if (agent) this.offer(contact, agent);
+    }
+  }
+
+  private pickAgent(contact: ContactRecord): AgentRecord | undefined {
+    let best: AgentRecord | undefined;
+    for (const agent of this.agents.values()) {
+      if (agent.selected.type !== 'routable' || agent.errorState) continue;
+      if (contact.excludedAgents.has(agent.id)) continue;
+      if (!agent.routingProfile.queues.some((q) => q.id === contact.queue.id)) continue;
+      if ((agent.routingProfile.concurrency.VOICE ?? 0) < 1 || this.contactsOf(agent).length > 0)
+        continue;
+      if (!best || agent.idleSince < best.idleSince) best = agent;
+    }
+    return best;
+  }
+
+  private offer(contact: ContactRecord, agent: AgentRecord): void {
+    this.contactEvent(contact, 'offer');
+    contact.waiting = false;
+    contact.connections.unshift(
+      this.newConnection(
+        contact.id,
+        'agent',
+        false,
+        'connecting',
+        { type: 'agent', name: agent.name },
+        agent.id,
+      ),
+    );
+    contact.timer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
+      const current = this.contacts.get(contact.id);
+      if (
+        current &&
+        current.connections.some((x) => x.agentId === agent.id && x.state === 'connecting')
+      ) {
+        this.withdrawOffer(current, agent, 'missed');
+        this.route();
+      }
+    });
+    this.touch(agent);
+  }
+
+  // ---------------------------------------------------------------- views
+
+  private newContactId(): string {
+    return stableId(
+      this.instanceId,
+      'contact',
+      String(++this.contactCounter),
+      String(this.clock.now()),
+    );
+  }
+
+  private newConnection(
+    contactId: string,
+    type: ConnectionType,
+    initial: boolean,
+    state: ConnectionStateType,
+    endpoint: Endpoint,
+    agentId?: string,
+  ): ConnectionRecord {
+    const id = stableId(contactId, 'connection', String(++this.connectionCounter));
+    return {
+      id,
+      type,
+      initial,
+      state,
+      since: this.clock.now(),
+      endpoint,
+      ...(agentId ? { agentId } : {}),
+      mute: false,
+    };
+  }
+
+  /** The contact as `agent` sees it in GetAgentSnapshot. */
+  contactView(contact: ContactRecord, agent: AgentRecord): CtiContact {
+    const now = this.clock.now();
+    const queue: Queue = { queueARN: contact.queue.arn, name: contact.queue.name };
+    return {
+      contactId: contact.id,
+      initialContactId: contact.initialContactId,
+      type: contact.type,
+      state: { type: contact.state, timestamp: seconds(contact.since) },
+      queue,
+      queueTimestamp: seconds(contact.queuedAt),
+      connections: contact.connections.map((leg) => ({
+        connectionId: leg.id,
+        endpoint: leg.endpoint,
+        state: { type: leg.state, timestamp: seconds(leg.since) },
+        type: leg.type,
+        initial: leg.initial,
+        softphoneMediaInfo:
+          leg.agentId === agent.id
+            ? { callType: 'audio_only', autoAccept: agent.softphoneAutoAccept }
+            : undefined,
+        mute: leg.mute,
+        forcedMute: false,
+        monitorCapabilities: [],
+      })),
+      attributes: contact.attributes,
+      contactDuration: String(Math.floor((now - contact.createdAt) / 1000)),
+      initiationMethod: contact.initiationMethod,
+      customerEndpoint: { type: 'phone_number', phoneNumber: contact.customerNumber },
+      contactFeatures: {
+        attachmentsEnabled: false,
+        messagingMarkdownEnabled: false,
+        multiPartyConferenceEnabled: false,
+      },
+    };
+  }
+
+  /** The GetAgentSnapshot `snapshot` of `agent` (contacts sorted by state timestamp). */
+  snapshot(agent: AgentRecord): CtiAgentSnapshot {
+    const now = this.clock.now();
+    const state = agent.shown;
+    const contacts = [
+      ...agent.ghosts.map((g) => g.contact),
+      ...this.contactsOf(agent).map((c) => this.contactView(c, agent)),
+    ].sort((a, b) => Number(a.state.timestamp) - Number(b.state.timestamp));
+    return {
+      state: {
+        agentStateARN: state.arn,
+        type: state.type as AgentStateDefinition['type'],
+        name: state.name,
+        startTimestamp: seconds(state.since),
+      },
+      ...(agent.nextState
+        ? {
+            nextState: {
+              agentStateARN: agent.nextState.arn,
+              type: agent.nextState.type,
+              name: agent.nextState.name,
+              startTimestamp: seconds(now),
+            },
+          }
+        : {}),
+      agentAvailabilityState: {
+        state: agent.selected.name,
+        timeStamp: seconds(agent.selectedSince),
+      },
+      contacts,
+      snapshotTimestamp: seconds(now),
+    };
+  }
+
+  configuration(agent: AgentRecord): CtiAgentConfiguration {
+    const profile = agent.routingProfile;
+    return {
+      name: agent.name,
+      username: agent.username,
+      agentARN: agent.arn,
+      extension: agent.extension,
+      softphoneEnabled: agent.softphoneEnabled,
+      softphoneAutoAccept: agent.softphoneAutoAccept,
+      agentPreferences: agent.preferences,
+      routingProfile: {
+        name: profile.name,
+        routingProfileARN: profile.arn,
+        defaultOutboundQueue: {
+          queueARN: profile.defaultOutboundQueue.arn,
+          name: profile.defaultOutboundQueue.name,
+        },
+        channelConcurrencyMap: { ...profile.concurrency },
+      },
+    };
+  }
+
+  /** The agent's routing-profile queues, its own agent queue first. */
+  routingProfileQueues(agent: AgentRecord): Queue[] {
+    return [
+      { queueARN: this.arns.agentQueue(agent.id), name: null },
+      ...agent.routingProfile.queues.map((q) => ({ queueARN: q.arn, name: q.name })),
+    ];
+  }
+
+  agentStateDefinitions(): AgentStateDefinition[] {
+    return this.agentStates.map((s) => ({ agentStateARN: s.arn, type: s.type, name: s.name }));
+  }
+
+  /** Quick connects available to queues `queueARNs` (every seeded quick connect, minus the agent itself). */
+  endpointsFor(agent: AgentRecord, queueARNs: readonly string[]): Endpoint[] {
+    void queueARNs;
+    return this.endpoints.filter((e) => e.agentLogin !== agent.username);
+  }
+
+  /** Waits until the agent's snapshot changes past `version`, or `timeoutMs` passes. */
+  waitForChange(
+    agent: AgentRecord,
+    version: number,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    if (agent.version !== version || timeoutMs <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.clock.clearTimer(timer);
+        agent.waiters.delete(done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = this.clock.setTimer(timeoutMs, done);
+      agent.waiters.add(done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** Cancels every pending timer and wakes every long poll (before close or reset). */
+  dispose(): void {
+    for (const contact of this.contacts.values()) this.clock.clearTimer(contact.timer);
+    for (const agent of this.agents.values()) {
+      for (const ghost of agent.ghosts) this.clock.clearTimer(ghost.timer);
+      this.touch(agent);
+    }
+  }
+
+  /** The persistent part of the state (agent choices), for `--state-dir`. */
+  exportState(): {
+    agents: Record<
+      string,
+      { state: string; preferences: Record<string, string>; softphoneAutoAccept: boolean }
+    >;
+  } {
+    const agents: Record<
+      string,
+      { state: string; preferences: Record<string, string>; softphoneAutoAccept: boolean }
+    > = {};
+    for (const a of this.agents.values())
+      agents[a.username] = {
+        state: a.selected.name,
+        preferences: a.preferences,
+        softphoneAutoAccept: a.softphoneAutoAccept,
+      };
+    return { agents };
+  }
+
+  /** Restores what {@link ContactCentre.exportState} saved; unknown names are ignored. */
+  importState(state: unknown): void {
+    const agents = (
+      state as {
+        agents?: Record<
+          string,
+          { state?: string; preferences?: Record<string, string>; softphoneAutoAccept?: boolean }
+        >;
+      } | null
+    )?.agents;
+    if (!agents || typeof agents !== 'object') return;
+    for (const [username, saved] of Object.entries(agents)) {
+      const agent = this.agentByUsername(username);
+      if (!agent || !saved) continue;
+      const s = this.agentStates.find((x) => x.name === saved.state);
+      if (s) this.applySelectedState(agent, s);
+      if (saved.preferences && typeof saved.preferences === 'object')
+        agent.preferences = { ...saved.preferences };
+      if (typeof saved.softphoneAutoAccept === 'boolean')
+        agent.softphoneAutoAccept = saved.softphoneAutoAccept;
+      this.touch(agent);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/** Error messages the emulator answers with, in one place. */
+export const MESSAGES = {
+  missingToken: 'Missing authentication token (X-Amz-Bearer).',
+  invalidToken: 'The authentication token is not valid.',
+  expiredToken: 'The authentication token has expired.',
+  tokenMismatch: 'The body authentication token does not match X-Amz-Bearer.',
+  malformedJson: 'The request body is not valid JSON.',
+  unknownTarget: (target: string) => `Unknown operation ${JSON.stringify(target)}.`,
+  unsupported: (op: string) => `${op} is not supported by this emulator yet.`,
+  invalidParameter: (detail: string) => `Invalid parameter: ${detail}`,
+  contactNotFound: (id: string) => `Contact ${id} not found.`,
+  connectionNotFound: (id: string, contactId: string) =>
+    `Connection ${id} for contact ${contactId} not found.`,
+  invalidTransition: (what: string, from: string, event: string) =>
+    `${what} cannot ${event} from state ${from}.`,
+  unknownAgentState: (name: string) => `Agent state ${JSON.stringify(name)} does not exist.`,
+  invalidLocale: (locale: string) =>
+    `InvalidLocale: ${JSON.stringify(locale)} is not a supported locale.`,
+  badEndpoint: (detail: string) => `Bad endpoint: ${detail}`,
+  agentBusy: 'The agent already has an active voice contact.',
+  noOutboundPermission: 'The agent lacks the outboundCall permission.',
+  invalidNextToken: 'The nextToken is not valid.',
+  invalidRefreshToken: 'The refresh token has expired or is not valid.',
+  invalidConfiguration: (detail: string) => `Invalid configuration: ${detail}`,
+  unknownNumber: (to: string) => `No phone number or queue named ${JSON.stringify(to)}.`,
+  notLoggedIn: 'Not logged in.',
+} as const;

@@ -1,0 +1,154 @@
+import { chromium, expect, test, type Frame, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { startMiniBackend, type MiniBackend } from './support/mini-cti-backend';
+
+let backend: MiniBackend | undefined;
+test.afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __events: string[] }).__events.slice());
+
+async function panelFrame(page: Page, panelUrl: string): Promise<Frame> {
+  await expect.poll(() => page.frames().some((f) => f.url() === panelUrl)).toBe(true);
+  const frame = page.frames().find((f) => f.url() === panelUrl);
+  if (!frame) throw new Error('no panel frame');
+  return frame;
+}
+
+const bytes = (frame: Frame, contactId: string) =>
+  frame.evaluate((id) => {
+    const panel = (
+      window as unknown as {
+        xPanel: {
+          softphone: {
+            latestStats(id: string): { softphoneStreamType: string; bytes: number }[] | undefined;
+          };
+        };
+      }
+    ).xPanel;
+    const stats = panel.softphone.latestStats(id) ?? [];
+    return {
+      sent: stats.find((s) => s.softphoneStreamType === 'audio_input')?.bytes ?? 0,
+      received: stats.find((s) => s.softphoneStreamType === 'audio_output')?.bytes ?? 0,
+    };
+  }, contactId);
+
+test('during a connected call the WebRTC session carries audio both ways and metrics reach the backend every flush period', async ({
+  page,
+}) => {
+  backend = await startMiniBackend({
+    allowedOrigins: (port) => [`http://localhost:${port}`],
+    metricsFlushIntervalMs: 1000,
+  });
+  const server = backend;
+  await page.goto(server.hostUrl('2.18.7'));
+  await expect.poll(() => events(page)).toContain('agent');
+  const contactId = server.placeInboundCall();
+  await expect.poll(() => events(page)).toContain('contact:connecting');
+  const frame = await panelFrame(page, server.panelUrl);
+  // accept from the panel's own UI
+  await frame.getByTestId('accept-call').click();
+  await expect.poll(() => events(page)).toContain('contact:connected');
+  await expect(frame.getByTestId('ccp')).toHaveAttribute('data-state', 'on-call');
+
+  await expect
+    .poll(async () => (await bytes(frame, contactId)).sent, { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const first = await bytes(frame, contactId);
+  await expect
+    .poll(
+      async () => {
+        const later = await bytes(frame, contactId);
+        return later.sent > first.sent && later.received > first.received;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  expect(first.received).toBeGreaterThan(0);
+
+  const metrics = () => server.operations.filter((o) => o.op === 'SendSoftphoneCallMetrics');
+  await expect.poll(() => metrics().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  expect(metrics()[0]?.body).toMatchObject({
+    contactId,
+    softphoneStreamStatistics: expect.any(Array),
+  });
+  const stat = (metrics()[0]?.body['softphoneStreamStatistics'] as Record<string, unknown>[])[0];
+  expect(stat).toHaveProperty('packetCount');
+  expect(stat).not.toHaveProperty('packetsCount');
+
+  // mute from the host reaches the panel's softphone and comes back as onMuteToggle
+  await page.evaluate(() => (window as unknown as { host: { mute(): void } }).host.mute());
+  await expect.poll(() => events(page)).toContain('muteToggle:true');
+  await expect(frame.getByTestId('mute-call')).toHaveAttribute('aria-pressed', 'true');
+
+  await frame.getByTestId('hang-up').click();
+  await expect.poll(() => events(page)).toContain('contact:ended');
+  await expect
+    .poll(() => server.operations.find((o) => o.op === 'SendSoftphoneCallReport')?.body)
+    .toMatchObject({ contactId, report: { handshakeFailure: false } });
+  const report = server.operations.find((o) => o.op === 'SendSoftphoneCallReport')?.body['report'];
+  expect(report).toHaveProperty('talkTimeMillis');
+  expect(report).not.toHaveProperty('talkingTimeMillis');
+  await frame.getByTestId('close-contact').click();
+  await expect.poll(() => events(page)).toContain('contact:destroyed');
+});
+
+test('the panel refuses to be framed by an origin outside the allow-list', async ({ page }) => {
+  backend = await startMiniBackend({ allowedOrigins: () => ['http://allowed.example'] });
+  const server = backend;
+  await page.goto(server.hostUrl('2.18.7'));
+  // frame-ancestors blocks the document: the frame never shows the panel, the host never initializes
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .filter((f) => f !== page.mainFrame())
+        .map((f) => f.url()),
+    )
+    .toEqual([expect.stringMatching(/^chrome-error:/)]);
+  expect(server.operations).toEqual([]);
+  expect(await events(page)).not.toContain('initialized');
+});
+
+test('the panel refuses an embedding origin missing from the whitelisted origins', async ({
+  page,
+}) => {
+  backend = await startMiniBackend({
+    allowedOrigins: (port) => [`http://localhost:${port}`],
+    whitelistedOrigins: () => ['http://allowed.example'],
+  });
+  const server = backend;
+  await page.goto(server.hostUrl('2.18.7'));
+  const frame = await panelFrame(page, server.panelUrl);
+  await expect(frame.getByTestId('ccp')).toHaveAttribute('data-state', 'refused');
+  await expect(frame.getByTestId('panel-message')).toHaveText(
+    'The embedding origin is not an approved origin.',
+  );
+  expect(server.operations).toEqual([]);
+});
+
+test('a denied microphone yields microphone_not_shared on the host', async () => {
+  // a browser without the auto-accepting fake media UI: the permission request is denied
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS.filter((arg) => arg !== '--use-fake-ui-for-media-stream'),
+  });
+  try {
+    backend = await startMiniBackend({ allowedOrigins: (port) => [`http://localhost:${port}`] });
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(backend.hostUrl('2.18.7'));
+    await expect
+      .poll(() => events(page), { timeout: 15_000 })
+      .toContain('softphoneError:microphone_not_shared');
+    const frame = await panelFrame(page, backend.panelUrl);
+    await expect(frame.getByTestId('softphone-error')).toHaveAttribute(
+      'data-error-type',
+      'microphone_not_shared',
+    );
+  } finally {
+    await browser.close();
+  }
+});
