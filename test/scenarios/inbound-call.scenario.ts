@@ -27,43 +27,58 @@ export interface ScenarioStep {
   readonly expect: readonly string[];
 }
 
-/** Inbound call: ring, accept, hang up, after-call work, clear, change state. */
+/**
+ * Inbound call: the agent goes Available, a call rings, the host accepts it, hangs up (after-call
+ * work), clears the contact and sets the agent to Lunch. Expected entries may use `*` as a wildcard
+ * (state names in between depend on the backend's system states).
+ */
 export const inboundCallScenario: readonly ScenarioStep[] = [
   {
     name: 'the panel initializes the host and the agent arrives',
-    expect: ['initialized', 'agent', 'stateChange:Init->Available'],
+    expect: ['initialized', 'agent'],
+  },
+  {
+    name: 'the host sets the agent Available',
+    action: { kind: 'host', call: 'setState', argument: 'Available' },
+    expect: ['setState:success', 'stateChange:*->Available'],
   },
   {
     name: 'an inbound call rings',
     action: { kind: 'placeInboundCall' },
-    expect: ['contact', 'contact:connecting', 'stateChange:Available->PendingBusy'],
+    expect: ['contact', 'contact:connecting'],
   },
   {
     name: 'the host accepts it',
     action: { kind: 'host', call: 'accept' },
-    expect: [
-      'accept:success',
-      'contact:accepted',
-      'contact:connected',
-      'stateChange:PendingBusy->Busy',
-    ],
+    expect: ['accept:success', 'contact:accepted', 'contact:connected'],
   },
   {
     name: 'the host hangs up',
     action: { kind: 'host', call: 'hangUp' },
-    expect: ['hangUp:success', 'contact:ended', 'contact:acw', 'stateChange:Busy->AfterCallWork'],
+    expect: ['hangUp:success', 'contact:ended', 'contact:acw'],
   },
   {
     name: 'the host clears the contact',
     action: { kind: 'host', call: 'clear' },
-    expect: ['clear:success', 'contact:destroyed', 'stateChange:AfterCallWork->Available'],
+    expect: ['clear:success', 'contact:destroyed'],
   },
   {
     name: 'the host sets the agent to Lunch',
     action: { kind: 'host', call: 'setState', argument: 'Lunch' },
-    expect: ['setState:success', 'stateChange:Available->Lunch'],
+    expect: ['setState:success', 'stateChange:*->Lunch'],
   },
 ];
+
+/** Whether a recorded event matches an expected entry (`*` matches any run of characters). */
+export function eventMatches(expected: string, event: string): boolean {
+  const pattern = expected.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${pattern.join('.*')}$`).test(event);
+}
+
+/** The expected entries of a step that no recorded event matches yet. */
+export function missingEvents(step: ScenarioStep, events: readonly string[]): string[] {
+  return step.expect.filter((expected) => !events.some((event) => eventMatches(expected, event)));
+}
 
 /**
  * Runs a scenario against a driver. `waitFor` retries an assertion until it passes (the suite's

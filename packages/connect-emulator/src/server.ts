@@ -25,10 +25,11 @@ import { controlOpenApi } from './control/openapi';
 import { handleControl } from './control/routes';
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
-import { ContactCentre } from './domain/contact-centre';
+import { type AgentRecord, ContactCentre } from './domain/contact-centre';
 import { DEMO_SEED, loadSeedFile, parseSeed, type Seed, type SeedInput } from './domain/seed';
 import { MESSAGES } from './messages';
 import { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
+import { createPanelRequestHandler, type PanelRouteOptions } from './panel';
 
 /**
  * A route the host application adds to the emulator's origin (e.g. a test harness page). Return
@@ -68,6 +69,10 @@ export interface EmulatorOptions {
   readonly tokenLifetimeMs?: number;
   /** Extra routes served on the emulator origin before its own. */
   readonly extraRoutes?: readonly ExtraRoute[];
+  /** Observes every CTI call (operation, caller, validated body), e.g. softphone metrics in tests. */
+  readonly onCtiCall?: (operation: string, agent: AgentRecord | undefined, body: unknown) => void;
+  /** The CCP panel page at `/connect/ccp-v2/` (softphone timings; shorten them in tests). */
+  readonly panel?: Pick<PanelRouteOptions, 'metricsFlushIntervalMs' | 'statsIntervalMs'>;
 }
 
 /**
@@ -147,6 +152,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     now: () => clock.now(),
     epoch: () => epoch,
     webSocketUrl: (token) => `${wsBase}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
+    ...(options.onCtiCall ? { onCall: options.onCtiCall } : {}),
   });
 
   const reset = () => {
@@ -171,6 +177,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ? origin
       : undefined;
   };
+
+  // The CCP panel page (issue 4): framed only by the allowed origins (any origin when none are set).
+  const panel = createPanelRequestHandler({
+    allowedOrigins: () => (allowedOrigins.length === 0 ? ['*'] : allowedOrigins),
+    region: centre.region,
+    ...options.panel,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', base);
@@ -298,6 +311,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
       );
     }
+    if (await panel(req, res)) return;
     sendJson(res, 404, { error: 'NotFound', message: `No route ${method} ${path}.` });
   }
 

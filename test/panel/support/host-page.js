@@ -5,7 +5,9 @@
   const events = [];
   const record = (name) => events.push(name);
   window.__events = events;
-  const ccpUrl = `http://127.0.0.1:${location.port}/connect/ccp-v2/`;
+  const ccpUrl =
+    new URLSearchParams(location.search).get('ccp') ??
+    `http://127.0.0.1:${location.port}/connect/ccp-v2/`;
   let current;
   connect.core.initCCP(document.getElementById('ccp'), {
     ccpUrl,

@@ -17,6 +17,10 @@ export const panelPageConfigSchema = z.object({
   agentAppEndpoint: z.string().nullable(),
   /** Cookie name the agent-app bearer is keyed by. */
   authCookieName: z.string(),
+  /** Where to sign in when authorize answers 401 (`?redirect=<panel path>` is added). */
+  loginUrl: z.string(),
+  /** Any embedding origin is allowed: skip the whitelisted-origins check. */
+  anyOrigin: z.boolean(),
   /** The worker script URL. */
   sharedWorkerUrl: z.string(),
   /** Softphone metrics flush period (30000 ms unless shortened for tests). */

@@ -15,7 +15,10 @@ export const PANEL_PATH_PREFIXES = ['/connect/ccp-v2/', '/ccp-v2/'] as const;
  * @public
  */
 export interface PanelRouteOptions {
-  /** The origins allowed to frame the panel (CSP `frame-ancestors`), read on every request. */
+  /**
+   * The origins allowed to frame the panel (CSP `frame-ancestors`), read on every request;
+   * `['*']` allows any origin (and the page then skips its whitelisted-origins check).
+   */
   readonly allowedOrigins: () => readonly string[];
   /** The instance region. */
   readonly region: string;
@@ -27,6 +30,8 @@ export interface PanelRouteOptions {
   readonly whitelistedOriginsEndpoint?: string;
   /** Agent-app endpoint (default none). */
   readonly agentAppEndpoint?: string | null;
+  /** Where the page sends the agent to sign in when authorize answers 401 (default `/login`). */
+  readonly loginUrl?: string;
   /** Cookie name the agent-app bearer is keyed by (default `lily-auth-emulated`). */
   readonly authCookieName?: string;
   /** Softphone metrics flush period (default 30000 ms; shorten it in tests). */
@@ -160,6 +165,7 @@ export function buildPanelBundles(): Promise<{ readonly app: string; readonly wo
 
 /** The CSP `frame-ancestors` list for a set of allowed origins. */
 function frameAncestors(origins: readonly string[]): string {
+  if (origins.includes('*')) return '*';
   const valid = origins.filter((origin) => /^https?:\/\/[^\s;,'"]+$/.test(origin));
   return ["'self'", ...valid].join(' ');
 }
@@ -203,6 +209,8 @@ export function createPanelRequestHandler(
         whitelistedOriginsEndpoint: options.whitelistedOriginsEndpoint ?? '/whitelisted-origins',
         agentAppEndpoint: options.agentAppEndpoint ?? null,
         authCookieName: options.authCookieName ?? 'lily-auth-emulated',
+        loginUrl: options.loginUrl ?? '/login',
+        anyOrigin: options.allowedOrigins().includes('*'),
         sharedWorkerUrl: `${prefix}worker.js`,
         metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000,
         statsIntervalMs: options.statsIntervalMs ?? 1_000,

@@ -5,6 +5,7 @@
 import {
   authorize,
   createLoopbackFarEnd,
+  HttpStatusError,
   initSharedWorker,
   isEmbeddingOriginAllowed,
   ORIGIN_NOT_ALLOWED_MESSAGE,
@@ -47,6 +48,18 @@ const $ = <T extends HTMLElement>(testId: string): T => {
   if (!element) throw new Error(`missing element ${testId}`);
   return element;
 };
+
+const LOGIN_REDIRECTS_KEY = 'x-panel-login-redirects';
+const MAX_LOGIN_REDIRECTS = 3;
+
+/** sessionStorage, or nothing where a cross-site frame is denied storage. */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 const ENDED_STATES: ReadonlySet<string> = new Set(['ended', 'missed', 'error', 'rejected']);
 
@@ -263,13 +276,24 @@ async function main(): Promise<void> {
   let token: { accessToken: string; expiration: string | number };
   try {
     token = await authorize(config.authorizeEndpoint);
-  } catch {
+    tabStorage()?.removeItem(LOGIN_REDIRECTS_KEY);
+  } catch (error) {
     root.dataset['state'] = 'unauthorized';
     setMessage('Sign-in required.');
+    // Like the real CCP: a 401 from authorize sends the agent to sign in, at most 3 times a session.
+    const redirects = Number(tabStorage()?.getItem(LOGIN_REDIRECTS_KEY) ?? '0');
+    if (
+      error instanceof HttpStatusError &&
+      error.status === 401 &&
+      redirects < MAX_LOGIN_REDIRECTS
+    ) {
+      tabStorage()?.setItem(LOGIN_REDIRECTS_KEY, String(redirects + 1));
+      location.assign(`${config.loginUrl}?redirect=${encodeURIComponent(location.pathname)}`);
+    }
     return;
   }
   const framed = window.parent !== window;
-  if (framed) {
+  if (framed && !config.anyOrigin) {
     const allowed = await isEmbeddingOriginAllowed({
       endpoint: config.whitelistedOriginsEndpoint,
       authToken: token.accessToken,
