@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { startMiniBackend, type MiniBackend } from './support/mini-cti-backend';
+import { startHarness, type Harness } from './support/emulator-harness';
 
 // The message-port (Amazon Connect SDK) channel end to end: our StreamsSiteProvider on the host page
 // takes the port the emulator panel offers from its iframe (cross-origin), then a ContactClient
@@ -53,11 +53,13 @@ const HOST_SCRIPT = `(function () {
   };
 })();`;
 
-let backend: MiniBackend | undefined;
+test.use({ ignoreHTTPSErrors: true });
+
+let harness: Harness | undefined;
 let hostServer: Server | undefined;
 test.afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
+  await harness?.close();
+  harness = undefined;
   hostServer?.closeAllConnections();
   await new Promise<void>((resolve) =>
     hostServer ? hostServer.close(() => resolve()) : resolve(),
@@ -65,8 +67,9 @@ test.afterEach(async () => {
   hostServer = undefined;
 });
 
-async function openHost(page: Page): Promise<MiniBackend> {
+async function openHost(page: Page): Promise<Harness> {
   const js = await hostBundle();
+  let panelUrl = '';
   hostServer = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/x.js' || path === '/host.js') {
@@ -75,17 +78,15 @@ async function openHost(page: Page): Promise<MiniBackend> {
     }
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(`<!doctype html><html><head><meta charset="utf-8"><title>provider</title>
-<script>window.PANEL_URL = ${JSON.stringify(backend!.panelUrl)};</script><script src="/x.js"></script></head>
+<script>window.PANEL_URL = ${JSON.stringify(panelUrl)};</script><script src="/x.js"></script></head>
 <body><div id="ccp" style="width:360px;height:560px"></div><script src="/host.js"></script></body></html>`);
   });
   await new Promise<void>((resolve) => hostServer!.listen(0, '127.0.0.1', resolve));
   const hostPort = (hostServer.address() as AddressInfo).port;
-  backend = await startMiniBackend({
-    allowedOrigins: () => [`http://localhost:${hostPort}`],
-    metricsFlushIntervalMs: 1000,
-  });
+  harness = await startHarness({ allowedOrigins: () => [`http://localhost:${hostPort}`] });
+  panelUrl = `${harness.emulator.url}/login?username=jane&redirect=/connect/ccp-v2/`;
   await page.goto(`http://localhost:${hostPort}/provider.html`);
-  return backend;
+  return harness;
 }
 
 const events = (page: Page) =>
@@ -103,7 +104,7 @@ test('the message-port provider connects to the emulator panel and round-trips a
     'status:ready',
   ]);
 
-  const contactId = server.placeInboundCall();
+  const contactId = await server.placeInboundCall();
   await expect
     .poll(() => events(page), { timeout: 15_000 })
     .toContain(`contact/connecting:${contactId}`);

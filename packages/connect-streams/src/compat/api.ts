@@ -56,16 +56,18 @@ export class Endpoint {
   name: string | null;
   phoneNumber: string | null;
   agentLogin: string | null;
-  queue: string | null;
+  queue: unknown;
 
-  constructor(params: Partial<EndpointData> & { queue?: string | null } = {}) {
-    this.endpointARN = params.endpointId ?? params.endpointARN ?? null;
+  constructor(params: Readonly<Record<string, unknown>> | EndpointData = {}) {
+    const p = params as Readonly<Record<string, unknown>>;
+    const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+    this.endpointARN = str(p['endpointId']) ?? str(p['endpointARN']);
     this.endpointId = this.endpointARN;
-    this.type = params.type ?? null;
-    this.name = params.name ?? null;
-    this.phoneNumber = params.phoneNumber ?? null;
-    this.agentLogin = params.agentLogin ?? null;
-    this.queue = params.queue ?? null;
+    this.type = str(p['type']);
+    this.name = str(p['name']);
+    this.phoneNumber = str(p['phoneNumber']);
+    this.agentLogin = str(p['agentLogin']);
+    this.queue = p['queue'] ?? null;
   }
 
   /** A phone-number endpoint. */

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import * as z from 'zod/mini';
 import type { Conduit } from '../conduit/conduit';
-import type { ConduitMessage } from '../protocol';
+import type { ConduitMessage, WireEventName } from '../protocol';
 
 /**
  * Global-resiliency events on the wire (reference §1.3 `globalResiliency::*`).
@@ -21,7 +21,7 @@ export const GR_EVENTS = {
 } as const;
 
 /** Events relayed from one region's panel to the other's. */
-const RELAYED: readonly string[] = [
+const RELAYED: readonly WireEventName[] = [
   GR_EVENTS.FAILOVER_PENDING,
   GR_EVENTS.FAILOVER_INITIATED,
   GR_EVENTS.FAILOVER_COMPLETE,
@@ -30,9 +30,9 @@ const RELAYED: readonly string[] = [
 ];
 
 /** Host messages replayed to a region that acknowledges after they were sent. */
-const REPLAYED = ['configure', 'outer_context_info'];
+const REPLAYED: readonly WireEventName[] = ['configure', 'outer_context_info'];
 
-const FETCH_AGENT_DATA = 'agent::fetch_agent_data_from_ccp';
+const FETCH_AGENT_DATA: WireEventName = 'agent::fetch_agent_data_from_ccp';
 
 /**
  * The global-resiliency init notice; it must carry instanceRegion, instanceState and activeRegion.
@@ -104,7 +104,7 @@ export class GlobalResiliencyConduit implements Conduit {
   private readonly regions: RegionState[];
   private readonly handlers = new Set<(message: ConduitMessage) => void>();
   private readonly events = new EventEmitter<GlobalResiliencyEvents>();
-  private readonly replay = new Map<string, unknown>();
+  private readonly replay = new Map<WireEventName, unknown>();
   private active: RegionState;
   private initialized = false;
   private pendingSent = false;
@@ -156,7 +156,7 @@ export class GlobalResiliencyConduit implements Conduit {
     return () => void this.events.off(event, handler);
   }
 
-  send(event: string, data?: unknown): void {
+  send(event: WireEventName, data?: unknown): void {
     if (this.disposed) return;
     if (REPLAYED.includes(event)) {
       this.replay.set(event, data);
@@ -168,7 +168,7 @@ export class GlobalResiliencyConduit implements Conduit {
   }
 
   /** Sends to both regions' panels. */
-  sendAll(event: string, data?: unknown): void {
+  sendAll(event: WireEventName, data?: unknown): void {
     for (const r of this.regions) r.panel.conduit.send(event, data);
   }
 
@@ -198,7 +198,8 @@ export class GlobalResiliencyConduit implements Conduit {
   private receive(state: RegionState, m: ConduitMessage): void {
     if (this.disposed) return;
     const isActive = state === this.active;
-    if (RELAYED.includes(m.event)) this.other(state).panel.conduit.send(m.event, m.data);
+    const relayed = RELAYED.find((e) => e === m.event);
+    if (relayed) this.other(state).panel.conduit.send(relayed, m.data);
     switch (m.event) {
       case 'acknowledge':
         this.acknowledged(state, m);
