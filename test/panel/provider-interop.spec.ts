@@ -37,8 +37,13 @@ const HOST_SCRIPT = `(function () {
   const events = [];
   window.__events = events;
   const container = document.getElementById('ccp');
-  X.initCCP(container, { ccpUrl: window.PANEL_URL, loginPopup: false,
+  const ccp = X.initCCP(container, { ccpUrl: window.PANEL_URL, loginPopup: false,
     softphone: { allowFramedSoftphone: true, disableRingtone: true } });
+  ccp.agent.on('init', () => {
+    const available = ccp.agent.getAgentStates().find((s) => s.name === 'Available');
+    void ccp.agent.setState(available);
+  });
+  ccp.agent.on('stateChange', (c) => events.push('agent:' + c.newState));
   const { provider } = X.StreamsSiteProvider.init({ instanceUrl: window.PANEL_URL });
   provider.setCCPIframe(container.querySelector('iframe'));
   provider.getProxy().onConnectionStatusChange((e) => events.push('status:' + e.status));
@@ -104,6 +109,7 @@ test('the message-port provider connects to the emulator panel and round-trips a
     'status:ready',
   ]);
 
+  await expect.poll(() => events(page), { timeout: 15_000 }).toContain('agent:Available');
   const contactId = await server.placeInboundCall();
   await expect
     .poll(() => events(page), { timeout: 15_000 })
