@@ -6,6 +6,7 @@ const agents = Number(process.argv[2] ?? 1000);
 const emulator = await startEmulator({
   port: 0,
   missedCallTimeoutMs: 60_000,
+  rateLimit: null,
   seed: {
     agentStates: [
       { name: 'Available', type: 'routable' },

@@ -57,3 +57,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Default channel concurrency when a routing profile gives none (spec §9). */
 export const DEFAULT_CHANNEL_CONCURRENCY: Readonly<Record<string, number>> = { VOICE: 1, CHAT: 1 };
+
+/**
+ * Default CTI request rate per access token (token bucket): sustained requests per second and burst.
+ * Beyond it the service answers `ThrottlingException` (429). The real worker stays far below it.
+ * @public
+ */
+export const DEFAULT_RATE_LIMIT = { requestsPerSecond: 50, burst: 100 } as const;
+
+/** Most log events one `SendClientLogs` call may carry (spec §9: batches of at most 500). */
+export const MAX_CLIENT_LOG_EVENTS = 500;

@@ -67,6 +67,8 @@ export interface EmulatorOptions {
   readonly outboundRingTimeoutMs?: number;
   /** Access-token lifetime. Default 1 h. */
   readonly tokenLifetimeMs?: number;
+  /** Per-token CTI request rate limit (429 ThrottlingException beyond it); `null` turns it off. Default 50/s, burst 100. */
+  readonly rateLimit?: { readonly requestsPerSecond: number; readonly burst: number } | null;
   /** Extra routes served on the emulator origin before its own. */
   readonly extraRoutes?: readonly ExtraRoute[];
   /** Observes every CTI call (operation, caller, validated body), e.g. softphone metrics in tests. */
@@ -151,6 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     sessions,
     now: () => clock.now(),
     epoch: () => epoch,
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     webSocketUrl: (token) => `${wsBase}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
     ...(options.onCtiCall ? { onCall: options.onCtiCall } : {}),
   });
