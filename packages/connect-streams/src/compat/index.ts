@@ -27,16 +27,6 @@ export type {
 } from './create-connect';
 export { Endpoint } from './api';
 export type { Callbacks, CompatApi } from './api';
-export type {
-  AgentConfiguration,
-  AgentStateData,
-  AgentStateDefinition,
-  ConnectionData,
-  ContactData,
-  EndpointData,
-  QueueData,
-  StateStamp,
-} from '../wire';
 
 declare global {
   /** The global `connect` installed by `@x/connect-streams/compat`. */
