@@ -7,14 +7,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import {
   inboundCallScenario,
+  missingEvents,
   runScenario,
   type ScenarioDriver,
 } from '../scenarios/inbound-call.scenario';
-import { startMiniBackend, type MiniBackend } from './support/mini-cti-backend';
-import { startRealWorkerPanel, type RealWorkerPanel } from './support/real-worker-panel';
+import { startHarness, type Harness } from './support/emulator-harness';
 
 // Our host client (@x/connect-streams initCCP) against the emulator panel (its softphone page on
-// @x/connect-streams/panel, served cross-origin by the mini CTI backend): the shared inbound-call
+// @x/connect-streams/panel, served cross-origin by the emulator over TLS): the shared inbound-call
 // scenario plus hold, resume, digits, terminate and re-init, and the double-init guard.
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,14 +39,13 @@ async function oursBundle(): Promise<string> {
   return bundle;
 }
 
-let backend: MiniBackend | undefined;
+test.use({ ignoreHTTPSErrors: true });
+
+let harness: Harness | undefined;
 let hostServer: Server | undefined;
-let realPanel: RealWorkerPanel | undefined;
 test.afterEach(async () => {
-  await realPanel?.close();
-  realPanel = undefined;
-  await backend?.close();
-  backend = undefined;
+  await harness?.close();
+  harness = undefined;
   hostServer?.closeAllConnections();
   await new Promise<void>((resolve) =>
     hostServer ? hostServer.close(() => resolve()) : resolve(),
@@ -76,36 +75,21 @@ async function startHostServer(panelUrl: () => string): Promise<number> {
   return (hostServer.address() as AddressInfo).port;
 }
 
-async function openHost(
-  page: Page,
-  panel: 'emulator' | 'real-worker' = 'emulator',
-): Promise<MiniBackend> {
-  let hostPort = 0;
-  hostPort = await startHostServer(() =>
-    panel === 'emulator' ? backend!.panelUrl : realPanel!.url,
+async function openHost(page: Page): Promise<Harness> {
+  const hostPort = await startHostServer(
+    // no '%' in ccpUrl (kept as in the real host's harness)
+    () => `${harness!.emulator.url}/login?username=jane&redirect=/connect/ccp-v2/`,
   );
-  backend = await startMiniBackend({
-    allowedOrigins: () => [`http://localhost:${hostPort}`],
-    metricsFlushIntervalMs: 1000,
-  });
-  if (panel === 'real-worker') {
-    realPanel = await startRealWorkerPanel({
-      backendPort: backend.port,
-      allowedOrigins: () => [`http://127.0.0.1:${hostPort}`],
-    });
-  }
-  // The real worker needs a SharedWorker, which Chromium refuses in a cross-site frame without
-  // third-party storage: host and panel are then another origin on the same site (127.0.0.1).
-  const hostName = panel === 'real-worker' ? '127.0.0.1' : 'localhost';
-  await page.goto(`http://${hostName}:${hostPort}/ours-host.html`);
-  return backend;
+  const hostOrigin = `http://localhost:${hostPort}`;
+  harness = await startHarness({ allowedOrigins: (origin) => [origin, hostOrigin] });
+  await page.goto(`${hostOrigin}/ours-host.html`);
+  return harness;
 }
 
-function driverFor(page: Page, server: MiniBackend): ScenarioDriver {
+function driverFor(page: Page, server: Harness): ScenarioDriver {
   return {
-    placeInboundCall: () => {
-      server.placeInboundCall();
-      return Promise.resolve();
+    placeInboundCall: async () => {
+      await server.placeInboundCall();
     },
     host: (action, argument) => hostCall(page, action, argument),
     events: () => events(page),
@@ -146,8 +130,8 @@ test('our initCCP runs the shared inbound-call scenario against the emulator pan
     inboundCallScenario,
     async (step, get) => {
       await expect
-        .poll(get, { message: step.name, timeout: 15_000 })
-        .toEqual(expect.arrayContaining([...step.expect]));
+        .poll(async () => missingEvents(step, await get()), { message: step.name, timeout: 15_000 })
+        .toEqual([]);
     },
   );
   expect(seen.filter((e) => e === 'contact:accepted')).toHaveLength(1);
@@ -159,7 +143,9 @@ test('our client holds, resumes and sends digits on an accepted inbound call thr
 }) => {
   const server = await openHost(page);
   await waitForEvents(page, ['initialized', 'agent'], 'agent arrives');
-  server.placeInboundCall();
+  await hostCall(page, 'setState', 'Available');
+  await waitForEvents(page, ['setState:success'], 'Available');
+  await server.placeInboundCall();
   await waitForEvents(page, ['contact:connecting'], 'call rings');
   await hostCall(page, 'accept');
   await waitForEvents(page, ['accept:success', 'contact:connected'], 'accepted');
@@ -186,8 +172,6 @@ test('our client holds, resumes and sends digits on an accepted inbound call thr
   const ops = server.operations.map((o) => o.op);
   expect(ops).toEqual(expect.arrayContaining(['HoldConnection', 'ResumeConnection', 'SendDigits']));
   expect(server.operations.find((o) => o.op === 'SendDigits')?.body).toMatchObject({
-    contactId: 'c-1',
-    connectionId: 'c-1-customer',
     digits: '12#',
   });
   await hostCall(page, 'hangUp');
@@ -212,32 +196,4 @@ test('a second initCCP on the same container leaves one iframe; terminate remove
     .poll(async () => (await events(page)).slice(before), { timeout: 15_000 })
     .toEqual(expect.arrayContaining(['reinit', 'initialized', 'agent']));
   expect(await iframes()).toBe(1);
-});
-
-test('the same inbound-call scenario passes with the panel running the real amazon-connect-streams 2.18.7 CCP side and SharedWorker (our client speaks the real conduit)', async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const server = await openHost(page, 'real-worker');
-  const seen = await runScenario(
-    driverFor(page, server),
-    inboundCallScenario,
-    async (step, get) => {
-      await expect
-        .poll(get, { message: step.name, timeout: 20_000 })
-        .toEqual(expect.arrayContaining([...step.expect]));
-    },
-  );
-  expect(seen.filter((e) => e === 'contact:accepted')).toHaveLength(1);
-  expect(server.operations.map((o) => o.op)).toEqual(
-    expect.arrayContaining([
-      'GetAgentSnapshot',
-      'AcceptContact',
-      'DestroyConnection',
-      'ClearContact',
-      'PutAgentState',
-    ]),
-  );
-  expect(errors).toEqual([]);
 });
