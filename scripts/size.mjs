@@ -1,6 +1,8 @@
 // Size gate: bundles each budgeted import the way an application would (esbuild, minified,
 // browser platform, built `dist`, peer dependencies external), gzips it and compares with the budget
-// in size-budgets.json. Entries: { name, import, exports?: string[], limit: "25 KB" }.
+// in size-budgets.json. Entries: { name, import, exports?: string[], limit: "25 KB",
+// mustNotContain?: string[] } (strings that must not appear in the bundle, e.g. markers of an
+// entry that a typical integration must not pull in).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -36,8 +38,15 @@ for (const budget of budgets) {
   const code = result.outputFiles[0].contents;
   const gz = gzipSync(code, { level: 9 }).length;
   const limit = parseLimit(budget.limit);
-  const ok = gz <= limit;
+  const text = new TextDecoder().decode(code);
+  const leaked = (budget.mustNotContain ?? []).filter((marker) => text.includes(marker));
+  const ok = gz <= limit && leaked.length === 0;
   if (!ok) failed++;
+  if (leaked.length) {
+    console.log(
+      `✗ ${budget.name}: the bundle contains ${leaked.map((m) => JSON.stringify(m)).join(', ')}`,
+    );
+  }
   console.log(
     `${ok ? '✓' : '✗'} ${budget.name}: import ${what} from ${budget.import} = ${(gz / 1024).toFixed(2)} KB min+gz ` +
       `(${(code.length / 1024).toFixed(1)} KB min), budget ${budget.limit}`,

@@ -1,5 +1,45 @@
 /**
- * `@x/connect-streams/compat`: a drop-in global `connect` shaped like `amazon-connect-streams`.
+ * `@x/connect-streams/compat`: importing it installs a global `connect` whose public surface
+ * matches `amazon-connect-streams` 2.18, implemented on the typed core — an existing integration
+ * migrates by changing one import. See docs/guides/migrating-from-amazon-connect-streams.md.
+ *
+ * @example
+ * ```ts
+ * import '@x/connect-streams/compat';
+ * connect.core.initCCP(container, { ccpUrl });
+ * connect.agent((agent) => agent.onStateChange(({ newState }) => console.log(newState)));
+ * ```
  * @packageDocumentation
  */
-export {};
+import { initGlobalResiliencyCCP } from '../global-resiliency/init-global-resiliency';
+import { createConnect, type ConnectGlobal } from './create-connect';
+
+export { CompatEventBus } from './event-bus';
+export type { Subscription } from './event-bus';
+export { createConnect } from './create-connect';
+export type {
+  CompatLogEntry,
+  CompatLogger,
+  CompatWebSocketManager,
+  ConnectGlobal,
+  CreateConnectOptions,
+  Unsubscriber,
+} from './create-connect';
+export { Endpoint } from './api';
+export type { Callbacks, CompatApi } from './api';
+
+declare global {
+  /** The global `connect` installed by `@x/connect-streams/compat`. */
+  var connect: ConnectGlobal;
+}
+
+/**
+ * The installed global `connect` (the existing one when a compat `connect` was already installed).
+ * @public
+ */
+export const connect: ConnectGlobal = (globalThis.connect ??= createConnect({
+  initGlobalResiliencyCCP: (container, params, hooks) => {
+    const { ccp, globalResiliency } = initGlobalResiliencyCCP(container, params, hooks);
+    return { ccp, getActiveRegion: () => globalResiliency?.activeRegion ?? null };
+  },
+}));

@@ -12,6 +12,7 @@ import {
   SoftphoneManager,
   type PanelSession,
 } from '@x/connect-streams/panel';
+import { startPanelProviderSubject } from '@x/connect-streams/provider';
 import { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from '../panel-config';
 
 interface StateDef {
@@ -334,6 +335,9 @@ async function main(): Promise<void> {
   });
   const ui = new PanelUi(session, softphone);
   ui.bind();
+  // The subject side of the message-port (Amazon Connect SDK) channel, for the contact and voice
+  // namespaces: the embedding page's provider accepts the port only from this iframe.
+  if (framed) startPanelProviderSubject(session, window.parent);
   (window as unknown as { xPanel?: unknown }).xPanel = { session, softphone };
   window.addEventListener('pagehide', () => void softphone.dispose());
 }

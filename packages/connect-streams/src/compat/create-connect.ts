@@ -1,0 +1,405 @@
+import type { Ccp } from '../ccp/ccp';
+import { initCCP as coreInitCCP } from '../ccp/init-ccp';
+import type { InitCcpParams } from '../ccp/params';
+import { STREAMS_VERSION } from '../constants';
+import type { Contact as CoreContact } from '../contact/contact';
+import type { ContactsEvents } from '../events/agent-data-store';
+import { Logger } from '../log/logger';
+import { MESSAGES } from '../messages';
+import { defineApi, Endpoint, type CompatApi } from './api';
+import * as enums from './enums';
+import { CompatEventBus, type Subscription } from './event-bus';
+
+/**
+ * A handler-removal handle that is both callable and has `unsubscribe()` (the original library
+ * returns either shape depending on the API).
+ * @public
+ */
+export type Unsubscriber = (() => void) & Subscription;
+
+function unsubscriber(sub: Subscription): Unsubscriber {
+  const off = (() => sub.unsubscribe()) as Unsubscriber;
+  off.unsubscribe = off;
+  return off;
+}
+
+/**
+ * A log entry handle returned by `connect.getLog().info(...)`, chainable like the original.
+ * @public
+ */
+export interface CompatLogEntry {
+  withObject(obj: unknown): CompatLogEntry;
+  withException(err: unknown): CompatLogEntry;
+  withCrossOriginEventObject(obj: unknown): CompatLogEntry;
+  sendInternalLogToServer(): CompatLogEntry;
+}
+
+/**
+ * `connect.getLog()`.
+ * @public
+ */
+export interface CompatLogger {
+  trace(format: string, ...args: unknown[]): CompatLogEntry;
+  debug(format: string, ...args: unknown[]): CompatLogEntry;
+  info(format: string, ...args: unknown[]): CompatLogEntry;
+  log(format: string, ...args: unknown[]): CompatLogEntry;
+  warn(format: string, ...args: unknown[]): CompatLogEntry;
+  error(format: string, ...args: unknown[]): CompatLogEntry;
+  download(name?: string): void;
+  /** The typed logger underneath. */
+  readonly logger: Logger;
+}
+
+/**
+ * `connect.core.getWebSocketManager()`: topic subscriptions and messages relayed through the panel.
+ * @public
+ */
+export interface CompatWebSocketManager {
+  subscribeTopics(topics: string[]): void;
+  sendMessage(message: unknown): void;
+  onMessage(topic: string, f: (message: unknown) => void): Unsubscriber;
+  onAllMessage(f: (message: unknown) => void): Unsubscriber;
+  onConnectionGain(f: (d: unknown) => void): Unsubscriber;
+  onConnectionLost(f: (d: unknown) => void): Unsubscriber;
+  onConnectionOpen(f: (d: unknown) => void): Unsubscriber;
+  onConnectionClose(f: (d: unknown) => void): Unsubscriber;
+  onInitFailure(f: (d: unknown) => void): Unsubscriber;
+  onSubscriptionUpdate(f: (d: unknown) => void): Unsubscriber;
+  onSubscriptionFailure(f: (d: unknown) => void): Unsubscriber;
+}
+
+/**
+ * How `createConnect` builds panels (the core `initCCP` by default; tests pass an in-memory one).
+ * @public
+ */
+export interface CreateConnectOptions {
+  initCCP?: (container: HTMLElement, params: InitCcpParams) => Ccp;
+  /**
+   * Used instead of `initCCP` when `enableGlobalResiliency` is set with a secondaryCCPUrl and
+   * loginUrl; returns the panel and the region controller.
+   */
+  initGlobalResiliencyCCP?: (
+    container: HTMLElement,
+    params: InitCcpParams,
+    hooks: { trigger: (event: string, data?: unknown) => void },
+  ) => { ccp: Ccp; getActiveRegion(): string | null };
+}
+
+function formatArgs(fmt: string, args: unknown[]): string {
+  let i = 0;
+  return fmt.replace(/%s/g, () => (i < args.length ? String(args[i++]) : '%s'));
+}
+
+const CONTACT_EVENT_NAMES: Record<keyof ContactsEvents, string> = {
+  init: enums.ContactEvents.INIT,
+  incoming: enums.ContactEvents.INCOMING,
+  pending: enums.ContactEvents.PENDING,
+  connecting: enums.ContactEvents.CONNECTING,
+  connected: enums.ContactEvents.CONNECTED,
+  acw: enums.ContactEvents.ACW,
+  ended: enums.ContactEvents.ENDED,
+  missed: enums.ContactEvents.MISSED,
+  error: enums.ContactEvents.ERROR,
+  refresh: enums.ContactEvents.REFRESH,
+  accepted: enums.ContactEvents.ACCEPTED,
+  destroyed: enums.ContactEvents.DESTROYED,
+  invalidStateTransition: enums.ContactEvents.INVALID_STATE_TRANSITION,
+  view: enums.ContactEvents.VIEW,
+};
+
+const RAW_PREFIXES = [
+  'webSocket::',
+  'voiceId::',
+  'taskList::',
+  'task::',
+  'email::',
+  'connection::',
+];
+
+/**
+ * Builds a `connect` object whose public surface matches `amazon-connect-streams` 2.18, on top of
+ * the typed core. `@x/connect-streams/compat` installs one as the global `connect`.
+ * @public
+ */
+export function createConnect(options: CreateConnectOptions = {}) {
+  let bus = new CompatEventBus((event, error) =>
+    log.logger.error(`Handler for ${event} failed`, error),
+  );
+  let current: Ccp | undefined;
+  let grRegion: (() => string | null) | undefined;
+  const standaloneLogger = new Logger();
+  const unsubs: (() => void)[] = [];
+
+  const rt = {
+    bus: () => bus,
+    ccp: (): Ccp => {
+      if (!current) throw new Error(MESSAGES.notInitialized);
+      return current;
+    },
+  };
+  const api: CompatApi = defineApi(rt);
+
+  const entry =
+    (level: 'trace' | 'debug' | 'info' | 'log' | 'warn' | 'error') =>
+    (fmt: string, ...args: unknown[]): CompatLogEntry => {
+      const logger = current?.getLog() ?? standaloneLogger;
+      const written = logger[level](formatArgs(fmt, args));
+      const objects = (written as { objects?: unknown[] } | undefined)?.objects;
+      const chain: CompatLogEntry = {
+        withObject: (obj) => (Array.isArray(objects) && objects.push(obj), chain),
+        withException: (err) => (Array.isArray(objects) && objects.push(err), chain),
+        withCrossOriginEventObject: (obj) => (Array.isArray(objects) && objects.push(obj), chain),
+        sendInternalLogToServer: () => chain,
+      };
+      return chain;
+    };
+  const log: CompatLogger = {
+    trace: entry('trace'),
+    debug: entry('debug'),
+    info: entry('info'),
+    log: entry('log'),
+    warn: entry('warn'),
+    error: entry('error'),
+    download: (name) => (current?.getLog() ?? standaloneLogger).download(name),
+    get logger() {
+      return current?.getLog() ?? standaloneLogger;
+    },
+  };
+
+  const agentFn = Object.assign(
+    (f: (agent: InstanceType<CompatApi['Agent']>) => void): Subscription => {
+      const sub = bus.subscribe(enums.AgentEvents.INIT, f);
+      if (agentFn.initialized) f(new api.Agent());
+      return sub;
+    },
+    { initialized: false },
+  );
+
+  const contactFn = (f: (contact: InstanceType<CompatApi['Contact']>) => void): Subscription =>
+    bus.subscribe(enums.ContactEvents.INIT, f);
+
+  function wire(ccp: Ccp): void {
+    const on = <T extends unknown[]>(off: () => void) => unsubs.push(off) as unknown as T;
+    const wrapAgent = () => new api.Agent();
+    const wrapContact = (c: CoreContact | string) =>
+      new api.Contact(typeof c === 'string' ? c : c.getContactId());
+    on(
+      ccp.on('initialized', () => {
+        core.initialized = true;
+        bus.trigger(enums.EventType.INIT);
+      }),
+    );
+    on(ccp.on('ackTimeout', () => bus.trigger(enums.EventType.ACK_TIMEOUT)));
+    on(
+      ccp.on('iframeRetriesExhausted', () => bus.trigger(enums.EventType.IFRAME_RETRIES_EXHAUSTED)),
+    );
+    on(ccp.on('authFail', (d) => bus.trigger(enums.EventType.AUTH_FAIL, d)));
+    on(ccp.on('accessDenied', (d) => bus.trigger(enums.EventType.ACCESS_DENIED, d)));
+    on(ccp.on('authorizeSuccess', (d) => bus.trigger(enums.EventType.AUTHORIZE_SUCCESS, d)));
+    on(
+      ccp.on('authorizeRetriesExhausted', (d) =>
+        bus.trigger(enums.EventType.AUTHORIZE_RETRIES_EXHAUSTED, d),
+      ),
+    );
+    on(
+      ccp.on('ctiAuthorizeRetriesExhausted', (d) =>
+        bus.trigger(enums.EventType.CTI_AUTHORIZE_RETRIES_EXHAUSTED, d),
+      ),
+    );
+    on(ccp.on('terminated', (d) => bus.trigger(enums.EventType.TERMINATED, d)));
+    on(ccp.on('connectedCcps', (d) => bus.trigger(enums.EventType.UPDATE_CONNECTED_CCPS, d)));
+    on(
+      ccp.on('configureError', (m) =>
+        bus.trigger(enums.GlobalResiliencyEvents.CONFIGURE_ERROR, { message: m }),
+      ),
+    );
+    on(
+      ccp.on('message', (m) => {
+        if (RAW_PREFIXES.some((p) => m.event.startsWith(p))) bus.trigger(m.event, m.data);
+      }),
+    );
+
+    const agent = ccp.agent;
+    on(
+      agent.on('init', () => {
+        agentFn.initialized = true;
+        bus.trigger(enums.AgentEvents.INIT, wrapAgent());
+      }),
+    );
+    on(agent.on('refresh', () => bus.trigger(enums.AgentEvents.REFRESH, wrapAgent())));
+    on(agent.on('routable', () => bus.trigger(enums.AgentEvents.ROUTABLE, wrapAgent())));
+    on(agent.on('notRoutable', () => bus.trigger(enums.AgentEvents.NOT_ROUTABLE, wrapAgent())));
+    on(agent.on('offline', () => bus.trigger(enums.AgentEvents.OFFLINE, wrapAgent())));
+    on(agent.on('error', () => bus.trigger(enums.AgentEvents.ERROR, wrapAgent())));
+    on(agent.on('acw', () => bus.trigger(enums.AgentEvents.ACW, wrapAgent())));
+    on(
+      agent.on('enqueuedNextState', () =>
+        bus.trigger(enums.AgentEvents.ENQUEUED_NEXT_STATE, wrapAgent()),
+      ),
+    );
+    on(
+      agent.on('stateChange', ({ oldState, newState }) =>
+        bus.trigger(enums.AgentEvents.STATE_CHANGE, { agent: wrapAgent(), oldState, newState }),
+      ),
+    );
+    on(agent.on('muteToggle', (s) => bus.trigger(enums.AgentEvents.MUTE_TOGGLE, s)));
+    on(agent.on('softphoneError', (e) => bus.trigger(enums.AgentEvents.SOFTPHONE_ERROR, e)));
+    on(
+      agent.on('deviceChanged', ({ kind, deviceId }) =>
+        bus.trigger(`configuration::${kind}_device_changed`, { deviceId }),
+      ),
+    );
+
+    for (const [key, name] of Object.entries(CONTACT_EVENT_NAMES) as [
+      keyof ContactsEvents,
+      string,
+    ][]) {
+      on(
+        ccp.contacts.on(key, (arg: unknown) => {
+          if (key === 'view') {
+            bus.trigger(name, { contactId: arg as string });
+            return;
+          }
+          const id =
+            key === 'destroyed' || key === 'invalidStateTransition'
+              ? (arg as { contactId: string }).contactId
+              : (arg as CoreContact).getContactId();
+          const wrapped = wrapContact(id);
+          bus.trigger(name, wrapped);
+          bus.trigger(`${name}::${id}`, wrapped);
+          if (key === 'destroyed') bus.unsubscribeAllWithSuffix(`::${id}`);
+        }),
+      );
+    }
+  }
+
+  const sub = (event: string, f: (data: never) => void): Subscription => bus.subscribe(event, f);
+
+  const core = {
+    initialized: false,
+    /**
+     * Embeds the panel. A repeated call while a panel is live logs an error and creates nothing.
+     */
+    initCCP(container: HTMLElement, params: InitCcpParams | string): void {
+      if (current && !current.isTerminated) {
+        log.error(MESSAGES.alreadyInitialized);
+        return;
+      }
+      const p: InitCcpParams = typeof params === 'string' ? { ccpUrl: params } : params;
+      let ccp: Ccp;
+      if (
+        p.enableGlobalResiliency &&
+        p.secondaryCCPUrl &&
+        p.loginUrl &&
+        options.initGlobalResiliencyCCP
+      ) {
+        const gr = options.initGlobalResiliencyCCP(container, p, {
+          trigger: (e, d) => bus.trigger(e, d),
+        });
+        ccp = gr.ccp;
+        grRegion = () => gr.getActiveRegion();
+      } else {
+        ccp = (options.initCCP ?? coreInitCCP)(container, p);
+        grRegion = undefined;
+      }
+      current = ccp;
+      wire(ccp);
+    },
+    onInitialized: (f: () => void): Subscription => sub(enums.EventType.INIT, f),
+    onAuthFail: (f: (d: unknown) => void): Subscription => sub(enums.EventType.AUTH_FAIL, f),
+    onAccessDenied: (f: (d: unknown) => void): Subscription =>
+      sub(enums.EventType.ACCESS_DENIED, f),
+    onAuthorizeSuccess: (f: (d: unknown) => void): Subscription =>
+      sub(enums.EventType.AUTHORIZE_SUCCESS, f),
+    onAuthorizeRetriesExhausted: (f: (d: unknown) => void): Subscription =>
+      sub(enums.EventType.AUTHORIZE_RETRIES_EXHAUSTED, f),
+    onCTIAuthorizeRetriesExhausted: (f: (d: unknown) => void): Subscription =>
+      sub(enums.EventType.CTI_AUTHORIZE_RETRIES_EXHAUSTED, f),
+    onIframeRetriesExhausted: (f: () => void): Subscription =>
+      sub(enums.EventType.IFRAME_RETRIES_EXHAUSTED, f),
+    onViewContact: (f: (d: { contactId: string }) => void): Subscription =>
+      sub(enums.ContactEvents.VIEW, f),
+    viewContact: (contactId: string): void => rt.ccp().viewContact(contactId),
+    getFrameMediaDevices: (timeoutMs?: number): Promise<unknown> =>
+      rt.ccp().getFrameMediaDevices(timeoutMs),
+    onSoftphoneSessionInit: (f: (d: unknown) => void): Subscription =>
+      sub(enums.ConnectionEvents.SESSION_INIT, f),
+    getEventBus: (): CompatEventBus => bus,
+    /** Tears the panel down; subscriptions are dropped and a new initCCP starts afresh. */
+    terminate(): void {
+      for (const off of unsubs.splice(0)) off();
+      current?.terminate();
+      current = undefined;
+      grRegion = undefined;
+      core.initialized = false;
+      agentFn.initialized = false;
+      bus = new CompatEventBus((event, error) =>
+        log.logger.error(`Handler for ${event} failed`, error),
+      );
+    },
+    getWebSocketManager(): CompatWebSocketManager {
+      const w = (event: string) => (f: (d: unknown) => void) => unsubscriber(sub(event, f));
+      return {
+        subscribeTopics: (topics) => rt.ccp().send(enums.WebSocketEvents.SUBSCRIBE, topics),
+        sendMessage: (message) => rt.ccp().send(enums.WebSocketEvents.SEND, message),
+        onMessage: (topic, f) =>
+          unsubscriber(
+            sub(enums.WebSocketEvents.ALL_MESSAGE, (m: { topic?: string }) => {
+              if (m?.topic === topic) f(m);
+            }),
+          ),
+        onAllMessage: w(enums.WebSocketEvents.ALL_MESSAGE),
+        onConnectionGain: w(enums.WebSocketEvents.CONNECTION_GAIN),
+        onConnectionLost: w(enums.WebSocketEvents.CONNECTION_LOST),
+        onConnectionOpen: w(enums.WebSocketEvents.CONNECTION_OPEN),
+        onConnectionClose: w(enums.WebSocketEvents.CONNECTION_CLOSE),
+        onInitFailure: w(enums.WebSocketEvents.INIT_FAILURE),
+        onSubscriptionUpdate: w(enums.WebSocketEvents.SUBSCRIPTION_UPDATE),
+        onSubscriptionFailure: w(enums.WebSocketEvents.SUBSCRIPTION_FAILURE),
+      };
+    },
+    /** The typed `Ccp` underneath (the migration path to the typed API). */
+    getCcp: (): Ccp => rt.ccp(),
+  };
+
+  const globalResiliency = {
+    onFailoverPending: (f: (d: { nextActiveRegion: string }) => void): Subscription =>
+      sub(enums.GlobalResiliencyEvents.FAILOVER_PENDING_CRM, f),
+    onFailoverCompleted: (f: (d: { activeRegion: string }) => void): Subscription =>
+      sub(enums.GlobalResiliencyEvents.FAILOVER_COMPLETE, f),
+    onConfigureError: (f: (d: unknown) => void): Subscription =>
+      sub(enums.GlobalResiliencyEvents.CONFIGURE_ERROR, f),
+    getActiveRegion: (): string | null => grRegion?.() ?? null,
+  };
+
+  return {
+    ...enums,
+    version: STREAMS_VERSION,
+    core,
+    agent: agentFn,
+    contact: contactFn,
+    globalResiliency,
+    getLog: (): CompatLogger => log,
+    onWebsocketInitFailure: (f: (d: unknown) => void): Subscription =>
+      sub(enums.WebSocketEvents.INIT_FAILURE, f),
+    hitch:
+      <A extends unknown[], R>(scope: unknown, f: (...args: A) => R) =>
+      (...args: A): R =>
+        f.apply(scope, args),
+    sprintf: (fmt: string, ...args: unknown[]): string => formatArgs(fmt, args),
+    Agent: api.Agent,
+    Contact: api.Contact,
+    BaseConnection: api.BaseConnection,
+    VoiceConnection: api.VoiceConnection,
+    ChatConnection: api.ChatConnection,
+    TaskConnection: api.TaskConnection,
+    Endpoint,
+    Address: Endpoint,
+  };
+}
+
+/**
+ * The `connect` object built by {@link createConnect}.
+ * @public
+ */
+export type ConnectGlobal = ReturnType<typeof createConnect>;

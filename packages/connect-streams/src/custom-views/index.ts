@@ -1,0 +1,7 @@
+export { AgentApps } from './agent-apps';
+export type {
+  AgentAppConfig,
+  CustomViewsContact,
+  CustomViewsParams,
+  TerminateCustomViewOptions,
+} from './agent-apps';

@@ -1,0 +1,298 @@
+import * as z from 'zod/mini';
+
+/**
+ * A subscription topic of the message-port protocol. The optional third field is `parameter`
+ * (for example a contact id), as on the real wire.
+ * @public
+ */
+export const subscriptionTopicSchema = z.object({
+  namespace: z.string(),
+  key: z.string(),
+  parameter: z.optional(z.string()),
+});
+/** @public */
+export type SubscriptionTopic = z.infer<typeof subscriptionTopicSchema>;
+
+/**
+ * A topic without its namespace, as used through a module proxy.
+ * @public
+ */
+export type ModuleSubscriptionTopic = Omit<SubscriptionTopic, 'namespace'>;
+
+/**
+ * Who sent an upstream message: `_type` names the proxy kind, `providerId` the provider.
+ * @public
+ */
+export const upstreamMessageOriginSchema = z.looseObject({
+  _type: z.string(),
+  providerId: z.string(),
+});
+/** @public */
+export type UpstreamMessageOrigin = z.infer<typeof upstreamMessageOriginSchema>;
+
+/**
+ * Log levels of the message-port protocol (numeric on the wire).
+ * @public
+ */
+export const LogLevel = { trace: 1, debug: 2, info: 3, warn: 4, error: 5 } as const;
+/** @public */
+export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
+
+/** @public */
+export const metricUnitSchema = z.enum(['Count', 'Milliseconds']);
+/** @public */
+export type MetricUnit = z.infer<typeof metricUnitSchema>;
+
+const dimensions = z.record(z.string(), z.string());
+
+// ── Upstream (host → subject) ──
+
+/** @public */
+export const requestMessageSchema = z.object({
+  type: z.literal('request'),
+  namespace: z.string(),
+  command: z.string(),
+  requestId: z.string(),
+  data: z.unknown(),
+  messageOrigin: upstreamMessageOriginSchema,
+});
+/** @public */
+export type RequestMessage = z.infer<typeof requestMessageSchema>;
+
+/** @public */
+export const subscribeMessageSchema = z.object({
+  type: z.literal('subscribe'),
+  topic: subscriptionTopicSchema,
+  handlerId: z.string(),
+  messageOrigin: upstreamMessageOriginSchema,
+});
+/** @public */
+export type SubscribeMessage = z.infer<typeof subscribeMessageSchema>;
+
+/** @public */
+export const unsubscribeMessageSchema = z.object({
+  type: z.literal('unsubscribe'),
+  topic: subscriptionTopicSchema,
+  messageOrigin: upstreamMessageOriginSchema,
+});
+/** @public */
+export type UnsubscribeMessage = z.infer<typeof unsubscribeMessageSchema>;
+
+/** @public */
+export const logMessageSchema = z.object({
+  type: z.literal('log'),
+  level: z.int().check(z.gte(1), z.lte(5)),
+  source: z.string(),
+  time: z.date(),
+  message: z.string(),
+  loggerId: z.string(),
+  data: z.optional(z.unknown()),
+  context: z.record(z.string(), z.unknown()),
+  messageOrigin: upstreamMessageOriginSchema,
+});
+/** @public */
+export type LogMessage = z.infer<typeof logMessageSchema>;
+
+/** @public */
+export const metricMessageSchema = z.object({
+  type: z.literal('metric'),
+  namespace: z.string(),
+  metricName: z.string(),
+  unit: metricUnitSchema,
+  value: z.number(),
+  time: z.date(),
+  dimensions,
+  optionalDimensions: dimensions,
+  messageOrigin: upstreamMessageOriginSchema,
+});
+/** @public */
+export type MetricMessage = z.infer<typeof metricMessageSchema>;
+
+/** @public */
+export const healthCheckMessageSchema = z.object({
+  type: z.literal('healthCheck'),
+  messageOrigin: upstreamMessageOriginSchema,
+});
+/** @public */
+export type HealthCheckMessage = z.infer<typeof healthCheckMessageSchema>;
+
+/** @public */
+export const closeChannelMessageSchema = z.object({ type: z.literal('closeChannel') });
+/** @public */
+export type CloseChannelMessage = z.infer<typeof closeChannelMessageSchema>;
+
+/**
+ * A message relayed from a child channel, wrapping either an upstream message or
+ * `{type: 'childConnectionReady'}`; nestable.
+ * @public
+ */
+export interface ChildUpstreamMessage {
+  type: 'childUpstream';
+  sourceProviderId: string;
+  parentProviderId: string;
+  connectionId: string;
+  message: UpstreamMessage | { type: 'childConnectionReady' };
+}
+/** @public */
+export const childUpstreamMessageSchema: z.ZodMiniType<ChildUpstreamMessage> = z.object({
+  type: z.literal('childUpstream'),
+  sourceProviderId: z.string(),
+  parentProviderId: z.string(),
+  connectionId: z.string(),
+  message: z.lazy(() =>
+    z.union([upstreamMessageSchema, z.object({ type: z.literal('childConnectionReady') })]),
+  ),
+});
+
+/**
+ * Any message from the host side to the subject (the CCP).
+ * @public
+ */
+export type UpstreamMessage =
+  | RequestMessage
+  | SubscribeMessage
+  | UnsubscribeMessage
+  | LogMessage
+  | MetricMessage
+  | HealthCheckMessage
+  | CloseChannelMessage
+  | ChildUpstreamMessage;
+
+/** @public */
+export const upstreamMessageSchema: z.ZodMiniType<UpstreamMessage> = z.lazy(() =>
+  z.union([
+    requestMessageSchema,
+    subscribeMessageSchema,
+    unsubscribeMessageSchema,
+    logMessageSchema,
+    metricMessageSchema,
+    healthCheckMessageSchema,
+    closeChannelMessageSchema,
+    childUpstreamMessageSchema,
+  ]),
+);
+
+// ── Downstream (subject → host) ──
+
+/** @public */
+export const acknowledgeMessageSchema = z.object({
+  type: z.literal('acknowledge'),
+  connectionId: z.string(),
+  status: z.union([
+    z.object({ initialized: z.literal(false) }),
+    z.object({ initialized: z.literal(true), startTime: z.date() }),
+  ]),
+  healthCheckInterval: z.number(),
+});
+/** @public */
+export type AcknowledgeMessage = z.infer<typeof acknowledgeMessageSchema>;
+
+/** @public */
+export const responseMessageSchema = z.union([
+  z.object({
+    type: z.literal('response'),
+    namespace: z.string(),
+    requestId: z.string(),
+    isError: z.literal(false),
+    data: z.unknown(),
+  }),
+  z.object({
+    type: z.literal('response'),
+    namespace: z.string(),
+    requestId: z.string(),
+    isError: z.literal(true),
+    errorKey: z.string(),
+    reason: z.string(),
+    details: z.looseObject({ command: z.string(), requestData: z.unknown() }),
+  }),
+]);
+/** @public */
+export type ResponseMessage = z.infer<typeof responseMessageSchema>;
+
+/** @public */
+export const publishMessageSchema = z.object({
+  type: z.literal('publish'),
+  topic: subscriptionTopicSchema,
+  data: z.unknown(),
+  handlerId: z.optional(z.string()),
+});
+/** @public */
+export type PublishMessage = z.infer<typeof publishMessageSchema>;
+
+/**
+ * Status of the subject (the CCP side) reported with error messages.
+ * @public
+ */
+export const proxySubjectStatusSchema = z.looseObject({ initialized: z.boolean() });
+
+/** @public */
+export const errorMessageSchema = z.object({
+  type: z.literal('error'),
+  message: z.string(),
+  key: z.string(),
+  isFatal: z.boolean(),
+  status: proxySubjectStatusSchema,
+  details: z.optional(z.record(z.string(), z.unknown())),
+});
+/** @public */
+export type ErrorMessage = z.infer<typeof errorMessageSchema>;
+
+/** @public */
+export const healthCheckResponseMessageSchema = z.object({
+  type: z.literal('healthCheckResponse'),
+  time: z.number(),
+  counter: z.number(),
+});
+/** @public */
+export type HealthCheckResponseMessage = z.infer<typeof healthCheckResponseMessageSchema>;
+
+/** @public */
+export const childDownstreamMessageSchema = z.object({
+  type: z.literal('childDownstreamMessage'),
+  connectionId: z.string(),
+  targetProviderId: z.string(),
+  message: z.unknown(),
+});
+/** @public */
+export type ChildDownstreamMessage = z.infer<typeof childDownstreamMessageSchema>;
+
+/** @public */
+export const childConnectionCloseMessageSchema = z.object({
+  type: z.literal('childConnectionClose'),
+  connectionId: z.string(),
+});
+/** @public */
+export type ChildConnectionCloseMessage = z.infer<typeof childConnectionCloseMessageSchema>;
+
+/** @public */
+export const downstreamMessageSchema = z.union([
+  acknowledgeMessageSchema,
+  responseMessageSchema,
+  publishMessageSchema,
+  errorMessageSchema,
+  healthCheckResponseMessageSchema,
+  childDownstreamMessageSchema,
+  childConnectionCloseMessageSchema,
+]);
+/**
+ * Any message from the subject (the CCP) to the host side.
+ * @public
+ */
+export type DownstreamMessage = z.infer<typeof downstreamMessageSchema>;
+
+/**
+ * The first message the CCP iframe posts to the host window (with the port in `ports[0]`).
+ * @public
+ */
+export interface CrossDomainAdapterInitMessage {
+  type: 'cross-domain-adapter-init';
+}
+
+/**
+ * The host's answer, posted on the port.
+ * @public
+ */
+export interface CrossDomainSiteReadyMessage {
+  type: 'cross-domain-site-ready';
+  providerId: string;
+}

@@ -1,0 +1,6 @@
+export { QuickResponses, startScreenSharing } from './quick-responses';
+export type {
+  ApiProxyCall,
+  ScreenSharingContact,
+  SearchQuickResponsesParams,
+} from './quick-responses';

@@ -1,0 +1,12 @@
+export {
+  isConnectDomain,
+  requestStorageAccessUrlFor,
+  StorageAccess,
+  storageAccessParamsSchema,
+} from './storage-access';
+export type {
+  ResolvedStorageAccessParams,
+  StorageAccessCallbacks,
+  StorageAccessMessage,
+  StorageAccessParams,
+} from './storage-access';
