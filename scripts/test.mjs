@@ -1,5 +1,5 @@
 // `npm test`: every quality gate, in order; stops at the first that fails.
-// typecheck → lint → format → build → unit + browser tests → API reports → package checks →
+// typecheck → format → build → lint (type-aware rules read built d.ts of sibling packages) → unit + browser tests → API reports → package checks →
 // size budgets → SSR import check → end-to-end tests. Ends with one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,9 +19,9 @@ if (!findChromium()) {
 
 const steps = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['build', process.execPath, ['scripts/build.mjs']],
+  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   [
     'unit and browser tests',
     bin('vitest'),
