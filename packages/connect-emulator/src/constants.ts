@@ -226,3 +226,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Default channel concurrency when a routing profile gives none (spec §9). */
 export const DEFAULT_CHANNEL_CONCURRENCY: Readonly<Record<string, number>> = { VOICE: 1, CHAT: 1 };
+
+/**
+ * How long a simulated third party (phone number or queue quick connect) rings before it
+ * answers a CreateAdditionalConnection, in ms.
+ * @public
+ */
+export const THIRD_PARTY_ANSWER_MS = 2_000;
+
+/**
+ * Most parties (other than agents) on one call: the customer and up to five more.
+ * @public
+ */
+export const MAX_CONFERENCE_PARTIES = 6;
