@@ -16,7 +16,32 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testDir: './test/e2e', use: { browserName: 'chromium' } },
+    {
+      // The real amazon-connect-streams against the emulator (issue 3 §6). The emulator serves a
+      // self-signed certificate generated at start; localhost maps to 127.0.0.1 so that the host
+      // page (localhost) and the CCP (127.0.0.1) are two origins of one server.
+      name: 'interop',
+      testDir: './test/interop',
+      use: {
+        browserName: 'chromium',
+        ignoreHTTPSErrors: true,
+        launchOptions: {
+          executablePath: findChromium(),
+          args: [
+            ...CHROMIUM_ARGS,
+            '--ignore-certificate-errors',
+            '--host-resolver-rules=MAP localhost 127.0.0.1',
+            // The CCP iframe is third-party; Chromium only lets it start the SharedWorker when
+            // third-party cookies are not blocked.
+            '--test-third-party-cookie-phaseout=false',
+            '--disable-features=TrackingProtection3pcd,ThirdPartyCookieDeprecationTrial,TpcdSupportSettings',
+          ],
+        },
+      },
+    },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${webPort}/`,

@@ -239,3 +239,12 @@ export const THIRD_PARTY_ANSWER_MS = 2_000;
  * @public
  */
 export const MAX_CONFERENCE_PARTIES = 6;
+
+ * Default CTI request rate per access token (token bucket): sustained requests per second and burst.
+ * Beyond it the service answers `ThrottlingException` (429). The real worker stays far below it.
+ * @public
+ */
+export const DEFAULT_RATE_LIMIT = { requestsPerSecond: 50, burst: 100 } as const;
+
+/** Most log events one `SendClientLogs` call may carry (spec §9: batches of at most 500). */
+export const MAX_CLIENT_LOG_EVENTS = 500;

@@ -69,6 +69,8 @@ export interface EmulatorOptions {
   readonly outboundRingTimeoutMs?: number;
   /** Access-token lifetime. Default 1 h. */
   readonly tokenLifetimeMs?: number;
+  /** Per-token CTI request rate limit (429 ThrottlingException beyond it); `null` turns it off. Default 50/s, burst 100. */
+  readonly rateLimit?: { readonly requestsPerSecond: number; readonly burst: number } | null;
   /** Extra routes served on the emulator origin before its own. */
   readonly extraRoutes?: readonly ExtraRoute[];
   /** Webhook URLs that receive contact events (more can be added through the control API). */
@@ -179,6 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     sessions,
     now: () => clock.now(),
     epoch: () => epoch,
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
     webSocketUrl: (token) => `${wsBase}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
   });
 

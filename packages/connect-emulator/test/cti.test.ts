@@ -124,6 +124,33 @@ describe('CTI service: transport and errors', () => {
     ).toBe('InvalidStateException');
   });
 
+  it('Throttling 429 beyond the per-token rate limit', async () => {
+    const slow = await startHarness({ rateLimit: { requestsPerSecond: 0.001, burst: 2 } });
+    expect((await slow.cti('GetAgentConfiguration')).status).toBe(200);
+    expect((await slow.cti('GetAgentConfiguration')).status).toBe(200);
+    const r = await slow.cti('GetAgentConfiguration');
+    expect(r.status).toBe(429);
+    expect(r.body.__type).toBe('ThrottlingException');
+    await slow.close();
+  });
+
+  it('InvalidAgentARN when the body names another agent', async () => {
+    const r = await h.cti(
+      'GetAgentConfiguration',
+      {},
+      { raw: JSON.stringify({ authentication: { authToken: h.token, agentARN: 'arn:other' } }) },
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.__type).toBe('InvalidAgentARNException');
+  });
+
+  it('QuotaExceeded for more than 500 client log events in one call', async () => {
+    const logEvents = Array.from({ length: 501 }, () => ({ component: 'ccp', message: 'x' }));
+    expect((await h.cti('SendClientLogs', { logEvents })).body.__type).toBe(
+      'QuotaExceededException',
+    );
+  });
+
   it('GET and other methods on /api are refused', async () => {
     const r = await fetch(h.emulator.ctiEndpoint);
     expect(r.status).toBe(405);

@@ -213,6 +213,26 @@ describe('control API', () => {
     }
   });
 
+  it('a queued callback: bad input is refused; a good one waits in the queue', async () => {
+    expect((await h.control('POST', '/control/callbacks', { queue: 'BasicQueue' })).status).toBe(
+      400,
+    );
+    expect(
+      (await h.control('POST', '/control/callbacks', { queue: 'Nope', number: '+15555550123' }))
+        .status,
+    ).toBe(404);
+    const cb = await h.control('POST', '/control/callbacks', {
+      queue: 'BasicQueue',
+      number: '+15555550123',
+    });
+    expect(cb.status).toBe(201);
+    expect(cb.body).toMatchObject({
+      type: 'queue_callback',
+      initiationMethod: 'callback',
+      waiting: true,
+    });
+  });
+
   it('reset returns the instance to its seed', async () => {
     await h.cti('PutAgentState', { state: { name: 'Lunch', type: 'not_routable' } });
     await h.control('POST', '/control/reset');
@@ -257,7 +277,8 @@ describe('server options', () => {
   });
 });
 
-describe('CLI', () => {
+// Each CLI test starts Node processes with tsx: allow for a loaded machine.
+describe('CLI', { timeout: 60_000 }, () => {
   it('prints the instance ARN, login URL, control URL and CTI endpoint as one JSON line with --json', async () => {
     const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
     const child = execFile(process.execPath, [

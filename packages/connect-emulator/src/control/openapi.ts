@@ -83,7 +83,30 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
           responses: { '201': { description: 'The new contact', ...json(contact) }, ...errors },
         },
       },
-      '/control/contacts/{contactId}/answer': action('The customer answers an outbound call'),
+      '/control/callbacks': {
+        post: {
+          summary: 'A customer asks to be called back: a queued callback waits in the queue',
+          requestBody: {
+            required: true,
+            ...json({
+              type: 'object',
+              required: ['queue', 'number'],
+              additionalProperties: false,
+              properties: {
+                queue: {
+                  type: 'string',
+                  description: 'Queue name or a phone number of the instance',
+                },
+                number: { type: 'string', description: "The customer's E.164 number" },
+              },
+            }),
+          },
+          responses: { '201': { description: 'The new contact', ...json(contact) }, ...errors },
+        },
+      },
+      '/control/contacts/{contactId}/answer': action(
+        'The customer answers an outbound call or a callback',
+      ),
       '/control/contacts/{contactId}/reject': action('The customer rejects an outbound call'),
       '/control/contacts/{contactId}/no-answer': action(
         'The customer does not answer an outbound call',
@@ -131,7 +154,8 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
           type: 'object',
           properties: {
             contactId: { type: 'string' },
-            initiationMethod: { type: 'string', enum: ['inbound', 'outbound'] },
+            type: { type: 'string', enum: ['voice', 'queue_callback'] },
+            initiationMethod: { type: 'string', enum: ['inbound', 'outbound', 'callback'] },
             queue: { type: 'string' },
             state: { type: 'string' },
             waiting: { type: 'boolean' },

@@ -23,6 +23,10 @@ const dialSchema = z.strictObject({
     .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number')
     .optional(),
 });
+const callbackSchema = z.strictObject({
+  queue: z.string().min(1),
+  number: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number'),
+});
 const digitsSchema = z.strictObject({
   digits: z.string().regex(/^[0-9*#]+$/, 'must be 0-9, * or #'),
 });
@@ -35,6 +39,7 @@ function fail(status: number, error: string, message: string): ControlResult {
 function contactJson(c: ContactRecord, centre: ContactCentre) {
   return {
     contactId: c.id,
+    type: c.type,
     initiationMethod: c.initiationMethod,
     queue: c.queue.name,
     state: c.state,
@@ -106,6 +111,12 @@ export function handleControl(
       const req = parse(dialSchema);
       if (isResult(req)) return req;
       const contact = centre.dialIn(req.to, req.from);
+      return { status: 201, body: contactJson(contact, centre) };
+    }
+    if (method === 'POST' && path === '/control/callbacks') {
+      const req = parse(callbackSchema);
+      if (isResult(req)) return req;
+      const contact = centre.queueCallback(req.queue, req.number);
       return { status: 201, body: contactJson(contact, centre) };
     }
     if (method === 'POST' && path === '/control/reset') {

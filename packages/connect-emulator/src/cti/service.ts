@@ -8,7 +8,12 @@ import {
   type CtiOperation,
   type CtiRequest,
 } from '@x/connect-streams/protocol';
-import { MAX_LONG_POLL_MS, WEB_SOCKET_TRANSPORT_LIFETIME_S } from '../constants';
+import {
+  DEFAULT_RATE_LIMIT,
+  MAX_CLIENT_LOG_EVENTS,
+  MAX_LONG_POLL_MS,
+  WEB_SOCKET_TRANSPORT_LIFETIME_S,
+} from '../constants';
 import type { SessionStore } from '../auth/sessions';
 import { DomainError, type AgentRecord, type ContactCentre } from '../domain/contact-centre';
 import { MESSAGES } from '../messages';
@@ -34,6 +39,8 @@ export interface CtiContext {
   readonly now: () => number;
   /** Bumped on reset so old snapshot tokens count as changed. */
   readonly epoch: () => number;
+  /** Per-token request rate limit; `null` turns throttling off. Default {@link DEFAULT_RATE_LIMIT}. */
+  readonly rateLimit?: { readonly requestsPerSecond: number; readonly burst: number } | null;
   /** Called for every operation handled (for the control API / logs). */
   readonly onCall?: (operation: string, agent: AgentRecord | undefined, body: unknown) => void;
 }
@@ -44,7 +51,26 @@ export interface CtiContext {
  * @public
  */
 export class CtiService {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
   constructor(private readonly ctx: CtiContext) {}
+
+  /** Takes one request from the token's bucket; false when it is empty. */
+  private take(token: string): boolean {
+    const limit = this.ctx.rateLimit === undefined ? DEFAULT_RATE_LIMIT : this.ctx.rateLimit;
+    if (limit === null) return true;
+    const now = this.ctx.now();
+    const bucket = this.buckets.get(token) ?? { tokens: limit.burst, at: now };
+    bucket.tokens = Math.min(
+      limit.burst,
+      bucket.tokens + ((now - bucket.at) / 1000) * limit.requestsPerSecond,
+    );
+    bucket.at = now;
+    this.buckets.set(token, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
 
   /** Handles one call. Never throws: every failure is an AWS error result. */
   async handle(
@@ -94,6 +120,8 @@ export class CtiService {
       throw new CtiError(CtiErrorType.SERIALIZATION_EXCEPTION, MESSAGES.malformedJson);
 
     const agent = this.authenticate(op, bearer, json as Record<string, unknown>);
+    if (!this.take(bearer!))
+      throw new CtiError(CtiErrorType.THROTTLING_EXCEPTION, MESSAGES.throttled);
     if (MULTI_PARTY_OPERATIONS.includes(op))
       throw new CtiError(CtiErrorType.UNSUPPORTED_OPERATION_EXCEPTION, MESSAGES.unsupported(op));
 
@@ -126,6 +154,9 @@ export class CtiService {
       throw new CtiError(CtiErrorType.UNAUTHORIZED_EXCEPTION, MESSAGES.tokenMismatch);
     const agent = this.ctx.centre().agents.get(verdict.agentId);
     if (!agent) throw new CtiError(CtiErrorType.ACCESS_DENIED_EXCEPTION, MESSAGES.invalidToken);
+    const agentARN = (body.authentication as { agentARN?: unknown } | undefined)?.agentARN;
+    if (typeof agentARN === 'string' && agentARN !== agent.arn)
+      throw new CtiError(CtiErrorType.INVALID_AGENT_ARNEXCEPTION, MESSAGES.agentArnMismatch);
     return agent;
   }
 
@@ -276,6 +307,12 @@ export class CtiService {
         return {};
       }
       case 'SendClientLogs':
+        if ((body as CtiRequest<'SendClientLogs'>).logEvents.length > MAX_CLIENT_LOG_EVENTS)
+          throw new CtiError(
+            CtiErrorType.QUOTA_EXCEEDED_EXCEPTION,
+            MESSAGES.tooManyLogEvents(MAX_CLIENT_LOG_EVENTS),
+          );
+        return {};
       case 'SendSoftphoneCallMetrics':
       case 'SendSoftphoneCallReport':
         return {};

@@ -257,6 +257,33 @@ describe('outbound calls', () => {
   });
 });
 
+describe('queued callbacks', () => {
+  it('rings the agent as incoming; accept dials the customer (CallingCustomer); answer → connected', () => {
+    const { centre, agent, available } = setup();
+    available('jane');
+    const jane = agent('jane');
+    const contact = centre.queueCallback('BasicQueue', '+15555550123');
+    expect(contact.state).toBe('incoming');
+    expect(centre.snapshot(jane).contacts[0]!.type).toBe('queue_callback');
+    expect(shown(centre, jane)).toBe('system/PendingBusy');
+    centre.acceptContact(jane, contact.id);
+    expect(contact.state).toBe('connecting');
+    expect(contact.connections.find((c) => c.type === 'outbound')!.state).toBe('connecting');
+    expect(shown(centre, jane)).toBe('system/CallingCustomer');
+    centre.customerAnswers(contact.id);
+    expect(contact.state).toBe('connected');
+    expect(shown(centre, jane)).toBe('system/Busy');
+  });
+
+  it('an unanswered callback offer is missed like a call', () => {
+    const { clock, centre, agent, available } = setup();
+    available('jane');
+    centre.queueCallback('+15555550001', '+15555550123');
+    clock.advance(20_000);
+    expect(shown(centre, agent('jane'))).toBe('error/MissedCallAgent');
+  });
+});
+
 describe('long poll', () => {
   it('waits until the agent snapshot changes, or until the timeout', async () => {
     const { clock, centre, agent, available } = setup();

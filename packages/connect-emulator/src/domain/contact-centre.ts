@@ -132,8 +132,8 @@ export interface ConnectionRecord {
 export interface ContactRecord {
   readonly id: string;
   readonly initialContactId: string;
-  readonly type: 'voice';
-  readonly initiationMethod: 'inbound' | 'outbound';
+  readonly type: 'voice' | 'queue_callback';
+  readonly initiationMethod: 'inbound' | 'outbound' | 'callback';
   readonly queue: QueueRecord;
   readonly queuedAt: number;
   readonly createdAt: number;
@@ -420,7 +420,7 @@ export class ContactCentre {
     const legs = this.contactsOf(agent).map((c) => ({ c, leg: this.agentLeg(agent, c) }));
     const system = (name: string) => ({ arn: null, type: AgentStateType.SYSTEM, name });
     if (legs.some(({ leg }) => leg.state === 'connected' || leg.state === 'hold')) {
-      if (legs.some(({ c }) => c.initiationMethod === 'outbound' && c.state === 'connecting'))
+      if (legs.some(({ c }) => c.initiationMethod !== 'inbound' && c.state === 'connecting'))
         return system(AgentAvailStates.CALLING_CUSTOMER);
       if (legs.some(({ c }) => c.state === 'connected')) return system(AgentAvailStates.BUSY);
     }
@@ -491,7 +491,7 @@ export class ContactCentre {
   acceptContact(agent: AgentRecord, contactId: string): void {
     const contact = this.contactOf(agent, contactId);
     const leg = this.agentLeg(agent, contact);
-    if (contact.initiationMethod !== 'inbound' || leg.state !== 'connecting')
+    if (!this.isOffer(contact, leg))
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', contact.state, 'accept'),
@@ -499,13 +499,29 @@ export class ContactCentre {
     this.contactEvent(contact, 'accept');
     this.connectionEvent(leg, 'answer');
     this.clock.clearTimer(contact.timer);
+    if (contact.type === 'queue_callback') {
+      // Accepting a callback dials the customer, who answers (or not) through the control API.
+      this.connectionEvent(this.customerLeg(contact)!, 'dial');
+      contact.timer = this.clock.setTimer(this.options.outboundRingTimeoutMs, () =>
+        this.customerOutcome(contact.id, 'no answer'),
+      );
+    }
     this.touchContact(contact);
+  }
+
+  /** Whether the agent's leg is a ringing offer (inbound call or queued callback). */
+  private isOffer(contact: ContactRecord, leg: ConnectionRecord): boolean {
+    return (
+      leg.state === 'connecting' &&
+      (contact.initiationMethod === 'inbound' ||
+        (contact.type === 'queue_callback' && contact.state === 'incoming'))
+    );
   }
 
   rejectContact(agent: AgentRecord, contactId: string): void {
     const contact = this.contactOf(agent, contactId);
     const leg = this.agentLeg(agent, contact);
-    if (contact.initiationMethod !== 'inbound' || leg.state !== 'connecting')
+    if (!this.isOffer(contact, leg))
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', contact.state, 'reject'),
@@ -553,7 +569,7 @@ export class ContactCentre {
     const contact = this.contactOf(agent, contactId);
     const connection = this.connectionOf(contact, connectionId);
     const leg = this.agentLeg(agent, contact);
-    if (contact.initiationMethod === 'inbound' && leg.state === 'connecting') {
+    if (this.isOffer(contact, leg)) {
       this.rejectContact(agent, contactId);
       return;
     }
@@ -891,6 +907,51 @@ export class ContactCentre {
     return contact;
   }
 
+  /** A customer asks to be called back: a queued callback waits in the queue like a call. */
+  queueCallback(queueNameOrNumber: string, customerNumber: string): ContactRecord {
+    const queue =
+      this.phoneNumbers.get(queueNameOrNumber) ??
+      this.queues.find((q) => q.name === queueNameOrNumber || q.arn === queueNameOrNumber);
+    if (!queue)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.unknownNumber(queueNameOrNumber),
+      );
+    if (!/^\+[1-9]\d{1,14}$/.test(customerNumber))
+      throw new DomainError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter('number must be an E.164 number'),
+      );
+    const now = this.clock.now();
+    const id = this.newContactId();
+    const contact: ContactRecord = {
+      id,
+      initialContactId: id,
+      type: 'queue_callback',
+      initiationMethod: 'callback',
+      queue,
+      queuedAt: now,
+      createdAt: now,
+      state: 'init',
+      since: now,
+      connections: [
+        this.newConnection(id, 'outbound', true, 'init', {
+          type: 'phone_number',
+          phoneNumber: customerNumber,
+        }),
+      ],
+      attributes: {},
+      customerNumber,
+      digits: [],
+      excludedAgents: new Set(),
+      waiting: true,
+    };
+    this.contacts.set(id, contact);
+    this.changes++;
+    this.route();
+    return contact;
+  }
+
   /** The customer of an outbound call answers. */
   customerAnswers(contactId: string): void {
     const contact = this.outboundRinging(contactId, 'answer');
@@ -920,7 +981,7 @@ export class ContactCentre {
         MESSAGES.contactNotFound(contactId),
       );
     const leg = this.customerLeg(contact);
-    if (contact.initiationMethod !== 'outbound' || leg?.state !== 'connecting')
+    if (contact.initiationMethod === 'inbound' || leg?.state !== 'connecting')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Customer', leg?.state ?? contact.state, action),
@@ -943,10 +1004,7 @@ export class ContactCentre {
         MESSAGES.invalidTransition('Customer', customer?.state ?? contact.state, 'hang up'),
       );
     const agentLegs = contact.connections.filter((x) => x.agentId);
-    if (
-      agentLegs.length === 0 ||
-      (contact.initiationMethod === 'inbound' && contact.state === 'connecting')
-    ) {
+    if (agentLegs.length === 0 || agentLegs.some((x) => this.isOffer(contact, x))) {
       // Abandoned in queue or while ringing: the contact disappears.
       this.clock.clearTimer(contact.timer);
       this.contacts.delete(contact.id);
@@ -1024,7 +1082,7 @@ export class ContactCentre {
   }
 
   private offer(contact: ContactRecord, agent: AgentRecord): void {
-    this.contactEvent(contact, 'offer');
+    this.contactEvent(contact, contact.type === 'queue_callback' ? 'offerCallback' : 'offer');
     contact.waiting = false;
     contact.connections.unshift(
       this.newConnection(
