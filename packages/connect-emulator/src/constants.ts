@@ -240,6 +240,7 @@ export const THIRD_PARTY_ANSWER_MS = 2_000;
  */
 export const MAX_CONFERENCE_PARTIES = 6;
 
+/**
  * Default CTI request rate per access token (token bucket): sustained requests per second and burst.
  * Beyond it the service answers `ThrottlingException` (429). The real worker stays far below it.
  * @public
