@@ -741,7 +741,7 @@ export class ContactCentre {
   /**
    * CreateAdditionalConnection: the agent calls a third party (a phone number or a queue quick
    * connect); the parties already on the call are put on hold; the third party answers after
-   * {@link THIRD_PARTY_ANSWER_MS}.
+   * `THIRD_PARTY_ANSWER_MS` (2 s).
    */
   createAdditionalConnection(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
     const contact = this.contactOf(agent, contactId);
