@@ -228,6 +228,19 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_CHANNEL_CONCURRENCY: Readonly<Record<string, number>> = { VOICE: 1, CHAT: 1 };
 
 /**
+ * How long a simulated third party (phone number or queue quick connect) rings before it
+ * answers a CreateAdditionalConnection, in ms.
+ * @public
+ */
+export const THIRD_PARTY_ANSWER_MS = 2_000;
+
+/**
+ * Most parties (other than agents) on one call: the customer and up to five more.
+ * @public
+ */
+export const MAX_CONFERENCE_PARTIES = 6;
+
+/**
  * Default CTI request rate per access token (token bucket): sustained requests per second and burst.
  * Beyond it the service answers `ThrottlingException` (429). The real worker stays far below it.
  * @public

@@ -94,17 +94,8 @@ describe('CTI service: transport and errors', () => {
   });
 
   it('multi-party operations answer a well-formed error naming the operation as unsupported', async () => {
-    for (const op of [
-      'ConferenceConnections',
-      'CreateAdditionalConnection',
-      'ToggleActiveConnections',
-      'UpdateMonitorParticipantState',
-      'MuteParticipant',
-      'UnmuteParticipant',
-      'PauseContact',
-      'ResumeContact',
-    ]) {
-      const r = await h.cti(op, { contactId: 'c', connectionId: 'x', targetMonitorMode: 'BARGE' });
+    for (const op of ['CreateTaskContact']) {
+      const r = await h.cti(op, { endpoint: { type: 'agent' }, name: 'task' }, { auth: false });
       expect(r.status, op).toBe(400);
       expect(r.body).toEqual({
         __type: 'UnsupportedOperationException',

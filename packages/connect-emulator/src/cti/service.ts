@@ -21,17 +21,7 @@ import { CtiError } from './errors';
 import { page } from './paging';
 
 /** Operations that belong to the later multi-party emulator issue. */
-const MULTI_PARTY_OPERATIONS: readonly CtiOperation[] = [
-  'ConferenceConnections',
-  'CreateAdditionalConnection',
-  'ToggleActiveConnections',
-  'UpdateMonitorParticipantState',
-  'MuteParticipant',
-  'UnmuteParticipant',
-  'PauseContact',
-  'ResumeContact',
-  'CreateTaskContact',
-];
+const MULTI_PARTY_OPERATIONS: readonly CtiOperation[] = ['CreateTaskContact'];
 
 /** The result of one CTI call. */
 export interface CtiResult {
@@ -261,6 +251,42 @@ export class CtiService {
       case 'SendDigits': {
         const req = body as CtiRequest<'SendDigits'>;
         centre.sendDigits(agent, req.contactId, req.connectionId, req.digits);
+        return {};
+      }
+      case 'CreateAdditionalConnection': {
+        const req = body as CtiRequest<'CreateAdditionalConnection'>;
+        centre.createAdditionalConnection(agent, req.contactId, req.endpoint);
+        return {};
+      }
+      case 'ToggleActiveConnections':
+        centre.toggleActiveConnections(
+          agent,
+          (body as CtiRequest<'ToggleActiveConnections'>).contactId,
+        );
+        return {};
+      case 'ConferenceConnections':
+        centre.conferenceConnections(
+          agent,
+          (body as CtiRequest<'ConferenceConnections'>).contactId,
+        );
+        return {};
+      case 'MuteParticipant':
+      case 'UnmuteParticipant': {
+        const req = body as CtiRequest<'MuteParticipant'>;
+        centre.muteParticipant(agent, req.contactId, req.connectionId, op === 'MuteParticipant');
+        return {};
+      }
+      case 'PauseContact':
+      case 'ResumeContact':
+        centre.pauseContact(
+          agent,
+          (body as CtiRequest<'PauseContact'>).contactId,
+          op === 'PauseContact',
+        );
+        return {};
+      case 'UpdateMonitorParticipantState': {
+        const req = body as CtiRequest<'UpdateMonitorParticipantState'>;
+        centre.updateMonitorParticipantState(agent, req.contactId, req.targetMonitorMode);
         return {};
       }
       case 'CreateOutboundContact': {

@@ -4,6 +4,7 @@ import {
   AgentPermissions,
   AgentStateType,
   CtiErrorType,
+  MonitoringErrorTypes,
   SUPPORTED_LOCALES,
   type AgentStateDefinition,
   type ConnectionStateType,
@@ -15,7 +16,12 @@ import {
   type Endpoint,
   type Queue,
 } from '@x/connect-streams/protocol';
-import { DEFAULT_CHANNEL_CONCURRENCY, OFFER_GHOST_TTL_MS } from '../constants';
+import {
+  DEFAULT_CHANNEL_CONCURRENCY,
+  MAX_CONFERENCE_PARTIES,
+  OFFER_GHOST_TTL_MS,
+  THIRD_PARTY_ANSWER_MS,
+} from '../constants';
 import { MESSAGES } from '../messages';
 import type { Clock, TimerHandle } from './clock';
 import { Arns, stableId } from './ids';
@@ -116,6 +122,10 @@ export interface ConnectionRecord {
   /** Set on agent legs. */
   readonly agentId?: string;
   mute: boolean;
+  /** Muted by another participant (MuteParticipant on someone else's leg). */
+  forcedMute?: boolean;
+  /** The quick connect a third party was added through. */
+  quickConnectName?: string;
 }
 
 /** A contact: a list of connections (two today; more when multi-party lands). */
@@ -568,6 +578,12 @@ export class ContactCentre {
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Connection', connection.state, 'disconnect'),
       );
+    if (!connection.agentId && !connection.initial) {
+      // A third party leaves; the others stay (a held customer stays on hold).
+      this.connectionEvent(connection, 'disconnect');
+      this.touchContact(contact);
+      return;
+    }
     this.endContact(
       contact,
       connection.agentId ? 'agent hung up' : 'agent disconnected the customer',
@@ -713,6 +729,138 @@ export class ContactCentre {
   private hasActiveVoice(agent: AgentRecord): boolean {
     const limit = agent.routingProfile.concurrency.VOICE ?? 1;
     return this.contactsOf(agent).length >= Math.max(1, limit);
+  }
+
+  // ---------------------------------------------------------------- multi-party
+
+  /** Legs other than agents that are still on the call. */
+  private parties(contact: ContactRecord): ConnectionRecord[] {
+    return contact.connections.filter((c) => !c.agentId && c.state !== 'disconnected');
+  }
+
+  /**
+   * CreateAdditionalConnection: the agent calls a third party (a phone number or a queue quick
+   * connect); the parties already on the call are put on hold; the third party answers after
+   * `THIRD_PARTY_ANSWER_MS` (2 s).
+   */
+  createAdditionalConnection(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
+    const contact = this.contactOf(agent, contactId);
+    const leg = this.agentLeg(agent, contact);
+    if (contact.state !== 'connected' || leg.state !== 'connected')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', contact.state, 'add a participant'),
+      );
+    const parties = this.parties(contact);
+    if (parties.length >= MAX_CONFERENCE_PARTIES)
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', 'full conference', 'add a participant'),
+      );
+    if (endpoint.type === 'phone_number' && !/^\+[1-9]\d{1,14}$/.test(endpoint.phoneNumber ?? ''))
+      throw new DomainError(
+        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+        MESSAGES.badEndpoint(
+          `${JSON.stringify(endpoint.phoneNumber ?? '')} is not an E.164 number`,
+        ),
+      );
+    for (const party of parties)
+      if (party.state === 'connected') this.connectionEvent(party, 'hold');
+    const third = this.newConnection(contact.id, 'outbound', false, 'connecting', endpoint);
+    if (endpoint.name) third.quickConnectName = endpoint.name;
+    contact.connections.push(third);
+    this.clock.setTimer(THIRD_PARTY_ANSWER_MS, () => {
+      if (third.state !== 'connecting' || contact.state === 'ended') return;
+      this.connectionEvent(third, 'answer');
+      this.touchContact(contact);
+    });
+    this.touchContact(contact);
+  }
+
+  /** ToggleActiveConnections: the party on the line goes on hold and the held one comes back. */
+  toggleActiveConnections(agent: AgentRecord, contactId: string): void {
+    const contact = this.contactOf(agent, contactId);
+    const parties = this.parties(contact).filter(
+      (p) => p.state === 'connected' || p.state === 'hold',
+    );
+    if (
+      contact.state !== 'connected' ||
+      parties.length < 2 ||
+      !parties.some((p) => p.state === 'hold')
+    )
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', contact.state, 'toggle'),
+      );
+    for (const party of parties)
+      this.connectionEvent(party, party.state === 'hold' ? 'resume' : 'hold');
+    this.touchContact(contact);
+  }
+
+  /** ConferenceConnections: every party (and the agent) comes off hold. */
+  conferenceConnections(agent: AgentRecord, contactId: string): void {
+    const contact = this.contactOf(agent, contactId);
+    const parties = this.parties(contact);
+    if (contact.state !== 'connected' || parties.filter((p) => p.state !== 'connecting').length < 2)
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', contact.state, 'conference'),
+      );
+    for (const c of contact.connections) if (c.state === 'hold') this.connectionEvent(c, 'resume');
+    this.touchContact(contact);
+  }
+
+  /** MuteParticipant / UnmuteParticipant: another participant's leg is (un)muted by the agent. */
+  muteParticipant(
+    agent: AgentRecord,
+    contactId: string,
+    connectionId: string,
+    mute: boolean,
+  ): void {
+    const contact = this.contactOf(agent, contactId);
+    const connection = this.connectionOf(contact, connectionId);
+    if (connection.state === 'disconnected' || contact.state === 'ended')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Connection', connection.state, mute ? 'mute' : 'unmute'),
+      );
+    connection.mute = mute;
+    connection.forcedMute = mute && connection.agentId !== agent.id;
+    this.touchContact(contact);
+  }
+
+  /** PauseContact / ResumeContact. */
+  pauseContact(agent: AgentRecord, contactId: string, pause: boolean): void {
+    const contact = this.contactOf(agent, contactId);
+    this.contactEvent(contact, pause ? 'pause' : 'resume');
+    this.touchContact(contact);
+  }
+
+  /**
+   * UpdateMonitorParticipantState: only SILENT_MONITOR or BARGE (any case); anything else is
+   * `invalid_target_state`. Needs a monitoring leg of the agent on the contact.
+   */
+  updateMonitorParticipantState(
+    agent: AgentRecord,
+    contactId: string,
+    targetMonitorMode: string,
+  ): void {
+    const mode = targetMonitorMode.toUpperCase();
+    if (mode !== 'SILENT_MONITOR' && mode !== 'BARGE')
+      throw new DomainError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        `${MonitoringErrorTypes.INVALID_TARGET_STATE}: ${MESSAGES.invalidParameter(`targetMonitorMode ${JSON.stringify(targetMonitorMode)}`)}`,
+      );
+    const contact = this.contactOf(agent, contactId);
+    const leg = this.agentLeg(agent, contact);
+    if (leg.type !== 'monitoring')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Connection', leg.state, 'change the monitor mode'),
+      );
+    leg.state = mode === 'BARGE' ? 'barge' : 'silent_monitor';
+    leg.since = this.clock.now();
+    this.touchContact(contact);
   }
 
   // ---------------------------------------------------------------- customer side (simulation)
@@ -1014,7 +1162,8 @@ export class ContactCentre {
             ? { callType: 'audio_only', autoAccept: agent.softphoneAutoAccept }
             : undefined,
         mute: leg.mute,
-        forcedMute: false,
+        forcedMute: leg.forcedMute ?? false,
+        ...(leg.quickConnectName === undefined ? {} : { quickConnectName: leg.quickConnectName }),
         monitorCapabilities: [],
       })),
       attributes: contact.attributes,
@@ -1024,7 +1173,7 @@ export class ContactCentre {
       contactFeatures: {
         attachmentsEnabled: false,
         messagingMarkdownEnabled: false,
-        multiPartyConferenceEnabled: false,
+        multiPartyConferenceEnabled: true,
       },
     };
   }

@@ -139,6 +139,24 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     return CUSTOMER_SCRIPTS[h % CUSTOMER_SCRIPTS.length]!;
   };
 
+  /** Contacts per agent, rebuilt when the domain has changed (GetCurrentUserData reads it per agent). */
+  let byAgent:
+    { centre: ContactCentre; changes: number; map: Map<string, ContactRecord[]> } | undefined;
+  const contactsByAgent = (c: ContactCentre): Map<string, ContactRecord[]> => {
+    if (byAgent?.centre === c && byAgent.changes === c.changes) return byAgent.map;
+    const map = new Map<string, ContactRecord[]>();
+    for (const contact of c.contacts.values()) {
+      for (const leg of contact.connections) {
+        if (leg.agentId === undefined) continue;
+        const list = map.get(leg.agentId) ?? [];
+        if (!list.includes(contact)) list.push(contact);
+        map.set(leg.agentId, list);
+      }
+    }
+    byAgent = { centre: c, changes: c.changes, map };
+    return map;
+  };
+
   let usersCache: { centre: ContactCentre; users: AdminUser[] } | undefined;
   const users = (): AdminUser[] => {
     const c = centre();
@@ -252,7 +270,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
       const c = centre();
       const agent = c.agents.get(userId);
       if (agent === undefined) return undefined;
-      const contacts = c.contactsOf(agent);
+      const contacts = contactsByAgent(c).get(agent.id) ?? [];
       if (agent.selected.type === 'offline' && contacts.length === 0) return undefined;
       return {
         statusName: agent.selected.name,
