@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ConnectError } from '../errors';
+import { LOG_LEVELS, type LogLevel } from '../log/logger';
 import { MESSAGES } from '../messages';
 
 const ringtoneEntry = z.object({
@@ -8,6 +9,12 @@ const ringtoneEntry = z.object({
 });
 
 const timeout = z.optional(z.number().check(z.positive()));
+
+// Typed by name so the public declaration does not print an anonymous literal union, whose member
+// order TypeScript does not keep stable between builds (it made the API report flap).
+const logLevel = z.custom<LogLevel>(
+  (value) => typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value),
+);
 
 /**
  * Schema of the `initCCP` parameters (spec §3 "Init parameters").
@@ -60,8 +67,8 @@ export const initCcpParamsSchema = z.object({
   enableGlobalResiliency: z.optional(z.boolean()),
   secondaryCCPUrl: z.optional(z.string()),
   storageAccess: z.optional(z.record(z.string(), z.unknown())),
-  logLevel: z.optional(z.enum(['TRACE', 'DEBUG', 'INFO', 'LOG', 'WARN', 'ERROR', 'CRITICAL'])),
-  consoleLevel: z.optional(z.enum(['TRACE', 'DEBUG', 'INFO', 'LOG', 'WARN', 'ERROR', 'CRITICAL'])),
+  logLevel: z.optional(logLevel),
+  consoleLevel: z.optional(logLevel),
 });
 
 /** Parameters of {@link initCCP}. @public */

@@ -10,10 +10,18 @@ import { format, MESSAGES } from '../messages';
 import { redact, redactText } from './redact';
 
 /** Log level names, lowest first. @public */
-export const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'LOG', 'WARN', 'ERROR', 'CRITICAL'] as const;
+export const LOG_LEVELS = [
+  'TRACE',
+  'DEBUG',
+  'INFO',
+  'LOG',
+  'WARN',
+  'ERROR',
+  'CRITICAL',
+] as const satisfies readonly LogLevel[];
 
 /** A log level name. @public */
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'LOG' | 'WARN' | 'ERROR' | 'CRITICAL';
 
 /** One log entry (spec §3 "Log entry"). @public */
 export interface LogEntry {
