@@ -1,4 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
+import { createWebSocketManagerClient } from '@x/websocket-manager/bridge';
+import type { WebSocketManagerClient } from '@x/websocket-manager/bridge';
 import type { Agent } from '../agent/agent';
 import { UpstreamClient } from '../client/upstream-client';
 import type { RequestChannel } from '../client/upstream-client';
@@ -125,6 +127,7 @@ export class Ccp {
   private initialized = false;
   private terminated = false;
   private portId: string | undefined;
+  private webSocketClient: WebSocketManagerClient | undefined;
 
   constructor(
     private readonly params: InitCcpParams,
@@ -223,6 +226,19 @@ export class Ccp {
     return this.logger;
   }
 
+  /**
+   * The panel's web socket manager as seen from the host (Streams' `getWebSocketManager()`):
+   * handlers fed by the `webSocket::…` events, `subscribeTopics` / `sendMessage` relayed as
+   * `webSocket::subscribe` / `webSocket::send`. One client per panel, disposed on terminate.
+   */
+  getWebSocketManager(): WebSocketManagerClient {
+    this.webSocketClient ??= createWebSocketManagerClient({
+      send: (event, data) => this.send(event as WireEventName, data),
+      on: (event, handler) => this.onMessage(event as WireEventName, handler),
+    });
+    return this.webSocketClient;
+  }
+
   /** Sends an envelope to the panel. */
   send(event: WireEventName, data?: unknown): void {
     this.env.conduit.send(event, data);
@@ -276,6 +292,7 @@ export class Ccp {
     this.timers.clear();
     this.popup?.dispose();
     this.ringtones?.dispose();
+    this.webSocketClient?.dispose();
     this.logPusher.dispose();
     this.unsubscribeConduit();
     this.upstream.dispose();

@@ -337,25 +337,25 @@ export function createConnect(options: CreateConnectOptions = {}) {
         log.logger.error(`Handler for ${event} failed`, error),
       );
     },
+    /** The core `ccp.getWebSocketManager()` client, with Streams' callable-or-`unsubscribe()` handles. */
     getWebSocketManager(): CompatWebSocketManager {
-      const w = (event: string) => (f: (d: unknown) => void) => unsubscriber(sub(event, f));
+      const wsm = rt.ccp().getWebSocketManager();
+      const wrap =
+        <T>(add: (f: (d: T) => void) => () => void) =>
+        (f: (d: unknown) => void): Unsubscriber =>
+          unsubscriber({ unsubscribe: add(f) });
       return {
-        subscribeTopics: (topics) => rt.ccp().send(enums.WebSocketEvents.SUBSCRIBE, topics),
-        sendMessage: (message) => rt.ccp().send(enums.WebSocketEvents.SEND, message),
-        onMessage: (topic, f) =>
-          unsubscriber(
-            sub(enums.WebSocketEvents.ALL_MESSAGE, (m: { topic?: string }) => {
-              if (m?.topic === topic) f(m);
-            }),
-          ),
-        onAllMessage: w(enums.WebSocketEvents.ALL_MESSAGE),
-        onConnectionGain: w(enums.WebSocketEvents.CONNECTION_GAIN),
-        onConnectionLost: w(enums.WebSocketEvents.CONNECTION_LOST),
-        onConnectionOpen: w(enums.WebSocketEvents.CONNECTION_OPEN),
-        onConnectionClose: w(enums.WebSocketEvents.CONNECTION_CLOSE),
-        onInitFailure: w(enums.WebSocketEvents.INIT_FAILURE),
-        onSubscriptionUpdate: w(enums.WebSocketEvents.SUBSCRIPTION_UPDATE),
-        onSubscriptionFailure: w(enums.WebSocketEvents.SUBSCRIPTION_FAILURE),
+        subscribeTopics: (topics) => wsm.subscribeTopics(topics),
+        sendMessage: (message) => wsm.sendMessage(message as { topic: string }),
+        onMessage: (topic, f) => unsubscriber({ unsubscribe: wsm.onMessage(topic, f) }),
+        onAllMessage: wrap(wsm.onAllMessage),
+        onConnectionGain: wrap(wsm.onConnectionGain),
+        onConnectionLost: wrap(wsm.onConnectionLost),
+        onConnectionOpen: wrap(wsm.onConnectionOpen),
+        onConnectionClose: wrap(wsm.onConnectionClose),
+        onInitFailure: wrap(wsm.onInitFailure),
+        onSubscriptionUpdate: wrap(wsm.onSubscriptionUpdate),
+        onSubscriptionFailure: wrap(wsm.onSubscriptionFailure),
       };
     },
     /** The typed `Ccp` underneath (the migration path to the typed API). */
