@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CTI_SERVICE } from '@x/connect-streams/protocol';
 import {
+  AGENT_APP_PATHS,
   DEFAULT_MISSED_CALL_TIMEOUT_MS,
   DEFAULT_OUTBOUND_RING_TIMEOUT_MS,
   DEFAULT_PORT,
@@ -92,7 +93,10 @@ export interface EmulatorOptions {
   /** Observes every CTI call (operation, caller, validated body), e.g. softphone metrics in tests. */
   readonly onCtiCall?: (operation: string, agent: AgentRecord | undefined, body: unknown) => void;
   /** The CCP panel page at `/connect/ccp-v2/` (softphone timings; shorten them in tests). */
-  readonly panel?: Pick<PanelRouteOptions, 'metricsFlushIntervalMs' | 'statsIntervalMs'>;
+  readonly panel?: Pick<
+    PanelRouteOptions,
+    'metricsFlushIntervalMs' | 'statsIntervalMs' | 'agentAppEndpoint'
+  >;
 }
 
 /**
@@ -219,6 +223,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const panel = createPanelRequestHandler({
     allowedOrigins: () => (allowedOrigins.length === 0 ? ['*'] : allowedOrigins),
     region: centre.region,
+    // Voice ID and other agent-app calls go from the panel's worker to this emulator's endpoint.
+    agentAppEndpoint: AGENT_APP_PATHS[0],
     ...options.panel,
   });
 

@@ -7,7 +7,11 @@ import { createServer, type Server } from 'node:http';
 import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { startEmulator, type Emulator } from '../../../packages/connect-emulator/src/index';
+import {
+  startEmulator,
+  type Emulator,
+  type SeedInput,
+} from '../../../packages/connect-emulator/src/index';
 
 const require = createRequire(import.meta.url);
 const STREAMS = {
@@ -26,6 +30,8 @@ export interface Harness {
   hostUrl(version: StreamsVersion, username?: string): string;
   /** Every CTI call the emulator served, in order. */
   readonly operations: readonly { readonly op: string; readonly body: Record<string, unknown> }[];
+  /** Calls the emulator's HTTP API (e.g. `/control/voice-id/...`); rejects on a status ≥ 300. */
+  control(method: string, path: string, body?: unknown): Promise<unknown>;
   /** A customer dials the instance; resolves with the new contact id. */
   placeInboundCall(from?: string): Promise<string>;
   close(): Promise<void>;
@@ -39,6 +45,8 @@ export interface HarnessOptions {
   readonly metricsFlushIntervalMs?: number;
   /** Serve HTTPS (default true: the panel's session cookie must work in a cross-site frame). */
   readonly tls?: boolean;
+  /** The emulator's seed (default the demo seed). */
+  readonly seed?: SeedInput;
 }
 
 /** Starts the host-page server on localhost and the emulator (TLS) on 127.0.0.1, both on port 0. */
@@ -74,15 +82,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     onCtiCall: (op, _agent, body) => operations.push({ op, body: body as Record<string, unknown> }),
     port: 0,
     tls: options.tls ?? true,
+    ...(options.seed ? { seed: options.seed } : {}),
     allowedOrigins: (options.allowedOrigins ?? ((origin) => [origin]))(hostOrigin),
     panel: { metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000 },
   });
-  const post = (path: string, body: unknown): Promise<unknown> =>
+  const call = (method: string, path: string, body?: unknown): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const req = request(
         `${emulator.url}${path}`,
         {
-          method: 'POST',
+          method,
           ca: emulator.certificate ?? undefined,
           headers: { 'content-type': 'application/json' },
         },
@@ -96,12 +105,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         },
       );
       req.on('error', reject);
-      req.end(JSON.stringify(body));
+      req.end(body === undefined ? undefined : JSON.stringify(body));
     });
+  const post = (path: string, body: unknown) => call('POST', path, body);
   return {
     emulator,
     hostOrigin,
     operations,
+    control: call,
     hostUrl: (version, username = 'jane') => {
       // no '%' in ccpUrl: streams formats it with sprintf when logging
       const ccp = `${emulator.url}/login?username=${username}&redirect=/connect/ccp-v2/`;
