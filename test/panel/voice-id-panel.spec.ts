@@ -10,7 +10,8 @@ import { startHarness, type Harness } from './support/emulator-harness';
 // @x/voice-id through the real panel path: our initCCP host embeds the emulator panel, the agent
 // accepts an inbound call, and createVoiceId(contact, { ccp }) evaluates the caller: host
 // api_request → panel worker agent-app client → emulator agent-app endpoint → Authenticated.
-// Also ccp.getWebSocketManager(): subscribeTopics reaches the panel's web socket manager.
+// Also ccp.getWebSocketManager(): subscribeTopics reaches the panel's web socket manager; and the
+// panel page answers the quick-responses proxy methods through the emulator's agent-app endpoint.
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CALLER = '+15550001001';
@@ -48,6 +49,11 @@ const HOST_JS = `
       ),
     accept: () => current.accept().then(() => events.push('accepted')),
     subscribe: (topics) => wsm.subscribeTopics(topics),
+    request: (method, params) =>
+      ccp.client.request(method, params).then(
+        (value) => ({ ok: true, value }),
+        (error) => ({ ok: false, error: String(error && error.message) }),
+      ),
     evaluate: (options) =>
       XHost.createVoiceId(current, { ccp, ...options })
         .evaluateSpeaker(true)
@@ -160,4 +166,30 @@ test('ccp.getWebSocketManager().subscribeTopics reaches the panel web socket man
   await expect
     .poll(() => events(page), { timeout: 20_000 })
     .toContainEqual(expect.stringMatching(/^ws:subscription_update:.*aws\/chat/));
+});
+
+test('the panel page answers qrIntegrationExists and qrSearchQuickResponses through the agent-app endpoint', async ({
+  page,
+}) => {
+  await openHost(page);
+  await waitFor(page, ['agent'], 'agent arrives');
+  const request = (method: string, params: unknown) =>
+    page.evaluate(
+      ([m, p]) =>
+        (
+          window as unknown as { host: { request(m: string, p: unknown): Promise<unknown> } }
+        ).host.request(m, p),
+      [method, params] as const,
+    );
+  expect(await request('qrIntegrationExists', null)).toEqual({ ok: true, value: { exists: true } });
+  const search = (await request('qrSearchQuickResponses', { query: '' })) as {
+    ok: boolean;
+    value: { results: { name: string; contents: { plainText: { content: string } } }[] };
+  };
+  expect(search.ok).toBe(true);
+  expect(search.value.results.length).toBeGreaterThan(0);
+  expect(search.value.results[0]).toMatchObject({
+    name: expect.any(String),
+    contents: { plainText: { content: expect.any(String) } },
+  });
 });

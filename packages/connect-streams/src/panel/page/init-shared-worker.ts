@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defaultAuthorizeEndpoint } from '../auth/authorize';
 import { SHARED_WORKER_NAME } from '../constants';
 import { missingParamMessage } from '../messages';
+import { AgentAppClient } from '../worker/agent-app-client';
 import type { PanelPort } from '../worker/panel-port';
 import { PanelWorkerEngine } from '../worker/worker-engine';
 
@@ -131,11 +132,17 @@ function readTabId(): string {
   }
 }
 
-/** Methods the real CCP page answers itself (reference §1.1); we answer them with an error. */
+/** Methods the real CCP page answers itself (reference §1.1), not the worker. */
 const API_PROXY_METHODS: ReadonlySet<string> = new Set([
   'qrIntegrationExists',
   'qrSearchQuickResponses',
   'startScreenSharing',
+]);
+
+/** API proxy methods this page answers through the agent-app endpoint (when one is configured). */
+const AGENT_APP_PROXY_METHODS: ReadonlySet<string> = new Set([
+  'qrIntegrationExists',
+  'qrSearchQuickResponses',
 ]);
 
 /**
@@ -245,6 +252,42 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     attach(channel.port1);
   };
 
+  /**
+   * Answers a quick-responses proxy call through the agent-app endpoint (the page's own API proxy);
+   * `false` when no endpoint is configured.
+   */
+  const answerThroughAgentApp = (data: object): boolean => {
+    if (!params.agentAppEndpoint || !params.authCookieName) return false;
+    const {
+      requestId,
+      method,
+      params: body,
+    } = data as {
+      requestId?: unknown;
+      method: string;
+      params?: unknown;
+    };
+    const client = new AgentAppClient({
+      authCookieName: params.authCookieName,
+      authToken: params.authToken,
+      endpoint: params.agentAppEndpoint,
+    });
+    void client
+      .call(
+        method,
+        typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
+      )
+      .then((outcome) =>
+        sendDownstream('api_response', {
+          event: 'api_response',
+          requestId,
+          data: 'data' in outcome ? outcome.data : null,
+          err: outcome.kind === 'success' ? null : JSON.stringify(outcome.error),
+        }),
+      );
+    return true;
+  };
+
   const onWindowMessage = (message: MessageEvent): void => {
     if (closed || parent === undefined || message.source !== parent) return;
     const raw: unknown = message.data;
@@ -254,6 +297,7 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     if (event === 'api_request' && typeof data === 'object' && data !== null) {
       const request = data as { requestId?: unknown; method?: unknown };
       if (typeof request.method === 'string' && API_PROXY_METHODS.has(request.method)) {
+        if (AGENT_APP_PROXY_METHODS.has(request.method) && answerThroughAgentApp(data)) return;
         sendDownstream('api_response', {
           event: 'api_response',
           requestId: request.requestId,
