@@ -13,6 +13,7 @@ export {
   OFFER_GHOST_TTL_MS,
   SESSION_COOKIE,
   WEB_SOCKET_TRANSPORT_LIFETIME_S,
+  WS_TOPICS,
 } from './constants';
 export { startEmulator } from './server';
 export type { Emulator, EmulatorOptions, ExtraRoute } from './server';

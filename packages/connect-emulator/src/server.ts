@@ -30,6 +30,7 @@ import { type AgentRecord, ContactCentre } from './domain/contact-centre';
 import { DEMO_SEED, loadSeedFile, parseSeed, type Seed, type SeedInput } from './domain/seed';
 import { MESSAGES } from './messages';
 import { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
+import { publishTopics } from './ws/topic-publisher';
 import { decideWsFault } from './faults/ws-faults';
 import { createDomainServices } from './services/domain-services';
 import { createPanelRequestHandler, type PanelRouteOptions } from './panel';
@@ -178,6 +179,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const tls = options.tls === true ? await generateCertificate() : options.tls || null;
   const secure = tls !== null;
   const sockets = new AgentSocketServer(sessions, (op) => decideWsFault(services.faults, op));
+  publishTopics(centre, sockets);
   let base = '';
   let wsBase = '';
 
@@ -195,6 +197,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const old = centre;
     centre = new ContactCentre(seed, centreOptions);
     centre.onContactChange(services.contactChanged);
+    publishTopics(centre, sockets);
     epoch++;
     old.dispose();
   };

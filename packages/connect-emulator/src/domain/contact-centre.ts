@@ -434,6 +434,7 @@ export class ContactCentre {
       if (!agent) continue;
       this.refreshShown(agent);
       agent.version++;
+      for (const observer of this.agentObservers) observer(agent);
       const waiters = [...agent.waiters];
       agent.waiters.clear();
       for (const wake of waiters) wake();
@@ -446,6 +447,14 @@ export class ContactCentre {
       if (leg.agentId) agents.add(this.agents.get(leg.agentId)!);
     this.touch(...agents);
     this.notifyContact(contact);
+  }
+
+  private readonly agentObservers = new Set<(agent: AgentRecord) => void>();
+
+  /** Observes every change of an agent's snapshot (web-socket agent topic). Returns the unsubscribe function. */
+  onAgentChange(observer: (agent: AgentRecord) => void): () => void {
+    this.agentObservers.add(observer);
+    return () => this.agentObservers.delete(observer);
   }
 
   private readonly contactObservers = new Set<(contact: ContactRecord, removed: boolean) => void>();
