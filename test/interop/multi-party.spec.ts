@@ -1,16 +1,21 @@
 // Issue 7, "Done when": transfers, participant mute, pause/resume and supervision through the real
-// amazon-connect-streams 2.18.7 host and CCP against the emulator. A second agent or a supervisor
+// amazon-connect-streams host and CCP (2.18.7 and 2.28.2) against the emulator. A second agent or a supervisor
 // runs in its own browser context (own login cookie, own CCP and SharedWorker).
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startInteropEmulator } from './harness';
+import { STREAMS_RELEASES, startInteropEmulator, type StreamsVersion } from './harness';
 import { hostCall, waitForEvent } from './scenario';
 
 type Interop = Awaited<ReturnType<typeof startInteropEmulator>>;
 
-async function openHost(browser: Browser, env: Interop, username: string): Promise<Page> {
+async function openHost(
+  browser: Browser,
+  env: Interop,
+  username: string,
+  version: StreamsVersion,
+): Promise<Page> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   const page = await context.newPage();
-  await page.goto(`${env.hostUrl('2.18.7')}?username=${username}`);
+  await page.goto(`${env.hostUrl(version)}?username=${username}`);
   await waitForEvent(page, 'initialized');
   await waitForEvent(page, 'agent');
   return page;
@@ -57,98 +62,99 @@ async function until(page: Page, contactId: string, expression: string): Promise
   );
 }
 
-test.describe('multi-party and supervision with the real 2.18.7 host', () => {
-  test.setTimeout(180_000);
-  let env: Interop;
-  test.beforeEach(async () => {
-    env = await startInteropEmulator();
-  });
-  test.afterEach(async () => {
-    await env.emulator.close();
-  });
+for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
+  test.describe(`multi-party and supervision with the real ${version} host`, () => {
+    test.setTimeout(180_000);
+    let env: Interop;
+    test.beforeEach(async () => {
+      env = await startInteropEmulator();
+    });
+    test.afterEach(async () => {
+      await env.emulator.close();
+    });
 
-  test('participant mute, pause/resume, then a blind transfer to a queue quick connect', async ({
-    browser,
-  }) => {
-    const jane = await openHost(browser, env, 'jane');
-    await goAvailable(jane);
-    const id = await acceptedCall(env, jane);
+    test('participant mute, pause/resume, then a blind transfer to a queue quick connect', async ({
+      browser,
+    }) => {
+      const jane = await openHost(browser, env, 'jane', version);
+      await goAvailable(jane);
+      const id = await acceptedCall(env, jane);
 
-    await hostCall(jane, 'contacts[arg].getInitialConnection().muteParticipant(cb);', id);
-    await until(jane, id, 'c.getInitialConnection().isForcedMute() === true');
-    await hostCall(jane, 'contacts[arg].getInitialConnection().unmuteParticipant(cb);', id);
-    await until(jane, id, 'c.getInitialConnection().isForcedMute() === false');
+      await hostCall(jane, 'contacts[arg].getInitialConnection().muteParticipant(cb);', id);
+      await until(jane, id, 'c.getInitialConnection().isForcedMute() === true');
+      await hostCall(jane, 'contacts[arg].getInitialConnection().unmuteParticipant(cb);', id);
+      await until(jane, id, 'c.getInitialConnection().isForcedMute() === false');
 
-    await hostCall(jane, 'contacts[arg].pause(cb);', id);
-    await until(jane, id, 'c.getStatus().type === "paused"');
-    await hostCall(jane, 'contacts[arg].resume(cb);', id);
-    await until(jane, id, 'c.getStatus().type === "connected"');
+      await hostCall(jane, 'contacts[arg].pause(cb);', id);
+      await until(jane, id, 'c.getStatus().type === "paused"');
+      await hostCall(jane, 'contacts[arg].resume(cb);', id);
+      await until(jane, id, 'c.getStatus().type === "connected"');
 
-    await hostCall(
-      jane,
-      `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
+      await hostCall(
+        jane,
+        `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
          contacts[arg].addConnection(d.endpoints.find((e) => e.type === 'queue'), cb),
          failure: cb.failure });`,
-      id,
-    );
-    await until(jane, id, 'c.getThirdPartyConnections().length === 1');
-    await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
-    await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
-    const live = env.emulator.centre.contacts.get(id)!;
-    expect(live.state).toBe('connected');
-    expect(live.connections.find((c) => c.initial)!.state).toBe('connected');
-  });
+        id,
+      );
+      await until(jane, id, 'c.getThirdPartyConnections().length === 1');
+      await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
+      const live = env.emulator.centre.contacts.get(id)!;
+      expect(live.state).toBe('connected');
+      expect(live.connections.find((c) => c.initial)!.state).toBe('connected');
+    });
 
-  test('blind transfer to another agent: the second agent receives and accepts the call', async ({
-    browser,
-  }) => {
-    const jane = await openHost(browser, env, 'jane');
-    const john = await openHost(browser, env, 'john');
-    await goAvailable(jane);
-    const id = await acceptedCall(env, jane);
-    await goAvailable(john);
+    test('blind transfer to another agent: the second agent receives and accepts the call', async ({
+      browser,
+    }) => {
+      const jane = await openHost(browser, env, 'jane', version);
+      const john = await openHost(browser, env, 'john', version);
+      await goAvailable(jane);
+      const id = await acceptedCall(env, jane);
+      await goAvailable(john);
 
-    await hostCall(
-      jane,
-      `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
+      await hostCall(
+        jane,
+        `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
          contacts[arg].addConnection(d.endpoints.find((e) => e.type === 'agent'), cb),
          failure: cb.failure });`,
-      id,
-    );
-    await waitForEvent(john, 'contact.connecting', { id });
-    await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
-    await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
+        id,
+      );
+      await waitForEvent(john, 'contact.connecting', { id });
+      await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
 
-    await hostCall(john, 'contacts[arg].accept(cb);', id);
-    await waitForEvent(john, 'contact.connected', { id });
-    await until(john, id, 'c.getInitialConnection().getStatus().type === "connected"');
-    await waitForEvent(john, 'agent.stateChange', { newState: 'Busy' });
+      await hostCall(john, 'contacts[arg].accept(cb);', id);
+      await waitForEvent(john, 'contact.connected', { id });
+      await until(john, id, 'c.getInitialConnection().getStatus().type === "connected"');
+      await waitForEvent(john, 'agent.stateChange', { newState: 'Busy' });
+    });
+
+    test('a supervisor silently monitors the call, then barges, then leaves while the call goes on', async ({
+      browser,
+    }) => {
+      const jane = await openHost(browser, env, 'jane', version);
+      const ana = await openHost(browser, env, 'ana', version);
+      await goAvailable(jane);
+      const id = await acceptedCall(env, jane);
+
+      const centre = env.emulator.centre;
+      centre.monitorContact(id, centre.agentByUsername('ana')!.id, ['SILENT_MONITOR', 'BARGE']);
+      await waitForEvent(ana, 'contact', { id });
+      await until(
+        ana,
+        id,
+        'c.getAgentConnection().getType() === "monitoring" && c.getAgentConnection().isSilentMonitor()',
+      );
+      await until(jane, id, 'c.isUnderSupervision() === false');
+
+      await hostCall(ana, 'contacts[arg].updateMonitorParticipantState("barge", cb);', id);
+      await until(ana, id, 'c.getAgentConnection().isBarge()');
+      await until(jane, id, 'c.isUnderSupervision() === true');
+
+      await hostCall(ana, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await until(jane, id, 'c.isUnderSupervision() === false');
+      await until(jane, id, 'c.getStatus().type === "connected"');
+    });
   });
-
-  test('a supervisor silently monitors the call, then barges, then leaves while the call goes on', async ({
-    browser,
-  }) => {
-    const jane = await openHost(browser, env, 'jane');
-    const ana = await openHost(browser, env, 'ana');
-    await goAvailable(jane);
-    const id = await acceptedCall(env, jane);
-
-    const centre = env.emulator.centre;
-    centre.monitorContact(id, centre.agentByUsername('ana')!.id, ['SILENT_MONITOR', 'BARGE']);
-    await waitForEvent(ana, 'contact', { id });
-    await until(
-      ana,
-      id,
-      'c.getAgentConnection().getType() === "monitoring" && c.getAgentConnection().isSilentMonitor()',
-    );
-    await until(jane, id, 'c.isUnderSupervision() === false');
-
-    await hostCall(ana, 'contacts[arg].updateMonitorParticipantState("barge", cb);', id);
-    await until(ana, id, 'c.getAgentConnection().isBarge()');
-    await until(jane, id, 'c.isUnderSupervision() === true');
-
-    await hostCall(ana, 'contacts[arg].getAgentConnection().destroy(cb);', id);
-    await until(jane, id, 'c.isUnderSupervision() === false');
-    await until(jane, id, 'c.getStatus().type === "connected"');
-  });
-});
