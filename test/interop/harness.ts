@@ -78,7 +78,8 @@ window.__contacts = {};
 const log = (name, data) => window.__events.push({ name, data: data === undefined ? null : data });
 connect.core.initCCP(document.getElementById('ccp'), {
   // No percent-encoding: streams logs ccpUrl through sprintf, which breaks on '%'.
-  ccpUrl: '${ccpOrigin}/login?username=jane&redirect=${ccpPath ?? `/harness/${version}/ccp.html`}',
+  // \`?username=\` on the host page picks the agent (default jane).
+  ccpUrl: '${ccpOrigin}/login?username=' + (new URLSearchParams(location.search).get('username') || 'jane') + '&redirect=${ccpPath ?? `/harness/${version}/ccp.html`}',
   loginPopup: false,
   softphone: { allowFramedSoftphone: false, disableRingtone: true },
 });

@@ -37,7 +37,7 @@ export interface ScenarioDriver {
 const WAIT_MS = 20_000;
 
 /** Waits until an event named `name` matching `where` is recorded after index `from`; returns its index. */
-async function waitForEvent(
+export async function waitForEvent(
   host: Page,
   name: string,
   where: Record<string, unknown> = {},
@@ -61,7 +61,7 @@ async function waitForEvent(
 }
 
 /** Runs an API call in the host page and resolves with `success` data or rejects with the failure. */
-function hostCall<T>(host: Page, fn: string, arg?: unknown): Promise<T> {
+export function hostCall<T>(host: Page, fn: string, arg?: unknown): Promise<T> {
   return host.evaluate(
     ({ fn, arg }) =>
       new Promise<T>((resolve, reject) => {

@@ -196,4 +196,52 @@ describe('against the emulator web socket (CreateTransport)', () => {
     expect(manager!.state).toBe('open');
     expect(sockets.length).toBeGreaterThanOrEqual(2);
   });
+
+  /** A CTI call as jane. */
+  async function cti(accessToken: string, operation: string, body: unknown): Promise<unknown> {
+    const response = await fetch(emulator.ctiEndpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': `AmazonConnectCTIService.${operation}`,
+        'x-amz-bearer': accessToken,
+      },
+      body: JSON.stringify({ ...(body as object), authentication: { authToken: accessToken } }),
+    });
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    return JSON.parse(text) as unknown;
+  }
+
+  it('publishes the contact and agent topics to a subscribed client when a call arrives', async () => {
+    const { updates } = await start();
+    const contactMessages: { topic: string; content: string }[] = [];
+    const agentMessages: { topic: string; content: string }[] = [];
+    manager!.onMessage('aws/contact', (m) => contactMessages.push(m as never));
+    manager!.onMessage('aws/agent', (m) => agentMessages.push(m as never));
+    const before = updates.length;
+    manager!.subscribeTopics(['aws/contact']);
+    await until(() => updates.length > before, 'the contact topic subscription');
+
+    const { accessToken } = emulator.login('jane');
+    await cti(accessToken, 'PutAgentState', { state: { name: 'Available', type: 'routable' } });
+    await until(() => agentMessages.length >= 1, 'the agent topic (Available)');
+    expect(JSON.parse(agentMessages.at(-1)!.content)).toMatchObject({
+      state: { type: 'routable', name: 'Available' },
+    });
+
+    const dial = await fetch(`${emulator.url}/control/calls`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: '+15555550001', from: '+15555551234' }),
+    });
+    expect(dial.status).toBe(201);
+    const { contactId } = (await dial.json()) as { contactId: string };
+    await until(() => contactMessages.length >= 1, 'the contact topic');
+    const contact = JSON.parse(contactMessages.at(-1)!.content) as Record<string, unknown>;
+    expect(contact).toMatchObject({ contactId, type: 'voice', removed: false });
+    expect(contactMessages.at(-1)!.topic).toBe('aws/contact');
+    // Topics nobody subscribed to are not sent.
+    expect(topicsOf(sockets.at(-1)!.received, 'aws/chat')).toEqual([]);
+  });
 });

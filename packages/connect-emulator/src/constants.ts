@@ -249,3 +249,14 @@ export const DEFAULT_RATE_LIMIT = { requestsPerSecond: 50, burst: 100 } as const
 
 /** Most log events one `SendClientLogs` call may carry (spec §9: batches of at most 500). */
 export const MAX_CLIENT_LOG_EVENTS = 500;
+
+/**
+ * Web-socket topics the emulator publishes on changes (issue 7 §6).
+ * @public
+ */
+export const WS_TOPICS = {
+  /** The agent's state changed: `{agentId, state: {type, name}, version}`. */
+  agent: 'aws/agent',
+  /** A contact of the agent changed: `{contactId, initialContactId, type, state, removed}`. */
+  contact: 'aws/contact',
+} as const;

@@ -93,17 +93,6 @@ describe('CTI service: transport and errors', () => {
     expect(r.body.message).toMatch(/state\.type/);
   });
 
-  it('multi-party operations answer a well-formed error naming the operation as unsupported', async () => {
-    for (const op of ['CreateTaskContact']) {
-      const r = await h.cti(op, { endpoint: { type: 'agent' }, name: 'task' }, { auth: false });
-      expect(r.status, op).toBe(400);
-      expect(r.body).toEqual({
-        __type: 'UnsupportedOperationException',
-        message: `${op} is not supported by this emulator yet.`,
-      });
-    }
-  });
-
   it('wrong ids are ResourceNotFound; the wrong state is InvalidState', async () => {
     await available();
     expect((await h.cti('AcceptContact', { contactId: 'nope' })).body.__type).toBe(
@@ -420,14 +409,5 @@ describe('CTI service: every operation', () => {
     expect(
       (await h.cti('GetAgentConfiguration')).body.configuration.agentPreferences.LANGUAGE,
     ).toBe('de_DE');
-  });
-
-  it('CreateTaskContact is answered as unsupported (task channel not emulated)', async () => {
-    const r = await h.cti(
-      'CreateTaskContact',
-      { endpoint: { type: 'queue' }, name: 't' },
-      { auth: false },
-    );
-    expect(r.body.__type).toBe('UnsupportedOperationException');
   });
 });

@@ -47,6 +47,12 @@ export interface HarnessOptions {
   readonly tls?: boolean;
   /** The emulator's seed (default the demo seed). */
   readonly seed?: SeedInput;
+  /** Run two regions (global resiliency), with the panels' region timings. */
+  readonly regions?: {
+    readonly secondary: string;
+    readonly regionPollIntervalMs?: number;
+    readonly heartbeatIntervalMs?: number;
+  };
 }
 
 /** Starts the host-page server on localhost and the emulator (TLS) on 127.0.0.1, both on port 0. */
@@ -84,7 +90,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     tls: options.tls ?? true,
     ...(options.seed ? { seed: options.seed } : {}),
     allowedOrigins: (options.allowedOrigins ?? ((origin) => [origin]))(hostOrigin),
-    panel: { metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000 },
+    panel: {
+      metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000,
+      ...(options.regions?.regionPollIntervalMs
+        ? { regionPollIntervalMs: options.regions.regionPollIntervalMs }
+        : {}),
+      ...(options.regions?.heartbeatIntervalMs
+        ? { heartbeatIntervalMs: options.regions.heartbeatIntervalMs }
+        : {}),
+    },
+    ...(options.regions ? { regions: { secondary: options.regions.secondary } } : {}),
   });
   const call = (method: string, path: string, body?: unknown): Promise<unknown> =>
     new Promise((resolve, reject) => {

@@ -7,7 +7,9 @@ import {
   isCtiOperation,
   type CtiOperation,
   type CtiRequest,
+  endpointSchema,
 } from '@x/connect-streams/protocol';
+import { z } from 'zod';
 import {
   DEFAULT_RATE_LIMIT,
   MAX_CLIENT_LOG_EVENTS,
@@ -20,8 +22,15 @@ import { MESSAGES } from '../messages';
 import { CtiError } from './errors';
 import { page } from './paging';
 
-/** Operations that belong to the later multi-party emulator issue. */
-const MULTI_PARTY_OPERATIONS: readonly CtiOperation[] = ['CreateTaskContact'];
+/** Service operations outside the 2.18.7 model (its worker fails them before sending). */
+const TRANSFER_OPERATIONS = ['AddNewConnection', 'TransferContact'] as const;
+type TransferOperation = (typeof TRANSFER_OPERATIONS)[number];
+const isTransferOperation = (name: string): name is TransferOperation =>
+  (TRANSFER_OPERATIONS as readonly string[]).includes(name);
+const transferRequestSchema = z.looseObject({
+  contactId: z.string().min(1),
+  endpoint: endpointSchema,
+});
 
 /** The result of one CTI call. */
 export interface CtiResult {
@@ -103,6 +112,8 @@ export class CtiService {
   ): Promise<unknown> {
     const prefix = 'AmazonConnectCTIService.';
     const name = target?.startsWith(prefix) ? target.slice(prefix.length) : undefined;
+    if (name !== undefined && isTransferOperation(name))
+      return this.transfer(name, bearer, rawBody);
     if (!name || !isCtiOperation(name))
       throw new CtiError(
         CtiErrorType.UNKNOWN_OPERATION_EXCEPTION,
@@ -122,8 +133,6 @@ export class CtiService {
     const agent = this.authenticate(op, bearer, json as Record<string, unknown>);
     if (!this.take(bearer!))
       throw new CtiError(CtiErrorType.THROTTLING_EXCEPTION, MESSAGES.throttled);
-    if (MULTI_PARTY_OPERATIONS.includes(op))
-      throw new CtiError(CtiErrorType.UNSUPPORTED_OPERATION_EXCEPTION, MESSAGES.unsupported(op));
 
     const parsed = ctiOperationSchemas[op].request.safeParse(json);
     if (!parsed.success) {
@@ -135,6 +144,46 @@ export class CtiService {
     }
     this.ctx.onCall?.(op, agent, parsed.data);
     return this.run(op, agent, parsed.data, bearer!, signal);
+  }
+
+  /**
+   * AddNewConnection and TransferContact: the newer service operations the 2.18.7 worker's model
+   * lacks; served for clients that call them directly (`{contactId, endpoint}`).
+   */
+  private transfer(
+    op: TransferOperation,
+    bearer: string | undefined,
+    rawBody: string,
+  ): Record<string, never> {
+    let json: unknown;
+    try {
+      json = rawBody.trim() === '' ? {} : JSON.parse(rawBody);
+    } catch {
+      throw new CtiError(CtiErrorType.SERIALIZATION_EXCEPTION, MESSAGES.malformedJson);
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json))
+      throw new CtiError(CtiErrorType.SERIALIZATION_EXCEPTION, MESSAGES.malformedJson);
+    const agent = this.authenticate(
+      'CreateAdditionalConnection',
+      bearer,
+      json as Record<string, unknown>,
+    );
+    if (!this.take(bearer!))
+      throw new CtiError(CtiErrorType.THROTTLING_EXCEPTION, MESSAGES.throttled);
+    const parsed = transferRequestSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new CtiError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter(`${issue.path.join('.') || '(body)'}: ${issue.message}`),
+      );
+    }
+    this.ctx.onCall?.(op, agent, parsed.data);
+    const centre = this.ctx.centre();
+    if (op === 'TransferContact')
+      centre.transferContact(agent, parsed.data.contactId, parsed.data.endpoint);
+    else centre.addNewConnection(agent, parsed.data.contactId, parsed.data.endpoint);
+    return {};
   }
 
   private authenticate(
@@ -288,6 +337,11 @@ export class CtiService {
         const req = body as CtiRequest<'UpdateMonitorParticipantState'>;
         centre.updateMonitorParticipantState(agent, req.contactId, req.targetMonitorMode);
         return {};
+      }
+      case 'CreateTaskContact': {
+        const req = body as CtiRequest<'CreateTaskContact'>;
+        const task = centre.createTaskContact(agent, req);
+        return { contactId: task.id };
       }
       case 'CreateOutboundContact': {
         const req = body as CtiRequest<'CreateOutboundContact'>;

@@ -126,14 +126,31 @@ export interface ConnectionRecord {
   forcedMute?: boolean;
   /** The quick connect a third party was added through. */
   quickConnectName?: string;
+  /** An agent leg offered through an agent quick connect, not yet accepted. */
+  offered?: boolean;
+  /** The missed-offer timer of an offered agent leg. */
+  offerTimer?: TimerHandle;
+  /** Monitoring legs: who monitors and since when. */
+  monitoringInfo?: { readonly agentName: string; readonly joinedAt: number };
+  /** Monitoring legs: the modes the supervisor may use (`SILENT_MONITOR`, `BARGE`). */
+  monitorCapabilities?: readonly string[];
+  /** Monitoring legs: the current mode (`SILENT_MONITOR` or `BARGE`). */
+  monitorStatus?: string;
 }
 
 /** A contact: a list of connections (two today; more when multi-party lands). */
 export interface ContactRecord {
   readonly id: string;
   readonly initialContactId: string;
-  readonly type: 'voice' | 'queue_callback';
-  readonly initiationMethod: 'inbound' | 'outbound' | 'callback';
+  readonly type: 'voice' | 'queue_callback' | 'task';
+  readonly initiationMethod: 'inbound' | 'outbound' | 'callback' | 'api';
+  /** Tasks: the name and description given by CreateTaskContact. */
+  readonly name?: string;
+  readonly description?: string;
+  /** Tasks: the references given by CreateTaskContact. */
+  readonly references?: Readonly<Record<string, { readonly type: string; readonly value: string }>>;
+  /** Tasks: the contact the task was created from. */
+  readonly relatedContactId?: string;
   readonly queue: QueueRecord;
   readonly queuedAt: number;
   readonly createdAt: number;
@@ -334,6 +351,44 @@ export class ContactCentre {
     return contact.connections.find((x) => x.agentId === agent.id)!;
   }
 
+  /**
+   * The contact state as `agent` sees it: `ended` (after-call work) once the agent's own leg has
+   * left a call that goes on, `connecting` while the agent is being offered a transfer.
+   */
+  private stateFor(contact: ContactRecord, agent: AgentRecord): ContactStateType {
+    const leg = this.agentLeg(agent, contact);
+    if (!leg || contact.state === 'ended') return contact.state;
+    if (leg.state === 'disconnected') return 'ended';
+    if (leg.offered) return 'connecting';
+    return contact.state;
+  }
+
+  /** Agent (not monitoring) legs still on the call, other than `except`. */
+  private liveAgentLegs(contact: ContactRecord, except?: ConnectionRecord): ConnectionRecord[] {
+    return contact.connections.filter(
+      (x) => x !== except && x.agentId && x.type !== 'monitoring' && x.state !== 'disconnected',
+    );
+  }
+
+  /** Parties the agent talks to: every live leg but the agent's own and monitoring legs. */
+  private partiesOf(contact: ContactRecord, agent: AgentRecord): ConnectionRecord[] {
+    return contact.connections.filter(
+      (c) => c.agentId !== agent.id && c.type !== 'monitoring' && c.state !== 'disconnected',
+    );
+  }
+
+  /** The agent a quick-connect endpoint of type agent names (by login or ARN). */
+  private agentForEndpoint(endpoint: Endpoint): AgentRecord | undefined {
+    const listed = this.endpoints.find(
+      (e) =>
+        e.type === 'agent' &&
+        ((endpoint.endpointARN && e.endpointARN === endpoint.endpointARN) ||
+          (endpoint.endpointId && e.endpointId === endpoint.endpointId)),
+    );
+    const login = listed?.agentLogin ?? endpoint.agentLogin;
+    return login ? this.agentByUsername(login) : undefined;
+  }
+
   private customerLeg(contact: ContactRecord): ConnectionRecord | undefined {
     return contact.connections.find((x) => x.type === 'inbound' || x.type === 'outbound');
   }
@@ -379,6 +434,7 @@ export class ContactCentre {
       if (!agent) continue;
       this.refreshShown(agent);
       agent.version++;
+      for (const observer of this.agentObservers) observer(agent);
       const waiters = [...agent.waiters];
       agent.waiters.clear();
       for (const wake of waiters) wake();
@@ -391,6 +447,14 @@ export class ContactCentre {
       if (leg.agentId) agents.add(this.agents.get(leg.agentId)!);
     this.touch(...agents);
     this.notifyContact(contact);
+  }
+
+  private readonly agentObservers = new Set<(agent: AgentRecord) => void>();
+
+  /** Observes every change of an agent's snapshot (web-socket agent topic). Returns the unsubscribe function. */
+  onAgentChange(observer: (agent: AgentRecord) => void): () => void {
+    this.agentObservers.add(observer);
+    return () => this.agentObservers.delete(observer);
   }
 
   private readonly contactObservers = new Set<(contact: ContactRecord, removed: boolean) => void>();
@@ -417,16 +481,20 @@ export class ContactCentre {
 
   private computeShown(agent: AgentRecord): Omit<ShownState, 'since'> {
     if (agent.errorState) return { arn: null, type: AgentStateType.ERROR, name: agent.errorState };
-    const legs = this.contactsOf(agent).map((c) => ({ c, leg: this.agentLeg(agent, c) }));
+    const legs = this.contactsOf(agent).map((c) => ({
+      leg: this.agentLeg(agent, c),
+      initiationMethod: c.initiationMethod,
+      state: this.stateFor(c, agent),
+    }));
     const system = (name: string) => ({ arn: null, type: AgentStateType.SYSTEM, name });
     if (legs.some(({ leg }) => leg.state === 'connected' || leg.state === 'hold')) {
-      if (legs.some(({ c }) => c.initiationMethod !== 'inbound' && c.state === 'connecting'))
+      if (legs.some((c) => c.initiationMethod !== 'inbound' && c.state === 'connecting'))
         return system(AgentAvailStates.CALLING_CUSTOMER);
-      if (legs.some(({ c }) => c.state === 'connected')) return system(AgentAvailStates.BUSY);
+      if (legs.some((c) => c.state === 'connected')) return system(AgentAvailStates.BUSY);
     }
     if (legs.some(({ leg }) => leg.state === 'connecting'))
       return system(AgentAvailStates.PENDING_BUSY);
-    if (legs.some(({ c }) => c.state === 'ended')) return system(AgentAvailStates.AFTER_CALL_WORK);
+    if (legs.some((c) => c.state === 'ended')) return system(AgentAvailStates.AFTER_CALL_WORK);
     return { arn: agent.selected.arn, type: agent.selected.type, name: agent.selected.name };
   }
 
@@ -496,6 +564,15 @@ export class ContactCentre {
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', contact.state, 'accept'),
       );
+    if (leg.offered) {
+      // A transferred call: the agent joins; with nobody else left, the held parties come back.
+      this.connectionEvent(leg, 'answer');
+      leg.offered = false;
+      this.clock.clearTimer(leg.offerTimer);
+      if (this.liveAgentLegs(contact, leg).length === 0) this.resumeHeld(contact);
+      this.touchContact(contact);
+      return;
+    }
     this.contactEvent(contact, 'accept');
     this.connectionEvent(leg, 'answer');
     this.clock.clearTimer(contact.timer);
@@ -513,7 +590,9 @@ export class ContactCentre {
   private isOffer(contact: ContactRecord, leg: ConnectionRecord): boolean {
     return (
       leg.state === 'connecting' &&
-      (contact.initiationMethod === 'inbound' ||
+      (leg.offered === true ||
+        contact.initiationMethod === 'inbound' ||
+        (contact.type === 'task' && contact.state === 'connecting') ||
         (contact.type === 'queue_callback' && contact.state === 'incoming'))
     );
   }
@@ -526,6 +605,10 @@ export class ContactCentre {
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', contact.state, 'reject'),
       );
+    if (leg.offered) {
+      this.dropTransferOffer(contact, leg);
+      return;
+    }
     this.withdrawOffer(contact, agent, 'rejected');
     this.route();
   }
@@ -578,9 +661,26 @@ export class ContactCentre {
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Connection', connection.state, 'disconnect'),
       );
-    if (!connection.agentId && !connection.initial) {
-      // A third party leaves; the others stay (a held customer stays on hold).
+    if (connection.offered) {
+      // The transferring agent withdraws a transfer not yet accepted.
+      this.dropTransferOffer(contact, connection);
+      return;
+    }
+    if (connection.type === 'monitoring' || (!connection.agentId && !connection.initial)) {
+      // A supervisor or a third party leaves; the others stay (a held customer stays on hold).
       this.connectionEvent(connection, 'disconnect');
+      this.touchContact(contact);
+      return;
+    }
+    if (
+      connection.agentId &&
+      this.partiesOf(contact, this.agents.get(connection.agentId)!).some((p) => !p.initial)
+    ) {
+      // An agent leaves a call with other parties (a transfer or a conference): only that leg
+      // ends (after-call work for that agent); the others are joined and go on.
+      this.connectionEvent(connection, 'disconnect');
+      const remaining = this.liveAgentLegs(contact);
+      if (remaining.length === 0 || remaining.some((x) => !x.offered)) this.resumeHeld(contact);
       this.touchContact(contact);
       return;
     }
@@ -636,10 +736,11 @@ export class ContactCentre {
       return;
     }
     const contact = this.contactOf(agent, contactId);
-    if (contact.state !== 'ended')
+    const state = this.stateFor(contact, agent);
+    if (state !== 'ended')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'clear'),
+        MESSAGES.invalidTransition('Contact', state, 'clear'),
       );
     const leg = this.agentLeg(agent, contact);
     contact.connections.splice(contact.connections.indexOf(leg), 1);
@@ -733,11 +834,6 @@ export class ContactCentre {
 
   // ---------------------------------------------------------------- multi-party
 
-  /** Legs other than agents that are still on the call. */
-  private parties(contact: ContactRecord): ConnectionRecord[] {
-    return contact.connections.filter((c) => !c.agentId && c.state !== 'disconnected');
-  }
-
   /**
    * CreateAdditionalConnection: the agent calls a third party (a phone number or a queue quick
    * connect); the parties already on the call are put on hold; the third party answers after
@@ -751,7 +847,7 @@ export class ContactCentre {
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', contact.state, 'add a participant'),
       );
-    const parties = this.parties(contact);
+    const parties = this.partiesOf(contact, agent);
     if (parties.length >= MAX_CONFERENCE_PARTIES)
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -764,11 +860,29 @@ export class ContactCentre {
           `${JSON.stringify(endpoint.phoneNumber ?? '')} is not an E.164 number`,
         ),
       );
+    const target = endpoint.type === 'agent' ? this.transferTarget(contact, endpoint) : undefined;
     for (const party of parties)
       if (party.state === 'connected') this.connectionEvent(party, 'hold');
-    const third = this.newConnection(contact.id, 'outbound', false, 'connecting', endpoint);
+    const third = this.newConnection(
+      contact.id,
+      'outbound',
+      false,
+      'connecting',
+      endpoint,
+      target?.id,
+    );
     if (endpoint.name) third.quickConnectName = endpoint.name;
     contact.connections.push(third);
+    if (target) {
+      // The other agent is offered the call and accepts (AcceptContact) or not.
+      third.offered = true;
+      third.offerTimer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
+        if (third.offered && contact.connections.includes(third))
+          this.dropTransferOffer(contact, third);
+      });
+      this.touchContact(contact);
+      return;
+    }
     this.clock.setTimer(THIRD_PARTY_ANSWER_MS, () => {
       if (third.state !== 'connecting' || contact.state === 'ended') return;
       this.connectionEvent(third, 'answer');
@@ -777,10 +891,163 @@ export class ContactCentre {
     this.touchContact(contact);
   }
 
+  /** The agent an agent quick connect reaches: logged in, free, and not already on the call. */
+  private transferTarget(contact: ContactRecord, endpoint: Endpoint): AgentRecord {
+    const target = this.agentForEndpoint(endpoint);
+    if (!target)
+      throw new DomainError(
+        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+        MESSAGES.badEndpoint(`no agent for ${JSON.stringify(endpoint.name ?? '')}`),
+      );
+    if (contact.connections.some((x) => x.agentId === target.id))
+      throw new DomainError(
+        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+        MESSAGES.badEndpoint(`${target.username} is already on the contact`),
+      );
+    if (target.selected.type === 'offline' || this.contactsOf(target).length > 0)
+      throw new DomainError(
+        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+        MESSAGES.badEndpoint(`${target.username} cannot take the call now`),
+      );
+    return target;
+  }
+
+  /**
+   * AddNewConnection: adds a participant (as CreateAdditionalConnection).
+   */
+  addNewConnection(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
+    this.createAdditionalConnection(agent, contactId, endpoint);
+  }
+
+  /**
+   * TransferContact: a blind transfer: the participant is added and the agent's own leg leaves at
+   * once (after-call work); the customer stays with the new party.
+   */
+  transferContact(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
+    this.createAdditionalConnection(agent, contactId, endpoint);
+    const contact = this.contactOf(agent, contactId);
+    this.destroyConnection(agent, contactId, this.agentLeg(agent, contact).id);
+  }
+
+  /**
+   * MonitorContact (admin API): the supervisor joins a live call on a monitoring leg, silently
+   * (`silent_monitor`); the monitored parties do not see it until the supervisor barges.
+   */
+  monitorContact(
+    contactId: string,
+    supervisorId: string,
+    capabilities: readonly string[],
+  ): ContactRecord {
+    const contact = this.contacts.get(contactId);
+    if (!contact)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    const supervisor = this.agents.get(supervisorId);
+    if (!supervisor)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        `User ${supervisorId} not found.`,
+      );
+    if (contact.state !== 'connected' && contact.state !== 'paused')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Contact', contact.state, 'monitor'),
+      );
+    if (this.contactsOf(supervisor).length > 0)
+      throw new DomainError(CtiErrorType.INVALID_STATE_EXCEPTION, MESSAGES.agentBusy);
+    const leg = this.newConnection(
+      contact.id,
+      'monitoring',
+      false,
+      'silent_monitor',
+      { type: 'agent', name: supervisor.name },
+      supervisor.id,
+    );
+    leg.monitoringInfo = { agentName: supervisor.name, joinedAt: this.clock.now() };
+    leg.monitorCapabilities = [...capabilities];
+    leg.monitorStatus = 'SILENT_MONITOR';
+    contact.connections.push(leg);
+    this.touchContact(contact);
+    return contact;
+  }
+
+  /**
+   * CreateTaskContact: a task for an agent quick connect is offered to that agent; for a queue
+   * quick connect it waits in that queue and is routed like a call. Returns the new contact.
+   */
+  createTaskContact(
+    agent: AgentRecord,
+    input: {
+      readonly endpoint: Endpoint;
+      readonly name: string;
+      readonly description?: string | null;
+      readonly references?: Readonly<
+        Record<string, { type?: string | null; value?: string | null }>
+      > | null;
+      readonly previousContactId?: string | null;
+    },
+  ): ContactRecord {
+    const { endpoint } = input;
+    let queue: QueueRecord | undefined;
+    let target: AgentRecord | undefined;
+    if (endpoint.type === 'agent') {
+      target = this.agentForEndpoint(endpoint);
+      if (!target)
+        throw new DomainError(
+          CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+          MESSAGES.badEndpoint(`no agent for ${JSON.stringify(endpoint.name ?? '')}`),
+        );
+      queue = target.routingProfile.defaultOutboundQueue;
+    } else if (endpoint.type === 'queue') {
+      const arn = endpoint.queue?.queueARN;
+      queue = this.queues.find((q) => q.arn === arn || q.name === endpoint.queue?.name);
+    }
+    if (!queue)
+      throw new DomainError(
+        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+        MESSAGES.badEndpoint('a task needs an agent or queue quick connect'),
+      );
+    const now = this.clock.now();
+    const id = this.newContactId();
+    const references: Record<string, { type: string; value: string }> = {};
+    for (const [key, ref] of Object.entries(input.references ?? {}))
+      references[key] = { type: ref.type ?? 'URL', value: ref.value ?? '' };
+    const contact: ContactRecord = {
+      id,
+      initialContactId: id,
+      type: 'task',
+      initiationMethod: 'api',
+      queue,
+      queuedAt: now,
+      createdAt: now,
+      state: 'init',
+      since: now,
+      connections: [],
+      attributes: {},
+      customerNumber: '',
+      digits: [],
+      excludedAgents: new Set(),
+      waiting: target === undefined,
+      name: input.name,
+      ...(input.description ? { description: input.description } : {}),
+      references,
+      ...(input.previousContactId ? { relatedContactId: input.previousContactId } : {}),
+    };
+    void agent;
+    this.contacts.set(id, contact);
+    this.changes++;
+    this.notifyContact(contact);
+    if (target) this.offer(contact, target);
+    else this.route();
+    return contact;
+  }
+
   /** ToggleActiveConnections: the party on the line goes on hold and the held one comes back. */
   toggleActiveConnections(agent: AgentRecord, contactId: string): void {
     const contact = this.contactOf(agent, contactId);
-    const parties = this.parties(contact).filter(
+    const parties = this.partiesOf(contact, agent).filter(
       (p) => p.state === 'connected' || p.state === 'hold',
     );
     if (
@@ -800,7 +1067,7 @@ export class ContactCentre {
   /** ConferenceConnections: every party (and the agent) comes off hold. */
   conferenceConnections(agent: AgentRecord, contactId: string): void {
     const contact = this.contactOf(agent, contactId);
-    const parties = this.parties(contact);
+    const parties = this.partiesOf(contact, agent);
     if (contact.state !== 'connected' || parties.filter((p) => p.state !== 'connecting').length < 2)
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -858,7 +1125,18 @@ export class ContactCentre {
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Connection', leg.state, 'change the monitor mode'),
       );
+    if (leg.state === 'disconnected' || contact.state === 'ended')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Connection', leg.state, 'change the monitor mode'),
+      );
+    if (leg.monitorCapabilities && !leg.monitorCapabilities.includes(mode))
+      throw new DomainError(
+        CtiErrorType.ACCESS_DENIED_EXCEPTION,
+        `${MonitoringErrorTypes.INVALID_TARGET_STATE}: ${mode} is not allowed for this monitor`,
+      );
     leg.state = mode === 'BARGE' ? 'barge' : 'silent_monitor';
+    leg.monitorStatus = mode;
     leg.since = this.clock.now();
     this.touchContact(contact);
   }
@@ -1004,7 +1282,7 @@ export class ContactCentre {
         MESSAGES.invalidTransition('Customer', customer?.state ?? contact.state, 'hang up'),
       );
     const agentLegs = contact.connections.filter((x) => x.agentId);
-    if (agentLegs.length === 0 || agentLegs.some((x) => this.isOffer(contact, x))) {
+    if (agentLegs.length === 0 || agentLegs.some((x) => !x.offered && this.isOffer(contact, x))) {
       // Abandoned in queue or while ringing: the contact disappears.
       this.clock.clearTimer(contact.timer);
       this.contacts.delete(contact.id);
@@ -1044,8 +1322,32 @@ export class ContactCentre {
     this.changes++;
   }
 
+  /** Takes every held leg off hold (the parties left on a call are joined). */
+  private resumeHeld(contact: ContactRecord): void {
+    for (const c of contact.connections) if (c.state === 'hold') this.connectionEvent(c, 'resume');
+  }
+
+  /** A transfer offer to an agent ends unanswered: the leg goes; a call nobody is left on ends. */
+  private dropTransferOffer(contact: ContactRecord, leg: ConnectionRecord): void {
+    this.clock.clearTimer(leg.offerTimer);
+    contact.connections.splice(contact.connections.indexOf(leg), 1);
+    const target = this.agents.get(leg.agentId!);
+    if (this.liveAgentLegs(contact).length === 0 && contact.state !== 'ended') {
+      this.touch(target);
+      this.endContact(contact, 'transfer not answered');
+      return;
+    }
+    this.touchContact(contact, ...(target ? [target] : []));
+  }
+
   /** Ends a call: every leg disconnects, the contact is `ended` (after-call work for its agents). */
   private endContact(contact: ContactRecord, reason: string): void {
+    const offers = contact.connections.filter((x) => x.offered);
+    for (const leg of offers) {
+      this.clock.clearTimer(leg.offerTimer);
+      contact.connections.splice(contact.connections.indexOf(leg), 1);
+    }
+    this.touch(...offers.map((x) => this.agents.get(x.agentId!)));
     this.contactEvent(contact, 'end');
     for (const leg of contact.connections)
       if (leg.state !== 'disconnected') this.connectionEvent(leg, 'disconnect');
@@ -1148,28 +1450,57 @@ export class ContactCentre {
       contactId: contact.id,
       initialContactId: contact.initialContactId,
       type: contact.type,
-      state: { type: contact.state, timestamp: seconds(contact.since) },
+      state: { type: this.stateFor(contact, agent), timestamp: seconds(contact.since) },
       queue,
       queueTimestamp: seconds(contact.queuedAt),
-      connections: contact.connections.map((leg) => ({
-        connectionId: leg.id,
-        endpoint: leg.endpoint,
-        state: { type: leg.state, timestamp: seconds(leg.since) },
-        type: leg.type,
-        initial: leg.initial,
-        softphoneMediaInfo:
-          leg.agentId === agent.id
-            ? { callType: 'audio_only', autoAccept: agent.softphoneAutoAccept }
-            : undefined,
-        mute: leg.mute,
-        forcedMute: leg.forcedMute ?? false,
-        ...(leg.quickConnectName === undefined ? {} : { quickConnectName: leg.quickConnectName }),
-        monitorCapabilities: [],
-      })),
+      connections: contact.connections
+        // A silent monitor is invisible to the others; a barging supervisor is heard and shown.
+        .filter((leg) => leg.agentId === agent.id || leg.state !== 'silent_monitor')
+        .map((leg) => ({
+          connectionId: leg.id,
+          endpoint: leg.endpoint,
+          state: { type: leg.state, timestamp: seconds(leg.since) },
+          // Each agent sees its own leg as `agent`; other agents' legs are third parties.
+          type:
+            leg.agentId === agent.id
+              ? leg.type === 'monitoring'
+                ? leg.type
+                : 'agent'
+              : leg.type === 'agent'
+                ? 'outbound'
+                : leg.type,
+          initial: leg.initial,
+          softphoneMediaInfo:
+            leg.agentId === agent.id
+              ? { callType: 'audio_only', autoAccept: agent.softphoneAutoAccept }
+              : undefined,
+          mute: leg.mute,
+          forcedMute: leg.forcedMute ?? false,
+          ...(leg.quickConnectName === undefined ? {} : { quickConnectName: leg.quickConnectName }),
+          monitorCapabilities: [...(leg.monitorCapabilities ?? [])],
+          ...(leg.monitorStatus === undefined ? {} : { monitorStatus: leg.monitorStatus }),
+          ...(leg.monitoringInfo === undefined
+            ? {}
+            : {
+                monitoringInfo: {
+                  agent: { agentName: leg.monitoringInfo.agentName },
+                  joinTimeStamp: seconds(leg.monitoringInfo.joinedAt),
+                },
+              }),
+        })),
       attributes: contact.attributes,
       contactDuration: String(Math.floor((now - contact.createdAt) / 1000)),
       initiationMethod: contact.initiationMethod,
-      customerEndpoint: { type: 'phone_number', phoneNumber: contact.customerNumber },
+      ...(contact.type === 'task'
+        ? {
+            name: contact.name,
+            ...(contact.description === undefined ? {} : { description: contact.description }),
+            references: contact.references,
+            ...(contact.relatedContactId === undefined
+              ? {}
+              : { relatedContactId: contact.relatedContactId }),
+          }
+        : { customerEndpoint: { type: 'phone_number', phoneNumber: contact.customerNumber } }),
       contactFeatures: {
         attachmentsEnabled: false,
         messagingMarkdownEnabled: false,

@@ -3,7 +3,12 @@ import { AdminApiError } from '../admin/errors';
 import type { AgentAppBackend, QuickResponse, TaskTemplate } from '../agent-app/agent-app-router';
 import type { SessionStore } from '../auth/sessions';
 import type { Clock } from '../domain/clock';
-import type { AgentRecord, ContactCentre, ContactRecord } from '../domain/contact-centre';
+import {
+  DomainError,
+  type AgentRecord,
+  type ContactCentre,
+  type ContactRecord,
+} from '../domain/contact-centre';
 import { stableId } from '../domain/ids';
 import type { Seed } from '../domain/seed';
 import { ContactLedger, type LedgerContactView } from './contact-ledger';
@@ -327,11 +332,14 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
         throw new AdminApiError('ContactNotFoundException', `Contact is not active: ${contactId}`);
       c.customerHangsUp(contactId);
     },
-    monitorContact: () => {
-      throw new AdminApiError(
-        'InvalidRequestException',
-        'MonitorContact is not available on this emulator yet',
-      );
+    monitorContact: (contactId, userId, capabilities) => {
+      try {
+        return { contactId: centre().monitorContact(contactId, userId, capabilities).id };
+      } catch (error) {
+        if (error instanceof DomainError)
+          throw new AdminApiError('InvalidRequestException', error.message);
+        throw error;
+      }
     },
   };
 
@@ -379,12 +387,14 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
   function contactChanged(contact: ContactRecord, removed: boolean): void {
     if (pendingInitiation !== undefined && !initiation.has(contact.id))
       initiation.set(contact.id, pendingInitiation);
-    const agentLeg = [...contact.connections].reverse().find((x) => x.agentId !== undefined);
+    const agentLeg = [...contact.connections]
+      .reverse()
+      .find((x) => x.agentId !== undefined && x.type !== 'monitoring');
     const customer = contact.connections.find((x) => x.initial);
     const view: LedgerContactView = {
       id: contact.id,
       initialContactId: contact.initialContactId,
-      channel: 'VOICE',
+      channel: contact.type === 'task' ? 'TASK' : 'VOICE',
       initiationMethod:
         initiation.get(contact.id) ??
         (contact.initiationMethod === 'inbound' ? 'INBOUND' : 'OUTBOUND'),

@@ -14,6 +14,8 @@ export const WEB_SOCKET_PATH = '/ws';
  */
 export class AgentSocketServer {
   private readonly wss = new WebSocketServer({ noServer: true });
+  /** The agent and subscribed topics of each open socket. */
+  private readonly subscribers = new Map<WebSocket, { agentId: string; topics: Set<string> }>();
 
   /**
    * @param faults - decides web-socket faults per event (`connect`, `aws/heartbeat`, `aws/subscribe`):
@@ -27,7 +29,9 @@ export class AgentSocketServer {
       noAnswer: boolean;
     },
   ) {
-    this.wss.on('connection', (socket) => this.serve(socket));
+    this.wss.on('connection', (socket: WebSocket, _req: unknown, agentId: string) =>
+      this.serve(socket, agentId),
+    );
   }
 
   /** Takes over an HTTP upgrade on {@link WEB_SOCKET_PATH}; refuses others. */
@@ -46,11 +50,14 @@ export class AgentSocketServer {
         ws.close(fault.closeCode, 'Injected fault');
         return;
       }
-      this.wss.emit('connection', ws, req);
+      this.wss.emit('connection', ws, req, verdict.agentId);
     });
   }
 
-  private serve(socket: WebSocket): void {
+  private serve(socket: WebSocket, agentId: string): void {
+    const subscriber = { agentId, topics: new Set<string>() };
+    this.subscribers.set(socket, subscriber);
+    socket.on('close', () => this.subscribers.delete(socket));
     socket.on('message', (raw) => {
       const message = parseFrame(
         Buffer.isBuffer(raw)
@@ -68,6 +75,7 @@ export class AgentSocketServer {
           socket.send(JSON.stringify({ topic: 'aws/heartbeat' }));
         else if (message.topic === 'aws/subscribe') {
           const topics = Array.isArray(message.content?.topics) ? message.content.topics : [];
+          for (const topic of topics) if (typeof topic === 'string') subscriber.topics.add(topic);
           socket.send(
             JSON.stringify({ topic: 'aws/subscribe', content: { status: 'success', topics } }),
           );
@@ -93,6 +101,26 @@ export class AgentSocketServer {
     });
     for (const client of this.wss.clients)
       if (client.readyState === client.OPEN) client.send(frame);
+  }
+
+  /**
+   * Sends `{topic, contentType, content}` to the open sockets of these agents that subscribed to
+   * `topic` (issue 7 §6: agent and contact topics published on changes).
+   */
+  publish(topic: string, agentIds: Iterable<string>, content: unknown): void {
+    const agents = new Set(agentIds);
+    const frame = JSON.stringify({
+      topic,
+      contentType: 'application/json',
+      content: JSON.stringify(content),
+    });
+    for (const [client, subscriber] of this.subscribers)
+      if (
+        agents.has(subscriber.agentId) &&
+        subscriber.topics.has(topic) &&
+        client.readyState === client.OPEN
+      )
+        client.send(frame);
   }
 
   close(): Promise<void> {

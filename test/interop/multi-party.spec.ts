@@ -1,0 +1,160 @@
+// Issue 7, "Done when": transfers, participant mute, pause/resume and supervision through the real
+// amazon-connect-streams host and CCP (2.18.7 and 2.28.2) against the emulator. A second agent or a supervisor
+// runs in its own browser context (own login cookie, own CCP and SharedWorker).
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { STREAMS_RELEASES, startInteropEmulator, type StreamsVersion } from './harness';
+import { hostCall, waitForEvent } from './scenario';
+
+type Interop = Awaited<ReturnType<typeof startInteropEmulator>>;
+
+async function openHost(
+  browser: Browser,
+  env: Interop,
+  username: string,
+  version: StreamsVersion,
+): Promise<Page> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  await page.goto(`${env.hostUrl(version)}?username=${username}`);
+  await waitForEvent(page, 'initialized');
+  await waitForEvent(page, 'agent');
+  return page;
+}
+
+const goAvailable = (page: Page) =>
+  hostCall(page, 'agent.setState(agent.getAgentStates().find((s) => s.type === "routable"), cb);');
+
+/** Dials the instance and has `page`'s agent accept the call; returns the contact id. */
+async function acceptedCall(env: Interop, page: Page): Promise<string> {
+  const res = await page.request.fetch(`${env.emulator.url}/control/calls`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    data: JSON.stringify({ to: '+15555550001' }),
+  });
+  expect(res.status()).toBe(201);
+  const at = await waitForEvent(page, 'contact');
+  const contactId = await page.evaluate(
+    (i) => (window as unknown as { __events: { data: { id: string } }[] }).__events[i - 1]!.data.id,
+    at,
+  );
+  await hostCall(page, 'contacts[arg].accept(cb);', contactId);
+  await waitForEvent(page, 'contact.connected', { id: contactId });
+  return contactId;
+}
+
+/** Waits until `expression` (a function body over `c`, the host's contact) is true. */
+async function until(page: Page, contactId: string, expression: string): Promise<void> {
+  await page.waitForFunction(
+    ({ id, expression }) => {
+      const c = (window as unknown as { __contacts: Record<string, unknown> }).__contacts[id];
+      if (!c) return false;
+      try {
+        // The test ships small predicates that run against the host's contact object.
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval
+        const check = new Function('c', `return (${expression});`) as (c: unknown) => unknown;
+        return Boolean(check(c));
+      } catch {
+        return false;
+      }
+    },
+    { id: contactId, expression },
+    { timeout: 20_000, polling: 100 },
+  );
+}
+
+for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
+  test.describe(`multi-party and supervision with the real ${version} host`, () => {
+    test.setTimeout(180_000);
+    let env: Interop;
+    test.beforeEach(async () => {
+      env = await startInteropEmulator();
+    });
+    test.afterEach(async () => {
+      await env.emulator.close();
+    });
+
+    test('participant mute, pause/resume, then a blind transfer to a queue quick connect', async ({
+      browser,
+    }) => {
+      const jane = await openHost(browser, env, 'jane', version);
+      await goAvailable(jane);
+      const id = await acceptedCall(env, jane);
+
+      await hostCall(jane, 'contacts[arg].getInitialConnection().muteParticipant(cb);', id);
+      await until(jane, id, 'c.getInitialConnection().isForcedMute() === true');
+      await hostCall(jane, 'contacts[arg].getInitialConnection().unmuteParticipant(cb);', id);
+      await until(jane, id, 'c.getInitialConnection().isForcedMute() === false');
+
+      await hostCall(jane, 'contacts[arg].pause(cb);', id);
+      await until(jane, id, 'c.getStatus().type === "paused"');
+      await hostCall(jane, 'contacts[arg].resume(cb);', id);
+      await until(jane, id, 'c.getStatus().type === "connected"');
+
+      await hostCall(
+        jane,
+        `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
+         contacts[arg].addConnection(d.endpoints.find((e) => e.type === 'queue'), cb),
+         failure: cb.failure });`,
+        id,
+      );
+      await until(jane, id, 'c.getThirdPartyConnections().length === 1');
+      await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
+      const live = env.emulator.centre.contacts.get(id)!;
+      expect(live.state).toBe('connected');
+      expect(live.connections.find((c) => c.initial)!.state).toBe('connected');
+    });
+
+    test('blind transfer to another agent: the second agent receives and accepts the call', async ({
+      browser,
+    }) => {
+      const jane = await openHost(browser, env, 'jane', version);
+      const john = await openHost(browser, env, 'john', version);
+      await goAvailable(jane);
+      const id = await acceptedCall(env, jane);
+      await goAvailable(john);
+
+      await hostCall(
+        jane,
+        `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
+         contacts[arg].addConnection(d.endpoints.find((e) => e.type === 'agent'), cb),
+         failure: cb.failure });`,
+        id,
+      );
+      await waitForEvent(john, 'contact.connecting', { id });
+      await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
+
+      await hostCall(john, 'contacts[arg].accept(cb);', id);
+      await waitForEvent(john, 'contact.connected', { id });
+      await until(john, id, 'c.getInitialConnection().getStatus().type === "connected"');
+      await waitForEvent(john, 'agent.stateChange', { newState: 'Busy' });
+    });
+
+    test('a supervisor silently monitors the call, then barges, then leaves while the call goes on', async ({
+      browser,
+    }) => {
+      const jane = await openHost(browser, env, 'jane', version);
+      const ana = await openHost(browser, env, 'ana', version);
+      await goAvailable(jane);
+      const id = await acceptedCall(env, jane);
+
+      const centre = env.emulator.centre;
+      centre.monitorContact(id, centre.agentByUsername('ana')!.id, ['SILENT_MONITOR', 'BARGE']);
+      await waitForEvent(ana, 'contact', { id });
+      await until(
+        ana,
+        id,
+        'c.getAgentConnection().getType() === "monitoring" && c.getAgentConnection().isSilentMonitor()',
+      );
+      await until(jane, id, 'c.isUnderSupervision() === false');
+
+      await hostCall(ana, 'contacts[arg].updateMonitorParticipantState("barge", cb);', id);
+      await until(ana, id, 'c.getAgentConnection().isBarge()');
+      await until(jane, id, 'c.isUnderSupervision() === true');
+
+      await hostCall(ana, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await until(jane, id, 'c.isUnderSupervision() === false');
+      await until(jane, id, 'c.getStatus().type === "connected"');
+    });
+  });
