@@ -7,7 +7,8 @@ import { SERVICES_CLI_OPTIONS, loadServicesCliOptions } from './services/create-
 
 const usage = `Usage: connect-emulator [--port ${DEFAULT_PORT}] [--seed demo|FILE] [--state-dir DIR]
                         [--allowed-origin URL ...] [--tls] [--json] [--host 127.0.0.1]
-                        [--webhook URL ...] [--faults FILE] [--fault-seed N]`;
+                        [--webhook URL ...] [--faults FILE] [--fault-seed N]
+                        [--secondary-region REGION [--primary-region REGION] [--active-region REGION]]`;
 
 async function main(): Promise<void> {
   let values;
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
         'state-dir': { type: 'string' },
         'allowed-origin': { type: 'string', multiple: true },
         tls: { type: 'boolean' },
+        'primary-region': { type: 'string' },
+        'secondary-region': { type: 'string' },
+        'active-region': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         ...SERVICES_CLI_OPTIONS,
@@ -60,6 +64,15 @@ async function main(): Promise<void> {
     ...(values['state-dir'] ? { stateDir: values['state-dir'] } : {}),
     allowedOrigins: (values['allowed-origin'] ?? []).map((o) => new URL(o).origin),
     tls: values.tls ?? false,
+    ...(values['secondary-region']
+      ? {
+          regions: {
+            secondary: values['secondary-region'],
+            ...(values['primary-region'] ? { primary: values['primary-region'] } : {}),
+            ...(values['active-region'] ? { active: values['active-region'] } : {}),
+          },
+        }
+      : {}),
   });
   const info = {
     instanceArn: emulator.instanceArn,
@@ -75,7 +88,10 @@ async function main(): Promise<void> {
         `  instance ARN  ${info.instanceArn}\n` +
         `  login URL     ${info.loginUrl}\n` +
         `  control URL   ${info.controlUrl}\n` +
-        `  CTI endpoint  ${info.ctiEndpoint}\n`,
+        `  CTI endpoint  ${info.ctiEndpoint}\n` +
+        (emulator.regions
+          ? `  regions       ${emulator.regions.primary} (primary), ${emulator.regions.secondary} (secondary at ${emulator.url}/secondary/ccp-v2/)\n`
+          : ''),
     );
   const stop = () => {
     void emulator.close().then(() => process.exit(0));

@@ -45,5 +45,12 @@ export { CtiService } from './cti/service';
 export type { CtiContext, CtiResult } from './cti/service';
 export { CtiError } from './cti/errors';
 export { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
+export {
+  RegionController,
+  REGION_STATUS_PATH,
+  SECONDARY_REGION_PREFIX,
+  regionsOptionsSchema,
+} from './regions/regions';
+export type { RegionStatus, RegionsOptions } from './regions/regions';
 export { createPanelRequestHandler, PANEL_PATH_PREFIXES } from './panel';
 export type { PanelRouteOptions } from './panel';

@@ -31,6 +31,12 @@ import { DEMO_SEED, loadSeedFile, parseSeed, type Seed, type SeedInput } from '.
 import { MESSAGES } from './messages';
 import { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
 import { publishTopics } from './ws/topic-publisher';
+import {
+  RegionController,
+  REGION_STATUS_PATH,
+  SECONDARY_REGION_PREFIX,
+  type RegionsOptions,
+} from './regions/regions';
 import { decideWsFault } from './faults/ws-faults';
 import { createDomainServices } from './services/domain-services';
 import { createPanelRequestHandler, type PanelRouteOptions } from './panel';
@@ -93,7 +99,15 @@ export interface EmulatorOptions {
   /** Observes every CTI call (operation, caller, validated body), e.g. softphone metrics in tests. */
   readonly onCtiCall?: (operation: string, agent: AgentRecord | undefined, body: unknown) => void;
   /** The CCP panel page at `/connect/ccp-v2/` (softphone timings; shorten them in tests). */
-  readonly panel?: Pick<PanelRouteOptions, 'metricsFlushIntervalMs' | 'statsIntervalMs'>;
+  readonly panel?: Pick<
+    PanelRouteOptions,
+    'metricsFlushIntervalMs' | 'statsIntervalMs' | 'regionPollIntervalMs' | 'heartbeatIntervalMs'
+  >;
+  /**
+   * Run two regions (global resiliency, issue 7 §8) over one shared instance state: the secondary
+   * region's panel and CTI endpoint are served under `/secondary` (see {@link RegionController}).
+   */
+  readonly regions?: RegionsOptions;
 }
 
 /**
@@ -124,6 +138,8 @@ export interface Emulator {
   readonly sessions: SessionStore;
   /** Logs `username` in and returns a fresh access token (for tests and tools). */
   login(username: string): { accessToken: string; refreshToken: string; expiresAt: number };
+  /** The two regions, when started with `regions`. */
+  readonly regions: RegionController | undefined;
   /** Resets the instance to its seed (sessions stay). */
   reset(): void;
   close(): Promise<void>;
@@ -219,14 +235,33 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   // The CCP panel page (issue 4): framed only by the allowed origins (any origin when none are set).
+  const regions = options.regions ? new RegionController(options.regions, () => centre) : undefined;
   const panel = createPanelRequestHandler({
     allowedOrigins: () => (allowedOrigins.length === 0 ? ['*'] : allowedOrigins),
-    region: centre.region,
+    region: regions?.primary ?? centre.region,
     ...options.panel,
+    ...(regions ? { regionStatusEndpoint: REGION_STATUS_PATH } : {}),
   });
+  const secondaryPanel = regions
+    ? createPanelRequestHandler({
+        allowedOrigins: () => (allowedOrigins.length === 0 ? ['*'] : allowedOrigins),
+        region: regions.secondary,
+        ...options.panel,
+        ctiEndpoint: `${SECONDARY_REGION_PREFIX}/api`,
+        basePath: SECONDARY_REGION_PREFIX,
+        regionStatusEndpoint: `${SECONDARY_REGION_PREFIX}${REGION_STATUS_PATH}`,
+      })
+    : undefined;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', base);
+    let url = new URL(req.url ?? '/', base);
+    // The secondary region: its own panel, CTI endpoint and status under one prefix.
+    let region = regions?.primary;
+    if (regions && url.pathname.startsWith(`${SECONDARY_REGION_PREFIX}/`)) {
+      region = regions.secondary;
+      req.url = `${url.pathname.slice(SECONDARY_REGION_PREFIX.length)}${url.search}`;
+      url = new URL(req.url, base);
+    }
     const path = url.pathname;
     const method = req.method ?? 'GET';
     const origin = corsOrigin(req);
@@ -248,6 +283,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     for (const route of options.extraRoutes ?? []) if (await route(req, res, url)) return;
     if (await faulting(req, res, url)) return;
+    if (regions && region && regions.handle(req, res, path, region)) return;
     if (await services.routes(req, res, url)) return;
 
     if (path === '/api' || path === '/connect/api') {
@@ -265,12 +301,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         abort.signal,
       );
       if (res.destroyed) return;
+      const answer =
+        regions && region ? regions.filterCtiAnswer(region, target, result.body) : result.body;
       res.writeHead(result.status, {
         'Content-Type': CTI_SERVICE.contentType,
         'x-amzn-RequestId': randomUUID(),
         ...(result.errorType ? { 'x-amzn-ErrorType': result.errorType } : {}),
       });
-      res.end(JSON.stringify(result.body));
+      res.end(JSON.stringify(answer));
       return;
     }
 
@@ -353,7 +391,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
       );
     }
-    if (await panel(req, res)) return;
+    if (region !== undefined && region === regions?.secondary) {
+      if (await secondaryPanel?.(req, res)) return;
+    } else if (await panel(req, res)) return;
     sendJson(res, 404, { error: 'NotFound', message: `No route ${method} ${path}.` });
   }
 
@@ -394,6 +434,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     webSocketUrl: `${wsBase}${WEB_SOCKET_PATH}`,
     instanceArn: centre.arns.instance,
     certificate: tls?.cert ?? null,
+    regions,
     get centre() {
       return centre;
     },

@@ -39,6 +39,12 @@ export interface HarnessOptions {
   readonly metricsFlushIntervalMs?: number;
   /** Serve HTTPS (default true: the panel's session cookie must work in a cross-site frame). */
   readonly tls?: boolean;
+  /** Run two regions (global resiliency), with the panels' region timings. */
+  readonly regions?: {
+    readonly secondary: string;
+    readonly regionPollIntervalMs?: number;
+    readonly heartbeatIntervalMs?: number;
+  };
 }
 
 /** Starts the host-page server on localhost and the emulator (TLS) on 127.0.0.1, both on port 0. */
@@ -75,7 +81,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port: 0,
     tls: options.tls ?? true,
     allowedOrigins: (options.allowedOrigins ?? ((origin) => [origin]))(hostOrigin),
-    panel: { metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000 },
+    panel: {
+      metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000,
+      ...(options.regions?.regionPollIntervalMs
+        ? { regionPollIntervalMs: options.regions.regionPollIntervalMs }
+        : {}),
+      ...(options.regions?.heartbeatIntervalMs
+        ? { heartbeatIntervalMs: options.regions.heartbeatIntervalMs }
+        : {}),
+    },
+    ...(options.regions ? { regions: { secondary: options.regions.secondary } } : {}),
   });
   const post = (path: string, body: unknown): Promise<unknown> =>
     new Promise((resolve, reject) => {

@@ -27,6 +27,15 @@ export const panelPageConfigSchema = z.object({
   metricsFlushIntervalMs: z.number().int().positive(),
   /** Softphone statistics period (1000 ms unless changed for tests). */
   statsIntervalMs: z.number().int().positive(),
+  /** Two regions: where the page reads its region status, and its timings (null for one region). */
+  globalResiliency: z
+    .object({
+      statusEndpoint: z.string(),
+      pollIntervalMs: z.number().int().positive(),
+      heartbeatIntervalMs: z.number().int().positive(),
+    })
+    .nullable()
+    .default(null),
 });
 
 /**

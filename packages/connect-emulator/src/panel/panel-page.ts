@@ -38,6 +38,17 @@ export interface PanelRouteOptions {
   readonly metricsFlushIntervalMs?: number;
   /** Softphone statistics period (default 1000 ms). */
   readonly statsIntervalMs?: number;
+  /** Path prefix the page is served under (a second region's `/secondary`; default none). */
+  readonly basePath?: string;
+  /**
+   * The region status endpoint (two regions): the page then sends the global-resiliency messages
+   * to the embedding page (default none).
+   */
+  readonly regionStatusEndpoint?: string;
+  /** How often the page reads the region status (default 250 ms). */
+  readonly regionPollIntervalMs?: number;
+  /** How often the active region's page sends a global-resiliency heartbeat (default 5000 ms). */
+  readonly heartbeatIntervalMs?: number;
 }
 
 /** Escapes JSON for embedding inside a `<script>` element. */
@@ -211,7 +222,14 @@ export function createPanelRequestHandler(
         authCookieName: options.authCookieName ?? 'lily-auth-emulated',
         loginUrl: options.loginUrl ?? '/login',
         anyOrigin: options.allowedOrigins().includes('*'),
-        sharedWorkerUrl: `${prefix}worker.js`,
+        sharedWorkerUrl: `${options.basePath ?? ''}${prefix}worker.js`,
+        globalResiliency: options.regionStatusEndpoint
+          ? {
+              statusEndpoint: options.regionStatusEndpoint,
+              pollIntervalMs: options.regionPollIntervalMs ?? 250,
+              heartbeatIntervalMs: options.heartbeatIntervalMs ?? 5_000,
+            }
+          : null,
         metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000,
         statsIntervalMs: options.statsIntervalMs ?? 1_000,
       });

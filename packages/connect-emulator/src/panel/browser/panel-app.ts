@@ -14,6 +14,7 @@ import {
 } from '@x/connect-streams/panel';
 import { startPanelProviderSubject } from '@x/connect-streams/provider';
 import { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from '../panel-config';
+import { startGlobalResiliency } from './global-resiliency';
 
 interface StateDef {
   readonly agentStateARN?: string | null;
@@ -338,6 +339,11 @@ async function main(): Promise<void> {
   // The subject side of the message-port (Amazon Connect SDK) channel, for the contact and voice
   // namespaces: the embedding page's provider accepts the port only from this iframe.
   if (framed) startPanelProviderSubject(session, window.parent);
+  // Two regions: the global-resiliency messages to the embedding page.
+  if (framed && config.globalResiliency)
+    startGlobalResiliency(session, config.globalResiliency, (state) => {
+      root.dataset['instanceState'] = state;
+    });
   (window as unknown as { xPanel?: unknown }).xPanel = { session, softphone };
   window.addEventListener('pagehide', () => void softphone.dispose());
 }
