@@ -119,8 +119,11 @@ export interface ConnectionRecord {
   state: ConnectionStateType;
   since: number;
   readonly endpoint: Endpoint;
-  /** Set on agent legs. */
-  readonly agentId?: string;
+  /**
+   * Set on agent legs. A transfer leg waiting for an agent ({@link ConnectionRecord.awaiting})
+   * gets it when the call is offered to one, and loses it again if that agent misses the offer.
+   */
+  agentId?: string;
   mute: boolean;
   /** Muted by another participant (MuteParticipant on someone else's leg). */
   forcedMute?: boolean;
@@ -130,6 +133,11 @@ export interface ConnectionRecord {
   offered?: boolean;
   /** The missed-offer timer of an offered agent leg. */
   offerTimer?: TimerHandle;
+  /**
+   * A transfer leg (queue quick connect, or an agent quick connect to an agent who cannot take
+   * the call now) that waits to be offered to an agent, and since when it waits.
+   */
+  awaiting?: TransferWait;
   /** Monitoring legs: who monitors and since when. */
   monitoringInfo?: { readonly agentName: string; readonly joinedAt: number };
   /** Monitoring legs: the modes the supervisor may use (`SILENT_MONITOR`, `BARGE`). */
@@ -137,6 +145,15 @@ export interface ConnectionRecord {
   /** Monitoring legs: the current mode (`SILENT_MONITOR` or `BARGE`). */
   monitorStatus?: string;
 }
+
+/**
+ * What a transfer leg waits for: an agent whose routing profile serves `queue`, or one agent.
+ * `excluded` are agents who missed or rejected it (not offered again).
+ */
+export type TransferWait = (
+  | { readonly kind: 'queue'; readonly queue: QueueRecord }
+  | { readonly kind: 'agent'; readonly agentId: string }
+) & { readonly since: number; readonly excluded: Set<string> };
 
 /** A contact: a list of connections (two today; more when multi-party lands). */
 export interface ContactRecord {
@@ -568,6 +585,7 @@ export class ContactCentre {
       // A transferred call: the agent joins; with nobody else left, the held parties come back.
       this.connectionEvent(leg, 'answer');
       leg.offered = false;
+      leg.awaiting = undefined;
       this.clock.clearTimer(leg.offerTimer);
       if (this.liveAgentLegs(contact, leg).length === 0) this.resumeHeld(contact);
       this.touchContact(contact);
@@ -606,7 +624,7 @@ export class ContactCentre {
         MESSAGES.invalidTransition('Contact', contact.state, 'reject'),
       );
     if (leg.offered) {
-      this.dropTransferOffer(contact, leg);
+      this.transferOfferEnds(contact, leg, 'rejected');
       return;
     }
     this.withdrawOffer(contact, agent, 'rejected');
@@ -623,6 +641,27 @@ export class ContactCentre {
     const leg = this.agentLeg(agent, contact);
     this.clock.clearTimer(contact.timer);
     const now = this.clock.now();
+    this.addOfferGhost(contact, agent, leg, as);
+    contact.connections.splice(contact.connections.indexOf(leg), 1);
+    contact.excludedAgents.add(agent.id);
+    contact.state = 'init';
+    contact.since = now;
+    contact.waiting = true;
+    this.touch(agent);
+    this.notifyContact(contact);
+  }
+
+  /**
+   * Shows the agent an offer that ended unanswered as a `missed` or `rejected` contact; a missed
+   * one puts the agent in the `MissedCallAgent` error state until the agent picks a state.
+   */
+  private addOfferGhost(
+    contact: ContactRecord,
+    agent: AgentRecord,
+    leg: ConnectionRecord,
+    as: 'missed' | 'rejected',
+  ): void {
+    const now = this.clock.now();
     const view = this.contactView(contact, agent);
     view.state = { type: as, timestamp: seconds(now) };
     for (const c of view.connections)
@@ -638,13 +677,6 @@ export class ContactCentre {
       agent.errorSince = now;
     }
     agent.ghosts.push(ghost);
-    contact.connections.splice(contact.connections.indexOf(leg), 1);
-    contact.excludedAgents.add(agent.id);
-    contact.state = 'init';
-    contact.since = now;
-    contact.waiting = true;
-    this.touch(agent);
-    this.notifyContact(contact);
   }
 
   /** DestroyConnection: hanging up an agent or customer leg ends a two-party call; on a ringing offer it rejects. */
@@ -744,10 +776,11 @@ export class ContactCentre {
       );
     const leg = this.agentLeg(agent, contact);
     contact.connections.splice(contact.connections.indexOf(leg), 1);
-    if (!contact.connections.some((x) => x.agentId)) {
-      this.contacts.delete(contact.id);
-      this.notifyContact(contact, true);
-    }
+    // After a transfer the call may go on for the customer and the new party: it stays until it
+    // is over and its last agent has cleared it.
+    if (contact.state === 'ended' && !contact.connections.some((x) => x.agentId))
+      this.removeContact(contact);
+    else this.notifyContact(contact);
     if (this.contactsOf(agent).length === 0) {
       if (agent.nextState) this.applySelectedState(agent, agent.nextState);
       agent.idleSince = this.clock.now();
@@ -835,9 +868,11 @@ export class ContactCentre {
   // ---------------------------------------------------------------- multi-party
 
   /**
-   * CreateAdditionalConnection: the agent calls a third party (a phone number or a queue quick
-   * connect); the parties already on the call are put on hold; the third party answers after
-   * `THIRD_PARTY_ANSWER_MS` (2 s).
+   * CreateAdditionalConnection: the agent adds a participant; the parties already on the call are
+   * put on hold. A phone number answers after `THIRD_PARTY_ANSWER_MS` (2 s). A queue quick connect
+   * waits in that queue and is offered (like an inbound call) to an available agent whose routing
+   * profile serves it. An agent quick connect is offered to that agent, at once when the agent is
+   * available and free, else when the agent next is (queued on the agent's own queue).
    */
   createAdditionalConnection(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
     const contact = this.contactOf(agent, contactId);
@@ -853,34 +888,18 @@ export class ContactCentre {
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', 'full conference', 'add a participant'),
       );
-    if (endpoint.type === 'phone_number' && !/^\+[1-9]\d{1,14}$/.test(endpoint.phoneNumber ?? ''))
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(
-          `${JSON.stringify(endpoint.phoneNumber ?? '')} is not an E.164 number`,
-        ),
-      );
-    const target = endpoint.type === 'agent' ? this.transferTarget(contact, endpoint) : undefined;
+    const target = this.transferDestination(contact, endpoint);
     for (const party of parties)
       if (party.state === 'connected') this.connectionEvent(party, 'hold');
-    const third = this.newConnection(
-      contact.id,
-      'outbound',
-      false,
-      'connecting',
-      endpoint,
-      target?.id,
-    );
-    if (endpoint.name) third.quickConnectName = endpoint.name;
+    const third = this.newConnection(contact.id, 'outbound', false, 'connecting', endpoint);
+    // Only a listed quick connect names the party; a dialled number stays unidentified.
+    const quickConnectName = this.listedEndpoint(endpoint)?.name ?? endpoint.name ?? undefined;
+    if (quickConnectName) third.quickConnectName = quickConnectName;
     contact.connections.push(third);
     if (target) {
-      // The other agent is offered the call and accepts (AcceptContact) or not.
-      third.offered = true;
-      third.offerTimer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
-        if (third.offered && contact.connections.includes(third))
-          this.dropTransferOffer(contact, third);
-      });
+      third.awaiting = { ...target, since: this.clock.now(), excluded: new Set() };
       this.touchContact(contact);
+      this.route();
       return;
     }
     this.clock.setTimer(THIRD_PARTY_ANSWER_MS, () => {
@@ -891,25 +910,68 @@ export class ContactCentre {
     this.touchContact(contact);
   }
 
-  /** The agent an agent quick connect reaches: logged in, free, and not already on the call. */
-  private transferTarget(contact: ContactRecord, endpoint: Endpoint): AgentRecord {
-    const target = this.agentForEndpoint(endpoint);
+  /** The quick connect of the instance an endpoint names by ARN/id, if any. */
+  private listedEndpoint(endpoint: Endpoint): EndpointRecord | undefined {
+    const arn = endpoint.endpointARN ?? endpoint.endpointId;
+    return arn ? this.endpoints.find((e) => e.endpointARN === arn) : undefined;
+  }
+
+  /**
+   * Where a transfer to `endpoint` waits: an agent (agent quick connect, or a queue endpoint naming
+   * an agent's own queue) or a queue; `undefined` for a phone number. Throws BadEndpoint for an
+   * unknown or invalid endpoint, an agent already on the call, or an offline agent.
+   */
+  private transferDestination(
+    contact: ContactRecord,
+    endpoint: Endpoint,
+  ): { kind: 'agent'; agentId: string } | { kind: 'queue'; queue: QueueRecord } | undefined {
+    if (endpoint.type === 'phone_number') {
+      if (!/^\+[1-9]\d{1,14}$/.test(endpoint.phoneNumber ?? ''))
+        throw new DomainError(
+          CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+          MESSAGES.badEndpoint(
+            `${JSON.stringify(endpoint.phoneNumber ?? '')} is not an E.164 number`,
+          ),
+        );
+      return undefined;
+    }
+    let target: AgentRecord | undefined;
+    if (endpoint.type === 'agent') target = this.agentForEndpoint(endpoint);
+    else {
+      const queueARN = this.listedEndpoint(endpoint)?.queue?.queueARN ?? endpoint.queue?.queueARN;
+      target = [...this.agents.values()].find((a) => this.arns.agentQueue(a.id) === queueARN);
+      if (!target) {
+        const queue = this.queues.find((q) => q.arn === queueARN);
+        if (!queue)
+          throw new DomainError(
+            CtiErrorType.BAD_ENDPOINT_EXCEPTION,
+            MESSAGES.badEndpoint(`no queue for ${JSON.stringify(endpoint.name ?? '')}`),
+          );
+        return { kind: 'queue', queue };
+      }
+    }
     if (!target)
       throw new DomainError(
         CtiErrorType.BAD_ENDPOINT_EXCEPTION,
         MESSAGES.badEndpoint(`no agent for ${JSON.stringify(endpoint.name ?? '')}`),
       );
-    if (contact.connections.some((x) => x.agentId === target.id))
+    if (
+      contact.connections.some(
+        (x) =>
+          (x.agentId === target.id && x.state !== 'disconnected') ||
+          (x.awaiting?.kind === 'agent' && x.awaiting.agentId === target.id),
+      )
+    )
       throw new DomainError(
         CtiErrorType.BAD_ENDPOINT_EXCEPTION,
         MESSAGES.badEndpoint(`${target.username} is already on the contact`),
       );
-    if (target.selected.type === 'offline' || this.contactsOf(target).length > 0)
+    if (target.selected.type === 'offline')
       throw new DomainError(
         CtiErrorType.BAD_ENDPOINT_EXCEPTION,
         MESSAGES.badEndpoint(`${target.username} cannot take the call now`),
       );
-    return target;
+    return { kind: 'agent', agentId: target.id };
   }
 
   /**
@@ -1282,7 +1344,12 @@ export class ContactCentre {
         MESSAGES.invalidTransition('Customer', customer?.state ?? contact.state, 'hang up'),
       );
     const agentLegs = contact.connections.filter((x) => x.agentId);
-    if (agentLegs.length === 0 || agentLegs.some((x) => !x.offered && this.isOffer(contact, x))) {
+    // A call that goes on after its agents left (transferred) is hung up, not abandoned.
+    const live = contact.state === 'connected' || contact.state === 'paused';
+    if (
+      (agentLegs.length === 0 && !live) ||
+      agentLegs.some((x) => !x.offered && this.isOffer(contact, x))
+    ) {
       // Abandoned in queue or while ringing: the contact disappears.
       this.clock.clearTimer(contact.timer);
       this.contacts.delete(contact.id);
@@ -1355,32 +1422,116 @@ export class ContactCentre {
     contact.endReason = reason;
     contact.waiting = false;
     this.touchContact(contact);
+    // A call that went on without any agent (after a transfer) has nobody to clear it.
+    if (!contact.connections.some((x) => x.agentId)) this.removeContact(contact);
+  }
+
+  /** The contact leaves the instance (cleared by its last agent, or over with no agent on it). */
+  private removeContact(contact: ContactRecord): void {
+    this.clock.clearTimer(contact.timer);
+    for (const leg of contact.connections) this.clock.clearTimer(leg.offerTimer);
+    this.contacts.delete(contact.id);
+    this.changes++;
+    this.notifyContact(contact, true);
   }
 
   // ---------------------------------------------------------------- routing
 
-  /** Offers waiting contacts (oldest first) to the longest-idle available agent of their queue. */
+  /**
+   * Offers what waits (oldest first) to the longest-idle available agent: contacts waiting in
+   * their queue, and transfer legs waiting for an agent of a queue or for one agent.
+   */
   route(): void {
-    const waiting = [...this.contacts.values()]
-      .filter((c) => c.waiting)
-      .sort((a, b) => a.queuedAt - b.queuedAt);
-    for (const contact of waiting) {
-      const agent = this.pickAgent(contact);
-      if (agent) this.offer(contact, agent);
+    const waiting: { at: number; offer: () => void }[] = [];
+    for (const contact of this.contacts.values()) {
+      if (contact.waiting)
+        waiting.push({
+          at: contact.queuedAt,
+          offer: () => {
+            const agent = this.pickAgent(contact.queue, contact.excludedAgents);
+            if (agent) this.offer(contact, agent);
+          },
+        });
+      if (contact.state === 'ended') continue;
+      for (const leg of contact.connections)
+        if (leg.awaiting && leg.agentId === undefined && leg.state === 'connecting')
+          waiting.push({ at: leg.awaiting.since, offer: () => this.routeTransfer(contact, leg) });
     }
+    for (const item of waiting.sort((a, b) => a.at - b.at)) item.offer();
   }
 
-  private pickAgent(contact: ContactRecord): AgentRecord | undefined {
+  /** Whether `agent` can be offered a call now: available (routable, no error) and free. */
+  private isFree(agent: AgentRecord): boolean {
+    return (
+      agent.selected.type === 'routable' &&
+      !agent.errorState &&
+      (agent.routingProfile.concurrency.VOICE ?? 0) >= 1 &&
+      this.contactsOf(agent).length === 0
+    );
+  }
+
+  private pickAgent(queue: QueueRecord, excluded: ReadonlySet<string>): AgentRecord | undefined {
     let best: AgentRecord | undefined;
     for (const agent of this.agents.values()) {
-      if (agent.selected.type !== 'routable' || agent.errorState) continue;
-      if (contact.excludedAgents.has(agent.id)) continue;
-      if (!agent.routingProfile.queues.some((q) => q.id === contact.queue.id)) continue;
-      if ((agent.routingProfile.concurrency.VOICE ?? 0) < 1 || this.contactsOf(agent).length > 0)
-        continue;
+      if (excluded.has(agent.id) || !this.isFree(agent)) continue;
+      if (!agent.routingProfile.queues.some((q) => q.id === queue.id)) continue;
       if (!best || agent.idleSince < best.idleSince) best = agent;
     }
     return best;
+  }
+
+  /** Offers a waiting transfer leg to the agent it waits for, or to an agent of its queue. */
+  private routeTransfer(contact: ContactRecord, leg: ConnectionRecord): void {
+    const wait = leg.awaiting;
+    if (!wait || leg.agentId !== undefined || !contact.connections.includes(leg)) return;
+    const onCall = (a: AgentRecord) =>
+      contact.connections.some((x) => x.agentId === a.id && x.state !== 'disconnected');
+    let agent: AgentRecord | undefined;
+    if (wait.kind === 'agent') {
+      const target = this.agents.get(wait.agentId);
+      if (target && this.isFree(target) && !onCall(target)) agent = target;
+    } else {
+      const excluded = new Set(wait.excluded);
+      for (const a of this.agents.values()) if (onCall(a)) excluded.add(a.id);
+      agent = this.pickAgent(wait.queue, excluded);
+    }
+    if (!agent) return;
+    const target = agent;
+    leg.agentId = target.id;
+    leg.offered = true;
+    leg.offerTimer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
+      if (leg.offered && leg.agentId === target.id && contact.connections.includes(leg))
+        this.transferOfferEnds(contact, leg, 'missed');
+    });
+    this.touchContact(contact);
+  }
+
+  /**
+   * A transfer offer ends unanswered. A missed offer puts the agent in `MissedCallAgent` (error)
+   * with the missed contact shown, as for an inbound call; a rejected one just leaves the agent.
+   * A transfer waiting in a queue goes back to wait for another agent; an agent transfer is
+   * dropped (the call goes on without it).
+   */
+  private transferOfferEnds(
+    contact: ContactRecord,
+    leg: ConnectionRecord,
+    as: 'missed' | 'rejected',
+  ): void {
+    const agent = this.agents.get(leg.agentId!)!;
+    this.clock.clearTimer(leg.offerTimer);
+    if (as === 'missed') this.addOfferGhost(contact, agent, leg, as);
+    if (leg.awaiting?.kind === 'queue') {
+      leg.awaiting.excluded.add(agent.id);
+      leg.agentId = undefined;
+      leg.offered = false;
+      leg.offerTimer = undefined;
+      this.touch(agent);
+      this.touchContact(contact);
+      this.route();
+      return;
+    }
+    this.dropTransferOffer(contact, leg);
+    this.route();
   }
 
   private offer(contact: ContactRecord, agent: AgentRecord): void {
@@ -1606,7 +1757,10 @@ export class ContactCentre {
 
   /** Cancels every pending timer and wakes every long poll (before close or reset). */
   dispose(): void {
-    for (const contact of this.contacts.values()) this.clock.clearTimer(contact.timer);
+    for (const contact of this.contacts.values()) {
+      this.clock.clearTimer(contact.timer);
+      for (const leg of contact.connections) this.clock.clearTimer(leg.offerTimer);
+    }
     for (const agent of this.agents.values()) {
       for (const ghost of agent.ghosts) this.clock.clearTimer(ghost.timer);
       this.touch(agent);

@@ -116,6 +116,54 @@ describe('ContactLedger', () => {
     });
   });
 
+  it('a transferred call keeps one recording over its whole talk time: the wait for the next agent is hold music', async () => {
+    let now = T0;
+    const events = new ContactEventHub({
+      instance: { instanceId: 'i-1', region: 'us-east-1', accountId: '111122223333' },
+      now: () => now,
+    });
+    const media = new MediaStore(dir, { instanceId: 'i-1', alias: 'demo' });
+    const ledger = new ContactLedger({ now: () => now, events, media });
+    const v: LedgerContactView = {
+      id: 'c-3',
+      initialContactId: 'c-3',
+      channel: 'VOICE',
+      initiationMethod: 'INBOUND',
+      createdMs: T0,
+      queueId: 'q-1',
+      queuedMs: T0,
+      attributes: {},
+      ended: false,
+      completed: false,
+      customerLegState: 'connected',
+    };
+    ledger.observe(v);
+    ledger.observe({ ...v, agentId: 'u-1', agentLegState: 'connected' });
+    now += 10_000; // jane talks, then transfers to a queue and leaves
+    ledger.observe({ ...v, agentId: 'u-1', agentLegState: 'disconnected' });
+    now += 5_000; // waiting in the queue
+    ledger.observe({ ...v, agentId: 'u-2', agentLegState: 'connecting' });
+    now += 2_000;
+    ledger.observe({ ...v, agentId: 'u-2', agentLegState: 'connected' });
+    now += 8_000;
+    const over = { ...v, agentId: 'u-2', agentLegState: 'disconnected', ended: true };
+    ledger.observe({ ...over, customerLegState: 'disconnected' });
+    ledger.observe({ ...over, customerLegState: 'disconnected', completed: true });
+    await ledger.flush();
+
+    expect(ledger.contact('c-3')!.recordings).toHaveLength(1);
+    expect(ledger.talkMs('c-3')).toBe(25_000);
+    expect(media.get('c-3')!.durationMs).toBe(25_000);
+    expect(events.since(0).map((p) => p.event.detail.eventType)).toEqual([
+      'INITIATED',
+      'QUEUED',
+      'CONNECTED_TO_AGENT',
+      'DISCONNECTED',
+      'COMPLETED',
+    ]);
+    expect(ledger.contact('c-3')!.agentId).toBe('u-2');
+  });
+
   it('a call that never reached an agent has no recording and no talk time', async () => {
     let now = T0;
     const media = new MediaStore(dir, { instanceId: 'i-1', alias: 'demo' });

@@ -112,16 +112,16 @@ export class ContactLedger {
         entry.recorder.start(now);
       }
     }
-    const held = view.customerLegState === 'hold';
+    // The customer hears hold music while held, and while no agent is on the line after a
+    // transfer (waiting in the queue, or offered to the next agent): the recording goes on
+    // until the call ends, so its length stays the talk time.
+    const held = view.customerLegState === 'hold' || (!view.ended && !agentTalking);
     if (held !== entry.customerHeld) {
       entry.customerHeld = held;
       if (held) entry.recorder?.hold(now);
       else entry.recorder?.resume(now);
     }
-    const agentGone =
-      r.connectedToAgentMs !== undefined && view.agentLegState !== undefined && !agentTalking;
-    if ((view.ended || agentGone) && entry.recorder?.recording === true)
-      this.saveRecording(entry, now);
+    if (view.ended && entry.recorder?.recording === true) this.saveRecording(entry, now);
     if (view.ended && r.disconnectMs === undefined) r.disconnectMs = now;
     if (view.completed) entry.completed = true;
 

@@ -387,9 +387,13 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
   function contactChanged(contact: ContactRecord, removed: boolean): void {
     if (pendingInitiation !== undefined && !initiation.has(contact.id))
       initiation.set(contact.id, pendingInitiation);
-    const agentLeg = [...contact.connections]
-      .reverse()
-      .find((x) => x.agentId !== undefined && x.type !== 'monitoring');
+    // The agent handling it: one on the line (a transfer target still ringing does not count
+    // while the first agent talks), else the last agent leg.
+    const agentLegs = contact.connections.filter(
+      (x) => x.agentId !== undefined && x.type !== 'monitoring',
+    );
+    const agentLeg =
+      agentLegs.find((x) => x.state === 'connected' || x.state === 'hold') ?? agentLegs.at(-1);
     const customer = contact.connections.find((x) => x.initial);
     const view: LedgerContactView = {
       id: contact.id,
