@@ -28,6 +28,7 @@ export type {
   ContactRecord,
   QueueRecord,
   RoutingProfileRecord,
+  TransferWait,
 } from './domain/contact-centre';
 export {
   CONNECTION_TRANSITIONS,
