@@ -1,4 +1,5 @@
-// Issue 7, "Done when": transfers, participant mute, pause/resume and supervision through the real
+// Issue 7, "Done when": transfers (to a queue, to an agent, to a busy agent), a three-party
+// conference, participant mute, pause/resume and supervision through the real
 // amazon-connect-streams host and CCP (2.18.7 and 2.28.2) against the emulator. A second agent or a supervisor
 // runs in its own browser context (own login cookie, own CCP and SharedWorker).
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -73,10 +74,11 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
       await env.emulator.close();
     });
 
-    test('participant mute, pause/resume, then a blind transfer to a queue quick connect', async ({
+    test('participant mute, pause/resume, then a blind transfer to a queue quick connect that an agent of the queue takes', async ({
       browser,
     }) => {
       const jane = await openHost(browser, env, 'jane', version);
+      const ana = await openHost(browser, env, 'ana', version);
       await goAvailable(jane);
       const id = await acceptedCall(env, jane);
 
@@ -90,6 +92,7 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
       await hostCall(jane, 'contacts[arg].resume(cb);', id);
       await until(jane, id, 'c.getStatus().type === "connected"');
 
+      // Nobody of the Sales queue is available yet: the call waits in the queue.
       await hostCall(
         jane,
         `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
@@ -98,11 +101,113 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
         id,
       );
       await until(jane, id, 'c.getThirdPartyConnections().length === 1');
+      await until(
+        jane,
+        id,
+        'c.getThirdPartyConnections()[0].getQuickConnectName() === "Sales queue"',
+      );
       await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await waitForEvent(jane, 'contact.acw', { id });
       await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
       const live = env.emulator.centre.contacts.get(id)!;
       expect(live.state).toBe('connected');
       expect(live.connections.find((c) => c.initial)!.state).toBe('connected');
+
+      // ana (routing profile serving Sales) becomes available: the call is offered to her panel
+      // like an inbound contact, and she takes it.
+      await goAvailable(ana);
+      await waitForEvent(ana, 'contact', { id, state: 'connecting', inbound: true });
+      await waitForEvent(ana, 'contact.connecting', { id });
+      await waitForEvent(ana, 'agent.stateChange', { newState: 'PendingBusy' });
+      await hostCall(ana, 'contacts[arg].accept(cb);', id);
+      await waitForEvent(ana, 'contact.connected', { id });
+      await waitForEvent(ana, 'agent.stateChange', { newState: 'Busy' });
+      await until(ana, id, 'c.getInitialConnection().getStatus().type === "connected"');
+
+      // jane clears her after-call work; the call goes on for the customer and ana.
+      await hostCall(jane, 'contacts[arg].clear(cb);', id);
+      await waitForEvent(jane, 'contact.destroy', { id });
+      expect(env.emulator.centre.contacts.get(id)?.state).toBe('connected');
+      await until(ana, id, 'c.getStatus().type === "connected"');
+    });
+
+    test('a three-party conference: a quick-connect third party, hold of one party, toggle, conference, then the agent leaves and the others go on', async ({
+      browser,
+    }) => {
+      const jane = await openHost(browser, env, 'jane', version);
+      await goAvailable(jane);
+      const id = await acceptedCall(env, jane);
+      await until(jane, id, 'c.isMultiPartyConferenceEnabled() === true');
+
+      // Add the third party through the "Support line" quick connect: the customer is held.
+      await hostCall(
+        jane,
+        `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
+         contacts[arg].addConnection(d.endpoints.find((e) => e.name === 'Support line'), cb),
+         failure: cb.failure });`,
+        id,
+      );
+      const third = 'c.getThirdPartyConnections()[0]';
+      await until(jane, id, `${third}.getQuickConnectName() === "Support line"`);
+      await until(
+        jane,
+        id,
+        `c.getInitialConnection().getStatus().type === "hold" && ${third}.getStatus().type === "connected"`,
+      );
+
+      // Hold one party (the third party), then take the customer back.
+      await hostCall(jane, 'contacts[arg].getThirdPartyConnections()[0].hold(cb);', id);
+      await until(jane, id, `${third}.getStatus().type === "hold"`);
+      await hostCall(jane, 'contacts[arg].getInitialConnection().resume(cb);', id);
+      await until(
+        jane,
+        id,
+        `c.getInitialConnection().getStatus().type === "connected" && ${third}.getStatus().type === "hold"`,
+      );
+
+      // Toggle: the customer goes on hold, the third party comes back.
+      await hostCall(jane, 'contacts[arg].toggleActiveConnections(cb);', id);
+      await until(
+        jane,
+        id,
+        `c.getInitialConnection().getStatus().type === "hold" && ${third}.getStatus().type === "connected"`,
+      );
+
+      // Conference: everybody talks.
+      await hostCall(jane, 'contacts[arg].conferenceConnections(cb);', id);
+      await until(
+        jane,
+        id,
+        `c.getInitialConnection().getStatus().type === "connected" && ${third}.getStatus().type === "connected"`,
+      );
+
+      // jane leaves: after-call work for her, the customer and the third party talk on.
+      await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
+      await waitForEvent(jane, 'contact.ended', { id });
+      await waitForEvent(jane, 'contact.acw', { id });
+      await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
+      const live = () => env.emulator.centre.contacts.get(id);
+      expect(live()?.state).toBe('connected');
+      expect(
+        live()!
+          .connections.filter((c) => !c.agentId)
+          .map((c) => c.state),
+      ).toEqual(['connected', 'connected']);
+
+      await hostCall(jane, 'contacts[arg].clear(cb);', id);
+      await waitForEvent(jane, 'contact.destroy', { id });
+      await waitForEvent(jane, 'agent.stateChange', {
+        oldState: 'AfterCallWork',
+        newState: 'Available',
+      });
+      expect(live()?.state).toBe('connected');
+
+      // The customer hangs up at last: the call is over and leaves the instance.
+      const hangup = await jane.request.fetch(`${env.emulator.url}/control/contacts/${id}/hangup`, {
+        method: 'POST',
+      });
+      expect(hangup.status()).toBe(200);
+      expect(live()).toBeUndefined();
     });
 
     test('blind transfer to another agent: the second agent receives and accepts the call', async ({
@@ -129,6 +234,46 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
       await waitForEvent(john, 'contact.connected', { id });
       await until(john, id, 'c.getInitialConnection().getStatus().type === "connected"');
       await waitForEvent(john, 'agent.stateChange', { newState: 'Busy' });
+    });
+
+    test('a transfer to a busy agent waits for him; the offer he then misses puts him in MissedCallAgent', async ({
+      browser,
+    }) => {
+      const jane = await openHost(browser, env, 'jane', version);
+      const john = await openHost(browser, env, 'john', version);
+      await goAvailable(john);
+      const johns = await acceptedCall(env, john);
+      await goAvailable(jane);
+      const id = await acceptedCall(env, jane);
+
+      // john is on a call: the transfer is not refused, it waits for him.
+      await hostCall(
+        jane,
+        `agent.getEndpoints(agent.getAllQueueARNs(), { success: (d) =>
+         contacts[arg].addConnection(d.endpoints.find((e) => e.type === 'agent'), cb),
+         failure: cb.failure });`,
+        id,
+      );
+      await until(jane, id, 'c.getThirdPartyConnections().length === 1');
+      await until(jane, id, 'c.getThirdPartyConnections()[0].getStatus().type === "connecting"');
+
+      // john's call ends; once he clears it, the transfer is offered to him.
+      const hangup = await john.request.fetch(
+        `${env.emulator.url}/control/contacts/${johns}/hangup`,
+        { method: 'POST' },
+      );
+      expect(hangup.status()).toBe(200);
+      await waitForEvent(john, 'contact.acw', { id: johns });
+      await hostCall(john, 'contacts[arg].clear(cb);', johns);
+      await waitForEvent(john, 'contact', { id, state: 'connecting' });
+      await waitForEvent(john, 'contact.connecting', { id });
+
+      // He lets it ring out: missed, MissedCallAgent (an error state); jane keeps her call.
+      await waitForEvent(john, 'contact.missed', { id });
+      await waitForEvent(john, 'agent.stateChange', { newState: 'MissedCallAgent' });
+      await waitForEvent(john, 'agent.error');
+      await until(jane, id, 'c.getThirdPartyConnections().length === 0');
+      await until(jane, id, 'c.getStatus().type === "connected"');
     });
 
     test('a supervisor silently monitors the call, then barges, then leaves while the call goes on', async ({
