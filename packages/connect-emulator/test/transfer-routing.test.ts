@@ -3,6 +3,7 @@
 // available agent of that queue; an agent quick connect to a busy agent waits for that agent; a
 // missed transfer offer puts the agent in MissedCallAgent; a transferred call goes on after the
 // first agent has cleared it, with its contact events in order.
+import { ConnectClient, GetCurrentUserDataCommand } from '@aws-sdk/client-connect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { THIRD_PARTY_ANSWER_MS } from '../src/constants';
 import { ManualClock, startHarness, type Harness } from './helpers';
@@ -310,5 +311,70 @@ describe('third-party naming', () => {
     });
     const named = (await contactOf()).connections.filter((c: any) => c.type === 'outbound');
     expect(named.at(-1).quickConnectName).toBe(listed.name);
+  });
+});
+
+describe('DestroyConnection of any party', () => {
+  it('the customer leaves a conference: the agent and the third party go on; the agent hangs up and the call ends', async () => {
+    const contactId = await janeCall();
+    await h.cti('CreateAdditionalConnection', {
+      contactId,
+      endpoint: { type: 'phone_number', phoneNumber: '+15555550199' },
+    });
+    clock.advance(THIRD_PARTY_ANSWER_MS);
+    expect((await h.cti('ConferenceConnections', { contactId })).status).toBe(200);
+    const view = await contactOf();
+    const customer = leg(view, (c) => c.initial).connectionId;
+    expect((await h.cti('DestroyConnection', { contactId, connectionId: customer })).status).toBe(
+      200,
+    );
+    const after = await contactOf();
+    expect(after.state.type).toBe('connected');
+    expect(leg(after, (c) => c.initial).state.type).toBe('disconnected');
+    expect(leg(after, (c) => c.type === 'outbound').state.type).toBe('connected');
+    expect(await stateOf()).toBe('system/Busy');
+
+    const own = leg(after, (c) => c.type === 'agent').connectionId;
+    expect((await h.cti('DestroyConnection', { contactId, connectionId: own })).status).toBe(200);
+    const ended = await contactOf();
+    expect(ended.state.type).toBe('ended');
+    expect(leg(ended, (c) => c.type === 'outbound').state.type).toBe('disconnected');
+    expect(await stateOf()).toBe('system/AfterCallWork');
+  });
+});
+
+describe('the admin API during a transfer', () => {
+  it('GetCurrentUserData: the agent who left shows ENDED, the agent offered the transfer CONNECTING, then CONNECTED', async () => {
+    const client = new ConnectClient({
+      endpoint: h.emulator.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      maxAttempts: 1,
+    });
+    const centre = h.emulator.centre;
+    const stateOfAgent = async (username: string) => {
+      const out = await client.send(
+        new GetCurrentUserDataCommand({
+          InstanceId: centre.instanceId,
+          Filters: { Agents: [centre.agentByUsername(username)!.id] },
+        }),
+      );
+      return out.UserDataList?.[0]?.Contacts?.map((c) => c.AgentContactState);
+    };
+    try {
+      const contactId = await janeCall();
+      await setState('Available', john);
+      await h.cti(
+        'TransferContact',
+        { contactId, endpoint: await endpoint('agent') },
+        { auth: false },
+      );
+      expect(await stateOfAgent('jane')).toEqual(['ENDED']);
+      expect(await stateOfAgent('john')).toEqual(['CONNECTING']);
+      await h.cti('AcceptContact', { contactId }, as(john));
+      expect(await stateOfAgent('john')).toEqual(['CONNECTED']);
+    } finally {
+      client.destroy();
+    }
   });
 });

@@ -679,7 +679,10 @@ export class ContactCentre {
     agent.ghosts.push(ghost);
   }
 
-  /** DestroyConnection: hanging up an agent or customer leg ends a two-party call; on a ringing offer it rejects. */
+  /**
+   * DestroyConnection of any party: in a two-party call it ends the call; with more parties only
+   * that leg leaves and the others go on; on a ringing offer it rejects.
+   */
   destroyConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
     const contact = this.contactOf(agent, contactId);
     const connection = this.connectionOf(contact, connectionId);
@@ -698,27 +701,34 @@ export class ContactCentre {
       this.dropTransferOffer(contact, connection);
       return;
     }
-    if (connection.type === 'monitoring' || (!connection.agentId && !connection.initial)) {
-      // A supervisor or a third party leaves; the others stay (a held customer stays on hold).
+    if (connection.type === 'monitoring') {
+      // A supervisor leaves; the others go on.
       this.connectionEvent(connection, 'disconnect');
       this.touchContact(contact);
       return;
     }
-    if (
-      connection.agentId &&
-      this.partiesOf(contact, this.agents.get(connection.agentId)!).some((p) => !p.initial)
-    ) {
-      // An agent leaves a call with other parties (a transfer or a conference): only that leg
-      // ends (after-call work for that agent); the others are joined and go on.
+    const others = contact.connections.filter(
+      (x) => x !== connection && x.type !== 'monitoring' && x.state !== 'disconnected',
+    );
+    if (others.length >= 2) {
+      // Any party (an agent, the customer or a third party) leaves a call with more than two
+      // parties: only that leg ends (after-call work for an agent); the others go on. When an
+      // agent leaves, the parties it held are joined (unless a transfer offer is still ringing).
       this.connectionEvent(connection, 'disconnect');
-      const remaining = this.liveAgentLegs(contact);
-      if (remaining.length === 0 || remaining.some((x) => !x.offered)) this.resumeHeld(contact);
+      if (connection.agentId) {
+        const remaining = this.liveAgentLegs(contact);
+        if (remaining.length === 0 || remaining.some((x) => !x.offered)) this.resumeHeld(contact);
+      }
       this.touchContact(contact);
       return;
     }
     this.endContact(
       contact,
-      connection.agentId ? 'agent hung up' : 'agent disconnected the customer',
+      connection.agentId
+        ? 'agent hung up'
+        : connection.initial
+          ? 'agent disconnected the customer'
+          : 'agent disconnected the third party',
     );
   }
 

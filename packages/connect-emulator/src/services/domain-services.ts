@@ -121,6 +121,8 @@ function agentContactState(contact: ContactRecord, agentId: string): AdminContac
     default: {
       const customer = contact.connections.find((c) => c.initial);
       if (leg?.state === 'connecting') return 'CONNECTING';
+      // The agent has left a call that goes on (a transfer): after-call work for that agent.
+      if (leg?.state === 'disconnected') return 'ENDED';
       return customer?.state === 'hold' ? 'CONNECTED_ONHOLD' : 'CONNECTED';
     }
   }
