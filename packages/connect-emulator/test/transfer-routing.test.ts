@@ -314,6 +314,37 @@ describe('third-party naming', () => {
   });
 });
 
+describe('quick connect names as each agent sees them', () => {
+  it('an agent sees the quick connect name only of parties added while on the call; others are unidentified', async () => {
+    const contactId = await janeCall();
+    await setState('Available', john);
+    await h.cti('CreateAdditionalConnection', { contactId, endpoint: await endpoint('agent') });
+    await h.cti('AcceptContact', { contactId }, as(john));
+    // jane added john: she sees his quick connect name.
+    expect(leg(await contactOf(), (c) => c.type === 'outbound').quickConnectName).toBe('John Roe');
+    // john joined after jane was on the call: her leg (and his own) carry no name.
+    const johnView = await contactOf(john);
+    expect(johnView.connections.map((c: any) => c.quickConnectName)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // A party added while both are on the call is named for both.
+    const listed = ((await h.cti('GetEndpoints', { queueARNs: [] })).body.endpoints as any[]).find(
+      (e) => e.type === 'phone_number',
+    );
+    expect(
+      (await h.cti('CreateAdditionalConnection', { contactId, endpoint: listed })).status,
+    ).toBe(200);
+    const names = async (token?: string) =>
+      (await contactOf(token)).connections
+        .map((c: any) => c.quickConnectName)
+        .filter((n: unknown) => n !== undefined);
+    expect(await names()).toEqual(['John Roe', 'Support line']);
+    expect(await names(john)).toEqual(['Support line']);
+  });
+});
+
 describe('DestroyConnection of any party', () => {
   it('the customer leaves a conference: the agent and the third party go on; the agent hangs up and the call ends', async () => {
     const contactId = await janeCall();

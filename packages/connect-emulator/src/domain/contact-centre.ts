@@ -114,6 +114,8 @@ export interface AgentRecord {
 /** One leg of a contact. */
 export interface ConnectionRecord {
   readonly id: string;
+  /** Order in which legs were added (an agent sees the quick connect names of later legs only). */
+  readonly seq: number;
   readonly type: ConnectionType;
   readonly initial: boolean;
   state: ConnectionStateType;
@@ -1590,9 +1592,11 @@ export class ContactCentre {
     endpoint: Endpoint,
     agentId?: string,
   ): ConnectionRecord {
-    const id = stableId(contactId, 'connection', String(++this.connectionCounter));
+    const seq = ++this.connectionCounter;
+    const id = stableId(contactId, 'connection', String(seq));
     return {
       id,
+      seq,
       type,
       initial,
       state,
@@ -1607,6 +1611,12 @@ export class ContactCentre {
   contactView(contact: ContactRecord, agent: AgentRecord): CtiContact {
     const now = this.clock.now();
     const queue: Queue = { queueARN: contact.queue.arn, name: contact.queue.name };
+    const own = contact.connections.find((x) => x.agentId === agent.id);
+    // As on the real service, an agent sees the quick connect name only of a party added while
+    // that agent was on the call; any other party is unidentified (no `quickConnectName`: the CCP
+    // shows it as an internal transfer).
+    const named = (leg: ConnectionRecord) =>
+      leg.quickConnectName !== undefined && own !== undefined && leg.seq > own.seq;
     return {
       contactId: contact.id,
       initialContactId: contact.initialContactId,
@@ -1637,7 +1647,7 @@ export class ContactCentre {
               : undefined,
           mute: leg.mute,
           forcedMute: leg.forcedMute ?? false,
-          ...(leg.quickConnectName === undefined ? {} : { quickConnectName: leg.quickConnectName }),
+          ...(named(leg) ? { quickConnectName: leg.quickConnectName } : {}),
           monitorCapabilities: [...(leg.monitorCapabilities ?? [])],
           ...(leg.monitorStatus === undefined ? {} : { monitorStatus: leg.monitorStatus }),
           ...(leg.monitoringInfo === undefined
