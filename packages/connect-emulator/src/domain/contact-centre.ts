@@ -1485,8 +1485,9 @@ export class ContactCentre {
   private pickAgent(queue: QueueRecord, excluded: ReadonlySet<string>): AgentRecord | undefined {
     let best: AgentRecord | undefined;
     for (const agent of this.agents.values()) {
-      if (excluded.has(agent.id) || !this.isFree(agent)) continue;
+      if (excluded.has(agent.id)) continue;
       if (!agent.routingProfile.queues.some((q) => q.id === queue.id)) continue;
+      if (!this.isFree(agent)) continue;
       if (!best || agent.idleSince < best.idleSince) best = agent;
     }
     return best;
