@@ -12,6 +12,9 @@ const BAR_MS = 20;
 
 const emulator = await startEmulator({
   port: 0,
+  // The unanswered half of the calls keep ringing through the run: with the default 20 s a slow
+  // set-up would have them missed and re-routed while requests are timed.
+  missedCallTimeoutMs: 3_600_000,
   seed: {
     agentStates: [
       { name: 'Available', type: 'routable' },
