@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
+/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
 // Issue 7 §1: where a transfer goes. A queue quick connect waits in its queue and is routed to an
 // available agent of that queue; an agent quick connect to a busy agent waits for that agent; a
 // missed transfer offer puts the agent in MissedCallAgent; a transferred call goes on after the
@@ -60,6 +60,7 @@ const eventTypes = async (contactId: string) =>
 describe('transfer to a queue quick connect', () => {
   it('waits in the queue while no agent of it is available, then is offered to the agent who becomes available', async () => {
     const contactId = await janeCall();
+    clock.advance(10_000); // jane talks, then transfers
     const queue = await endpoint('queue');
     expect(
       (await h.cti('TransferContact', { contactId, endpoint: queue }, { auth: false })).status,
@@ -75,6 +76,9 @@ describe('transfer to a queue quick connect', () => {
     expect(offered.state.type).toBe('connecting');
     expect(leg(offered, (c) => c.type === 'agent').state.type).toBe('connecting');
     expect(await stateOf(ana)).toBe('system/PendingBusy');
+    // ana sees the call in the queue it was transferred to, queued since the transfer.
+    expect(offered.queue).toEqual({ queueARN: queue.queue.queueARN, name: 'Sales' });
+    expect(offered.queueTimestamp).toBeGreaterThan((await contactOf()).queueTimestamp);
 
     expect((await h.cti('AcceptContact', { contactId }, as(ana))).status).toBe(200);
     const talking = await contactOf(ana);
@@ -200,6 +204,8 @@ describe('transfer to a busy agent', () => {
     await h.cti('ClearContact', { contactId: second }, as(john));
     const offered = await contactOf(john);
     expect(offered).toMatchObject({ contactId: first, state: { type: 'connecting' } });
+    // He sees it in his own agent queue (as the agent quick connect names it).
+    expect(offered.queue).toEqual((await endpoint('agent')).queue);
     expect((await h.cti('AcceptContact', { contactId: first }, as(john))).status).toBe(200);
     expect(leg(await contactOf(), (c) => c.type === 'outbound').state.type).toBe('connected');
   });

@@ -140,6 +140,11 @@ export interface ConnectionRecord {
    * the call now) that waits to be offered to an agent, and since when it waits.
    */
   awaiting?: TransferWait;
+  /**
+   * The queue a transferred agent leg came through (the transfer queue, or the agent's own queue)
+   * and since when it waited: the agent sees the contact in that queue.
+   */
+  transferQueue?: { readonly queue: Queue; readonly since: number };
   /** Monitoring legs: who monitors and since when. */
   monitoringInfo?: { readonly agentName: string; readonly joinedAt: number };
   /** Monitoring legs: the modes the supervisor may use (`SILENT_MONITOR`, `BARGE`). */
@@ -1511,6 +1516,13 @@ export class ContactCentre {
     if (!agent) return;
     const target = agent;
     leg.agentId = target.id;
+    leg.transferQueue = {
+      queue:
+        wait.kind === 'queue'
+          ? { queueARN: wait.queue.arn, name: wait.queue.name }
+          : { queueARN: this.arns.agentQueue(target.id), name: target.username },
+      since: wait.since,
+    };
     leg.offered = true;
     leg.offerTimer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
       if (leg.offered && leg.agentId === target.id && contact.connections.includes(leg))
@@ -1611,8 +1623,12 @@ export class ContactCentre {
   /** The contact as `agent` sees it in GetAgentSnapshot. */
   contactView(contact: ContactRecord, agent: AgentRecord): CtiContact {
     const now = this.clock.now();
-    const queue: Queue = { queueARN: contact.queue.arn, name: contact.queue.name };
     const own = contact.connections.find((x) => x.agentId === agent.id);
+    // An agent who took the call through a transfer sees it in the queue it came through.
+    const queue: Queue = own?.transferQueue?.queue ?? {
+      queueARN: contact.queue.arn,
+      name: contact.queue.name,
+    };
     // As on the real service, an agent sees the quick connect name only of a party added while
     // that agent was on the call; any other party is unidentified (no `quickConnectName`: the CCP
     // shows it as an internal transfer).
@@ -1624,7 +1640,7 @@ export class ContactCentre {
       type: contact.type,
       state: { type: this.stateFor(contact, agent), timestamp: seconds(contact.since) },
       queue,
-      queueTimestamp: seconds(contact.queuedAt),
+      queueTimestamp: seconds(own?.transferQueue?.since ?? contact.queuedAt),
       connections: contact.connections
         // A silent monitor is invisible to the others; a barging supervisor is heard and shown.
         .filter((leg) => leg.agentId === agent.id || leg.state !== 'silent_monitor')
