@@ -78,6 +78,8 @@ describe('transfer to a queue quick connect', () => {
     expect(await stateOf(ana)).toBe('system/PendingBusy');
     // ana sees the call in the queue it was transferred to, queued since the transfer.
     expect(offered.queue).toEqual({ queueARN: queue.queue.queueARN, name: 'Sales' });
+    expect(offered.initiationMethod).toBe('transfer');
+    expect((await contactOf()).initiationMethod).toBe('inbound');
     expect(offered.queueTimestamp).toBeGreaterThan((await contactOf()).queueTimestamp);
 
     expect((await h.cti('AcceptContact', { contactId }, as(ana))).status).toBe(200);

@@ -1678,7 +1678,8 @@ export class ContactCentre {
         })),
       attributes: contact.attributes,
       contactDuration: String(Math.floor((now - contact.createdAt) / 1000)),
-      initiationMethod: contact.initiationMethod,
+      // A transferred call reaches its new agent as a transfer.
+      initiationMethod: own?.transferQueue ? 'transfer' : contact.initiationMethod,
       ...(contact.type === 'task'
         ? {
             name: contact.name,
