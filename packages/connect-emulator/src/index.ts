@@ -50,6 +50,8 @@ export {
   REGION_STATUS_PATH,
   SECONDARY_REGION_PREFIX,
   regionsOptionsSchema,
+  FAILOVER_PENDING_WINDOW_MS,
+  failoverRequestSchema,
 } from './regions/regions';
 export type { RegionStatus, RegionsOptions } from './regions/regions';
 export { createPanelRequestHandler, PANEL_PATH_PREFIXES } from './panel';

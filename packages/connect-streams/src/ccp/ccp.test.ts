@@ -94,6 +94,39 @@ describe('Ccp handshake (reference §4.2)', () => {
     r.ccp.terminate();
   });
 
+  it('with disasterRecoveryOn the first acknowledge sends configure, then init_disaster_recovery with the init parameters', async () => {
+    const r = rig({ disasterRecoveryOn: true, region: 'us-west-2', isPrimary: false });
+    r.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    expect(events(r).slice(0, 3)).toEqual([
+      'configure',
+      'disasterRecovery::init_disaster_recovery',
+      'outer_context_info',
+    ]);
+    expect(r.received[0]!.data).toMatchObject({ disasterRecoveryOn: true });
+    expect(r.received[1]!.data).toMatchObject({
+      ccpUrl: 'https://x.my.connect.aws/ccp-v2/',
+      disasterRecoveryOn: true,
+      region: 'us-west-2',
+      isPrimary: false,
+    });
+    // Only on the first acknowledge.
+    r.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    expect(events(r).filter((e) => e === 'disasterRecovery::init_disaster_recovery')).toHaveLength(
+      1,
+    );
+    r.ccp.terminate();
+  });
+
+  it('without disasterRecoveryOn no init_disaster_recovery is sent', async () => {
+    const r = rig({ softphone: {} });
+    r.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    expect(events(r)).not.toContain('disasterRecovery::init_disaster_recovery');
+    r.ccp.terminate();
+  });
+
   it('an acknowledge without data does not initialise', async () => {
     const r = rig();
     r.panel.send('acknowledge');

@@ -449,6 +449,9 @@ export class Ccp {
     this.loadTimer = undefined;
     const configure = this.configurePayload();
     if (configure) this.send('configure', configure);
+    // Disaster recovery: the panel joins the fleet with its region and role (reference §4.2).
+    if (this.params.disasterRecoveryOn)
+      this.send('disasterRecovery::init_disaster_recovery', { ...this.params });
     this.send('outer_context_info', { streamsVersion: STREAMS_VERSION });
     this.startKeepalive();
     this.initialized = true;

@@ -32,6 +32,7 @@ import type { CtiCallError } from '../cti/cti-error';
 import type { FetchFunction } from '../http/fetch-with-retry';
 import { HttpStatusError } from '../http/fetch-with-retry';
 import { AgentAppClient } from './agent-app-client';
+import { WorkerDisasterRecovery } from './disaster-recovery';
 import { applyAgentAliases, stampSnapshot } from './agent-update';
 import { MasterTopicCoordinator } from './master-topic-coordinator';
 import type { PanelPort } from './panel-port';
@@ -136,6 +137,9 @@ export class PanelWorkerEngine {
   private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
   private webSocketManager: WebSocketManager | undefined;
   private stopWebSocketBridge: (() => void) | undefined;
+  private readonly disasterRecovery = new WorkerDisasterRecovery((event, data) =>
+    this.broadcast(event, data),
+  );
 
   constructor(options: PanelWorkerEngineOptions = {}) {
     this.options = options;
@@ -249,6 +253,7 @@ export class PanelWorkerEngine {
         this.handleClose(port);
         break;
       default:
+        if (this.disasterRecovery.handle(event, data)) break;
         for (const handler of this.portEventHandlers.get(event) ?? []) handler(data);
         break;
     }
@@ -529,9 +534,10 @@ export class PanelWorkerEngine {
     if (!this.snapshot || !this.agentConfiguration) return;
     applyAgentAliases(this.snapshot, this.agentConfiguration);
     this.broadcast(AgentEvents.UPDATE, {
-      snapshot: this.snapshot,
+      snapshot: this.disasterRecovery.filter(this.snapshot),
       configuration: this.agentConfiguration,
     });
+    this.disasterRecovery.afterUpdate();
   }
 
   private async handleApiRequest(port: ConnectedPort, data: unknown): Promise<void> {
