@@ -227,10 +227,7 @@ export class RegionController {
    * PutAgentState is accepted without effect (the agent is forced offline there) and contact
    * operations fail as for an unknown contact (contacts are suppressed). Undefined otherwise.
    */
-  standbyCti(
-    region: string,
-    target: string | undefined,
-  ): CtiResult | undefined {
+  standbyCti(region: string, target: string | undefined): CtiResult | undefined {
     if (!this.isStandby(region)) return undefined;
     const operation = target?.slice(target.lastIndexOf('.') + 1) ?? '';
     if (operation === 'PutAgentState') return { status: 200, body: {} };
