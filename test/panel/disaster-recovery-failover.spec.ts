@@ -34,12 +34,14 @@ const HOST_SCRIPT = `
 (function () {
   const events = [];
   window.__events = events;
+  const poll = window.POLL;
   const dr = XDr.initDisasterRecoveryCCP(document.getElementById('ccp'), {
     ccpUrl: window.PANELS[0],
     region: '${PRIMARY}',
     loginPopup: false,
     softphone: { allowFramedSoftphone: true, disableRingtone: true },
-    standByRegion: { ccpUrl: window.PANELS[1], region: '${STANDBY}' },
+    standByRegion: { ccpUrl: window.PANELS[1], region: '${STANDBY}', instanceArn: poll ? poll.arns[1] : undefined },
+    ...(poll ? { pollForFailover: true, instanceArn: poll.arns[0], primaryRegion: poll.primaryRegion } : {}),
   });
   dr.on('init', (d) => events.push('init:' + d.region));
   dr.on('failoverPending', () => events.push('failoverPending'));
@@ -63,7 +65,10 @@ const HOST_SCRIPT = `
 })();
 `;
 
-async function openHost(page: Page): Promise<Harness> {
+async function openHost(
+  page: Page,
+  poll?: (server: Harness) => { arns: string[]; primaryRegion: string },
+): Promise<Harness> {
   const js = (
     await build({
       stdin: {
@@ -92,7 +97,7 @@ async function openHost(page: Page): Promise<Harness> {
     }
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(`<!doctype html><html><head><meta charset="utf-8"><title>dr host</title>
-<script>window.PANELS = ${JSON.stringify(panels())};</script>
+<script>window.PANELS = ${JSON.stringify(panels())}; window.POLL = ${JSON.stringify(poll ? poll(harness!) : null)};</script>
 <script src="/dr.js"></script></head>
 <body><div id="ccp" style="width:360px;height:560px"></div><script src="/host.js"></script></body></html>`);
   });
@@ -209,5 +214,31 @@ test('soft failover between the emulator regions waits for the voice contact: pe
     `failoverComplete:${STANDBY}`,
   ]);
   expect(seen.indexOf('failoverPending')).toBeLessThan(seen.indexOf(`failoverComplete:${STANDBY}`));
+  expect(errors).toEqual([]);
+});
+
+test('with pollForFailover the panel workers poll for the active region: a host that starts on the stand-by region fails over to the active one, complete once', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const server = await openHost(page, (h) => ({
+    arns: [h.emulator.regions!.instanceArn(PRIMARY), h.emulator.regions!.instanceArn(STANDBY)],
+    primaryRegion: STANDBY,
+  }));
+  const frames = page.locator('#ccp iframe');
+  await expect(frames).toHaveCount(2);
+  await expect
+    .poll(() => events(page), { message: 'failover complete', timeout: 20_000 })
+    .toContain(`failoverComplete:${PRIMARY}`);
+  expect(await host(page, 'active')).toBe(PRIMARY);
+  await expect(frames.nth(0)).toBeVisible();
+  await expect(frames.nth(1)).toBeHidden();
+  // The host followed the emulator's active region; the emulator did not fail over.
+  expect(server.emulator.regions!.activeRegion).toBe(PRIMARY);
+  const seen = await events(page);
+  expect(seen.filter((e) => e.startsWith('failoverComplete:'))).toEqual([
+    `failoverComplete:${PRIMARY}`,
+  ]);
   expect(errors).toEqual([]);
 });

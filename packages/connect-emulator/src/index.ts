@@ -48,6 +48,7 @@ export { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
 export {
   RegionController,
   REGION_STATUS_PATH,
+  REGION_DISCOVERY_PATH,
   SECONDARY_REGION_PREFIX,
   regionsOptionsSchema,
   FAILOVER_PENDING_WINDOW_MS,

@@ -302,7 +302,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const target = header(req, CTI_SERVICE.targetHeader);
-      const standby = regions && region ? regions.standbyCti(region, target) : undefined;
+      const standby =
+        regions && region ? regions.interceptCti(region, target, body, base) : undefined;
       const result =
         standby ??
         (await cti.handle(target, header(req, CTI_SERVICE.bearerHeader), body, abort.signal));

@@ -212,6 +212,30 @@ describe('two regions', () => {
     expect(after.snapshot.contacts).toEqual([]);
   });
 
+  it('createTransport agent_discovery gives each region its discovery URL; it names the active instance and whether the failover terminates active contacts', async () => {
+    const primary = (await cti('/api', 'CreateTransport', {
+      transportType: 'agent_discovery',
+    })) as { agentDiscoveryTransport: { presignedUrl: string } };
+    const secondary = (await cti('/secondary/api', 'CreateTransport', {
+      transportType: 'agent_discovery',
+    })) as { agentDiscoveryTransport: { presignedUrl: string } };
+    expect(primary.agentDiscoveryTransport.presignedUrl).toBe(`${emulator.url}/region/discovery`);
+    expect(secondary.agentDiscoveryTransport.presignedUrl).toBe(
+      `${emulator.url}/secondary/region/discovery`,
+    );
+    const arn = emulator.centre.arns.instance;
+    expect(await get('/region/discovery')).toEqual({
+      InstanceArn: arn,
+      TerminateActiveContacts: true,
+    });
+    await post('/control/regions/failover-pending');
+    await post('/control/regions/failover?mode=soft');
+    expect(await get('/secondary/region/discovery')).toEqual({
+      InstanceArn: arn.replace(':us-east-1:', ':us-west-2:'),
+      TerminateActiveContacts: false,
+    });
+  });
+
   it('a failover mode other than soft or hard is refused', async () => {
     const response = await fetch(`${emulator.url}/control/regions/failover?mode=gentle`, {
       method: 'POST',

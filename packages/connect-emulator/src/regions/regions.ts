@@ -4,7 +4,7 @@ import { CtiErrorType } from '@x/connect-streams/protocol';
 import { CtiError } from '../cti/errors';
 import type { CtiResult } from '../cti/service';
 import type { ContactCentre, ContactRecord } from '../domain/contact-centre';
-import { sendJson } from '../lib/http';
+import { readBody, sendJson } from '../lib/http';
 
 /**
  * The path prefix under which the secondary region is served: its panel at
@@ -18,6 +18,14 @@ export const SECONDARY_REGION_PREFIX = '/secondary';
  * @public
  */
 export const REGION_STATUS_PATH = '/region';
+
+/**
+ * The path of a region's agent-discovery answer (`GET`, relative to the region's prefix): the
+ * active instance and whether its failover terminates active contacts, as the disaster-recovery
+ * poll of the panel's worker reads it (`createTransport agent_discovery` gives its URL).
+ * @public
+ */
+export const REGION_DISCOVERY_PATH = '/region/discovery';
 
 /**
  * The longest a failover triggered without a prior announcement waits in the pending step for the
@@ -99,6 +107,7 @@ export class RegionController {
   private pending: string | null = null;
   private mode: FailoverMode | null = null;
   private failovers = 0;
+  private lastMode: FailoverMode = 'hard';
   private pendingReads = 0;
   private readonly pendingWindowMs: number;
   private waiting: { timer?: ReturnType<typeof setTimeout>; off?: () => void } | undefined;
@@ -170,6 +179,7 @@ export class RegionController {
     const announced = this.pending !== null;
     this.announceFailover();
     this.mode = mode;
+    this.lastMode = mode;
     this.waiting = {};
     if (announced || this.pendingWindowMs === 0) this.proceed();
     else this.waiting.timer = setTimeout(() => this.proceed(true), this.pendingWindowMs);
@@ -220,6 +230,55 @@ export class RegionController {
       if (this.pendingReads >= 2) queueMicrotask(() => this.proceed());
     }
     return this.status(region);
+  }
+
+  /** The instance ARN a region's panel sees (the instance's, in that region). */
+  instanceArn(region: string): string {
+    return this.centre().arns.instance.replace(
+      /^arn:([^:]+):connect:[^:]*:/,
+      `arn:$1:connect:${region}:`,
+    );
+  }
+
+  /** The agent-discovery answer: the active instance and whether its failover is hard. */
+  discovery(): { InstanceArn: string; TerminateActiveContacts: boolean } {
+    return {
+      InstanceArn: this.instanceArn(this.active),
+      TerminateActiveContacts: this.lastMode === 'hard',
+    };
+  }
+
+  /**
+   * CTI answers of the two regions that do not reach the shared instance:
+   * `createTransport {transportType: 'agent_discovery'}` gives the region's discovery URL
+   * (`base` is the emulator's URL), and the stand-by region's answers (see {@link RegionController.standbyCti}).
+   */
+  interceptCti(
+    region: string,
+    target: string | undefined,
+    body: string,
+    base: string,
+  ): CtiResult | undefined {
+    if (target?.endsWith('.CreateTransport')) {
+      let transportType: unknown;
+      try {
+        transportType = (JSON.parse(body) as { transportType?: unknown }).transportType;
+      } catch {
+        transportType = undefined;
+      }
+      if (transportType === 'agent_discovery') {
+        const prefix = region === this.primary ? '' : SECONDARY_REGION_PREFIX;
+        return {
+          status: 200,
+          body: {
+            agentDiscoveryTransport: {
+              presignedUrl: `${base}${prefix}${REGION_DISCOVERY_PATH}`,
+            },
+          },
+        };
+      }
+    }
+    return this.standbyCti(region, target);
   }
 
   /**
@@ -276,6 +335,10 @@ export class RegionController {
     region: string,
   ): Promise<boolean> {
     const method = req.method ?? 'GET';
+    if (path === REGION_DISCOVERY_PATH && method === 'GET') {
+      sendJson(res, 200, this.discovery());
+      return true;
+    }
     if (path === REGION_STATUS_PATH && method === 'GET') {
       sendJson(res, 200, this.read(region));
       return true;
@@ -295,7 +358,7 @@ export class RegionController {
     }
     if (path === '/control/regions/failover' && method === 'POST') {
       const query = new URL(req.url ?? '/', 'http://x').searchParams.get('mode');
-      const text = await readText(req);
+      const text = await readBody(req);
       let raw: unknown;
       try {
         raw = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
@@ -337,13 +400,3 @@ const SUPPRESSED_OPERATIONS: ReadonlySet<string> = new Set([
   'CreateOutboundContact',
   'CreateTaskContact',
 ]);
-
-function readText(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => resolve(text));
-    req.on('error', reject);
-  });
-}

@@ -8,7 +8,7 @@ import {
 } from './disaster-recovery';
 
 /**
- * The disaster-recovery duties' view of a host {@link Ccp}: its agent and contacts, its panel's
+ * The disaster-recovery duties' view of a host `Ccp`: its agent and contacts, its panel's
  * messages and its master-tab client.
  * @public
  */

@@ -137,8 +137,19 @@ export class PanelWorkerEngine {
   private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
   private webSocketManager: WebSocketManager | undefined;
   private stopWebSocketBridge: (() => void) | undefined;
-  private readonly disasterRecovery = new WorkerDisasterRecovery((event, data) =>
-    this.broadcast(event, data),
+  private readonly disasterRecovery = new WorkerDisasterRecovery(
+    (event, data) => this.broadcast(event, data),
+    {
+      discoveryUrl: async () => {
+        const outcome = await this.callApi('createTransport', { transportType: 'agent_discovery' });
+        if (outcome.kind !== 'success') return undefined;
+        const transport = (outcome.data as { agentDiscoveryTransport?: { presignedUrl?: unknown } })
+          ?.agentDiscoveryTransport;
+        return typeof transport?.presignedUrl === 'string' ? transport.presignedUrl : undefined;
+      },
+      fetch: (url, init) => (this.options.fetch ?? globalThis.fetch)(url, init),
+      schedule: (delayMs, run) => this.later(delayMs, run),
+    },
   );
 
   constructor(options: PanelWorkerEngineOptions = {}) {
