@@ -539,10 +539,7 @@ export class ContactCentre {
         this.destroyConnection(agent, contact.id, leg.id);
       released.push(contact);
     }
-    if (kept.length > 0) {
-      this.touch(agent);
-      return kept;
-    }
+    if (kept.length > 0) return kept;
     this.applySelectedState(
       agent,
       this.agentStates.find((s) => s.type === 'offline')!,

@@ -233,6 +233,25 @@ describe('acknowledge timeout: login popup and iframe refresh (spec §4 "Iframe 
     r.ccp.terminate();
   });
 
+  it('with disaster recovery the iframe is refreshed every 10000 ms until the panel acknowledges', async () => {
+    const r = rig({ disasterRecoveryOn: true, loginPopup: false });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(r.frame.refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(r.frame.refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.frame.refreshes).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(r.frame.refreshes).toBe(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    r.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    // Acknowledged: the refresh due 5000 ms later is cancelled.
+    await vi.advanceTimersByTimeAsync(5_001);
+    expect(r.frame.refreshes).toBe(2);
+    r.ccp.terminate();
+  });
+
   it('loginPopup false opens no popup; loginUrl defaults to ccpUrl', async () => {
     const r = rig({ loginPopup: false });
     await vi.advanceTimersByTimeAsync(5000);
