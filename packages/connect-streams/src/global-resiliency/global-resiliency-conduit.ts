@@ -183,7 +183,8 @@ export class GlobalResiliencyConduit implements Conduit {
     if (REPLAYED.includes(event)) {
       this.replay.set(event, data);
       for (const r of this.regions)
-        if (r.acknowledged || r === this.active) r.panel.conduit.send(event, data);
+        if (r.acknowledged || r === this.active)
+          r.panel.conduit.send(event, this.forRegion(r, event, data));
       return;
     }
     this.active.panel.conduit.send(event, data);
@@ -209,6 +210,20 @@ export class GlobalResiliencyConduit implements Conduit {
     }
     this.handlers.clear();
     this.events.removeAllListeners();
+  }
+
+  /**
+   * What one region's panel gets: `configure` in global-resiliency mode carries
+   * enableGlobalResiliency and the panel's instanceState, and no disasterRecoveryOn.
+   */
+  private forRegion(r: RegionState, event: WireEventName, data: unknown): unknown {
+    if (event !== 'configure' || typeof data !== 'object' || data === null) return data;
+    const { disasterRecoveryOn: _ignored, ...rest } = data as Record<string, unknown>;
+    return {
+      ...rest,
+      enableGlobalResiliency: true,
+      instanceState: r === this.active ? 'active' : 'inactive',
+    };
   }
 
   private forward(message: ConduitMessage): void {
@@ -265,7 +280,8 @@ export class GlobalResiliencyConduit implements Conduit {
     if (first) {
       state.acknowledged = true;
       state.firstAck = m.data;
-      for (const [event, data] of this.replay) state.panel.conduit.send(event, data);
+      for (const [event, data] of this.replay)
+        state.panel.conduit.send(event, this.forRegion(state, event, data));
       this.updateKeepalives();
     }
     // The client initialises only once the init notice has chosen the active region.

@@ -126,6 +126,50 @@ describe('global resiliency: initialisation', () => {
     expect(west.fake.sent('outer_context_info')).toHaveLength(1);
   });
 
+  it('configure goes to each panel in global-resiliency mode: enableGlobalResiliency and its instanceState, no disasterRecoveryOn', async () => {
+    const a = region('https://east.my.connect.aws');
+    const b = region('https://west.my.connect.aws');
+    const conduit = new GlobalResiliencyConduit(a.panel, b.panel);
+    const { params } = validateInitParams(
+      undefined,
+      {
+        ccpUrl: 'https://east.my.connect.aws/ccp-v2/',
+        secondaryCCPUrl: 'https://west.my.connect.aws/ccp-v2/',
+        loginUrl: 'https://example.awsapps.com/start',
+        enableGlobalResiliency: true,
+        disasterRecoveryOn: true,
+        loginPopup: false,
+        softphone: { allowFramedSoftphone: true },
+      },
+      false,
+    );
+    const client = new Ccp(params, { conduit });
+    a.fake.end.send('acknowledge', { id: 'east-port' });
+    a.fake.end.send('globalResiliency::init', {
+      instanceRegion: 'us-east-1',
+      instanceState: 'active',
+      activeRegion: 'us-east-1',
+    });
+    await flush();
+    b.fake.end.send('acknowledge', { id: 'west-port' });
+    await flush();
+    expect(a.fake.sent('configure')).toEqual([
+      {
+        softphone: { allowFramedSoftphone: true },
+        enableGlobalResiliency: true,
+        instanceState: 'active',
+      },
+    ]);
+    expect(b.fake.sent('configure')).toEqual([
+      {
+        softphone: { allowFramedSoftphone: true },
+        enableGlobalResiliency: true,
+        instanceState: 'inactive',
+      },
+    ]);
+    client.terminate();
+  });
+
   it('only the active region is wired to the client: inactive messages are dropped, requests go to the active panel', async () => {
     await initBoth('us-east-1');
     const seen: string[] = [];
