@@ -153,6 +153,8 @@ describe('disaster recovery in the panel page', () => {
     expect(r.calls).toEqual([]);
     const s = rig();
     s.fromHost(DR.INIT_DISASTER_RECOVERY, { region: 'us-east-1', isPrimary: true }, {});
+    // Malformed parameters are ignored.
+    s.fromHost(DR.INIT_DISASTER_RECOVERY, { region: 1, isPrimary: 'yes' });
     await flush();
     expect(s.upstream).toEqual([]);
     r.stop();

@@ -2,6 +2,7 @@ import { MASTER_TOPICS } from '../master/master-client';
 import { DisasterRecoveryEvents as DR } from '../protocol/events';
 import {
   DisasterRecoveryDuties,
+  disasterRecoveryParamsSchema,
   type DisasterRecoveryAgentApi,
   type DisasterRecoveryContact,
 } from './disaster-recovery';
@@ -136,9 +137,10 @@ export function startPanelDisasterRecovery(
     const name = message['event'];
     if (typeof name !== 'string') return;
     if (name === DR.INIT_DISASTER_RECOVERY) {
-      if (duties) return;
+      const params = disasterRecoveryParamsSchema.safeParse(message['data']);
+      if (duties || !params.success) return;
       duties = new DisasterRecoveryDuties(api);
-      duties.init(record(message['data']));
+      duties.init(params.data);
       return;
     }
     for (const h of [...(hostHandlers.get(name) ?? [])]) h(message['data']);

@@ -102,6 +102,19 @@ describe('worker disaster recovery', () => {
     engine.dispose();
   });
 
+  it('disposing the engine forgets the suppression', async () => {
+    const { engine, answerPoll } = setup();
+    const a = new FakePort();
+    engine.connect(a);
+    a.emit('disasterRecovery::suppress', { suppress: true, shouldSendFailoverDownstream: false });
+    engine.dispose();
+    a.emit('configure', CONFIG);
+    await vi.advanceTimersByTimeAsync(0);
+    await answerPoll();
+    expect(lastContacts(a)).toEqual(['ringing', 'talking', 'acw']);
+    engine.dispose();
+  });
+
   it('suppress signals the failover to every port unless shouldSendFailoverDownstream is false', () => {
     const { engine } = setup();
     const a = new FakePort();

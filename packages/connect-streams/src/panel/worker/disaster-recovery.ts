@@ -39,6 +39,16 @@ export class WorkerDisasterRecovery {
     return this.forceOffline;
   }
 
+  /** Forgets every flag and the polling set-up (the engine was disposed). */
+  reset(): void {
+    this.suppress = false;
+    this.forceOffline = false;
+    this.pendingFailover = false;
+    this.pollingUrl = undefined;
+    this.thisArn = undefined;
+    this.otherArn = undefined;
+  }
+
   /** Handles a disaster-recovery message from a port; returns whether it was one. */
   handle(event: string, data: unknown): boolean {
     const d = isRecord(data) ? data : {};

@@ -206,6 +206,7 @@ export class PanelWorkerEngine {
     this.snapshot = undefined;
     this.agentConfiguration = undefined;
     this.nextToken = null;
+    this.disasterRecovery.reset();
   }
 
   private sendTo(port: ConnectedPort, event: string, data?: unknown): void {
