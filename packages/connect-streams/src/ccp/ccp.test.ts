@@ -282,6 +282,33 @@ describe('acknowledge timeout: login popup and iframe refresh (spec §4 "Iframe 
     r.ccp.terminate();
   });
 
+  it('with disaster recovery the initialisation metrics also go out as their Dr copies', async () => {
+    const ok = rig({ disasterRecoveryOn: true });
+    const okMetrics: string[] = [];
+    ok.ccp.on('metric', (m) => okMetrics.push(m.name));
+    ok.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    expect(okMetrics).toEqual([
+      'IframeInitializationSuccess',
+      'IframeInitializationTime',
+      'IframeInitializationSuccessDr',
+      'IframeInitializationTimeDr',
+    ]);
+    ok.ccp.terminate();
+
+    const failed = rig({ disasterRecoveryOn: true, loginPopup: false });
+    const metrics: string[] = [];
+    failed.ccp.on('metric', (m) => metrics.push(`${m.name}:${String(m.data.count)}`));
+    await vi.advanceTimersByTimeAsync(10_000 * 12);
+    expect(metrics).toEqual([
+      'IframeRefreshAttempts:10',
+      'IframeInitializationSuccess:0',
+      'IframeRefreshAttemptsDr:10',
+      'IframeInitializationSuccessDr:0',
+    ]);
+    failed.ccp.terminate();
+  });
+
   it('a later acknowledgement stops the refresh and closes the popup when autoClose', async () => {
     const r = rig({ loginOptions: { autoClose: true } });
     await vi.advanceTimersByTimeAsync(5000);
