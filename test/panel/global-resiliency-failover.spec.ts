@@ -148,6 +148,22 @@ test('initGlobalResiliencyCCP fails over between the emulator regions, each even
         'globalResiliency::heartbeat_ack',
       ]),
     );
+  // The stand-by panel keeps its own synchronize/acknowledge keepalive with the host.
+  const standby = page.frames().find((f) => f.url().includes('/secondary/connect/ccp-v2/'));
+  expect(standby).toBeDefined();
+  await standby!.evaluate(() => {
+    const w = window as unknown as { __syncs: number };
+    w.__syncs = 0;
+    window.addEventListener('message', (e: MessageEvent) => {
+      if ((e.data as { event?: string } | null)?.event === 'synchronize') w.__syncs += 1;
+    });
+  });
+  await expect
+    .poll(() => standby!.evaluate(() => (window as unknown as { __syncs: number }).__syncs), {
+      message: 'the stand-by panel is synchronized',
+      timeout: 10_000,
+    })
+    .toBeGreaterThanOrEqual(2);
 
   await control(page, server, '/control/regions/failover-pending');
   await expect
