@@ -5,6 +5,7 @@ import { PanelError } from '../testing/test-instance';
 import type { Ccp } from '../ccp/ccp';
 import { initDisasterRecovery, setPanelOffline, suppressPanelContacts } from './host';
 import { DisasterRecoveryEvents as DR } from '../protocol/events';
+import { DR_EVENTS } from './events';
 
 // Spec §4 "Disaster recovery", run on the host over the in-memory test panel.
 
@@ -45,6 +46,10 @@ async function connectedContact(type = 'voice'): Promise<string> {
 }
 
 describe('disaster recovery duties on the host', () => {
+  it('the disaster-recovery event names are those of the wire contract', () => {
+    expect(DR_EVENTS).toEqual(DR);
+  });
+
   it('the disaster-recovery poll runs every 60 s with a 10 s timeout (spec §9)', () => {
     expect(DISASTER_RECOVERY_POLL).toEqual({ intervalMs: 60_000, timeoutMs: 10_000 });
   });

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import * as z from 'zod/mini';
-import { DisasterRecoveryEvents as DR } from '../protocol/events';
+import { DR_EVENTS as DR } from './events';
 
 /**
  * The parameters of `disasterRecovery::init_disaster_recovery` (the host's init parameters of a

@@ -1,6 +1,6 @@
 import type { Ccp } from '../ccp/ccp';
 import { MASTER_TOPICS } from '../master/master-client';
-import { DisasterRecoveryEvents as DR } from '../protocol/events';
+import { DR_EVENTS as DR } from './events';
 import {
   DisasterRecoveryDuties,
   type DisasterRecoveryAgentApi,

@@ -3,7 +3,7 @@
  * force-offline, soft and hard failover), on the host and in a panel page.
  * @packageDocumentation
  */
-export { DisasterRecoveryEvents } from '../protocol/events';
+export { DR_EVENTS } from './events';
 export { DISASTER_RECOVERY_POLL } from '../constants';
 export { DisasterRecoveryDuties, disasterRecoveryParamsSchema } from './disaster-recovery';
 export type {

@@ -1,5 +1,5 @@
 import { MASTER_TOPICS } from '../master/master-client';
-import { DisasterRecoveryEvents as DR } from '../protocol/events';
+import { DR_EVENTS as DR } from './events';
 import {
   DisasterRecoveryDuties,
   disasterRecoveryParamsSchema,

@@ -5,7 +5,7 @@ import type { InitCcpParams } from '../ccp/params';
 import { validateInitParams } from '../ccp/params';
 import { IframeConduit } from '../conduit/iframe-conduit';
 import { CCP_IFRAME_STYLE } from '../constants';
-import { DisasterRecoveryEvents as DR } from '../protocol/events';
+import { DR_EVENTS as DR } from './events';
 import { setPanelOffline, suppressPanelContacts } from './host';
 
 /**
