@@ -56,6 +56,18 @@ const HOST_SCRIPT = `
   globalResiliency.on('failoverComplete', (d) => events.push('failoverComplete:' + d.activeRegion));
   globalResiliency.on('warning', (m) => events.push('warning:' + m));
   window.gr = globalResiliency;
+  let current;
+  ccp.contacts.on('connected', (c) => { current = c; events.push('contact:connected'); });
+  ccp.contacts.on('incoming', (c) => { current = c; });
+  ccp.contacts.on('connecting', (c) => { current = c; });
+  const done = (name, p) => p.then(() => events.push(name + ':success'), (e) => events.push(name + ':failure:' + (e && e.message)));
+  window.host = {
+    ready: () => ccp.agent.isInitialized(),
+    hasContact: () => !!current,
+    available: () => done('available', ccp.agent.setState(ccp.agent.getAgentStates().find((s) => s.name === 'Available'))),
+    accept: () => done('accept', current.accept()),
+    hangUp: () => done('hangUp', current.getAgentConnection().destroy()),
+  };
 })();
 `;
 
@@ -136,6 +148,22 @@ test('initGlobalResiliencyCCP fails over between the emulator regions, each even
         'globalResiliency::heartbeat_ack',
       ]),
     );
+  // The stand-by panel keeps its own synchronize/acknowledge keepalive with the host.
+  const standby = page.frames().find((f) => f.url().includes('/secondary/connect/ccp-v2/'));
+  expect(standby).toBeDefined();
+  await standby!.evaluate(() => {
+    const w = window as unknown as { __syncs: number };
+    w.__syncs = 0;
+    window.addEventListener('message', (e: MessageEvent) => {
+      if ((e.data as { event?: string } | null)?.event === 'synchronize') w.__syncs += 1;
+    });
+  });
+  await expect
+    .poll(() => standby!.evaluate(() => (window as unknown as { __syncs: number }).__syncs), {
+      message: 'the stand-by panel is synchronized',
+      timeout: 10_000,
+    })
+    .toBeGreaterThanOrEqual(2);
 
   await control(page, server, '/control/regions/failover-pending');
   await expect
@@ -157,5 +185,87 @@ test('initGlobalResiliencyCCP fails over between the emulator regions, each even
   expect(count(`failoverComplete:${SECONDARY}`)).toBe(1);
   expect(seen.filter((e) => e.startsWith('warning:'))).toEqual([]);
   expect(server.emulator.regions!.activeRegion).toBe(SECONDARY);
+  expect(errors).toEqual([]);
+});
+
+const host = (page: Page, action: string) =>
+  page.evaluate(
+    (name) => (window as unknown as { host: Record<string, () => unknown> }).host[name]!(),
+    action,
+  );
+
+/** Initialised, the agent Available in the active region with an accepted inbound call. */
+async function connectedCall(page: Page, server: Harness): Promise<string> {
+  await expect
+    .poll(() => events(page), { message: 'init and initialized', timeout: 20_000 })
+    .toEqual(expect.arrayContaining([expect.stringMatching(INIT_EVENT), 'initialized']));
+  await expect.poll(() => host(page, 'ready'), { timeout: 15_000 }).toBe(true);
+  await host(page, 'available');
+  await expect.poll(() => events(page)).toContain('available:success');
+  const contactId = await server.placeInboundCall();
+  await expect.poll(() => host(page, 'hasContact'), { timeout: 15_000 }).toBe(true);
+  await host(page, 'accept');
+  await expect.poll(() => events(page), { timeout: 15_000 }).toContain('contact:connected');
+  return contactId;
+}
+
+/** The failover events in the order the host saw them. */
+const failoverEvents = async (page: Page) =>
+  (await events(page)).filter((e) => /^(failoverPending|regionSwitched|failoverComplete)/.test(e));
+
+test('a hard failover without a prior announcement goes through pending, initiated and complete in order; the agent connection is destroyed and the agent set offline', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const server = await openHost(page);
+  const contactId = await connectedCall(page, server);
+
+  await control(page, server, '/control/regions/failover?mode=hard');
+  await expect
+    .poll(() => events(page), { message: 'failover complete', timeout: 20_000 })
+    .toContain(`failoverComplete:${SECONDARY}`);
+  expect(await failoverEvents(page)).toEqual([
+    `failoverPending:${SECONDARY}`,
+    `regionSwitched:${PRIMARY}->${SECONDARY}`,
+    `failoverComplete:${SECONDARY}`,
+  ]);
+  const contact = server.emulator.centre.contacts.get(contactId);
+  expect(contact === undefined || contact.state === 'ended').toBe(true);
+  expect(server.emulator.centre.agentByUsername('jane')!.selected.type).toBe('offline');
+  expect(errors).toEqual([]);
+});
+
+test('a soft failover waits for the voice contact to end before switching; each event fires once', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const server = await openHost(page);
+  const contactId = await connectedCall(page, server);
+
+  await control(page, server, '/control/regions/failover?mode=soft');
+  await expect
+    .poll(() => events(page), { message: 'failover pending', timeout: 20_000 })
+    .toContain(`failoverPending:${SECONDARY}`);
+  // The call goes on in the active region while the failover is pending.
+  await expect
+    .poll(
+      async () => (await server.control('GET', '/control/regions')) as { pendingRegion: string },
+    )
+    .toMatchObject({ pendingRegion: SECONDARY, failoverMode: 'soft', activeRegion: PRIMARY });
+  expect(server.emulator.centre.contacts.get(contactId)?.state).toBe('connected');
+  expect(await failoverEvents(page)).toEqual([`failoverPending:${SECONDARY}`]);
+
+  await host(page, 'hangUp');
+  await expect
+    .poll(() => events(page), { message: 'failover complete', timeout: 20_000 })
+    .toContain(`failoverComplete:${SECONDARY}`);
+  expect(await failoverEvents(page)).toEqual([
+    `failoverPending:${SECONDARY}`,
+    `regionSwitched:${PRIMARY}->${SECONDARY}`,
+    `failoverComplete:${SECONDARY}`,
+  ]);
+  expect(server.emulator.centre.agentByUsername('jane')!.selected.type).toBe('offline');
   expect(errors).toEqual([]);
 });

@@ -49,8 +49,11 @@ export { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
 export {
   RegionController,
   REGION_STATUS_PATH,
+  REGION_DISCOVERY_PATH,
   SECONDARY_REGION_PREFIX,
   regionsOptionsSchema,
+  FAILOVER_PENDING_WINDOW_MS,
+  failoverRequestSchema,
 } from './regions/regions';
 export type { RegionStatus, RegionsOptions } from './regions/regions';
 export { createPanelRequestHandler, PANEL_PATH_PREFIXES } from './panel';

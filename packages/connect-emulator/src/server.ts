@@ -291,7 +291,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     for (const route of options.extraRoutes ?? []) if (await route(req, res, url)) return;
     if (await faulting(req, res, url)) return;
-    if (regions && region && regions.handle(req, res, path, region)) return;
+    if (regions && region && (await regions.handle(req, res, path, region))) return;
     if (await services.routes(req, res, url)) return;
 
     if (path === '/api' || path === '/connect/api') {
@@ -302,12 +302,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const target = header(req, CTI_SERVICE.targetHeader);
-      const result = await cti.handle(
-        target,
-        header(req, CTI_SERVICE.bearerHeader),
-        body,
-        abort.signal,
-      );
+      const standby =
+        regions && region ? regions.interceptCti(region, target, body, base) : undefined;
+      const result =
+        standby ??
+        (await cti.handle(target, header(req, CTI_SERVICE.bearerHeader), body, abort.signal));
       if (res.destroyed) return;
       const answer =
         regions && region ? regions.filterCtiAnswer(region, target, result.body) : result.body;
@@ -465,6 +464,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await save().catch(() => undefined);
       centre.dispose();
       services.close();
+      regions?.dispose();
       await services.ledger.flush();
       if (options.stateDir === undefined) await rm(mediaDir, { recursive: true, force: true });
       await sockets.close();

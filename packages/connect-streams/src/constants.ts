@@ -298,3 +298,10 @@ export const MIN_WEB_SOCKET_TRANSPORT_LIFETIME_S = 300;
  * @public
  */
 export const WEB_SOCKET_URL_PATTERN = /^(wss:\/\/)\w*/;
+
+/**
+ * Disaster-recovery active-region poll (spec §9 "Disaster-recovery poll"): every 60 s, each poll
+ * with a 10 s timeout.
+ * @public
+ */
+export const DISASTER_RECOVERY_POLL = Object.freeze({ intervalMs: 60_000, timeoutMs: 10_000 });

@@ -541,6 +541,45 @@ export class ContactCentre {
     this.route();
   }
 
+  /**
+   * Disaster recovery (issue 7 §8): forces `agent` offline the way a hard failover does. Each agent
+   * connection still live is destroyed (an offer is rejected), then the agent is set to the offline
+   * state, then the after-call work left is cleared. Contacts for which `keep` is true are left
+   * alone (a soft failover keeps voice and callback contacts until they end); they are returned.
+   */
+  forceAgentOffline(
+    agent: AgentRecord,
+    keep: (contact: ContactRecord) => boolean = () => false,
+  ): ContactRecord[] {
+    const kept: ContactRecord[] = [];
+    const released: ContactRecord[] = [];
+    for (const contact of this.contactsOf(agent)) {
+      if (keep(contact)) {
+        kept.push(contact);
+        continue;
+      }
+      const leg = this.agentLeg(agent, contact);
+      if (leg.state !== 'disconnected' && this.stateFor(contact, agent) !== 'ended')
+        this.destroyConnection(agent, contact.id, leg.id);
+      released.push(contact);
+    }
+    if (kept.length > 0) return kept;
+    this.applySelectedState(
+      agent,
+      this.agentStates.find((s) => s.type === 'offline')!,
+    );
+    for (const contact of released) {
+      if (!contact.connections.some((x) => x.agentId === agent.id)) continue;
+      try {
+        this.clearContact(agent, contact.id);
+      } catch {
+        // A contact the agent cannot clear yet stays; the agent is offline and it is suppressed.
+      }
+    }
+    this.touch(agent);
+    return kept;
+  }
+
   private applySelectedState(agent: AgentRecord, state: AgentStateRecord): void {
     const now = this.clock.now();
     agent.selected = state;

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import type { ContactCentre } from '../domain/contact-centre';
-import { sendJson } from '../lib/http';
+import { CtiErrorType } from '@x/connect-streams/protocol';
+import { CtiError } from '../cti/errors';
+import type { CtiResult } from '../cti/service';
+import type { ContactCentre, ContactRecord } from '../domain/contact-centre';
+import { readBody, sendJson } from '../lib/http';
 
 /**
  * The path prefix under which the secondary region is served: its panel at
@@ -17,6 +20,34 @@ export const SECONDARY_REGION_PREFIX = '/secondary';
 export const REGION_STATUS_PATH = '/region';
 
 /**
+ * The path of a region's agent-discovery answer (`GET`, relative to the region's prefix): the
+ * active instance and whether its failover terminates active contacts, as the disaster-recovery
+ * poll of the panel's worker reads it (`createTransport agent_discovery` gives its URL).
+ * @public
+ */
+export const REGION_DISCOVERY_PATH = '/region/discovery';
+
+/**
+ * The longest a failover triggered without a prior announcement waits in the pending step for the
+ * active region's panel to see it.
+ * @public
+ */
+export const FAILOVER_PENDING_WINDOW_MS = 2000;
+
+/**
+ * How a failover treats the agents' contacts (issue 7 §8): `hard` destroys each agent connection
+ * and then sets the agent offline at once; `soft` ends the other contacts but waits for voice and
+ * callback contacts to end before switching.
+ * @public
+ */
+export type FailoverMode = 'soft' | 'hard';
+
+/** @public */
+export const failoverRequestSchema = z.strictObject({
+  mode: z.enum(['soft', 'hard']).optional(),
+});
+
+/**
  * Two regions (global resiliency, issue 7 §8): their names and which is active first.
  * @public
  */
@@ -27,6 +58,12 @@ export const regionsOptionsSchema = z.strictObject({
   secondary: z.string().min(1),
   /** The region active at start (default the primary). */
   active: z.string().min(1).optional(),
+  /**
+   * A failover triggered without a prior announcement first announces it (the pending step) and
+   * switches once the active region's panel has read the pending status twice, or after this many
+   * milliseconds when no panel reads it (default {@link FAILOVER_PENDING_WINDOW_MS}).
+   */
+  pendingWindowMs: z.number().int().nonnegative().optional(),
 });
 
 /** @public */
@@ -47,12 +84,18 @@ export interface RegionStatus {
   readonly pendingRegion: string | null;
   /** How many failovers happened (each pending notice belongs to the next one). */
   readonly failovers: number;
+  /** The mode of the failover under way (`null` when none is requested yet). */
+  readonly failoverMode: FailoverMode | null;
 }
 
 /**
  * The two regions over one shared instance state: the active region, pending failovers and
- * failovers. The stand-by region's CTI endpoint suppresses contacts and shows the agent offline;
- * a failover forces every agent offline (the agent chooses a state again in the new region).
+ * failovers. The stand-by region suppresses contacts and forces the agent offline on every CTI
+ * path: its GetAgentSnapshot shows the agent offline with no contacts, PutAgentState is answered
+ * without changing the shared agent, and contact operations fail as for an unknown contact. A
+ * failover always goes through the pending step (pending, then initiated, then complete); a hard
+ * failover destroys each agent connection and then sets the agent offline, a soft failover waits
+ * for voice and callback contacts to end.
  * @public
  */
 export class RegionController {
@@ -62,7 +105,13 @@ export class RegionController {
   readonly secondary: string;
   private active: string;
   private pending: string | null = null;
+  private mode: FailoverMode | null = null;
   private failovers = 0;
+  private lastMode: FailoverMode = 'hard';
+  private pendingReads = 0;
+  private readonly pendingWindowMs: number;
+  private waiting: { timer?: ReturnType<typeof setTimeout>; off?: () => void } | undefined;
+  private readonly switched = new Set<() => void>();
 
   constructor(
     options: RegionsOptions,
@@ -76,6 +125,7 @@ export class RegionController {
     this.active = parsed.active ?? this.primary;
     if (this.active !== this.primary && this.active !== this.secondary)
       throw new Error(`The active region must be ${this.primary} or ${this.secondary}.`);
+    this.pendingWindowMs = parsed.pendingWindowMs ?? FAILOVER_PENDING_WINDOW_MS;
   }
 
   /** The active region. */
@@ -88,6 +138,11 @@ export class RegionController {
     return this.active === this.primary ? this.secondary : this.primary;
   }
 
+  /** Whether `region` is the stand-by region. */
+  isStandby(region: string): boolean {
+    return region !== this.active;
+  }
+
   /** The status a region's panel reads. */
   status(region: string): RegionStatus {
     return {
@@ -96,29 +151,151 @@ export class RegionController {
       activeRegion: this.active,
       pendingRegion: this.pending,
       failovers: this.failovers,
+      failoverMode: this.mode,
     };
   }
 
   /** Announces a failover to the stand-by region (the panels send failover-pending). */
   announceFailover(): void {
+    if (this.pending === null) this.pendingReads = 0;
     this.pending = this.standbyRegion;
   }
 
   /**
-   * Fails over to the stand-by region: it becomes active and every agent is forced offline.
+   * Fails over to the stand-by region. Without a prior announcement it first announces it and
+   * waits (see {@link RegionsOptions}); a hard failover then forces every agent offline (each
+   * agent connection destroyed, then offline) and switches; a soft failover ends the other
+   * contacts, waits for the voice and callback contacts to end, then does the same. Resolves once
+   * the active region has switched.
    */
-  failover(): void {
+  failover(mode: FailoverMode = 'hard'): Promise<void> {
+    const done = new Promise<void>((resolve) => this.switched.add(resolve));
+    if (this.waiting) {
+      // Already under way: a hard request hurries a soft one.
+      if (mode === 'hard' && this.mode === 'soft') this.mode = 'hard';
+      this.proceed();
+      return done;
+    }
+    const announced = this.pending !== null;
+    this.announceFailover();
+    this.mode = mode;
+    this.lastMode = mode;
+    this.waiting = {};
+    if (announced || this.pendingWindowMs === 0) this.proceed();
+    else this.waiting.timer = setTimeout(() => this.proceed(true), this.pendingWindowMs);
+    return done;
+  }
+
+  /** Stops waiting (the emulator closes). */
+  dispose(): void {
+    clearTimeout(this.waiting?.timer);
+    this.waiting?.off?.();
+    this.waiting = undefined;
+  }
+
+  private proceed(windowOver = false): void {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    if (!windowOver && waiting.timer !== undefined && this.pendingReads < 2) return;
+    clearTimeout(waiting.timer);
+    waiting.timer = undefined;
+    const centre = this.centre();
+    const keep =
+      this.mode === 'soft'
+        ? (c: ContactRecord) =>
+            (c.type === 'voice' || c.type === 'queue_callback') && c.state !== 'ended'
+        : undefined;
+    let kept = 0;
+    for (const agent of centre.agents.values())
+      kept += centre.forceAgentOffline(agent, keep).length;
+    if (kept > 0) {
+      // Soft failover: wait for the voice and callback contacts to end.
+      waiting.off ??= centre.onContactChange(() => queueMicrotask(() => this.proceed()));
+      return;
+    }
+    waiting.off?.();
+    this.waiting = undefined;
     this.active = this.standbyRegion;
     this.pending = null;
+    this.mode = null;
     this.failovers++;
-    const centre = this.centre();
-    for (const agent of centre.agents.values()) {
+    for (const resolve of [...this.switched]) resolve();
+    this.switched.clear();
+  }
+
+  /** Counts the active region's reads of a pending status (the pending step). */
+  private read(region: string): RegionStatus {
+    if (region === this.active && this.pending !== null) {
+      this.pendingReads++;
+      if (this.pendingReads >= 2) queueMicrotask(() => this.proceed());
+    }
+    return this.status(region);
+  }
+
+  /** The instance ARN a region's panel sees (the instance's, in that region). */
+  instanceArn(region: string): string {
+    return this.centre().arns.instance.replace(
+      /^arn:([^:]+):connect:[^:]*:/,
+      `arn:$1:connect:${region}:`,
+    );
+  }
+
+  /** The agent-discovery answer: the active instance and whether its failover is hard. */
+  discovery(): { InstanceArn: string; TerminateActiveContacts: boolean } {
+    return {
+      InstanceArn: this.instanceArn(this.active),
+      TerminateActiveContacts: this.lastMode === 'hard',
+    };
+  }
+
+  /**
+   * CTI answers of the two regions that do not reach the shared instance:
+   * `createTransport {transportType: 'agent_discovery'}` gives the region's discovery URL
+   * (`base` is the emulator's URL), and the stand-by region's answers (see {@link RegionController.standbyCti}).
+   */
+  interceptCti(
+    region: string,
+    target: string | undefined,
+    body: string,
+    base: string,
+  ): CtiResult | undefined {
+    if (target?.endsWith('.CreateTransport')) {
+      let transportType: unknown;
       try {
-        centre.putAgentState(agent, { name: 'Offline' });
+        transportType = (JSON.parse(body) as { transportType?: unknown }).transportType;
       } catch {
-        // An agent the domain cannot set offline now keeps its state (the stand-by hides it).
+        transportType = undefined;
+      }
+      if (transportType === 'agent_discovery') {
+        const prefix = region === this.primary ? '' : SECONDARY_REGION_PREFIX;
+        return {
+          status: 200,
+          body: {
+            agentDiscoveryTransport: {
+              presignedUrl: `${base}${prefix}${REGION_DISCOVERY_PATH}`,
+            },
+          },
+        };
       }
     }
+    return this.standbyCti(region, target);
+  }
+
+  /**
+   * What the stand-by region's CTI endpoint answers without reaching the shared instance:
+   * PutAgentState is accepted without effect (the agent is forced offline there) and contact
+   * operations fail as for an unknown contact (contacts are suppressed). Undefined otherwise.
+   */
+  standbyCti(region: string, target: string | undefined): CtiResult | undefined {
+    if (!this.isStandby(region)) return undefined;
+    const operation = target?.slice(target.lastIndexOf('.') + 1) ?? '';
+    if (operation === 'PutAgentState') return { status: 200, body: {} };
+    if (!SUPPRESSED_OPERATIONS.has(operation)) return undefined;
+    const error = new CtiError(
+      CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+      `Contacts are suppressed in the stand-by region ${region}.`,
+    );
+    return { status: error.status, body: error.toBody(), errorType: error.type };
   }
 
   /**
@@ -148,12 +325,22 @@ export class RegionController {
   /**
    * The region routes: `GET /region` and `GET /secondary/region` (a region's status), and the
    * control API `GET /control/regions`, `POST /control/regions/failover-pending`,
-   * `POST /control/regions/failover`. Returns whether it answered.
+   * `POST /control/regions/failover` (body or query `mode`: `hard`, the default, or `soft`; it
+   * answers once the failover has started, with the status). Returns whether it answered.
    */
-  handle(req: IncomingMessage, res: ServerResponse, path: string, region: string): boolean {
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    region: string,
+  ): Promise<boolean> {
     const method = req.method ?? 'GET';
+    if (path === REGION_DISCOVERY_PATH && method === 'GET') {
+      sendJson(res, 200, this.discovery());
+      return true;
+    }
     if (path === REGION_STATUS_PATH && method === 'GET') {
-      sendJson(res, 200, this.status(region));
+      sendJson(res, 200, this.read(region));
       return true;
     }
     if (path === '/control/regions' && method === 'GET') {
@@ -170,10 +357,46 @@ export class RegionController {
       return true;
     }
     if (path === '/control/regions/failover' && method === 'POST') {
-      this.failover();
+      const query = new URL(req.url ?? '/', 'http://x').searchParams.get('mode');
+      const text = await readBody(req);
+      let raw: unknown;
+      try {
+        raw = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
+      } catch {
+        sendJson(res, 400, { error: 'BadRequest', message: 'The body must be JSON.' });
+        return true;
+      }
+      const parsed = failoverRequestSchema.safeParse(query ? { mode: query } : raw);
+      if (!parsed.success) {
+        sendJson(res, 400, { error: 'BadRequest', message: 'mode must be soft or hard.' });
+        return true;
+      }
+      void this.failover(parsed.data.mode ?? 'hard');
       sendJson(res, 200, this.status(this.active));
       return true;
     }
     return false;
   }
 }
+
+/** CTI operations on contacts, refused by the stand-by region (its contacts are suppressed). */
+const SUPPRESSED_OPERATIONS: ReadonlySet<string> = new Set([
+  'AcceptContact',
+  'RejectContact',
+  'ClearContact',
+  'CompleteContact',
+  'DestroyConnection',
+  'HoldConnection',
+  'ResumeConnection',
+  'SendDigits',
+  'CreateAdditionalConnection',
+  'ToggleActiveConnections',
+  'ConferenceConnections',
+  'MuteParticipant',
+  'UnmuteParticipant',
+  'PauseContact',
+  'ResumeContact',
+  'UpdateMonitorParticipantState',
+  'CreateOutboundContact',
+  'CreateTaskContact',
+]);

@@ -94,6 +94,39 @@ describe('Ccp handshake (reference §4.2)', () => {
     r.ccp.terminate();
   });
 
+  it('with disasterRecoveryOn the first acknowledge sends configure, then init_disaster_recovery with the init parameters', async () => {
+    const r = rig({ disasterRecoveryOn: true, region: 'us-west-2', isPrimary: false });
+    r.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    expect(events(r).slice(0, 3)).toEqual([
+      'configure',
+      'disasterRecovery::init_disaster_recovery',
+      'outer_context_info',
+    ]);
+    expect(r.received[0]!.data).toMatchObject({ disasterRecoveryOn: true });
+    expect(r.received[1]!.data).toMatchObject({
+      ccpUrl: 'https://x.my.connect.aws/ccp-v2/',
+      disasterRecoveryOn: true,
+      region: 'us-west-2',
+      isPrimary: false,
+    });
+    // Only on the first acknowledge.
+    r.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    expect(events(r).filter((e) => e === 'disasterRecovery::init_disaster_recovery')).toHaveLength(
+      1,
+    );
+    r.ccp.terminate();
+  });
+
+  it('without disasterRecoveryOn no init_disaster_recovery is sent', async () => {
+    const r = rig({ softphone: {} });
+    r.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    expect(events(r)).not.toContain('disasterRecovery::init_disaster_recovery');
+    r.ccp.terminate();
+  });
+
   it('an acknowledge without data does not initialise', async () => {
     const r = rig();
     r.panel.send('acknowledge');
@@ -200,6 +233,25 @@ describe('acknowledge timeout: login popup and iframe refresh (spec §4 "Iframe 
     r.ccp.terminate();
   });
 
+  it('with disaster recovery the iframe is refreshed every 10000 ms until the panel acknowledges', async () => {
+    const r = rig({ disasterRecoveryOn: true, loginPopup: false });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(r.frame.refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(r.frame.refreshes).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.frame.refreshes).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(r.frame.refreshes).toBe(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    r.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    // Acknowledged: the refresh due 5000 ms later is cancelled.
+    await vi.advanceTimersByTimeAsync(5_001);
+    expect(r.frame.refreshes).toBe(2);
+    r.ccp.terminate();
+  });
+
   it('loginPopup false opens no popup; loginUrl defaults to ccpUrl', async () => {
     const r = rig({ loginPopup: false });
     await vi.advanceTimersByTimeAsync(5000);
@@ -228,6 +280,33 @@ describe('acknowledge timeout: login popup and iframe refresh (spec §4 "Iframe 
     await vi.advanceTimersByTimeAsync(60000);
     expect(r.frame.refreshes).toBe(10);
     r.ccp.terminate();
+  });
+
+  it('with disaster recovery the initialisation metrics also go out as their Dr copies', async () => {
+    const ok = rig({ disasterRecoveryOn: true });
+    const okMetrics: string[] = [];
+    ok.ccp.on('metric', (m) => okMetrics.push(m.name));
+    ok.panel.send('acknowledge', { id: 'p' });
+    await flush();
+    expect(okMetrics).toEqual([
+      'IframeInitializationSuccess',
+      'IframeInitializationTime',
+      'IframeInitializationSuccessDr',
+      'IframeInitializationTimeDr',
+    ]);
+    ok.ccp.terminate();
+
+    const failed = rig({ disasterRecoveryOn: true, loginPopup: false });
+    const metrics: string[] = [];
+    failed.ccp.on('metric', (m) => metrics.push(`${m.name}:${String(m.data.count)}`));
+    await vi.advanceTimersByTimeAsync(10_000 * 12);
+    expect(metrics).toEqual([
+      'IframeRefreshAttempts:10',
+      'IframeInitializationSuccess:0',
+      'IframeRefreshAttemptsDr:10',
+      'IframeInitializationSuccessDr:0',
+    ]);
+    failed.ccp.terminate();
   });
 
   it('a later acknowledgement stops the refresh and closes the popup when autoClose', async () => {

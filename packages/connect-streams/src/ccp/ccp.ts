@@ -449,13 +449,20 @@ export class Ccp {
     this.loadTimer = undefined;
     const configure = this.configurePayload();
     if (configure) this.send('configure', configure);
+    // Disaster recovery: the panel joins the fleet with its region and role (reference §4.2).
+    if (this.params.disasterRecoveryOn)
+      this.send('disasterRecovery::init_disaster_recovery', { ...this.params });
     this.send('outer_context_info', { streamsVersion: STREAMS_VERSION });
     this.startKeepalive();
     this.initialized = true;
+    const latency = this.now() - this.startedAt;
     this.publishMetric(createMetric('IframeInitializationSuccess', { count: 1 }));
-    this.publishMetric(
-      createMetric('IframeInitializationTime', { latency: this.now() - this.startedAt }),
-    );
+    this.publishMetric(createMetric('IframeInitializationTime', { latency }));
+    if (this.params.disasterRecoveryOn) {
+      // The disaster-recovery copies of the initialisation metrics.
+      this.publishMetric(createMetric('IframeInitializationSuccessDr', { count: 1 }));
+      this.publishMetric(createMetric('IframeInitializationTimeDr', { latency }));
+    }
     this.emitter.emit('initialized', { portStreamId: id });
     this.startMasterDuties();
   }
@@ -510,6 +517,12 @@ export class Ccp {
           createMetric('IframeRefreshAttempts', { count: this.refreshAttempts - 1 }),
         );
         this.publishMetric(createMetric('IframeInitializationSuccess', { count: 0 }));
+        if (this.params.disasterRecoveryOn) {
+          this.publishMetric(
+            createMetric('IframeRefreshAttemptsDr', { count: this.refreshAttempts - 1 }),
+          );
+          this.publishMetric(createMetric('IframeInitializationSuccessDr', { count: 0 }));
+        }
         this.emitter.emit('iframeRetriesExhausted');
       }
     });

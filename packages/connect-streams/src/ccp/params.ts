@@ -64,6 +64,14 @@ export const initCcpParamsSchema = z.object({
   ccpLoadTimeout: timeout,
   shouldAddNamespaceToLogs: z.optional(z.boolean()),
   disasterRecoveryOn: z.optional(z.boolean()),
+  /** Disaster recovery: whether this panel's region is the primary (else a stand-by). */
+  isPrimary: z.optional(z.boolean()),
+  /** Disaster recovery: the panel's worker polls for the active region instead. */
+  pollForFailover: z.optional(z.boolean()),
+  /** Disaster recovery: this region's instance ARN. */
+  instanceArn: z.optional(z.string()),
+  /** Disaster recovery: the other region's instance ARN. */
+  otherArn: z.optional(z.string()),
   enableGlobalResiliency: z.optional(z.boolean()),
   secondaryCCPUrl: z.optional(z.string()),
   storageAccess: z.optional(z.record(z.string(), z.unknown())),

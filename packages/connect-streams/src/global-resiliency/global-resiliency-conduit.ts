@@ -1,6 +1,8 @@
 import { EventEmitter } from 'eventemitter3';
 import * as z from 'zod/mini';
+import { Keepalive } from '../ccp/keepalive';
 import type { Conduit } from '../conduit/conduit';
+import { HOST_TIMEOUTS } from '../constants';
 import type { ConduitMessage, WireEventName } from '../protocol';
 
 /**
@@ -69,6 +71,20 @@ export interface GlobalResiliencyEvents {
   failoverComplete: [data: { activeRegion: string }];
   /** Something the controller had to ignore (invalid notice, timeout of the inactive region). */
   warning: [message: string];
+  /**
+   * The inactive region's panel missed an acknowledge of its keepalive; the timeout is suppressed
+   * (no login popup, no refresh).
+   */
+  ackTimeoutSuppressed: [data: { readonly panel: string; readonly region: string | undefined }];
+}
+
+/**
+ * Keepalive timings of the inactive region's panel (the `initCCP` ccpSynTimeout and ccpAckTimeout).
+ * @public
+ */
+export interface GlobalResiliencyKeepaliveOptions {
+  readonly synTimeout?: number;
+  readonly ackTimeout?: number;
 }
 
 /**
@@ -88,6 +104,7 @@ interface RegionState {
   firstAck: unknown;
   acknowledged: boolean;
   unsubscribe: () => void;
+  keepalive: Keepalive | undefined;
 }
 
 /**
@@ -111,7 +128,11 @@ export class GlobalResiliencyConduit implements Conduit {
   private awaitingCompleteFor: string | undefined;
   private disposed = false;
 
-  constructor(primary: RegionPanel, secondary: RegionPanel) {
+  constructor(
+    primary: RegionPanel,
+    secondary: RegionPanel,
+    private readonly keepaliveOptions: GlobalResiliencyKeepaliveOptions = {},
+  ) {
     this.regions = [primary, secondary].map((panel) => {
       const state: RegionState = {
         panel,
@@ -119,6 +140,7 @@ export class GlobalResiliencyConduit implements Conduit {
         firstAck: undefined,
         acknowledged: false,
         unsubscribe: () => undefined,
+        keepalive: undefined,
       };
       state.unsubscribe = panel.conduit.onMessage((m) => this.receive(state, m));
       return state;
@@ -161,7 +183,8 @@ export class GlobalResiliencyConduit implements Conduit {
     if (REPLAYED.includes(event)) {
       this.replay.set(event, data);
       for (const r of this.regions)
-        if (r.acknowledged || r === this.active) r.panel.conduit.send(event, data);
+        if (r.acknowledged || r === this.active)
+          r.panel.conduit.send(event, this.forRegion(r, event, data));
       return;
     }
     this.active.panel.conduit.send(event, data);
@@ -180,11 +203,27 @@ export class GlobalResiliencyConduit implements Conduit {
   dispose(): void {
     this.disposed = true;
     for (const r of this.regions) {
+      r.keepalive?.dispose();
+      r.keepalive = undefined;
       r.unsubscribe();
       r.panel.conduit.dispose();
     }
     this.handlers.clear();
     this.events.removeAllListeners();
+  }
+
+  /**
+   * What one region's panel gets: `configure` in global-resiliency mode carries
+   * enableGlobalResiliency and the panel's instanceState, and no disasterRecoveryOn.
+   */
+  private forRegion(r: RegionState, event: WireEventName, data: unknown): unknown {
+    if (event !== 'configure' || typeof data !== 'object' || data === null) return data;
+    const { disasterRecoveryOn: _ignored, ...rest } = data as Record<string, unknown>;
+    return {
+      ...rest,
+      enableGlobalResiliency: true,
+      instanceState: r === this.active ? 'active' : 'inactive',
+    };
   }
 
   private forward(message: ConduitMessage): void {
@@ -241,7 +280,9 @@ export class GlobalResiliencyConduit implements Conduit {
     if (first) {
       state.acknowledged = true;
       state.firstAck = m.data;
-      for (const [event, data] of this.replay) state.panel.conduit.send(event, data);
+      for (const [event, data] of this.replay)
+        state.panel.conduit.send(event, this.forRegion(state, event, data));
+      this.updateKeepalives();
     }
     // The client initialises only once the init notice has chosen the active region.
     if (state !== this.active || !this.initialized) return;
@@ -304,8 +345,35 @@ export class GlobalResiliencyConduit implements Conduit {
       instanceState: 'inactive',
     });
     this.applyVisibility();
+    this.updateKeepalives();
     if (fetchAgentData && target.region) {
       this.events.emit('regionSwitched', { activeRegion: target.region, previousRegion });
+    }
+  }
+
+  /**
+   * The inactive region keeps its own synchronize/acknowledge keepalive (so that it is ready on
+   * failover); its acknowledge timeouts are suppressed. The active region's keepalive is the
+   * client's.
+   */
+  private updateKeepalives(): void {
+    for (const r of this.regions) {
+      const wanted = this.initialized && r !== this.active && r.acknowledged && !this.disposed;
+      if (!wanted) {
+        r.keepalive?.dispose();
+        r.keepalive = undefined;
+        continue;
+      }
+      if (r.keepalive) continue;
+      r.keepalive = new Keepalive(
+        r.panel.conduit,
+        this.keepaliveOptions.synTimeout ?? HOST_TIMEOUTS.ccpSynTimeout,
+        this.keepaliveOptions.ackTimeout ?? HOST_TIMEOUTS.ccpAckTimeout,
+        () => {
+          this.events.emit('ackTimeoutSuppressed', { panel: r.panel.name, region: r.region });
+        },
+      );
+      r.keepalive.start();
     }
   }
 

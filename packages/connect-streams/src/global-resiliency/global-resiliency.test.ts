@@ -126,6 +126,50 @@ describe('global resiliency: initialisation', () => {
     expect(west.fake.sent('outer_context_info')).toHaveLength(1);
   });
 
+  it('configure goes to each panel in global-resiliency mode: enableGlobalResiliency and its instanceState, no disasterRecoveryOn', async () => {
+    const a = region('https://east.my.connect.aws');
+    const b = region('https://west.my.connect.aws');
+    const conduit = new GlobalResiliencyConduit(a.panel, b.panel);
+    const { params } = validateInitParams(
+      undefined,
+      {
+        ccpUrl: 'https://east.my.connect.aws/ccp-v2/',
+        secondaryCCPUrl: 'https://west.my.connect.aws/ccp-v2/',
+        loginUrl: 'https://example.awsapps.com/start',
+        enableGlobalResiliency: true,
+        disasterRecoveryOn: true,
+        loginPopup: false,
+        softphone: { allowFramedSoftphone: true },
+      },
+      false,
+    );
+    const client = new Ccp(params, { conduit });
+    a.fake.end.send('acknowledge', { id: 'east-port' });
+    a.fake.end.send('globalResiliency::init', {
+      instanceRegion: 'us-east-1',
+      instanceState: 'active',
+      activeRegion: 'us-east-1',
+    });
+    await flush();
+    b.fake.end.send('acknowledge', { id: 'west-port' });
+    await flush();
+    expect(a.fake.sent('configure')).toEqual([
+      {
+        softphone: { allowFramedSoftphone: true },
+        enableGlobalResiliency: true,
+        instanceState: 'active',
+      },
+    ]);
+    expect(b.fake.sent('configure')).toEqual([
+      {
+        softphone: { allowFramedSoftphone: true },
+        enableGlobalResiliency: true,
+        instanceState: 'inactive',
+      },
+    ]);
+    client.terminate();
+  });
+
   it('only the active region is wired to the client: inactive messages are dropped, requests go to the active panel', async () => {
     await initBoth('us-east-1');
     const seen: string[] = [];
@@ -140,15 +184,46 @@ describe('global resiliency: initialisation', () => {
     expect(west.fake.sent('api_request')).toHaveLength(0);
   });
 
+  it('the inactive region keeps its synchronize/acknowledge keepalive, ready for a failover', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await initBoth('us-east-1');
+    const before = west.fake.sent('synchronize').length;
+    expect(before).toBe(1);
+    // Acknowledged at once, the next synchronize follows after the 1000 ms sync timeout.
+    await vi.advanceTimersByTimeAsync(999);
+    expect(west.fake.sent('synchronize')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(west.fake.sent('synchronize')).toHaveLength(2);
+    // After a failover the old active region keeps one and the new active one is the client's.
+    west.fake.end.send('globalResiliency::failover_initiated', { activeRegion: 'us-west-2' });
+    await flush();
+    const eastBefore = east.fake.sent('synchronize').length;
+    const westBefore = west.fake.sent('synchronize').length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(east.fake.sent('synchronize').length - eastBefore).toBeGreaterThanOrEqual(9);
+    expect(west.fake.sent('synchronize').length - westBefore).toBeGreaterThanOrEqual(9);
+    expect(west.fake.sent('synchronize').length - westBefore).toBeLessThanOrEqual(11);
+  });
+
   it('acknowledge timeouts of the inactive region are suppressed; those of the active one are not', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     west.fake.answerSync = false;
     const timeouts = vi.fn();
+    const suppressed = vi.fn();
     ccp.on('ackTimeout', timeouts);
+    gr.on('ackTimeoutSuppressed', suppressed);
     await initBoth('us-east-1');
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(suppressed).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(suppressed).toHaveBeenCalledWith({
+      panel: 'https://west.my.connect.aws',
+      region: 'us-west-2',
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(timeouts).not.toHaveBeenCalled();
-    expect(west.fake.sent('synchronize')).toHaveLength(0);
+    expect(suppressed.mock.calls.length).toBeGreaterThan(10);
+    expect(west.fake.sent('synchronize').length).toBeGreaterThan(10);
     expect(east.fake.sent('synchronize').length).toBeGreaterThan(10);
     east.fake.answerSync = false;
     await vi.advanceTimersByTimeAsync(5_000);

@@ -11,6 +11,7 @@ export {
 export type {
   GlobalResiliencyEvents,
   GlobalResiliencyInit,
+  GlobalResiliencyKeepaliveOptions,
   RegionPanel,
 } from './global-resiliency-conduit';
 export { initGlobalResiliencyCCP } from './init-global-resiliency';

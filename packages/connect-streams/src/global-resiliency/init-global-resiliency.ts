@@ -90,7 +90,10 @@ export function initGlobalResiliencyCCP(
     };
   });
   frames.forEach((f, i) => f.element?.setAttribute('data-identifier', panels[i]!.name));
-  const gr = new GlobalResiliencyConduit(panels[0]!, panels[1]!);
+  const gr = new GlobalResiliencyConduit(panels[0]!, panels[1]!, {
+    synTimeout: p.ccpSynTimeout,
+    ackTimeout: p.ccpAckTimeout,
+  });
   const frame = new TwoRegionFrame(frames, () => gr.activeIndex);
   const ccp = new Ccp(
     p,

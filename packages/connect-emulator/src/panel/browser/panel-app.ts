@@ -12,6 +12,7 @@ import {
   SoftphoneManager,
   type PanelSession,
 } from '@x/connect-streams/panel';
+import { startPanelDisasterRecovery } from '@x/connect-streams/disaster-recovery';
 import { startPanelProviderSubject } from '@x/connect-streams/provider';
 import { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from '../panel-config';
 import { startGlobalResiliency } from './global-resiliency';
@@ -339,6 +340,9 @@ async function main(): Promise<void> {
   // The subject side of the message-port (Amazon Connect SDK) channel, for the contact and voice
   // namespaces: the embedding page's provider accepts the port only from this iframe.
   if (framed) startPanelProviderSubject(session, window.parent);
+  // Disaster recovery: the CCP side's duties once the embedding page sends init_disaster_recovery
+  // (suppression, force-offline, soft and hard failover).
+  if (framed) startPanelDisasterRecovery(session, window);
   // Two regions: the global-resiliency messages to the embedding page.
   if (framed && config.globalResiliency)
     startGlobalResiliency(session, config.globalResiliency, (state) => {

@@ -32,6 +32,7 @@ import type { CtiCallError } from '../cti/cti-error';
 import type { FetchFunction } from '../http/fetch-with-retry';
 import { HttpStatusError } from '../http/fetch-with-retry';
 import { AgentAppClient } from './agent-app-client';
+import { WorkerDisasterRecovery } from './disaster-recovery';
 import { applyAgentAliases, stampSnapshot } from './agent-update';
 import { MasterTopicCoordinator } from './master-topic-coordinator';
 import type { PanelPort } from './panel-port';
@@ -136,6 +137,20 @@ export class PanelWorkerEngine {
   private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
   private webSocketManager: WebSocketManager | undefined;
   private stopWebSocketBridge: (() => void) | undefined;
+  private readonly disasterRecovery = new WorkerDisasterRecovery(
+    (event, data) => this.broadcast(event, data),
+    {
+      discoveryUrl: async () => {
+        const outcome = await this.callApi('createTransport', { transportType: 'agent_discovery' });
+        if (outcome.kind !== 'success') return undefined;
+        const transport = (outcome.data as { agentDiscoveryTransport?: { presignedUrl?: unknown } })
+          ?.agentDiscoveryTransport;
+        return typeof transport?.presignedUrl === 'string' ? transport.presignedUrl : undefined;
+      },
+      fetch: (url, init) => (this.options.fetch ?? globalThis.fetch)(url, init),
+      schedule: (delayMs, run) => this.later(delayMs, run),
+    },
+  );
 
   constructor(options: PanelWorkerEngineOptions = {}) {
     this.options = options;
@@ -191,6 +206,7 @@ export class PanelWorkerEngine {
     this.snapshot = undefined;
     this.agentConfiguration = undefined;
     this.nextToken = null;
+    this.disasterRecovery.reset();
   }
 
   private sendTo(port: ConnectedPort, event: string, data?: unknown): void {
@@ -249,6 +265,7 @@ export class PanelWorkerEngine {
         this.handleClose(port);
         break;
       default:
+        if (this.disasterRecovery.handle(event, data)) break;
         for (const handler of this.portEventHandlers.get(event) ?? []) handler(data);
         break;
     }
@@ -529,9 +546,10 @@ export class PanelWorkerEngine {
     if (!this.snapshot || !this.agentConfiguration) return;
     applyAgentAliases(this.snapshot, this.agentConfiguration);
     this.broadcast(AgentEvents.UPDATE, {
-      snapshot: this.snapshot,
+      snapshot: this.disasterRecovery.filter(this.snapshot),
       configuration: this.agentConfiguration,
     });
+    this.disasterRecovery.afterUpdate();
   }
 
   private async handleApiRequest(port: ConnectedPort, data: unknown): Promise<void> {
