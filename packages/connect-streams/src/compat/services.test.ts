@@ -307,10 +307,10 @@ describe('Agent, Contact and Connection additions', () => {
 });
 
 describe('connect.storageAccess', () => {
-  it('initCCP inits it with the panel URL: request URL, landing path, params; opt-out turns canRequest off', () => {
+  it('initCCP inits it with the panel URL and params.storageAccess: request URL, params; canRequest is opt-in', () => {
     connect.core.initCCP(container, {
       ccpUrl: 'https://test.my.connect.aws/ccp-v2/',
-      storageAccess: { mode: 'custom' },
+      storageAccess: { canRequest: true, mode: 'custom' },
     });
     expect(connect.storageAccess.canRequest()).toBe(true);
     expect(connect.storageAccess.getRequestStorageAccessUrl()).toBe(
@@ -323,11 +323,15 @@ describe('connect.storageAccess', () => {
     expect(connect.storageAccess.storageAccessEvents.GRANTED).toBe('storageAccess::granted');
     expect(connect.storageAccess.getOnGrantCallbackInvoked()).toBe(false);
     connect.core.terminate();
-    connect.storageAccess.optOutFromRequestAccess();
     panel = new TestPanel();
     connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
     expect(connect.storageAccess.canRequest()).toBe(false);
+    connect.core.terminate();
     connect.storageAccess.optInForRequestAccess();
+    panel = new TestPanel();
+    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    expect(connect.storageAccess.canRequest()).toBe(true);
+    connect.storageAccess.optOutFromRequestAccess();
   });
 
   it('onRequest before init throws; after init it returns { unsubscribe }', async () => {

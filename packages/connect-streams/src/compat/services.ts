@@ -286,14 +286,15 @@ export function createStorageAccessApi(options: {
   log: (level: 'info' | 'error', message: string) => void;
 }) {
   let current: StorageAccess | undefined;
-  let optedIn = true;
+  // amazon-connect-streams 2.18.7 defaults canRequest to false (integrations opt in).
+  let optedIn = false;
   const access = (): StorageAccess => {
     if (!current) throw new Error(MSG_STORAGE_ACCESS_NOT_INITIALIZED);
     return current;
   };
   return {
     storageAccessEvents: STORAGE_ACCESS_EVENTS,
-    /** Whether the request flow is used (false after `optOutFromRequestAccess` or `canRequest: false`). */
+    /** Whether the request flow is used (opt-in: `canRequest: true` or `optInForRequestAccess()`). */
     canRequest: (): boolean => current?.canRequest ?? optedIn,
     optOutFromRequestAccess: (): void => {
       optedIn = false;
