@@ -143,6 +143,8 @@ const CONTACT_EVENT_NAMES: Record<keyof ContactsEvents, string> = {
 };
 
 const RAW_PREFIXES = [
+  'agent::websocket_connection_',
+  'agent::local_media_stream_created',
   'contact::screen_sharing_',
   'configuration::camera_device_changed',
   'configuration::background_blur_changed',

@@ -139,6 +139,20 @@ describe('Agent, Contact and Connection additions', () => {
     expect(blur).toHaveBeenCalledWith({ isBackgroundBlurEnabled: false }, expect.anything());
   });
 
+  it('onWebSocketConnectionLost/Gained and onLocalMediaStreamCreated receive the panel events', async () => {
+    await connectedCall();
+    const agent = new connect.Agent();
+    const seen: string[] = [];
+    agent.onWebSocketConnectionLost(() => seen.push('lost'));
+    agent.onWebSocketConnectionGained(() => seen.push('gained'));
+    agent.onLocalMediaStreamCreated(() => seen.push('stream'));
+    panel.emit('agent::websocket_connection_lost', {});
+    panel.emit('agent::websocket_connection_gained');
+    panel.emit('agent::local_media_stream_created', { connectionId: 'c' });
+    await panel.settle();
+    expect(seen).toEqual(['lost', 'gained', 'stream']);
+  });
+
   it('video and screen-share capability helpers read the connections’ capabilities', async () => {
     const { id, contact } = await connectedCall();
     expect(contact.hasVideoRTCCapabilities()).toBe(false);
