@@ -1,11 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { build } from 'esbuild';
-import { DEMO_SEED, type SeedInput } from '../../packages/connect-emulator/src/index';
-import { startHarness, type Harness } from './support/emulator-harness';
+import {
+  openVoiceIdHost,
+  waitForHostEvents as waitFor,
+  type VoiceIdHost,
+} from './support/voice-id-host';
 
 // The compat layer's Voice ID through the real panel path: a host page written against the global
 // `connect` of amazon-connect-streams 2.18 (connect.core.initCCP, connect.contact, VoiceConnection
@@ -14,16 +12,7 @@ import { startHarness, type Harness } from './support/emulator-harness';
 // evaluation: compat VoiceConnection → @x/voice-id → host api_request → panel worker agent-app
 // client → emulator agent-app endpoint.
 
-const here = dirname(fileURLToPath(import.meta.url));
 const CALLER = '+15550001001';
-
-/** The demo seed with Voice ID permission for jane. */
-const seed: SeedInput = {
-  ...DEMO_SEED,
-  agents: DEMO_SEED.agents?.map((a) =>
-    a.username === 'jane' ? { ...a, permissions: ['outboundCall', 'voiceId'] } : a,
-  ),
-};
 
 const HOST_JS = `
 (function () {
@@ -61,62 +50,21 @@ const HOST_JS = `
   };
 })();`;
 
-let harness: Harness | undefined;
-let hostServer: Server | undefined;
+let host: VoiceIdHost | undefined;
 test.use({ ignoreHTTPSErrors: true });
 test.afterEach(async () => {
-  await harness?.close();
-  harness = undefined;
-  hostServer?.closeAllConnections();
-  await new Promise<void>((resolve) =>
-    hostServer ? hostServer.close(() => resolve()) : resolve(),
-  );
-  hostServer = undefined;
+  await host?.close();
+  host = undefined;
 });
 
-async function openHost(page: Page): Promise<Harness> {
-  const js = (
-    await build({
-      stdin: {
-        contents: `export { installVoiceIdForCompat } from '@x/voice-id/compat';`,
-        resolveDir: here,
-        loader: 'ts',
-      },
-      bundle: true,
-      format: 'iife',
-      globalName: 'XVoice',
-      platform: 'browser',
-      conditions: ['source'],
-      write: false,
-      logLevel: 'silent',
-    })
-  ).outputFiles[0]!.text;
-  hostServer = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/x.js' || path === '/host.js') {
-      res.writeHead(200, { 'Content-Type': 'text/javascript' });
-      return res.end(path === '/x.js' ? js : HOST_JS);
-    }
-    res.writeHead(200, { 'Content-Type': 'text/html' });
-    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>compat voice-id host</title>
-<script>window.PANEL_URL = ${JSON.stringify(`${harness!.emulator.url}/login?username=jane&redirect=/connect/ccp-v2/`)};</script>
-<script src="/x.js"></script></head>
-<body><div id="ccp" style="width:360px;height:560px"></div><script src="/host.js"></script></body></html>`);
+async function openHost(page: Page) {
+  host = await openVoiceIdHost(page, {
+    entry: `export { installVoiceIdForCompat } from '@x/voice-id/compat';`,
+    globalName: 'XVoice',
+    hostJs: HOST_JS,
+    title: 'compat voice-id host',
   });
-  await new Promise<void>((resolve) => hostServer!.listen(0, '127.0.0.1', resolve));
-  const hostOrigin = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
-  harness = await startHarness({ allowedOrigins: (origin) => [origin, hostOrigin], seed });
-  await page.goto(`${hostOrigin}/host.html`);
-  return harness;
-}
-
-const events = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __events: string[] }).__events.slice());
-
-async function waitFor(page: Page, expected: string[], message: string): Promise<void> {
-  await expect
-    .poll(() => events(page), { message, timeout: 20_000 })
-    .toEqual(expect.arrayContaining(expected));
+  return host.harness;
 }
 
 test('compat VoiceConnection.getVoiceIdSpeakerStatus and evaluateSpeakerWithVoiceId(true) reach the emulator agent-app endpoint through the panel (@x/voice-id/compat)', async ({

@@ -29,7 +29,7 @@ export type {
 export { Endpoint, SoftphoneError } from './api';
 export type { Callbacks, CompatApi, CompatVoiceIdFlows } from './api';
 export { installCompatVoiceId } from './services';
-export type { AppModule, CompatVoiceIdFactory } from './services';
+export type { CompatVoiceIdFactory } from './services';
 
 declare global {
   /** The global `connect` installed by `@x/connect-streams/compat`. */

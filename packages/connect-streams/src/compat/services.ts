@@ -1,6 +1,6 @@
 import type { Ccp } from '../ccp/ccp';
 import type { InitCcpParams } from '../ccp/params';
-import { CUSTOM_VIEWS_APP_NAME, STORAGE_ACCESS_EVENTS } from '../constants';
+import { STORAGE_ACCESS_EVENTS } from '../constants';
 import type { Contact as CoreContact } from '../contact/contact';
 import { AgentApps, type AgentAppConfig } from '../custom-views/agent-apps';
 import {
@@ -154,18 +154,6 @@ const APP_BROADCAST_EVENTS = [
 ] as const;
 
 /**
- * An app of `connect.agentApp.AppRegistry`: its container, endpoint, style and instance.
- * @public
- */
-export interface AppModule {
-  containerDOM: HTMLElement;
-  endpoint: string;
-  style?: string | undefined;
-  onLoad?: ((evt: Event) => void) | undefined;
-  instance?: { init(): unknown; destroy(): unknown } | undefined;
-}
-
-/**
  * `connect.agentApp`: embedded agent apps (custom views) next to the panel, on the typed
  * {@link AgentApps}.
  */
@@ -176,7 +164,6 @@ export function createAgentApp(options: {
   log: (level: 'info' | 'warn', message: string) => void;
 }) {
   const doc = () => options.document?.() ?? globalThis.document;
-  const modules = new Map<string, AppModule>();
 
   /** Relays the panel's agent/contact/init/termination events to the app iframe. */
   const initAppCommunication = (iframeId: string, endpoint: string): void => {
@@ -202,57 +189,11 @@ export function createAgentApp(options: {
 
   /** `connect.agentApp.AppRegistry`: app data with start and stop, as the original. */
   const AppRegistry = {
-    register(
-      appName: string,
-      config: { endpoint: string; style?: string; onLoad?: (e: Event) => void },
-      containerDOM: HTMLElement,
-    ): void {
-      modules.set(appName, {
-        containerDOM,
-        endpoint: config.endpoint,
-        style: config.style,
-        onLoad: config.onLoad,
-      });
-    },
-    start(
-      appName: string,
-      creator: (data: AppModule) => { init(): unknown; destroy(): unknown },
-    ): unknown {
-      const data = modules.get(appName);
-      if (!data) return undefined;
-      if (appName !== 'ccp') {
-        const iframe = doc().createElement('iframe');
-        iframe.src = data.endpoint;
-        iframe.setAttribute('style', data.style ?? 'width: 100%; height:100%;');
-        iframe.id = appName;
-        iframe.allow = 'clipboard-read; clipboard-write';
-        iframe.setAttribute(
-          'sandbox',
-          'allow-forms allow-popups allow-popups-to-escape-sandbox allow-same-origin allow-scripts',
-        );
-        if (data.onLoad) iframe.onload = data.onLoad;
-        data.containerDOM.appendChild(iframe);
-      }
-      data.instance = creator(data);
-      return data.instance.init();
-    },
-    get(appName: string): Readonly<AppModule> | undefined {
-      return modules.get(appName) ?? apps.get(appName);
-    },
-    delete(appName: string): void {
-      modules.delete(appName);
-    },
-    stop(appName: string): unknown {
-      const data = modules.get(appName);
-      if (!data) return apps.stopApp(appName);
-      const iframe = appName.includes(CUSTOM_VIEWS_APP_NAME)
-        ? data.containerDOM.querySelector(`iframe[id='${appName}']`)
-        : data.containerDOM.querySelector('iframe');
-      if (iframe) data.containerDOM.removeChild(iframe);
-      const result = data.instance?.destroy();
-      data.instance = undefined;
-      return result;
-    },
+    register: apps.register.bind(apps),
+    start: apps.start.bind(apps),
+    get: apps.get.bind(apps),
+    delete: apps.delete.bind(apps),
+    stop: apps.stopApp.bind(apps),
   };
 
   return {

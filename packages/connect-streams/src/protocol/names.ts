@@ -656,11 +656,11 @@ export type HealthCheckResult = (typeof HealthCheckResult)[keyof typeof HealthCh
  * @public
  */
 export const CONNECTION_ACTIVE_STATES: readonly ConnectionStateType[] = [
-  ConnectionStateType.CONNECTING,
-  ConnectionStateType.CONNECTED,
-  ConnectionStateType.HOLD,
-  ConnectionStateType.SILENT_MONITOR,
-  ConnectionStateType.BARGE,
+  'connecting',
+  'connected',
+  'hold',
+  'silent_monitor',
+  'barge',
 ];
 
 /**
@@ -668,9 +668,9 @@ export const CONNECTION_ACTIVE_STATES: readonly ConnectionStateType[] = [
  * @public
  */
 export const CONNECTION_CONNECTED_STATES: readonly ConnectionStateType[] = [
-  ConnectionStateType.CONNECTED,
-  ConnectionStateType.SILENT_MONITOR,
-  ConnectionStateType.BARGE,
+  'connected',
+  'silent_monitor',
+  'barge',
 ];
 
 /**
@@ -678,11 +678,11 @@ export const CONNECTION_CONNECTED_STATES: readonly ConnectionStateType[] = [
  * @public
  */
 export const CONTACT_ACTIVE_STATES: readonly ContactStateType[] = [
-  ContactStateType.PAUSED,
-  ContactStateType.INCOMING,
-  ContactStateType.PENDING,
-  ContactStateType.CONNECTING,
-  ContactStateType.CONNECTED,
+  'paused',
+  'incoming',
+  'pending',
+  'connecting',
+  'connected',
 ];
 
 /**

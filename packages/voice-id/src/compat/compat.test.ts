@@ -4,8 +4,12 @@
 import { createConnect, installCompatVoiceId } from '@x/connect-streams/compat';
 import { TestPanel } from '@x/connect-streams/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DOMAIN_ID, SPEAKER_ID, createFakeAgentApp } from '../../test/fake-agent-app';
-import { AgentAppMethod } from '../constants';
+import {
+  DOMAIN_ID,
+  SPEAKER_ID,
+  createFakeAgentApp,
+  relayAgentAppToPanel,
+} from '../../test/fake-agent-app';
 import { installVoiceIdForCompat } from './index';
 
 type Connect = ReturnType<typeof createConnect>;
@@ -17,14 +21,7 @@ async function connectedCall() {
     permissions: ['outboundCall', 'voiceId'],
   };
   const app = createFakeAgentApp();
-  for (const method of Object.values(AgentAppMethod)) {
-    panel.handle(method, async (params) => {
-      const result = await app.transport.call(method, params as never);
-      if (result.ok) return result.data;
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
-      throw { ...(result.error.body as object), status: result.error.status };
-    });
-  }
+  relayAgentAppToPanel(panel, app);
   const connect = createConnect({ initCCP: (_c, params) => panel.connect(params) });
   connect.core.initCCP({} as HTMLElement, 'https://test.my.connect.aws/ccp-v2/');
   await panel.settle();
