@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  acceptEnrolledCaller,
+  FAST_VOICE_ID,
   openVoiceIdHost,
-  waitForHostEvents as waitFor,
   type VoiceIdHost,
 } from './support/voice-id-host';
 
@@ -71,30 +72,17 @@ test('compat VoiceConnection.getVoiceIdSpeakerStatus and evaluateSpeakerWithVoic
   page,
 }) => {
   const server = await openHost(page);
-  await server.control('PATCH', '/control/voice-id/settings', { authenticationSpeechMs: 100 });
-  await server.control('PUT', `/control/voice-id/customers/${encodeURIComponent(CALLER)}`, {
-    speakerStatus: 'ENROLLED',
-  });
-  await waitFor(page, ['agent'], 'agent arrives');
-  await page.evaluate(() =>
-    (window as unknown as { host: { available(): void } }).host.available(),
-  );
-  await waitFor(page, ['available'], 'Available');
-  await server.placeInboundCall(CALLER);
-  await waitFor(page, ['contact:connecting'], 'call rings');
-  await page.evaluate(() => (window as unknown as { host: { accept(): void } }).host.accept());
-  await waitFor(page, ['accepted', 'contact:connected'], 'accepted');
+  await acceptEnrolledCaller(page, server, CALLER);
   const status = await page.evaluate(() =>
     (window as unknown as { host: { speakerStatus(): Promise<unknown> } }).host.speakerStatus(),
   );
   expect(status).toMatchObject({ ok: true, value: { Speaker: { Status: 'ENROLLED' } } });
-  const outcome = await page.evaluate(() =>
-    (window as unknown as { host: { evaluate(o: unknown): Promise<unknown> } }).host.evaluate({
-      evaluateSessionDelay: 50,
-      evaluationPollingInterval: 200,
-      evaluationMaxPollTimes: 100,
-      startSessionDelay: 100,
-    }),
+  const outcome = await page.evaluate(
+    (fast) =>
+      (window as unknown as { host: { evaluate(o: unknown): Promise<unknown> } }).host.evaluate(
+        fast,
+      ),
+    FAST_VOICE_ID,
   );
   expect(outcome).toMatchObject({
     ok: true,

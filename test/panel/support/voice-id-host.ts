@@ -86,3 +86,36 @@ export async function waitForHostEvents(
     .poll(() => hostEvents(page), { message, timeout: 20_000 })
     .toEqual(expect.arrayContaining(expected));
 }
+
+/**
+ * Enrols `caller` in the emulator's Voice ID (short speech needed), sets the host's agent
+ * Available, places the call and accepts it through the page's `host.available()` and
+ * `host.accept()`.
+ */
+export async function acceptEnrolledCaller(
+  page: Page,
+  harness: Harness,
+  caller: string,
+): Promise<void> {
+  await harness.control('PATCH', '/control/voice-id/settings', { authenticationSpeechMs: 100 });
+  await harness.control('PUT', `/control/voice-id/customers/${encodeURIComponent(caller)}`, {
+    speakerStatus: 'ENROLLED',
+  });
+  await waitForHostEvents(page, ['agent'], 'agent arrives');
+  await page.evaluate(() =>
+    (window as unknown as { host: { available(): void } }).host.available(),
+  );
+  await waitForHostEvents(page, ['available'], 'Available');
+  await harness.placeInboundCall(caller);
+  await waitForHostEvents(page, ['contact:connecting'], 'call rings');
+  await page.evaluate(() => (window as unknown as { host: { accept(): void } }).host.accept());
+  await waitForHostEvents(page, ['accepted', 'contact:connected'], 'accepted');
+}
+
+/** Fast Voice ID timings for evaluations against the emulator. */
+export const FAST_VOICE_ID = {
+  evaluateSessionDelay: 50,
+  evaluationPollingInterval: 200,
+  evaluationMaxPollTimes: 100,
+  startSessionDelay: 100,
+} as const;
