@@ -374,6 +374,35 @@ describe('connect.agentApp', () => {
     expect(connect.agentApp.isInitialized()).toBeUndefined();
   });
 
+  it('initAppCommunication relays the panel’s contact::view (and the other app events) to the app iframe once it loaded', async () => {
+    await init();
+    let onLoad: (() => void) | undefined;
+    const postMessage = vi.fn();
+    const iframe = {
+      id: 'app-frame',
+      contentWindow: { postMessage },
+      addEventListener: (type: string, f: () => void) => {
+        if (type === 'load') onLoad = f;
+      },
+    };
+    vi.stubGlobal('document', {
+      getElementById: (id: string) => (id === 'app-frame' ? iframe : null),
+    });
+    try {
+      connect.agentApp.initAppCommunication('app-frame', 'https://app.example.com/view/');
+      panel.emit('contact::view', { contactId: 'before-load' });
+      await panel.settle();
+      onLoad?.();
+      panel.emit('contact::view', { contactId: 'c-7' });
+      await panel.settle();
+      expect(postMessage.mock.calls).toEqual([
+        [{ event: 'contact::view', data: { contactId: 'c-7' } }, 'https://app.example.com'],
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('AppRegistry.register/start/get/stop run the creator’s init and destroy and add/remove the iframe', () => {
     const appended: unknown[] = [];
     const iframe = { id: '', src: '', setAttribute: vi.fn(), allow: '' };

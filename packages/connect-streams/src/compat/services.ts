@@ -180,7 +180,6 @@ export function createAgentApp(options: {
   };
 
   const apps = new AgentApps({
-    document: undefined,
     warn: (m) => options.log('warn', m),
     info: (m) => options.log('info', m),
     initCCP: (container, params) => options.initCCP(container, params as InitCcpParams),
