@@ -1,3 +1,5 @@
+import { SUPPORTED_LOCALES as LOCALES } from './protocol/names';
+
 /**
  * The CCP wire-protocol version this client speaks, sent as `streamsVersion` in `outer_context_info`
  * (softphone-sdk spec §1: "Client version: 2.18.4").
@@ -256,18 +258,7 @@ export const METHODS_WITHOUT_AUTH_PAYLOAD: readonly string[] = Object.freeze([
 ]);
 
 /** Supported agent locales (spec §3). @public */
-export const SUPPORTED_LOCALES: readonly string[] = Object.freeze([
-  'en_US',
-  'de_DE',
-  'es_ES',
-  'fr_FR',
-  'ja_JP',
-  'it_IT',
-  'ko_KR',
-  'pt_BR',
-  'zh_CN',
-  'zh_TW',
-]);
+export const SUPPORTED_LOCALES: readonly string[] = LOCALES;
 /**
  * The `timeout` of a `GetAgentSnapshot` long poll, in ms (spec §9 "Agent poll: timeout 30000 ms").
  * @public

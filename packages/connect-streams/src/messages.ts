@@ -115,3 +115,26 @@ export function format(template: string, ...values: readonly unknown[]): string 
   let i = 0;
   return template.replace(/%s/g, () => String(values[i++]));
 }
+
+// Compat-layer strings (`@x/connect-streams/compat`), separate exports so that other entries do
+// not bundle them.
+/** ChatConnection.getAuthenticationDetails on the agent's own connection (streams 2.18). @public */
+export const MSG_AUTH_DETAILS_CUSTOMER_ONLY =
+  'Authentication details are available only for customer connection';
+/** core.getSDKClientConfig without a provider (streams 2.18). @public */
+export const MSG_PROVIDER_NOT_INITIALIZED = 'Provider is not initialized';
+/** getMediaController of a connection without media info (streams 2.18). @public */
+export const MSG_MEDIA_INFO_MISSING = 'Media info does not exist for this connection';
+/** getMediaController of a chat connection without amazon-connect-chatjs loaded. @public */
+export const MSG_CHAT_SESSION_MISSING =
+  'connect.ChatSession is not available: load amazon-connect-chatjs first';
+/** getMediaController of a task connection without amazon-connect-chatjs loaded. @public */
+export const MSG_TASK_SESSION_MISSING =
+  'connect.TaskSession is not available: load amazon-connect-chatjs first';
+/** getMediaController of a connection whose media type has no controller. @public */
+export const MSG_UNKNOWN_MEDIA_TYPE = 'Unrecognized media type';
+/** `connect.storageAccess` methods that need `init` (which initCCP runs). @public */
+export const MSG_STORAGE_ACCESS_NOT_INITIALIZED = 'connect.storageAccess.init has not been called';
+/** The compat Voice ID methods without `@x/voice-id/compat`. @public */
+export const MSG_VOICE_ID_NOT_INSTALLED =
+  "Voice ID is not installed: import '@x/voice-id/compat' instead of '@x/connect-streams/compat'";

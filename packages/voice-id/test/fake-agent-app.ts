@@ -1,7 +1,7 @@
 // A scripted agent-app backend for unit tests: every call is recorded, every operation answers
 // from a handler that a test can replace. (Integration tests use the emulator instead.)
+import { AgentAppMethod } from '../src/constants';
 import type {
-  AgentAppMethod,
   AgentAppRequests,
   AgentAppResult,
   AgentAppTransport,
@@ -99,4 +99,23 @@ export function createFakeContact(overrides: Partial<VoiceIdContact> = {}): Fake
     ...overrides,
   };
   return contact;
+}
+
+/**
+ * Makes an in-memory panel (`TestPanel` of `@x/connect-streams/testing`) answer every agent-app
+ * method from `app`; failures go back as the error body with its status (the streams worker's
+ * shape).
+ */
+export function relayAgentAppToPanel(
+  panel: { handle(method: string, handler: (params: unknown) => unknown): void },
+  app: ReturnType<typeof createFakeAgentApp>,
+): void {
+  for (const method of Object.values(AgentAppMethod)) {
+    panel.handle(method, async (params) => {
+      const result = await app.transport.call(method, params as never);
+      if (result.ok) return result.data;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      throw { ...(result.error.body as object), status: result.error.status };
+    });
+  }
 }

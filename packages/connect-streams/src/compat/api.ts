@@ -6,9 +6,26 @@ import type {
   VoiceConnection as CoreVoiceConnection,
 } from '../contact/connection';
 import type { Contact as CoreContact } from '../contact/contact';
-import { format, MESSAGES } from '../messages';
+import { format, MESSAGES, MSG_AUTH_DETAILS_CUSTOMER_ONLY } from '../messages';
 import type { AgentStateDefinition, EndpointData } from '../wire';
-import { AgentEvents, ConfigurationEvents, ContactEvents, EndpointType } from './enums';
+import {
+  QuickResponses as CoreQuickResponses,
+  startScreenSharing,
+  type SearchQuickResponsesParams,
+} from '../quick-responses/quick-responses';
+import {
+  AgentEvents,
+  ConfigurationEvents,
+  ContactEvents,
+  ConnectionType,
+  CustomerAuthenticationStatus,
+  EventType,
+  MediaType,
+  MonitoringMode,
+  ScreenShareCapability,
+  VideoCapability,
+} from '../protocol/names';
+import { EndpointType } from './enums';
 import type { CompatEventBus, Subscription } from './event-bus';
 
 /**
@@ -24,6 +41,28 @@ export interface Callbacks<T = unknown> {
 export interface CompatRuntime {
   bus(): CompatEventBus;
   ccp(): Ccp;
+  /** The media controller of a connection (memoised per connection), as `getMediaController`. */
+  mediaController(connection: {
+    getConnectionId(): string;
+    getMediaType(): string;
+  }): Promise<unknown>;
+  /** Voice ID for a contact; rejects when `@x/voice-id/compat` did not install it. */
+  voiceId(contactId: string): CompatVoiceIdFlows;
+}
+
+/**
+ * The Voice ID flows behind the `VoiceConnection` Voice ID methods (an `@x/voice-id` `VoiceId`
+ * fits; `@x/voice-id/compat` installs it).
+ * @public
+ */
+export interface CompatVoiceIdFlows {
+  getSpeakerId(): Promise<unknown>;
+  getSpeakerStatus(): Promise<unknown>;
+  optOutSpeaker(): Promise<unknown>;
+  deleteSpeaker(): Promise<unknown>;
+  evaluateSpeaker(startNew?: boolean): Promise<unknown>;
+  enrollSpeaker(callbackOnAudioCollectionComplete?: (session: unknown) => void): Promise<unknown>;
+  updateSpeakerId(speakerId: string): Promise<unknown>;
 }
 
 function run<T>(promise: Promise<T>, callbacks?: Callbacks<T>): void {
@@ -87,6 +126,28 @@ export class Endpoint {
   }
 }
 
+/**
+ * `connect.SoftphoneError`: the error a softphone failure reports (type, message, endpoint URL).
+ * @public
+ */
+export class SoftphoneError {
+  constructor(
+    public errorType: string,
+    public errorMessage: string,
+    public endPointUrl?: string,
+  ) {}
+
+  getErrorType(): string {
+    return this.errorType;
+  }
+  getErrorMessage(): string {
+    return this.errorMessage;
+  }
+  getEndPointUrl(): string | undefined {
+    return this.endPointUrl;
+  }
+}
+
 function toEndpointData(endpoint: Endpoint | EndpointData): EndpointData {
   const e = endpoint as Partial<Endpoint> & Partial<EndpointData>;
   const out: Record<string, unknown> = {};
@@ -110,6 +171,17 @@ export function defineApi(rt: CompatRuntime) {
   const sub = (event: string, f: (data: never) => void): Subscription =>
     rt.bus().subscribe(event, f);
 
+  const voiceId = (contactId: string, f: (v: CompatVoiceIdFlows) => Promise<unknown>) =>
+    new Promise<unknown>((resolve) => resolve(f(rt.voiceId(contactId))));
+
+  const capability = (c: BaseConnection | null, key: string, value: string): boolean =>
+    (c?._data()['capabilities'] as Record<string, unknown> | undefined)?.[key] === value;
+
+  const monitorCapable = (c: { getMonitorCapabilities(): unknown }, mode: string): boolean => {
+    const caps = c.getMonitorCapabilities();
+    return Array.isArray(caps) && caps.includes(mode);
+  };
+
   /** `connect.BaseConnection`. */
   class BaseConnection {
     constructor(
@@ -124,6 +196,11 @@ export function defineApi(rt: CompatRuntime) {
       if (!conn)
         throw new Error(format(MESSAGES.connectionGone, this.connectionId, this.contactId));
       return conn;
+    }
+
+    /** @internal The connection's wire data. */
+    _data(): Readonly<Record<string, unknown>> {
+      return this._core().getData();
     }
 
     getContactId(): string {
@@ -230,6 +307,51 @@ export function defineApi(rt: CompatRuntime) {
     getVideoConnectionInfo(): Promise<unknown> {
       return (this._core() as CoreVoiceConnection).getVideoConnectionInfo();
     }
+    isSilentMonitorEnabled(): boolean {
+      return monitorCapable(this, MonitoringMode.SILENT_MONITOR);
+    }
+    isBargeEnabled(): boolean {
+      return monitorCapable(this, MonitoringMode.BARGE);
+    }
+    getCapabilities(): Readonly<Record<string, unknown>> | undefined {
+      return this._data()['capabilities'] as Readonly<Record<string, unknown>> | undefined;
+    }
+    canSendVideo(): boolean {
+      return this.getCapabilities()?.['Video'] === VideoCapability.SEND;
+    }
+    canSendScreenShare(): boolean {
+      return this.getCapabilities()?.['ScreenShare'] === ScreenShareCapability.SEND;
+    }
+    getMediaController(): Promise<unknown> {
+      return rt.mediaController(this);
+    }
+    getVoiceIdSpeakerId(): Promise<unknown> {
+      return voiceId(this.contactId, (v) => v.getSpeakerId());
+    }
+    getVoiceIdSpeakerStatus(): Promise<unknown> {
+      return voiceId(this.contactId, (v) => v.getSpeakerStatus());
+    }
+    optOutVoiceIdSpeaker(): Promise<unknown> {
+      return voiceId(this.contactId, (v) => v.optOutSpeaker());
+    }
+    deleteVoiceIdSpeaker(): Promise<unknown> {
+      return voiceId(this.contactId, (v) => v.deleteSpeaker());
+    }
+    /** The name index.d.ts declares for deleteVoiceIdSpeaker. */
+    deleteVoiceIdSpeakerId(): Promise<unknown> {
+      return this.deleteVoiceIdSpeaker();
+    }
+    evaluateSpeakerWithVoiceId(startNew?: boolean): Promise<unknown> {
+      return voiceId(this.contactId, (v) => v.evaluateSpeaker(startNew ?? false));
+    }
+    enrollSpeakerInVoiceId(
+      callbackOnAudioCollectionComplete?: (session: unknown) => void,
+    ): Promise<unknown> {
+      return voiceId(this.contactId, (v) => v.enrollSpeaker(callbackOnAudioCollectionComplete));
+    }
+    updateVoiceIdSpeakerId(speakerId: string): Promise<unknown> {
+      return voiceId(this.contactId, (v) => v.updateSpeakerId(speakerId));
+    }
   }
 
   /** `connect.ChatConnection`. */
@@ -240,12 +362,66 @@ export function defineApi(rt: CompatRuntime) {
     getConnectionToken(): Promise<unknown> {
       return (this._core() as CoreMediaConnection).getConnectionToken();
     }
+    getMediaController(): Promise<unknown> {
+      return rt.mediaController(this);
+    }
+    getMonitorCapabilities() {
+      return this._core().getMonitorCapabilities();
+    }
+    getMonitorStatus() {
+      return this._core().getMonitorStatus();
+    }
+    isSilentMonitor(): boolean {
+      return this.getMonitorStatus() === MonitoringMode.SILENT_MONITOR;
+    }
+    isBarge(): boolean {
+      return this.getMonitorStatus() === MonitoringMode.BARGE;
+    }
+    isSilentMonitorEnabled(): boolean {
+      return monitorCapable(this, MonitoringMode.SILENT_MONITOR);
+    }
+    isBargeEnabled(): boolean {
+      return monitorCapable(this, MonitoringMode.BARGE);
+    }
+    /** The customer's authentication details (customer connections only), or null. */
+    getAuthenticationDetails(): Record<string, string> | null {
+      if (this.getType() === ConnectionType.AGENT) throw new Error(MSG_AUTH_DETAILS_CUSTOMER_ONLY);
+      const segment = rt.ccp().contacts.get(this.contactId)?.getSegmentAttributes() as
+        Record<string, { ValueMap?: Record<string, { ValueString?: string | null }> }> | undefined;
+      const map = segment?.['connect:CustomerAuthentication']?.ValueMap;
+      if (!map || typeof map !== 'object') return null;
+      const out: Record<string, string> = {};
+      for (const [key, value] of Object.entries(map))
+        if (typeof value?.ValueString === 'string') out[key] = value.ValueString;
+      return out;
+    }
+    isAuthenticated(): boolean {
+      return (
+        this.getAuthenticationDetails()?.['Status'] === CustomerAuthenticationStatus.AUTHENTICATED
+      );
+    }
+    /** The agent's name for the agent connection; otherwise the customer's or the other agent's. */
+    getParticipantName(): unknown {
+      if (this.getType() === ConnectionType.AGENT) return rt.ccp().agent.getName();
+      const info = (this._data()['chatMediaInfo'] ?? {}) as Record<string, unknown>;
+      return this.isInitialConnection() ? info['customerName'] : info['agentName'];
+    }
   }
 
   /** `connect.TaskConnection`. */
   class TaskConnection extends BaseConnection {
     getMediaType(): string {
       return 'task';
+    }
+    getMediaController(): Promise<unknown> {
+      return rt.mediaController(this);
+    }
+  }
+
+  /** `connect.EmailConnection`. */
+  class EmailConnection extends BaseConnection {
+    getMediaType(): string {
+      return MediaType.EMAIL;
     }
   }
 
@@ -257,6 +433,7 @@ export function defineApi(rt: CompatRuntime) {
     const id = conn.getConnectionId();
     if (contactType === 'chat') return new ChatConnection(contactId, id);
     if (contactType === 'task') return new TaskConnection(contactId, id);
+    if (contactType === 'email') return new EmailConnection(contactId, id);
     return new VoiceConnection(contactId, id);
   }
 
@@ -456,6 +633,82 @@ export function defineApi(rt: CompatRuntime) {
     toSnapshot() {
       return this._core().getData();
     }
+    getContactMetadata(): unknown {
+      return this._raw()['contactMetadata'];
+    }
+    getConnectSystemEndpoint(): unknown {
+      return this._raw()['connectSystemEndpoint'];
+    }
+    hasTwoActiveParticipants(): boolean {
+      return this.getActiveConnections().length === 2;
+    }
+    /** Whether a non-agent connection is an active barge (a supervisor). */
+    isUnderSupervision(): boolean {
+      return this.getConnections().some(
+        (c) => c.getType() !== ConnectionType.AGENT && c.isActive() && c._core().isBarge(),
+      );
+    }
+    hasVideoRTCCapabilities(): boolean {
+      return this.getConnections().some((c) => capability(c, 'Video', VideoCapability.SEND));
+    }
+    canAgentSendVideo(): boolean {
+      return capability(this.getAgentConnection(), 'Video', VideoCapability.SEND);
+    }
+    canAgentReceiveVideo(): boolean {
+      if (capability(this.getInitialConnection(), 'Video', VideoCapability.SEND)) return true;
+      return this.getThirdPartyConnections().length > 0 && this.canAgentSendVideo();
+    }
+    hasScreenShareCapability(): boolean {
+      return this.getConnections().some((c) =>
+        capability(c, 'ScreenShare', ScreenShareCapability.SEND),
+      );
+    }
+    canAgentSendScreenShare(): boolean {
+      return capability(this.getAgentConnection(), 'ScreenShare', ScreenShareCapability.SEND);
+    }
+    canCustomerSendScreenShare(): boolean {
+      return capability(this.getInitialConnection(), 'ScreenShare', ScreenShareCapability.SEND);
+    }
+    /**
+     * Starts screen sharing through the panel's API proxy, then broadcasts
+     * `contact::screen_sharing_started` (or `…_error` on failure). WebRTC contacts only.
+     */
+    startScreenSharing(skipSessionInitiation?: boolean): Promise<unknown> {
+      const core = this._core();
+      const ccp = rt.ccp();
+      return startScreenSharing(
+        (method, params) => ccp.client.request(method, params),
+        {
+          contactId: this.contactId,
+          subtype: core.getContactSubtype(),
+          isConnected: core.isConnected(),
+          instanceId: ccp.agent.getInstanceId() ?? '',
+          agentConnectionId: core.getAgentConnection()?.getConnectionId() ?? '',
+        },
+        (event, data) => ccp.send(EventType.BROADCAST, { event, data }),
+        skipSessionInitiation,
+      );
+    }
+    /** Broadcasts `contact::screen_sharing_stopped` for a connected WebRTC contact. */
+    stopScreenSharing(): Promise<void> {
+      return new Promise((resolve) => {
+        const core = this._core();
+        if (core.getContactSubtype() !== 'connect:WebRTC')
+          throw new Error(MESSAGES.screenShareWebRtcOnly);
+        if (!core.isConnected())
+          throw new Error(format(MESSAGES.contactNotConnected, this.contactId));
+        rt.ccp().send(EventType.BROADCAST, {
+          event: ContactEvents.SCREEN_SHARING_STOPPED,
+          data: { contactId: this.contactId },
+        });
+        resolve();
+      });
+    }
+
+    /** @internal The contact's wire data. */
+    _raw(): Readonly<Record<string, unknown>> {
+      return this._core().getData();
+    }
 
     onRefresh(f: (c: Contact) => void): Subscription {
       return sub(this.getEventName(ContactEvents.REFRESH), f);
@@ -491,13 +744,13 @@ export function defineApi(rt: CompatRuntime) {
       return sub(this.getEventName(ContactEvents.ERROR), f);
     }
     onScreenSharingStarted(f: (d: unknown) => void): Subscription {
-      return sub(this.getEventName(ContactEvents.SCREEN_SHARING_STARTED), f);
+      return sub(ContactEvents.SCREEN_SHARING_STARTED, f);
     }
     onScreenSharingStopped(f: (d: unknown) => void): Subscription {
-      return sub(this.getEventName(ContactEvents.SCREEN_SHARING_STOPPED), f);
+      return sub(ContactEvents.SCREEN_SHARING_STOPPED, f);
     }
     onScreenSharingError(f: (d: unknown) => void): Subscription {
-      return sub(this.getEventName(ContactEvents.SCREEN_SHARING_ERROR), f);
+      return sub(ContactEvents.SCREEN_SHARING_ERROR, f);
     }
   }
 
@@ -639,6 +892,20 @@ export function defineApi(rt: CompatRuntime) {
     setRingerDevice(deviceId: string): void {
       this._core().setRingerDevice(deviceId);
     }
+    /** Broadcasts `configuration::camera_device_changed {deviceId}`. */
+    setCameraDevice(deviceId: string): void {
+      rt.ccp().send(EventType.BROADCAST, {
+        event: ConfigurationEvents.CAMERA_DEVICE_CHANGED,
+        data: { deviceId },
+      });
+    }
+    /** Broadcasts `configuration::background_blur_changed {isBackgroundBlurEnabled}`. */
+    setBackgroundBlur(isBackgroundBlurEnabled: boolean): void {
+      rt.ccp().send(EventType.BROADCAST, {
+        event: ConfigurationEvents.BACKGROUND_BLUR_CHANGED,
+        data: { isBackgroundBlurEnabled },
+      });
+    }
 
     onRefresh(f: (a: Agent) => void): Subscription {
       return sub(AgentEvents.REFRESH, f);
@@ -698,7 +965,36 @@ export function defineApi(rt: CompatRuntime) {
     }
   }
 
-  return { Agent, Contact, BaseConnection, VoiceConnection, ChatConnection, TaskConnection };
+  const quickResponses = () => {
+    const ccp = rt.ccp();
+    return new CoreQuickResponses(
+      (method, params) => ccp.client.request(method, params),
+      (contactId) => ccp.contacts.get(contactId)?.getAttributes(),
+    );
+  };
+
+  /** `connect.QuickResponses`: the panel's quick-responses integration (static methods). */
+  class QuickResponses {
+    /** Whether the quick-responses integration exists (`qrIntegrationExists`). */
+    static isEnabled(): Promise<unknown> {
+      return new Promise((resolve) => resolve(quickResponses().isEnabled()));
+    }
+    /** Searches quick responses (`qrSearchQuickResponses`), with the contact's attributes. */
+    static searchQuickResponses(params: SearchQuickResponsesParams): Promise<unknown> {
+      return new Promise((resolve) => resolve(quickResponses().searchQuickResponses(params)));
+    }
+  }
+
+  return {
+    Agent,
+    Contact,
+    BaseConnection,
+    VoiceConnection,
+    ChatConnection,
+    TaskConnection,
+    EmailConnection,
+    QuickResponses,
+  };
 }
 
 /** The classes `defineApi` returns. @public */

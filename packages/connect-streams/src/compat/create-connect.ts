@@ -4,11 +4,18 @@ import type { InitCcpParams } from '../ccp/params';
 import { STREAMS_VERSION } from '../constants';
 import type { Contact as CoreContact } from '../contact/contact';
 import type { ContactsEvents } from '../events/agent-data-store';
-import { Logger } from '../log/logger';
-import { MESSAGES } from '../messages';
-import { defineApi, Endpoint, type CompatApi } from './api';
+import { Logger, type LogLevel } from '../log/logger';
+import type { WireEventName } from '../protocol/host-extras';
+import { format, MESSAGES, MSG_PROVIDER_NOT_INITIALIZED } from '../messages';
+import { defineApi, Endpoint, SoftphoneError, type CompatApi } from './api';
 import * as enums from './enums';
 import { CompatEventBus, type Subscription } from './event-bus';
+import {
+  compatVoiceIdFactory,
+  createAgentApp,
+  createMediaControllers,
+  createStorageAccessApi,
+} from './services';
 
 /**
  * A handler-removal handle that is both callable and has `unsubscribe()` (the original library
@@ -46,6 +53,10 @@ export interface CompatLogger {
   warn(format: string, ...args: unknown[]): CompatLogEntry;
   error(format: string, ...args: unknown[]): CompatLogEntry;
   download(name?: string): void;
+  /** Sets the lowest level kept in the log (`connect.LogLevel` names). */
+  setLogLevel(level: string): void;
+  /** Sets the lowest level echoed to the console (`connect.LogLevel` names). */
+  setEchoLevel(level: string): void;
   /** The typed logger underneath. */
   readonly logger: Logger;
 }
@@ -75,6 +86,11 @@ export interface CompatWebSocketManager {
 export interface CreateConnectOptions {
   initCCP?: (container: HTMLElement, params: InitCcpParams) => Ccp;
   /**
+   * Where the chat library's session factories are (`ChatSession`, `TaskSession`); by default the
+   * global `connect`, where amazon-connect-chatjs installs them.
+   */
+  mediaSessions?: () => object;
+  /**
    * Used instead of `initCCP` when `enableGlobalResiliency` is set with a secondaryCCPUrl and
    * loginUrl; returns the panel and the region controller.
    */
@@ -84,6 +100,25 @@ export interface CreateConnectOptions {
     hooks: { trigger: (event: string, data?: unknown) => void },
   ) => { ccp: Ccp; getActiveRegion(): string | null };
 }
+
+/**
+ * `connect.core.getUpstream()`: the panel link, with the original conduit's method names.
+ * @public
+ */
+export interface CompatUpstream {
+  sendUpstream(event: string, data?: unknown): void;
+  onUpstream(event: string, f: (data: unknown) => void): Unsubscriber;
+}
+
+function upstreamOf(ccp: Ccp): CompatUpstream {
+  return {
+    sendUpstream: (event, data) => ccp.send(event as WireEventName, data),
+    onUpstream: (event, f) =>
+      unsubscriber({ unsubscribe: ccp.onMessage(event as WireEventName, f) }),
+  };
+}
+
+const toLevel = (level: string): LogLevel => level.toUpperCase() as LogLevel;
 
 function formatArgs(fmt: string, args: unknown[]): string {
   let i = 0;
@@ -108,6 +143,11 @@ const CONTACT_EVENT_NAMES: Record<keyof ContactsEvents, string> = {
 };
 
 const RAW_PREFIXES = [
+  'agent::websocket_connection_',
+  'agent::local_media_stream_created',
+  'contact::screen_sharing_',
+  'configuration::camera_device_changed',
+  'configuration::background_blur_changed',
   'webSocket::',
   'voiceId::',
   'taskList::',
@@ -127,6 +167,8 @@ export function createConnect(options: CreateConnectOptions = {}) {
   );
   let current: Ccp | undefined;
   let grRegion: (() => string | null) | undefined;
+  let sdkProvider: unknown;
+  let panelContainer: HTMLElement | undefined;
   const standaloneLogger = new Logger();
   const unsubs: (() => void)[] = [];
 
@@ -136,7 +178,22 @@ export function createConnect(options: CreateConnectOptions = {}) {
       if (!current) throw new Error(MESSAGES.notInitialized);
       return current;
     },
+    mediaController: (connection: Parameters<typeof media.get>[0]) => media.get(connection),
+    voiceId: (contactId: string) => {
+      const ccp = rt.ccp();
+      const contact = ccp.contacts.get(contactId);
+      if (!contact) throw new Error(format(MESSAGES.contactGone, contactId));
+      return compatVoiceIdFactory()(contact, { ccp });
+    },
   };
+  const media = createMediaControllers({
+    sessions: options.mediaSessions ?? (() => (globalThis as { connect?: object }).connect ?? {}),
+    websocketManager: () => core.getWebSocketManager(),
+    log: (level, message, data) => log.logger[level](message, data),
+    publishMetric: (metric) =>
+      rt.ccp().publishMetric({ name: metric.name, data: { contactId: metric.contactId } }),
+    region: () => undefined,
+  });
   const api: CompatApi = defineApi(rt);
 
   const entry =
@@ -161,6 +218,8 @@ export function createConnect(options: CreateConnectOptions = {}) {
     warn: entry('warn'),
     error: entry('error'),
     download: (name) => (current?.getLog() ?? standaloneLogger).download(name),
+    setLogLevel: (level) => log.logger.setLogLevel(toLevel(level)),
+    setEchoLevel: (level) => log.logger.setConsoleLevel(toLevel(level)),
     get logger() {
       return current?.getLog() ?? standaloneLogger;
     },
@@ -275,6 +334,12 @@ export function createConnect(options: CreateConnectOptions = {}) {
 
   const sub = (event: string, f: (data: never) => void): Subscription => bus.subscribe(event, f);
 
+  const storageAccess = createStorageAccessApi({
+    iframe: () => panelContainer?.querySelector?.('iframe'),
+    isInitialized: () => core.initialized,
+    log: (level, message) => log.logger[level](message),
+  });
+
   const core = {
     initialized: false,
     /**
@@ -303,6 +368,9 @@ export function createConnect(options: CreateConnectOptions = {}) {
         grRegion = undefined;
       }
       current = ccp;
+      panelContainer = container;
+      sdkProvider = (p as { provider?: unknown }).provider;
+      storageAccess.init(p.ccpUrl, container, p.storageAccess ?? {});
       wire(ccp);
     },
     onInitialized: (f: () => void): Subscription => sub(enums.EventType.INIT, f),
@@ -325,11 +393,24 @@ export function createConnect(options: CreateConnectOptions = {}) {
     onSoftphoneSessionInit: (f: (d: unknown) => void): Subscription =>
       sub(enums.ConnectionEvents.SESSION_INIT, f),
     getEventBus: (): CompatEventBus => bus,
+    /** The panel link, as the original's conduit: `sendUpstream(event, data)`, `onUpstream(event, f)`. */
+    get upstream(): CompatUpstream | null {
+      return current ? upstreamOf(current) : null;
+    },
+    getUpstream: (): CompatUpstream => upstreamOf(rt.ccp()),
+    /** `{ provider }` when initCCP was given a `provider`; else throws 'Provider is not initialized'. */
+    getSDKClientConfig(): { provider: unknown } {
+      if (sdkProvider === undefined) throw new Error(MSG_PROVIDER_NOT_INITIALIZED);
+      return { provider: sdkProvider };
+    },
     /** Tears the panel down; subscriptions are dropped and a new initCCP starts afresh. */
     terminate(): void {
       for (const off of unsubs.splice(0)) off();
       current?.terminate();
       current = undefined;
+      sdkProvider = undefined;
+      media.clear();
+      storageAccess.resetStorageAccessState();
       grRegion = undefined;
       core.initialized = false;
       agentFn.initialized = false;
@@ -372,9 +453,17 @@ export function createConnect(options: CreateConnectOptions = {}) {
     getActiveRegion: (): string | null => grRegion?.() ?? null,
   };
 
+  const agentApp = createAgentApp({
+    initCCP: (container, params) => core.initCCP(container, params),
+    ccp: rt.ccp,
+    log: (level, message) => log.logger[level](message),
+  });
+
   return {
     ...enums,
     version: STREAMS_VERSION,
+    agentApp,
+    storageAccess,
     core,
     agent: agentFn,
     contact: contactFn,
@@ -393,6 +482,9 @@ export function createConnect(options: CreateConnectOptions = {}) {
     VoiceConnection: api.VoiceConnection,
     ChatConnection: api.ChatConnection,
     TaskConnection: api.TaskConnection,
+    EmailConnection: api.EmailConnection,
+    QuickResponses: api.QuickResponses,
+    SoftphoneError,
     Endpoint,
     Address: Endpoint,
   };

@@ -41,6 +41,12 @@ export class CompatEventBus {
     for (const f of [...this.allHandlers]) this.call(f, data, event);
   }
 
+  /** Drops every subscription. */
+  unsubscribeAll(): void {
+    this.handlers.clear();
+    this.allHandlers.clear();
+  }
+
   /** Drops every subscription whose event name starts with `prefix`. */
   unsubscribeAllWithPrefix(prefix: string): void {
     for (const name of [...this.handlers.keys()])

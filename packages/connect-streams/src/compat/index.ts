@@ -20,13 +20,16 @@ export { createConnect } from './create-connect';
 export type {
   CompatLogEntry,
   CompatLogger,
+  CompatUpstream,
   CompatWebSocketManager,
   ConnectGlobal,
   CreateConnectOptions,
   Unsubscriber,
 } from './create-connect';
-export { Endpoint } from './api';
-export type { Callbacks, CompatApi } from './api';
+export { Endpoint, SoftphoneError } from './api';
+export type { Callbacks, CompatApi, CompatVoiceIdFlows } from './api';
+export { installCompatVoiceId } from './services';
+export type { CompatVoiceIdFactory } from './services';
 
 declare global {
   /** The global `connect` installed by `@x/connect-streams/compat`. */

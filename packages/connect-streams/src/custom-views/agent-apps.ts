@@ -49,17 +49,26 @@ export interface AgentAppConfig {
   ccpParams?: Record<string, unknown>;
 }
 
-interface AppInstance {
+/**
+ * A started app: what its creator returns (`init` runs on start, `destroy` on stop).
+ * @public
+ */
+export interface AgentAppInstance {
   init(): unknown;
   destroy(): unknown;
 }
 
-interface ModuleData {
+/**
+ * A registered app: its container, endpoint, iframe style and load handler, and its instance once
+ * started.
+ * @public
+ */
+export interface AgentAppModule {
   containerDOM: HTMLElement;
   endpoint: string;
   style: string | undefined;
   onLoad: ((evt: Event) => void) | undefined;
-  instance: AppInstance | undefined;
+  instance: AgentAppInstance | undefined;
 }
 
 const SANDBOX =
@@ -77,7 +86,7 @@ function hasAnySearchParameter(url: string): boolean {
  * @public
  */
 export class AgentApps {
-  private readonly registry = new Map<string, ModuleData>();
+  private readonly registry = new Map<string, AgentAppModule>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(
@@ -97,7 +106,7 @@ export class AgentApps {
   }
 
   /** The registered app data, if any. */
-  get(appName: string): Readonly<ModuleData> | undefined {
+  get(appName: string): Readonly<AgentAppModule> | undefined {
     return this.registry.get(appName);
   }
 
@@ -120,16 +129,8 @@ export class AgentApps {
     const containerDOM =
       typeof container === 'string' ? this.doc.getElementById(container) : container;
     if (!containerDOM) throw new Error(customViewsNoIframeMessage(appName));
-    const data: ModuleData = {
-      containerDOM,
-      endpoint,
-      style: config.style,
-      onLoad: config.onLoad,
-      instance: undefined,
-    };
-    this.registry.set(appName, data);
-    if (appName !== 'ccp') containerDOM.appendChild(this.makeAppIframe(appName, data));
-    data.instance = {
+    this.register(appName, { endpoint, style: config.style, onLoad: config.onLoad }, containerDOM);
+    return this.start(appName, () => ({
       init: () => {
         if (name === 'ccp') {
           return this.options.initCCP?.(containerDOM, {
@@ -150,8 +151,43 @@ export class AgentApps {
           this.registry.delete(appName);
         return null;
       },
-    };
+    }));
+  }
+
+  /** Saves an app's data without starting it (`AppRegistry.register` of the original). */
+  register(
+    appName: string,
+    config: {
+      endpoint: string;
+      style?: string | undefined;
+      onLoad?: ((evt: Event) => void) | undefined;
+    },
+    containerDOM: HTMLElement,
+  ): void {
+    this.registry.set(appName, {
+      containerDOM,
+      endpoint: config.endpoint,
+      style: config.style,
+      onLoad: config.onLoad,
+      instance: undefined,
+    });
+  }
+
+  /**
+   * Starts a registered app (`AppRegistry.start`): adds its iframe (not for `ccp`), then runs the
+   * creator's `init` and returns its result. An unknown app does nothing.
+   */
+  start(appName: string, creator: (data: Readonly<AgentAppModule>) => AgentAppInstance): unknown {
+    const data = this.registry.get(appName);
+    if (!data) return undefined;
+    if (appName !== 'ccp') data.containerDOM.appendChild(this.makeAppIframe(appName, data));
+    data.instance = creator(data);
     return data.instance.init();
+  }
+
+  /** Forgets an app's data (`AppRegistry.delete`). */
+  delete(appName: string): void {
+    this.registry.delete(appName);
   }
 
   /** Removes an app's iframe and destroys it. */
@@ -257,7 +293,7 @@ export class AgentApps {
     );
   }
 
-  private makeAppIframe(appName: string, data: ModuleData): HTMLIFrameElement {
+  private makeAppIframe(appName: string, data: AgentAppModule): HTMLIFrameElement {
     const iframe = this.doc.createElement('iframe');
     iframe.src = data.endpoint;
     iframe.setAttribute('style', data.style ?? 'width: 100%; height:100%;');

@@ -1,6 +1,8 @@
 export { AgentApps } from './agent-apps';
 export type {
   AgentAppConfig,
+  AgentAppInstance,
+  AgentAppModule,
   CustomViewsContact,
   CustomViewsParams,
   TerminateCustomViewOptions,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { retryStatusSchema } from './enums';
+import { CTIExceptions } from './names';
 
 /**
  * The error object the panel passes to a failure callback, JSON-stringified by the real worker
@@ -19,30 +20,6 @@ export const connectErrorSchema = z.looseObject({
  * @public
  */
 export type ConnectErrorData = z.infer<typeof connectErrorSchema>;
-
-/**
- * The telephony exceptions of the CTI service (`connect.CTIExceptions`, spec §8).
- * @public
- */
-export const CTIExceptions = {
-  ACCESS_DENIED_EXCEPTION: 'AccessDeniedException',
-  INVALID_STATE_EXCEPTION: 'InvalidStateException',
-  BAD_ENDPOINT_EXCEPTION: 'BadEndpointException',
-  INVALID_AGENT_ARNEXCEPTION: 'InvalidAgentARNException',
-  INVALID_CONFIGURATION_EXCEPTION: 'InvalidConfigurationException',
-  INVALID_CONTACT_TYPE_EXCEPTION: 'InvalidContactTypeException',
-  PAGINATION_EXCEPTION: 'PaginationException',
-  REFRESH_TOKEN_EXPIRED_EXCEPTION: 'RefreshTokenExpiredException',
-  SEND_DATA_FAILED_EXCEPTION: 'SendDataFailedException',
-  UNAUTHORIZED_EXCEPTION: 'UnauthorizedException',
-  QUOTA_EXCEEDED_EXCEPTION: 'QuotaExceededException',
-} as const;
-
-/**
- * One value of the `CTIExceptions` constant.
- * @public
- */
-export type CTIExceptions = (typeof CTIExceptions)[keyof typeof CTIExceptions];
 
 /**
  * Every error type a CTI endpoint answers with: the telephony exceptions plus the generic AWS

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadRealConnect } from '../../test/real-streams';
 import * as enums from './enums';
-import { CTIExceptions } from './errors';
 import * as events from './events';
+import * as names from './names';
 import { MasterMethods } from './requests';
 import { AgentAppClientMethods, ApiProxyClientMethods, ClientMethods, TransportType } from './cti';
 
@@ -11,40 +11,40 @@ const real2187 = loadRealConnect('amazon-connect-streams');
 
 // Our enum → the name of the same enum on the real global `connect`.
 const sameAsReal: [string, Record<string, string>, string][] = [
-  ['EventType', events.EventType, 'EventType'],
-  ['MasterTopics', events.MasterTopics, 'MasterTopics'],
-  ['AgentEvents', events.AgentEvents, 'AgentEvents'],
-  ['ContactEvents', events.ContactEvents, 'ContactEvents'],
-  ['WebSocketEvents', events.WebSocketEvents, 'WebSocketEvents'],
-  ['ConfigurationEvents', events.ConfigurationEvents, 'ConfigurationEvents'],
-  ['ConnectionEvents', events.ConnectionEvents, 'ConnectionEvents'],
-  ['ChannelViewEvents', events.ChannelViewEvents, 'ChannelViewEvents'],
-  ['TaskEvents', events.TaskEvents, 'TaskEvents'],
-  ['EmailEvents', events.EmailEvents, 'EmailEvents'],
-  ['VoiceIdEvents', events.VoiceIdEvents, 'VoiceIdEvents'],
-  ['DisasterRecoveryEvents', events.DisasterRecoveryEvents, 'DisasterRecoveryEvents'],
-  ['GlobalResiliencyEvents', events.GlobalResiliencyEvents, 'GlobalResiliencyEvents'],
-  ['AgentStateType', enums.AgentStateType, 'AgentStateType'],
-  ['AgentAvailStates', enums.AgentAvailStates, 'AgentAvailStates'],
-  ['AgentErrorStates', enums.AgentErrorStates, 'AgentErrorStates'],
-  ['EndpointType', enums.EndpointType, 'EndpointType'],
-  ['ConnectionType', enums.ConnectionType, 'ConnectionType'],
-  ['ConnectionStateType', enums.ConnectionStateType, 'ConnectionStateType'],
-  ['ContactStateType', enums.ContactStateType, 'ContactStateType'],
-  ['ContactType', enums.ContactType, 'ContactType'],
-  ['ContactInitiationMethod', enums.ContactInitiationMethod, 'ContactInitiationMethod'],
-  ['ChannelType', enums.ChannelType, 'ChannelType'],
-  ['MediaType', enums.MediaType, 'MediaType'],
-  ['SoftphoneCallType', enums.SoftphoneCallType, 'SoftphoneCallType'],
-  ['SoftphoneErrorTypes', enums.SoftphoneErrorTypes, 'SoftphoneErrorTypes'],
-  ['MonitoringMode', enums.MonitoringMode, 'MonitoringMode'],
-  ['ClickType', enums.ClickType, 'ClickType'],
-  ['AgentPermissions', enums.AgentPermissions, 'AgentPermissions'],
-  ['VoiceIdErrorTypes', enums.VoiceIdErrorTypes, 'VoiceIdErrorTypes'],
-  ['VoiceIdSpeakerStatus', enums.VoiceIdSpeakerStatus, 'VoiceIdSpeakerStatus'],
-  ['VoiceIdStreamingStatus', enums.VoiceIdStreamingStatus, 'VoiceIdStreamingStatus'],
-  ['RetryStatus', enums.RetryStatus, 'RetryStatus'],
-  ['CTIExceptions', CTIExceptions, 'CTIExceptions'],
+  ['EventType', names.EventType, 'EventType'],
+  ['MasterTopics', names.MasterTopics, 'MasterTopics'],
+  ['AgentEvents', names.AgentEvents, 'AgentEvents'],
+  ['ContactEvents', names.ContactEvents, 'ContactEvents'],
+  ['WebSocketEvents', names.WebSocketEvents, 'WebSocketEvents'],
+  ['ConfigurationEvents', names.ConfigurationEvents, 'ConfigurationEvents'],
+  ['ConnectionEvents', names.ConnectionEvents, 'ConnectionEvents'],
+  ['ChannelViewEvents', names.ChannelViewEvents, 'ChannelViewEvents'],
+  ['TaskEvents', names.TaskEvents, 'TaskEvents'],
+  ['EmailEvents', names.EmailEvents, 'EmailEvents'],
+  ['VoiceIdEvents', names.VoiceIdEvents, 'VoiceIdEvents'],
+  ['DisasterRecoveryEvents', names.DisasterRecoveryEvents, 'DisasterRecoveryEvents'],
+  ['GlobalResiliencyEvents', names.GlobalResiliencyEvents, 'GlobalResiliencyEvents'],
+  ['AgentStateType', names.AgentStateType, 'AgentStateType'],
+  ['AgentAvailStates', names.AgentAvailStates, 'AgentAvailStates'],
+  ['AgentErrorStates', names.AgentErrorStates, 'AgentErrorStates'],
+  ['EndpointType', names.EndpointType, 'EndpointType'],
+  ['ConnectionType', names.ConnectionType, 'ConnectionType'],
+  ['ConnectionStateType', names.ConnectionStateType, 'ConnectionStateType'],
+  ['ContactStateType', names.ContactStateType, 'ContactStateType'],
+  ['ContactType', names.ContactType, 'ContactType'],
+  ['ContactInitiationMethod', names.ContactInitiationMethod, 'ContactInitiationMethod'],
+  ['ChannelType', names.ChannelType, 'ChannelType'],
+  ['MediaType', names.MediaType, 'MediaType'],
+  ['SoftphoneCallType', names.SoftphoneCallType, 'SoftphoneCallType'],
+  ['SoftphoneErrorTypes', names.SoftphoneErrorTypes, 'SoftphoneErrorTypes'],
+  ['MonitoringMode', names.MonitoringMode, 'MonitoringMode'],
+  ['ClickType', names.ClickType, 'ClickType'],
+  ['AgentPermissions', names.AgentPermissions, 'AgentPermissions'],
+  ['VoiceIdErrorTypes', names.VoiceIdErrorTypes, 'VoiceIdErrorTypes'],
+  ['VoiceIdSpeakerStatus', names.VoiceIdSpeakerStatus, 'VoiceIdSpeakerStatus'],
+  ['VoiceIdStreamingStatus', names.VoiceIdStreamingStatus, 'VoiceIdStreamingStatus'],
+  ['RetryStatus', names.RetryStatus, 'RetryStatus'],
+  ['CTIExceptions', names.CTIExceptions, 'CTIExceptions'],
   ['ClientMethods', ClientMethods, 'ClientMethods'],
   ['MasterMethods', MasterMethods, 'MasterMethods'],
   ['ApiProxyClientMethods', ApiProxyClientMethods, 'ApiProxyClientMethods'],
@@ -67,14 +67,14 @@ describe('event-name and enumeration values match the real amazon-connect-stream
   });
 
   it('EventType values are bare strings, not namespaced', () => {
-    expect(events.EventType.ACKNOWLEDGE).toBe('acknowledge');
-    expect(Object.values(events.EventType).every((v) => !v.includes('::'))).toBe(true);
+    expect(names.EventType.ACKNOWLEDGE).toBe('acknowledge');
+    expect(Object.values(names.EventType).every((v) => !v.includes('::'))).toBe(true);
   });
 
   it('includes the 2.28 additions', () => {
-    expect(events.EventType.REQUEST_CONFIGURE).toBe('request_configure');
-    expect(events.EventType.CROSS_REGION_CSM_CONFIG).toBe('cross_region_csm_config');
-    expect(events.AgentEvents.CLEARED_NEXT_STATE).toBe('agent::cleared_next_state');
+    expect(names.EventType.REQUEST_CONFIGURE).toBe('request_configure');
+    expect(names.EventType.CROSS_REGION_CSM_CONFIG).toBe('cross_region_csm_config');
+    expect(names.AgentEvents.CLEARED_NEXT_STATE).toBe('agent::cleared_next_state');
   });
 
   it('transport types include every real TRANSPORT_TYPES value', () => {
@@ -84,7 +84,7 @@ describe('event-name and enumeration values match the real amazon-connect-stream
   });
 
   it('names per-contact events contact::<evt>::<contactId>', () => {
-    expect(events.contactEventName(events.ContactEvents.ACCEPTED, 'c-1')).toBe(
+    expect(names.contactEventName(names.ContactEvents.ACCEPTED, 'c-1')).toBe(
       'contact::accepted::c-1',
     );
   });
@@ -98,26 +98,26 @@ describe('event-name and enumeration values match the real amazon-connect-stream
 
 describe('spec §3 enumerations', () => {
   it('lists the ten supported locales', () => {
-    expect(enums.SUPPORTED_LOCALES).toHaveLength(10);
+    expect(names.SUPPORTED_LOCALES).toHaveLength(10);
     expect(enums.supportedLocaleSchema.safeParse('fr_FR').success).toBe(true);
     expect(enums.supportedLocaleSchema.safeParse('xx_XX').success).toBe(false);
   });
 
   it('classifies active contact and connection states as spec §4 says', () => {
-    expect(enums.CONTACT_ACTIVE_STATES).toEqual([
+    expect(names.CONTACT_ACTIVE_STATES).toEqual([
       'paused',
       'incoming',
       'pending',
       'connecting',
       'connected',
     ]);
-    expect(enums.CONNECTION_ACTIVE_STATES).toEqual([
+    expect(names.CONNECTION_ACTIVE_STATES).toEqual([
       'connecting',
       'connected',
       'hold',
       'silent_monitor',
       'barge',
     ]);
-    expect(enums.CONNECTION_CONNECTED_STATES).toEqual(['connected', 'silent_monitor', 'barge']);
+    expect(names.CONNECTION_CONNECTED_STATES).toEqual(['connected', 'silent_monitor', 'barge']);
   });
 });

@@ -14,7 +14,7 @@ import type {
   TaskEvents,
   VoiceIdEvents,
   WebSocketEvents,
-} from './events';
+} from './names';
 
 /**
  * Every event name that may appear in a conduit envelope: the bare `EventType` strings, the

@@ -7,62 +7,64 @@ export { conduitMessageSchema, createConduitMessage, parseConduitMessage } from 
 export type { ConduitMessage } from './envelope';
 
 export {
-  AgentEvents,
-  ChannelViewEvents,
-  ConfigurationEvents,
-  ConnectionEvents,
-  ContactEvents,
-  DisasterRecoveryEvents,
-  EmailEvents,
-  EventType,
-  GlobalResiliencyEvents,
-  MasterTopics,
-  TaskEvents,
-  VoiceIdEvents,
-  WebSocketEvents,
-  contactEventName,
-  eventTypeSchema,
-  masterTopicSchema,
-} from './events';
-
-export {
   AgentAvailStates,
   AgentErrorStates,
+  AgentEvents,
   AgentPermissions,
   AgentStateType,
+  ChannelType,
+  ChannelViewEvents,
+  ClickType,
+  ConfigurationEvents,
   CONNECTION_ACTIVE_STATES,
   CONNECTION_CONNECTED_STATES,
-  CONTACT_ACTIVE_STATES,
-  ChannelType,
-  ClickType,
+  ConnectionEvents,
   ConnectionStateType,
   ConnectionType,
+  CONTACT_ACTIVE_STATES,
+  contactEventName,
+  ContactEvents,
   ContactFlowAuthenticationDecision,
   ContactFlowFraudDetectionDecision,
   ContactInitiationMethod,
   ContactStateType,
   ContactType,
   CustomerAuthenticationStatus,
+  DisasterRecoveryEvents,
+  EmailEvents,
   EndpointType,
+  EventType,
   GlobalResiliencyConfigureErrorType,
+  GlobalResiliencyEvents,
   HealthCheckResult,
+  MasterTopics,
   MediaType,
   MonitoringErrorTypes,
   MonitoringMode,
   NetworkConnectionStatus,
   RetryStatus,
-  SUPPORTED_LOCALES,
   ScreenShareCapability,
   SiteConnectionState,
   SoftphoneCallType,
   SoftphoneErrorTypes,
+  SUPPORTED_LOCALES,
+  TaskEvents,
   VideoCapability,
   VoiceIdAuthenticationDecision,
   VoiceIdEnrollmentRequestStatus,
   VoiceIdErrorTypes,
+  VoiceIdEvents,
   VoiceIdFraudDetectionDecision,
   VoiceIdSpeakerStatus,
   VoiceIdStreamingStatus,
+  WebSocketEvents,
+  CTIExceptions,
+} from './names';
+export type { SupportedLocale } from './names';
+
+export { eventTypeSchema, masterTopicSchema } from './events';
+
+export {
   agentAvailStateSchema,
   agentErrorStateSchema,
   agentStateTypeSchema,
@@ -80,7 +82,6 @@ export {
   softphoneErrorTypeSchema,
   supportedLocaleSchema,
 } from './enums';
-export type { SupportedLocale } from './enums';
 
 export {
   agentConfigurationSchema,
@@ -170,7 +171,6 @@ export {
 export type { CtiAuthentication, CtiOperation, CtiRequest, CtiResponse } from './cti';
 
 export {
-  CTIExceptions,
   CTI_ERROR_STATUS,
   CtiErrorType,
   awsErrorBodySchema,

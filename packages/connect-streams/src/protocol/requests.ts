@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { MasterTopics } from './events';
-import { EventType, masterTopicSchema } from './events';
+import { masterTopicSchema } from './events';
+import { EventType, type MasterTopics } from './names';
 
 /**
  * The data of an `api_request` envelope (`EventFactory.createRequest`):

@@ -3,8 +3,12 @@
 import { TestPanel } from '@x/connect-streams/testing';
 import type { Ccp, Contact } from '@x/connect-streams';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { DOMAIN_ID, SPEAKER_ID, createFakeAgentApp } from '../../test/fake-agent-app';
-import { AgentAppMethod } from '../constants';
+import {
+  DOMAIN_ID,
+  SPEAKER_ID,
+  createFakeAgentApp,
+  relayAgentAppToPanel,
+} from '../../test/fake-agent-app';
 import type { VoiceIdError } from '../errors/voice-id-error';
 import { createVoiceId, type VoiceIdCcp, type VoiceIdStreamsContact } from './create-voice-id';
 
@@ -14,16 +18,7 @@ async function connectedCall(permissions: string[] = ['outboundCall', 'voiceId']
   const panel = new TestPanel();
   panel.instance.configuration = { ...panel.instance.configuration, permissions };
   const app = createFakeAgentApp();
-  // The panel relays agent-app methods to the backend; failures go back as the error body with
-  // its status (the streams worker's shape).
-  for (const method of Object.values(AgentAppMethod)) {
-    panel.handle(method, async (params) => {
-      const result = await app.transport.call(method, params as never);
-      if (result.ok) return result.data;
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
-      throw { ...(result.error.body as object), status: result.error.status };
-    });
-  }
+  relayAgentAppToPanel(panel, app);
   const ccp = panel.connect();
   await panel.settle();
   panel.instance.setAgentState('Available');
