@@ -31,6 +31,12 @@ import { CtiClient, defaultCtiEndpoint, type CtiOutcome } from '../cti/cti-clien
 import type { CtiCallError } from '../cti/cti-error';
 import type { FetchFunction } from '../http/fetch-with-retry';
 import { HttpStatusError } from '../http/fetch-with-retry';
+import { TASK_TEMPLATES_METHODS } from '../../constants';
+import {
+  ServiceCallError,
+  TaskTemplatesClient,
+  toServiceCallError,
+} from '../../task-templates/task-templates-client';
 import { AgentAppClient } from './agent-app-client';
 import { applyAgentAliases, stampSnapshot } from './agent-update';
 import { MasterTopicCoordinator } from './master-topic-coordinator';
@@ -62,6 +68,13 @@ export interface PanelWorkerEngineOptions {
   readonly createClient?: (configuration: WorkerConfiguration) => CtiCaller;
   /** Builds the agent-app client (default: an {@link AgentAppClient} when its endpoint and cookie name are set). */
   readonly createAgentAppClient?: (configuration: WorkerConfiguration) => CtiCaller | undefined;
+  /**
+   * Builds the task-templates client (default: a {@link TaskTemplatesClient} on
+   * `taskTemplatesEndpoint || endpoint`, as the real worker's `initTaskTemplatesClient`).
+   */
+  readonly createTaskTemplatesClient?: (
+    configuration: WorkerConfiguration,
+  ) => CtiCaller | undefined;
   /** Fetches a new token (default: {@link authorize}). */
   readonly authorize?: (endpoint: string) => Promise<AuthorizeResponse>;
   /** The fetch the default clients use. */
@@ -91,6 +104,13 @@ interface ConnectedPort {
   readonly id: string;
   readonly port: PanelPort;
 }
+
+/** Methods whose calls with a `relatedContactId` get a `…WithRelatedContactId` metric too. */
+const RELATED_CONTACT_ID_METHODS: ReadonlySet<string> = new Set([
+  'createTaskContact',
+  'createOutboundContact',
+  'createTemplatedTask',
+]);
 
 const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -128,6 +148,7 @@ export class PanelWorkerEngine {
   private configuration: WorkerConfiguration | undefined;
   private client: CtiCaller | undefined;
   private agentAppClient: CtiCaller | undefined;
+  private taskTemplatesClient: CtiCaller | undefined;
   private snapshot: JsonRecord | undefined;
   private agentConfiguration: JsonRecord | undefined;
   private nextToken: string | null = null;
@@ -188,6 +209,7 @@ export class PanelWorkerEngine {
     this.configuration = undefined;
     this.client = undefined;
     this.agentAppClient = undefined;
+    this.taskTemplatesClient = undefined;
     this.snapshot = undefined;
     this.agentConfiguration = undefined;
     this.nextToken = null;
@@ -331,6 +353,47 @@ export class PanelWorkerEngine {
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       });
     }
+    this.taskTemplatesClient = this.options.createTaskTemplatesClient
+      ? this.options.createTaskTemplatesClient(configuration)
+      : this.defaultTaskTemplatesClient(configuration);
+  }
+
+  /** The real worker's `TaskTemplatesClient(taskTemplatesEndpoint || endpoint)`, as a {@link CtiCaller}. */
+  private defaultTaskTemplatesClient(configuration: WorkerConfiguration): CtiCaller | undefined {
+    const endpoint =
+      configuration.taskTemplatesEndpoint ||
+      configuration.endpoint ||
+      defaultCtiEndpoint(this.options.baseUrl ?? globalThis.location.href);
+    let client: TaskTemplatesClient;
+    try {
+      client = new TaskTemplatesClient({
+        taskTemplatesEndpoint: endpoint,
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      });
+    } catch {
+      return undefined;
+    }
+    return {
+      call: async (method, params = {}) => {
+        try {
+          return { kind: 'success', data: await client.call(method, params) };
+        } catch (cause) {
+          const failure =
+            cause instanceof ServiceCallError ? cause : await toServiceCallError(cause);
+          return {
+            kind: 'failure',
+            error: {
+              type: typeof failure.body['type'] === 'string' ? failure.body['type'] : failure.name,
+              message: failure.message,
+              stack: [],
+              retryStatus: 'none',
+              ...(failure.status ? { statusCode: failure.status } : {}),
+            },
+            data: failure.body,
+          };
+        }
+      },
+    };
   }
 
   private startPolling(): void {
@@ -345,7 +408,13 @@ export class PanelWorkerEngine {
 
   /** Calls through the right client and sends `api_metric` for the call (reference §3.2). */
   private async callApi(method: string, params: JsonRecord): Promise<CtiOutcome> {
-    const client = method.startsWith('AgentAppService.') ? this.agentAppClient : this.client;
+    // The real WorkerClient: agent-app methods to the AgentAppClient, task-template methods to the
+    // TaskTemplatesClient, everything else to the CTI client.
+    const client = method.startsWith('AgentAppService.')
+      ? this.agentAppClient
+      : (TASK_TEMPLATES_METHODS as readonly string[]).includes(method)
+        ? this.taskTemplatesClient
+        : this.client;
     const started = this.now();
     const outcome: CtiOutcome = client
       ? await client.call(method, params)
@@ -362,11 +431,17 @@ export class PanelWorkerEngine {
       method,
       this.now() - started,
       outcome.kind === 'success' ? undefined : outcome.error,
+      params,
     );
     return outcome;
   }
 
-  private sendApiMetric(method: string, time: number, error: CtiCallError | undefined): void {
+  private sendApiMetric(
+    method: string,
+    time: number,
+    error: CtiCallError | undefined,
+    params: JsonRecord = {},
+  ): void {
     const statusCode = error?.statusCode ?? 200;
     const generic = `${String(statusCode).charAt(0)}XX`;
     const data: JsonRecord = {
@@ -383,6 +458,17 @@ export class PanelWorkerEngine {
     };
     if (generic === '5XX') data['fault'] = 1;
     else if (generic === '2XX') data['fault'] = 0;
+    // The real worker's subset metric for calls made with a relatedContactId.
+    if (RELATED_CONTACT_ID_METHODS.has(method) && params['relatedContactId']) {
+      this.broadcast('api_metric', {
+        name: `${method}WithRelatedContactId`,
+        time,
+        error,
+        error5xx: data['error5xx'],
+        dimensions: data['dimensions'],
+        optionalDimensions: data['optionalDimensions'],
+      });
+    }
     this.broadcast('api_metric', data);
   }
 
@@ -637,6 +723,8 @@ export class PanelWorkerEngine {
 
   private handleSendLogs(data: unknown): void {
     const entries = (Array.isArray(data) ? data : [data]).filter(isRecord);
+    // Like the real worker: the page's logs go down to every port as `log`, then into the buffer.
+    for (const entry of entries) this.broadcast('log', entry);
     this.logsBuffer = this.logsBuffer.concat(entries);
     if (this.logsBuffer.length > LOG_BUFFER_CAP_SIZE) this.flushLogs();
   }
