@@ -865,7 +865,7 @@ describe('task-templates client in the worker (spec §5, §7 "Task templates"; r
 });
 
 describe('page logs through the worker (reference §3.2 send_logs)', () => {
-  it('passes every send_logs entry down to all ports as log before buffering it', async () => {
+  it('passes every send_logs entry down to all ports as log before buffering it', () => {
     const { engine } = setup();
     const a = new FakePort();
     const b = new FakePort();
