@@ -63,3 +63,5 @@ export const CTI_CONTENT_TYPE = 'application/x-amz-json-1.0';
 export const CTI_USER_AGENT = 'aws-sdk-js/2.1589.0 callback';
 /** The SharedWorker name the real CCP page uses (reference §3.1). @public */
 export const SHARED_WORKER_NAME = 'ConnectSharedWorker';
+/** Softphone logs are sent up to the worker (`send_logs`) this often, by the master (spec §9 "softphone logs upstream every 5000 ms"). @public */
+export const SOFTPHONE_LOG_PUSH_INTERVAL_MS = 5_000;

@@ -100,6 +100,22 @@ export interface PanelSession {
   on(event: string, handler: (data: unknown) => void): () => void;
   /** Subscribes to every event from the worker; returns the unsubscribe function. */
   onAll(handler: (event: string, data: unknown) => void): () => void;
+  /**
+   * Subscribes to one event from the embedding page (downstream, e.g. `configure`, `log`,
+   * `outer_context_info`), as the real CCP bridges them into its event bus; returns the
+   * unsubscribe function.
+   */
+  onDownstream(event: string, handler: (data: unknown) => void): () => void;
+  /**
+   * Asks the worker who is master of a topic (`master_request checkMaster`); the caller becomes
+   * master when there is none (unless `shouldNotBecomeMasterIfNone`).
+   */
+  checkMaster(
+    topic: string,
+    shouldNotBecomeMasterIfNone?: boolean,
+  ): Promise<{ readonly isMaster: boolean; readonly masterId: string | null }>;
+  /** Makes this page master of a topic (`master_request becomeMaster`). */
+  becomeMaster(topic: string): Promise<void>;
   /** Calls a CTI method through the worker (`api_request`); rejects with {@link PanelApiError}. */
   call(method: string, params?: Record<string, unknown>): Promise<unknown>;
   /** Asks the worker to re-emit an event to every port (`broadcast`). */
@@ -139,12 +155,6 @@ const API_PROXY_METHODS: ReadonlySet<string> = new Set([
   'startScreenSharing',
 ]);
 
-/** API proxy methods this page answers through the agent-app endpoint (when one is configured). */
-const AGENT_APP_PROXY_METHODS: ReadonlySet<string> = new Set([
-  'qrIntegrationExists',
-  'qrSearchQuickResponses',
-]);
-
 /**
  * Starts the CCP side in a panel page (the real `connect.core.initSharedWorker`): creates the
  * SharedWorker (or, where SharedWorker is missing, the same engine in this page), relays every
@@ -172,6 +182,8 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   const win = globalThis.window;
   const location = globalThis.location;
   const emitter = new EventEmitter<PanelSessionEvents>();
+  const downstream = new EventEmitter<PanelSessionEvents>();
+  const masterWaiting = new Map<string, (data: unknown) => void>();
   const allHandlers = new Set<(event: string, data: unknown) => void>();
   const pending = new Map<
     string,
@@ -217,6 +229,14 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
         resolveReady(id);
       }
     }
+    if (event === 'master_response' && typeof data === 'object' && data !== null) {
+      const { requestId } = data as { requestId?: unknown };
+      const waiting = typeof requestId === 'string' ? masterWaiting.get(requestId) : undefined;
+      if (waiting && typeof requestId === 'string') {
+        masterWaiting.delete(requestId);
+        waiting((data as { data?: unknown }).data);
+      }
+    }
     if (event === 'api_response' && typeof data === 'object' && data !== null) {
       const response = data as { requestId?: unknown; data?: unknown; err?: unknown };
       const waiting =
@@ -253,11 +273,11 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   };
 
   /**
-   * Answers a quick-responses proxy call through the agent-app endpoint (the page's own API proxy);
-   * `false` when no endpoint is configured.
+   * Answers an API proxy call (quick responses, screen sharing) through the agent-app endpoint, as
+   * the real CCP page's `handleApiProxyRequest`: `{data, requestId}` on success, `{err, requestId}`
+   * (the error body with its `status`) on failure.
    */
-  const answerThroughAgentApp = (data: object): boolean => {
-    if (!params.agentAppEndpoint || !params.authCookieName) return false;
+  const answerApiProxyRequest = (data: object): void => {
     const {
       requestId,
       method,
@@ -267,6 +287,13 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       method: string;
       params?: unknown;
     };
+    if (!params.agentAppEndpoint || !params.authCookieName) {
+      sendDownstream('api_response', {
+        requestId,
+        err: { message: `${method} is not supported by this panel`, status: 501 },
+      });
+      return;
+    }
     const client = new AgentAppClient({
       authCookieName: params.authCookieName,
       authToken: params.authToken,
@@ -278,14 +305,13 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
         typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
       )
       .then((outcome) =>
-        sendDownstream('api_response', {
-          event: 'api_response',
-          requestId,
-          data: 'data' in outcome ? outcome.data : null,
-          err: outcome.kind === 'success' ? null : JSON.stringify(outcome.error),
-        }),
+        sendDownstream(
+          'api_response',
+          outcome.kind === 'success'
+            ? { requestId, data: outcome.data }
+            : { requestId, err: ('data' in outcome ? outcome.data : undefined) ?? outcome.error },
+        ),
       );
-    return true;
   };
 
   const onWindowMessage = (message: MessageEvent): void => {
@@ -297,16 +323,11 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     if (event === 'api_request' && typeof data === 'object' && data !== null) {
       const request = data as { requestId?: unknown; method?: unknown };
       if (typeof request.method === 'string' && API_PROXY_METHODS.has(request.method)) {
-        if (AGENT_APP_PROXY_METHODS.has(request.method) && answerThroughAgentApp(data)) return;
-        sendDownstream('api_response', {
-          event: 'api_response',
-          requestId: request.requestId,
-          data: null,
-          err: JSON.stringify({ message: `${request.method} is not supported by this panel` }),
-        });
+        answerApiProxyRequest(data);
         return;
       }
     }
+    downstream.emit(event, data);
     if (event === 'media_device_request') {
       void globalThis.navigator.mediaDevices
         ?.enumerateDevices()
@@ -322,6 +343,22 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     port.postMessage(raw);
   };
   if (parent) win.addEventListener('message', onWindowMessage);
+
+  const masterRequest = (
+    method: string,
+    masterParams: Record<string, unknown>,
+  ): Promise<unknown> => {
+    const requestId = randomId();
+    return new Promise((resolve) => {
+      masterWaiting.set(requestId, resolve);
+      sendUpstream('master_request', {
+        event: 'master_request',
+        requestId,
+        method,
+        params: masterParams,
+      });
+    });
+  };
 
   const onPageHide = (): void => sendUpstream('close');
   win.addEventListener('pagehide', onPageHide);
@@ -370,6 +407,25 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       allHandlers.add(handler);
       return () => allHandlers.delete(handler);
     },
+    onDownstream(event, handler) {
+      downstream.on(event, handler);
+      return () => downstream.off(event, handler);
+    },
+    checkMaster(topic, shouldNotBecomeMasterIfNone = false) {
+      return masterRequest('checkMaster', {
+        topic,
+        ...(shouldNotBecomeMasterIfNone ? { shouldNotBecomeMasterIfNone } : {}),
+      }).then((data) => {
+        const d = (data ?? {}) as { isMaster?: unknown; masterId?: unknown };
+        return {
+          isMaster: d.isMaster === true,
+          masterId: typeof d.masterId === 'string' ? d.masterId : null,
+        };
+      });
+    },
+    becomeMaster(topic) {
+      return masterRequest('becomeMaster', { topic }).then(() => undefined);
+    },
     call(method, callParams = {}) {
       const requestId = randomId();
       return new Promise((resolve, reject) => {
@@ -396,6 +452,8 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       port.close?.();
       engine?.dispose();
       emitter.removeAllListeners();
+      downstream.removeAllListeners();
+      masterWaiting.clear();
       allHandlers.clear();
     },
   };

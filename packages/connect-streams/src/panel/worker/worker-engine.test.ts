@@ -878,3 +878,26 @@ describe('page logs through the worker (reference §3.2 send_logs)', () => {
     expect(b.events('log')).toEqual([{ event: 'log', data: entry }]);
   });
 });
+
+describe('longPollingOptions of configure (reference §3.1)', () => {
+  it('keeps the two boolean flags (default false) and ignores other values', () => {
+    const { engine } = setup();
+    const a = new FakePort();
+    engine.connect(a);
+    expect(engine.longPollingOptions).toEqual({
+      allowLongPollingShadowMode: false,
+      allowLongPollingWebsocketOnlyMode: false,
+    });
+    a.emit('configure', {
+      ...CONFIG,
+      longPollingOptions: {
+        allowLongPollingShadowMode: true,
+        allowLongPollingWebsocketOnlyMode: 'yes',
+      },
+    });
+    expect(engine.longPollingOptions).toEqual({
+      allowLongPollingShadowMode: true,
+      allowLongPollingWebsocketOnlyMode: false,
+    });
+  });
+});

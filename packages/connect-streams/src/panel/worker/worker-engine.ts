@@ -156,6 +156,10 @@ export class PanelWorkerEngine {
   private generation = 0;
   private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
   private webSocketManager: WebSocketManager | undefined;
+  private pollingOptions = {
+    allowLongPollingShadowMode: false,
+    allowLongPollingWebsocketOnlyMode: false,
+  };
   private stopWebSocketBridge: (() => void) | undefined;
 
   constructor(options: PanelWorkerEngineOptions = {}) {
@@ -164,6 +168,17 @@ export class PanelWorkerEngine {
 
   private now(): number {
     return (this.options.now ?? Date.now)();
+  }
+
+  /**
+   * The long-polling options of the last `configure` (the real worker keeps the two boolean flags
+   * `allowLongPollingShadowMode` and `allowLongPollingWebsocketOnlyMode`, default `false`).
+   */
+  get longPollingOptions(): {
+    readonly allowLongPollingShadowMode: boolean;
+    readonly allowLongPollingWebsocketOnlyMode: boolean;
+  } {
+    return { ...this.pollingOptions };
   }
 
   /** The ids of the connected ports. */
@@ -324,6 +339,15 @@ export class PanelWorkerEngine {
     const parsed = sharedWorkerConfigSchema.safeParse(data);
     if (!parsed.success) return;
     if (this.configuration && parsed.data.authToken === this.configuration.authToken) return;
+    const polling = parsed.data.longPollingOptions;
+    if (polling) {
+      for (const key of [
+        'allowLongPollingShadowMode',
+        'allowLongPollingWebsocketOnlyMode',
+      ] as const) {
+        if (typeof polling[key] === 'boolean') this.pollingOptions[key] = polling[key];
+      }
+    }
     const first = this.configuration === undefined;
     this.configuration = parsed.data;
     this.initClients();
