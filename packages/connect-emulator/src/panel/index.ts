@@ -3,6 +3,7 @@ export {
   createPanelRequestHandler,
   PANEL_PATH_PREFIXES,
   panelHtml,
+  ringtoneWav,
 } from './panel-page';
 export type { PanelRouteOptions } from './panel-page';
 export { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from './panel-config';

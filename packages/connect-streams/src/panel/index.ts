@@ -52,7 +52,7 @@ export type {
   ParamsStorageBackend,
   WatchHostConfigureOptions,
 } from './page/host-configure';
-export { SOFTPHONE_LOG_COMPONENT, startPanelLogPush } from './page/panel-log';
+export { addNamespaceToLogs, SOFTPHONE_LOG_COMPONENT, startPanelLogPush } from './page/panel-log';
 export type { PanelLogPushOptions } from './page/panel-log';
 export { PanelRingtones } from './softphone/panel-ringtones';
 export type { PanelRingtonesOptions } from './softphone/panel-ringtones';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Logger, type LogEntry } from '../../log/logger';
 import { FakeSession } from '../testing-support/fake-session';
-import { startPanelLogPush } from './panel-log';
+import { addNamespaceToLogs, startPanelLogPush } from './panel-log';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.UTC(2026, 0, 1) });
@@ -97,5 +97,19 @@ describe('page-side log push (spec §9 "softphone logs upstream every 5000 ms"; 
     session.emitDownstream('log', host);
     expect(ccpLog.getEntries().map((e) => e.text)).toEqual(['mine', 'from worker', 'from host']);
     stop();
+  });
+});
+
+describe('shouldAddNamespaceToLogs (spec §7 configure)', () => {
+  it('addNamespaceToLogs prefixes every console method with [namespace] and can be undone', () => {
+    const lines: unknown[][] = [];
+    const record = (...args: unknown[]) => void lines.push(args);
+    const target = { log: record, error: record, warn: record, info: record, debug: record };
+    const restore = addNamespaceToLogs('CCP', target);
+    target.log('a', 1);
+    target.error('b');
+    restore();
+    target.warn('c');
+    expect(lines).toEqual([['[CCP]', 'a', 1], ['[CCP]', 'b'], ['c']]);
   });
 });

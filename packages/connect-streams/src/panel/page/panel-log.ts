@@ -1,4 +1,4 @@
-import type { Logger} from '../../log/logger';
+import type { Logger } from '../../log/logger';
 import { ClientLogBatcher, type LogEntry } from '../../log/logger';
 import { MASTER_TOPICS } from '../../master/master-client';
 import { SOFTPHONE_LOG_PUSH_INTERVAL_MS } from '../constants';
@@ -78,5 +78,27 @@ export function startPanelLogPush(options: PanelLogPushOptions): () => void {
     offUpstream();
     offDownstream();
     batcher.dispose();
+  };
+}
+
+/** The console methods {@link addNamespaceToLogs} prefixes. */
+const CONSOLE_METHODS = ['log', 'error', 'warn', 'info', 'debug'] as const;
+
+/**
+ * Prefixes every console line of this page with `[namespace]` (the real
+ * `connect.addNamespaceToLogs`, run when the host's `configure` carries
+ * `shouldAddNamespaceToLogs`). Returns a function that restores the console.
+ * @public
+ */
+export function addNamespaceToLogs(
+  namespace: string,
+  target: Pick<Console, (typeof CONSOLE_METHODS)[number]> = globalThis.console,
+): () => void {
+  const originals = CONSOLE_METHODS.map((method) => [method, target[method]] as const);
+  for (const [method, original] of originals) {
+    target[method] = (...args: unknown[]) => original.apply(target, [`[${namespace}]`, ...args]);
+  }
+  return () => {
+    for (const [method, original] of originals) target[method] = original;
   };
 }
