@@ -65,3 +65,9 @@ export const CTI_USER_AGENT = 'aws-sdk-js/2.1589.0 callback';
 export const SHARED_WORKER_NAME = 'ConnectSharedWorker';
 /** Softphone logs are sent up to the worker (`send_logs`) this often, by the master (spec §9 "softphone logs upstream every 5000 ms"). @public */
 export const SOFTPHONE_LOG_PUSH_INTERVAL_MS = 5_000;
+/**
+ * A framed panel that has not received `configure` this long after its worker acknowledged asks
+ * the embedding page for it (`request_configure`, reference §1.5 [2.28] "CCP, 1 s after init").
+ * @public
+ */
+export const REQUEST_CONFIGURE_DELAY_MS = 1_000;

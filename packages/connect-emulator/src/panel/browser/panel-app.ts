@@ -369,7 +369,9 @@ async function main(): Promise<void> {
     const allowed = await isEmbeddingOriginAllowed({
       endpoint: config.whitelistedOriginsEndpoint,
       authToken: token.accessToken,
-      referrer: document.referrer,
+      // The embedding page's origin: the referrer, as the real check uses; a reloaded frame's
+      // referrer is the panel itself, so the parent origin (where the browser tells it) wins.
+      referrer: location.ancestorOrigins?.[0] ?? document.referrer,
     }).catch(() => false);
     if (!allowed) {
       root.dataset['state'] = 'refused';

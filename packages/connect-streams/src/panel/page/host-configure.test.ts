@@ -168,6 +168,28 @@ describe('refreshed without configure: the 100 ms localStorage fallback (spec §
   });
 });
 
+describe('request_configure (reference §1.5 [2.28])', () => {
+  it('asks the embedding page for configure 1000 ms after the acknowledgement when none came', async () => {
+    const w = watch();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(w.session.sentDownstream).toEqual([]);
+    w.session.acknowledge();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(w.session.sentDownstream).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(w.session.sentDownstream).toEqual([{ event: 'request_configure', data: undefined }]);
+  });
+
+  it('does not ask when configure arrived', async () => {
+    const w = watch();
+    w.session.acknowledge();
+    await vi.advanceTimersByTimeAsync(10);
+    w.session.emitDownstream('configure', { softphone: { allowFramedSoftphone: true } });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(w.session.sentDownstream).toEqual([]);
+  });
+});
+
 describe('unframed panel', () => {
   it('starts the softphone and ringtone at once with its own params', () => {
     const w = watch(memoryStorage(), false);

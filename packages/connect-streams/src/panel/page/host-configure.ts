@@ -1,4 +1,5 @@
 import { RINGTONE_FALLBACK_MS } from '../../constants';
+import { REQUEST_CONFIGURE_DELAY_MS } from '../constants';
 import type { PanelSession } from './init-shared-worker';
 
 /** One channel's ringtone settings. @public */
@@ -192,6 +193,11 @@ export interface WatchHostConfigureOptions {
   readonly onRingtone?: (settings: PanelRingtoneSettings, source: HostConfigureSource) => void;
   /** The panel was refreshed without `configure` and stored parameters were applied. */
   readonly onRefreshedWithoutConfigure?: () => void;
+  /**
+   * Ask the embedding page for `configure` (`request_configure`) when none came this long after
+   * the worker's acknowledgement (default 1000 ms; `false` never asks).
+   */
+  readonly requestConfigureAfterMs?: number | false;
 }
 
 /**
@@ -200,7 +206,9 @@ export interface WatchHostConfigureOptions {
  * parameters in localStorage, and starts the softphone only with `allowFramedSoftphone`. A panel
  * refreshed after an earlier `configure` (none comes again from a 2.18 host) uses the stored
  * parameters 100 ms after the worker's first acknowledgement, unless `configure` arrives first.
- * Not framed, it starts at once with the panel's own parameters. Returns a stop function.
+ * A framed panel without `configure` 1 s after the acknowledgement asks for it with
+ * `request_configure` (as the 2.28 CCP does). Not framed, it starts at once with the panel's own
+ * parameters. Returns a stop function.
  *
  * @example
  * ```ts
@@ -213,7 +221,7 @@ export interface WatchHostConfigureOptions {
  * @public
  */
 export function watchHostConfigure(
-  session: Pick<PanelSession, 'onDownstream' | 'ready'>,
+  session: Pick<PanelSession, 'onDownstream' | 'ready' | 'sendDownstream'>,
   options: WatchHostConfigureOptions = {},
 ): () => void {
   const framed = options.framed ?? globalThis.window?.parent !== globalThis.window;
@@ -236,9 +244,14 @@ export function watchHostConfigure(
   let configured = false;
   let softphoneStarted = false;
   let fallback: ReturnType<typeof setTimeout> | undefined;
+  let requestTimer: ReturnType<typeof setTimeout> | undefined;
+  let received = false;
   const off = session.onDownstream('configure', (raw) => {
     if (stopped || typeof raw !== 'object' || raw === null) return;
     const data = raw as HostConfigure;
+    received = true;
+    if (requestTimer !== undefined) clearTimeout(requestTimer);
+    requestTimer = undefined;
     if (fallback !== undefined) clearTimeout(fallback);
     fallback = undefined;
     options.onConfigure?.(data);
@@ -255,6 +268,16 @@ export function watchHostConfigure(
       options.onRingtone?.(ringtone, 'configure');
     }
   });
+  const requestAfter = options.requestConfigureAfterMs ?? REQUEST_CONFIGURE_DELAY_MS;
+  if (requestAfter !== false) {
+    void session.ready.then(() => {
+      if (stopped || received) return;
+      requestTimer = setTimeout(() => {
+        requestTimer = undefined;
+        if (!stopped && !received) session.sendDownstream('request_configure');
+      }, requestAfter);
+    });
+  }
   const storedSoftphone = softphoneStore.get();
   const storedRingtone = ringtoneStore.get();
   if (storedSoftphone || storedRingtone) {
@@ -279,5 +302,6 @@ export function watchHostConfigure(
     stopped = true;
     off();
     if (fallback !== undefined) clearTimeout(fallback);
+    if (requestTimer !== undefined) clearTimeout(requestTimer);
   };
 }

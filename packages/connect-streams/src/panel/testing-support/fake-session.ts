@@ -7,6 +7,7 @@ import { EventEmitter } from 'eventemitter3';
 export class FakeSession {
   readonly sentUpstream: { event: string; data?: unknown }[] = [];
   readonly broadcasts: { event: string; data?: unknown }[] = [];
+  readonly sentDownstream: { event: string; data?: unknown }[] = [];
   readonly masterChecks: string[] = [];
   isMaster = true;
   private readonly upstream = new EventEmitter();
@@ -31,6 +32,10 @@ export class FakeSession {
 
   broadcast(event: string, data?: unknown): void {
     this.broadcasts.push({ event, data });
+  }
+
+  sendDownstream(event: string, data?: unknown): void {
+    this.sentDownstream.push({ event, data });
   }
 
   sendUpstream(event: string, data?: unknown): void {
