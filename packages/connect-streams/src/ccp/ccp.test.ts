@@ -276,3 +276,66 @@ describe('terminate', () => {
     expect(r.ccp.isTerminated).toBe(true);
   });
 });
+
+describe('log pushing from the master tab (spec §4 "Master tab", §9 logging)', () => {
+  /** Answers every checkMaster with `isMaster`. */
+  function answerMaster(r: Rig, isMaster: boolean): void {
+    r.panel.onMessage((m) => {
+      if (m.event !== 'master_request') return;
+      const req = m.data as { requestId: string; params: { topic: string } };
+      r.panel.send('master_response', {
+        event: 'master_response',
+        requestId: req.requestId,
+        data: { masterId: isMaster ? 'port-1' : 'other', isMaster, topic: req.params.topic },
+        err: null,
+      });
+    });
+  }
+  const serverBound = (r: Rig) =>
+    r.received
+      .filter((m) => m.event === 'server_bound_internal_log')
+      .map((m) => m.data as unknown[]);
+
+  it('the sendLogs master sends client-log batches every 5000 ms, only at 50 or more, at most 500', async () => {
+    const r = rig({ consoleLevel: 'CRITICAL' } as Partial<InitCcpParams>);
+    answerMaster(r, true);
+    r.panel.send('acknowledge', { id: 'port-1' });
+    await flush();
+    const log = r.ccp.getLog();
+    const before = log.getEntries().length;
+    for (let i = before; i < 49; i++) log.info(`line ${i}`);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(serverBound(r)).toEqual([]);
+    for (let i = 0; i < 560; i++) log.info(`more ${i}`);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(serverBound(r).map((b) => b.length)).toEqual([500]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(serverBound(r).map((b) => b.length)).toEqual([500, 109]);
+    // and the kept entries are pushed as log every 1000 ms
+    expect(r.received.some((m) => m.event === 'log')).toBe(true);
+    r.ccp.terminate();
+  });
+
+  it('a tab that is not the sendLogs master sends no log batches', async () => {
+    const r = rig({ consoleLevel: 'CRITICAL' } as Partial<InitCcpParams>);
+    answerMaster(r, false);
+    r.panel.send('acknowledge', { id: 'port-1' });
+    await flush();
+    for (let i = 0; i < 100; i++) r.ccp.getLog().info(`line ${i}`);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(serverBound(r)).toEqual([]);
+    expect(r.received.some((m) => m.event === 'log')).toBe(false);
+    r.ccp.terminate();
+  });
+
+  it('terminate stops the batching', async () => {
+    const r = rig({ consoleLevel: 'CRITICAL' } as Partial<InitCcpParams>);
+    answerMaster(r, true);
+    r.panel.send('acknowledge', { id: 'port-1' });
+    await flush();
+    for (let i = 0; i < 100; i++) r.ccp.getLog().info(`line ${i}`);
+    r.ccp.terminate();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(serverBound(r)).toEqual([]);
+  });
+});

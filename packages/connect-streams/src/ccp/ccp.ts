@@ -16,7 +16,7 @@ import type { Contact } from '../contact/contact';
 import { ConnectError } from '../errors';
 import { AgentDataStore } from '../events/agent-data-store';
 import type { ContactsEvents } from '../events/agent-data-store';
-import { Logger, LogPusher } from '../log/logger';
+import { ClientLogBatcher, Logger, LogPusher } from '../log/logger';
 import { MASTER_TOPICS, MasterClient } from '../master/master-client';
 import { MESSAGES } from '../messages';
 import { RingtoneManager } from '../media/ringtone';
@@ -115,6 +115,8 @@ export class Ccp {
   private readonly upstream: UpstreamClient;
   private readonly logger: Logger;
   private readonly logPusher: LogPusher;
+  private readonly clientLogs: ClientLogBatcher;
+  private readonly stopClientLogs: () => void;
   private readonly popup: LoginPopup | undefined;
   private readonly unsubscribeConduit: () => void;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -147,6 +149,12 @@ export class Ccp {
     this.master = new MasterClient(env.conduit);
     this.popup = env.popupHost ? new LoginPopup(env.popupHost) : undefined;
     this.logPusher = new LogPusher(this.logger, (entries) => env.conduit.send('log', entries));
+    // Client logs (spec §9): batched every 5000 ms (at least 50, at most 500) and sent to the panel
+    // as `server_bound_internal_log`, which the CCP page forwards to the service.
+    this.clientLogs = new ClientLogBatcher((batch) =>
+      env.conduit.send('server_bound_internal_log', batch),
+    );
+    this.stopClientLogs = this.logger.onEntry((entry) => this.clientLogs.add(entry));
     this.store = new AgentDataStore({
       channel: this.upstream,
       log: this.logger,
@@ -294,6 +302,8 @@ export class Ccp {
     this.ringtones?.dispose();
     this.webSocketClient?.dispose();
     this.logPusher.dispose();
+    this.stopClientLogs();
+    this.clientLogs.dispose();
     this.unsubscribeConduit();
     this.upstream.dispose();
     this.master.dispose();
@@ -480,7 +490,10 @@ export class Ccp {
         .catch((e: unknown) => this.logger.warn(`checkMaster ${topic} failed`, e));
     };
     check(MASTER_TOPICS.metrics);
-    check(MASTER_TOPICS.sendLogs, () => this.logPusher.start());
+    check(MASTER_TOPICS.sendLogs, () => {
+      this.logPusher.start();
+      this.clientLogs.start();
+    });
   }
 
   private ackTimedOut(): void {

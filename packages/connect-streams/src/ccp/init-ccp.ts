@@ -1,5 +1,6 @@
 import { IframeConduit } from '../conduit/iframe-conduit';
 import { ConnectError } from '../errors';
+import { PARAMS_STORAGE_MODULES } from '../constants';
 import { MESSAGES } from '../messages';
 import { Ccp } from './ccp';
 import { CcpIframe } from './frame';
@@ -7,6 +8,20 @@ import type { InitCcpParams } from './params';
 import { validateInitParams } from './params';
 
 const live = new WeakMap<HTMLElement, Ccp>();
+
+/**
+ * Removes the softphone and ringtone params a panel of this origin keeps for a refresh without
+ * `configure` (`SoftphoneParamsStorage::<origin>`, `RingtoneParamsStorage::<origin>`).
+ */
+function cleanStoredPanelParams(view: Window): void {
+  try {
+    for (const module of PARAMS_STORAGE_MODULES) {
+      view.localStorage.removeItem(`${module}ParamsStorage::${view.location.origin}`);
+    }
+  } catch {
+    // storage denied: nothing stored either
+  }
+}
 
 /**
  * Embeds the panel in `container` and returns its {@link Ccp}. Parameters are validated (spec §5).
@@ -37,6 +52,11 @@ export function initCCP(container: HTMLElement, params: InitCcpParams | string):
   }
   const view = container.ownerDocument.defaultView;
   if (!view) throw new ConnectError('containerRequired', MESSAGES.containerRequired);
+  // Like the original: start from fresh softphone and ringtone params (the ones a refreshed panel
+  // of this origin would fall back to), unless the softphone asks to keep them.
+  if (!validated.params.softphone?.disableStoringParamsInLocalStorage) {
+    cleanStoredPanelParams(view);
+  }
   const frame = new CcpIframe(container, {
     ccpUrl,
     style: validated.params.style,

@@ -395,7 +395,7 @@ async function main(): Promise<void> {
   const logger = new Logger({ component: 'ccp', contextLayer: 'CCP' });
   const softphoneLogger = new Logger({ component: 'softphone', contextLayer: 'CCP' });
   startPanelLogPush({ session, logger });
-  startPanelLogPush({ session, logger: softphoneLogger });
+  startPanelLogPush({ session, logger: softphoneLogger, acceptHostServerBoundLogs: false });
   const softphone = new SoftphoneManager({
     session,
     createFarEnd: () => createLoopbackFarEnd(),

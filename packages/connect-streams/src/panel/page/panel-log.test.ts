@@ -100,6 +100,33 @@ describe('page-side log push (spec §9 "softphone logs upstream every 5000 ms"; 
   });
 });
 
+describe('server-bound logs of the embedding page', () => {
+  it('join the client-log batches (unless declined)', async () => {
+    const session = new FakeSession();
+    const batches: (readonly LogEntry[])[] = [];
+    const stop = startPanelLogPush({
+      session,
+      logger: new Logger({ component: 'ccp', consoleLevel: 'CRITICAL' }),
+      onClientSideLogs: (logs) => batches.push(logs),
+    });
+    const declined: unknown[] = [];
+    const stop2 = startPanelLogPush({
+      session,
+      logger: new Logger({ component: 'softphone', consoleLevel: 'CRITICAL' }),
+      onClientSideLogs: (logs) => declined.push(logs),
+      acceptHostServerBoundLogs: false,
+    });
+    const hostLog = new Logger({ component: 'ccp', consoleLevel: 'CRITICAL' });
+    const entries = Array.from({ length: 50 }, (_, i) => hostLog.info(`host ${i}`));
+    session.emitDownstream('server_bound_internal_log', entries);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(batches.map((b) => b.length)).toEqual([50]);
+    expect(declined).toEqual([]);
+    stop();
+    stop2();
+  });
+});
+
 describe('shouldAddNamespaceToLogs (spec §7 configure)', () => {
   it('addNamespaceToLogs prefixes every console method with [namespace] and can be undone', () => {
     const lines: unknown[][] = [];

@@ -22,6 +22,11 @@ export interface PanelLogPushOptions {
    * sent up to the worker as `send_logs`, which buffers them for `sendClientLogs`.
    */
   readonly onClientSideLogs?: (logs: readonly LogEntry[]) => void;
+  /**
+   * Queue the embedding page's `server_bound_internal_log` entries into this push's client-log
+   * batches, as the real CCP page does (default `true`; give `false` to all but one push).
+   */
+  readonly acceptHostServerBoundLogs?: boolean;
 }
 
 const isLogEntry = (value: unknown): value is LogEntry =>
@@ -38,7 +43,8 @@ const isLogEntry = (value: unknown): value is LogEntry =>
  *   `connect::sendLogs` master only (the worker passes them to every tab as `log` and sends
  *   them with `sendClientLogs` once its buffer holds more than 400);
  * - the page's other entries go out in client-log batches (5000 ms, at least 50, at most 500);
- * - `log` entries from the worker and from the embedding page are kept in the page's log.
+ * - `log` entries from the worker and from the embedding page are kept in the page's log;
+ * - the embedding page's `server_bound_internal_log` entries join the client-log batches.
  *
  * Returns a stop function.
  * @public
@@ -60,6 +66,14 @@ export function startPanelLogPush(options: PanelLogPushOptions): () => void {
   };
   const offUpstream = session.on('log', keep);
   const offDownstream = session.onDownstream('log', keep);
+  const offServerBound =
+    options.acceptHostServerBoundLogs === false
+      ? () => undefined
+      : session.onDownstream('server_bound_internal_log', (data) => {
+          for (const entry of Array.isArray(data) ? data : [data]) {
+            if (isLogEntry(entry)) batcher.add(entry);
+          }
+        });
   const timer = setInterval(() => {
     const logs = toPush;
     toPush = [];
@@ -77,6 +91,7 @@ export function startPanelLogPush(options: PanelLogPushOptions): () => void {
     offEntry();
     offUpstream();
     offDownstream();
+    offServerBound();
     batcher.dispose();
   };
 }
