@@ -297,7 +297,7 @@ describe('log pushing from the master tab (spec §4 "Master tab", §9 logging)',
       .map((m) => m.data as unknown[]);
 
   it('the sendLogs master sends client-log batches every 5000 ms, only at 50 or more, at most 500', async () => {
-    const r = rig({ consoleLevel: 'CRITICAL' } as Partial<InitCcpParams>);
+    const r = rig({ consoleLevel: 'CRITICAL' });
     answerMaster(r, true);
     r.panel.send('acknowledge', { id: 'port-1' });
     await flush();
@@ -317,7 +317,7 @@ describe('log pushing from the master tab (spec §4 "Master tab", §9 logging)',
   });
 
   it('a tab that is not the sendLogs master sends no log batches', async () => {
-    const r = rig({ consoleLevel: 'CRITICAL' } as Partial<InitCcpParams>);
+    const r = rig({ consoleLevel: 'CRITICAL' });
     answerMaster(r, false);
     r.panel.send('acknowledge', { id: 'port-1' });
     await flush();
@@ -329,7 +329,7 @@ describe('log pushing from the master tab (spec §4 "Master tab", §9 logging)',
   });
 
   it('terminate stops the batching', async () => {
-    const r = rig({ consoleLevel: 'CRITICAL' } as Partial<InitCcpParams>);
+    const r = rig({ consoleLevel: 'CRITICAL' });
     answerMaster(r, true);
     r.panel.send('acknowledge', { id: 'port-1' });
     await flush();
