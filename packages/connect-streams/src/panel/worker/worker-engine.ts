@@ -69,7 +69,7 @@ export interface PanelWorkerEngineOptions {
   /** Builds the agent-app client (default: an {@link AgentAppClient} when its endpoint and cookie name are set). */
   readonly createAgentAppClient?: (configuration: WorkerConfiguration) => CtiCaller | undefined;
   /**
-   * Builds the task-templates client (default: a {@link TaskTemplatesClient} on
+   * Builds the task-templates client (default: a `TaskTemplatesClient` (`@x/connect-streams/services`) on
    * `taskTemplatesEndpoint || endpoint`, as the real worker's `initTaskTemplatesClient`).
    */
   readonly createTaskTemplatesClient?: (
