@@ -71,3 +71,13 @@ export const SOFTPHONE_LOG_PUSH_INTERVAL_MS = 5_000;
  * @public
  */
 export const REQUEST_CONFIGURE_DELAY_MS = 1_000;
+/** Authorize failures redirect to sign-in at most this often per session (spec §9 "Authorize retry per session max 3"). @public */
+export const MAX_AUTHORIZE_RETRY_COUNT_FOR_SESSION = 3;
+/** CTI 401s re-authorize at most this often until the page is refreshed (spec §9 "CTI auth retry max 10"). @public */
+export const MAX_CTI_AUTH_RETRY_COUNT = 10;
+/** Backoff base of the sign-in redirect after an authorize failure (spec §9 "Backoff bases 2000 ms and 500 ms"). @public */
+export const AUTHORIZE_RETRY_BACKOFF_BASE_MS = 2_000;
+/** Backoff base of the re-authorization after a CTI 401 (spec §9 "Backoff bases 2000 ms and 500 ms"). @public */
+export const CTI_AUTH_RETRY_BACKOFF_BASE_MS = 500;
+/** The sessionStorage key of the authorize retry count (the real `SessionStorageKeys.AUTHORIZE_RETRY_COUNT`). @public */
+export const AUTHORIZE_RETRY_COUNT_KEY = 'authorize_retry_count';

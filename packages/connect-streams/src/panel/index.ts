@@ -52,6 +52,8 @@ export type {
   ParamsStorageBackend,
   WatchHostConfigureOptions,
 } from './page/host-configure';
+export { watchAuthFail } from './page/auth-fail';
+export type { WatchAuthFailOptions } from './page/auth-fail';
 export { addNamespaceToLogs, SOFTPHONE_LOG_COMPONENT, startPanelLogPush } from './page/panel-log';
 export type { PanelLogPushOptions } from './page/panel-log';
 export { PanelRingtones } from './softphone/panel-ringtones';

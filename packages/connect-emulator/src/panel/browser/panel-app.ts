@@ -6,6 +6,8 @@ import { Logger } from '@x/connect-streams';
 import {
   addNamespaceToLogs,
   authorize,
+  AUTHORIZE_RETRY_COUNT_KEY,
+  MAX_AUTHORIZE_RETRY_COUNT_FOR_SESSION,
   createLoopbackFarEnd,
   HttpStatusError,
   initSharedWorker,
@@ -14,6 +16,7 @@ import {
   PanelRingtones,
   SoftphoneManager,
   startPanelLogPush,
+  watchAuthFail,
   watchHostConfigure,
   type HostConfigure,
   type PanelSession,
@@ -63,8 +66,9 @@ const $ = <T extends HTMLElement>(testId: string): T => {
   return element;
 };
 
-const LOGIN_REDIRECTS_KEY = 'x-panel-login-redirects';
-const MAX_LOGIN_REDIRECTS = 3;
+// The same per-session count the worker's authorize failures use (watchAuthFail).
+const LOGIN_REDIRECTS_KEY = AUTHORIZE_RETRY_COUNT_KEY;
+const MAX_LOGIN_REDIRECTS = MAX_AUTHORIZE_RETRY_COUNT_FOR_SESSION;
 
 /** sessionStorage, or nothing where a cross-site frame is denied storage. */
 function tabStorage(): Storage | undefined {
@@ -348,7 +352,7 @@ async function main(): Promise<void> {
   let token: { accessToken: string; expiration: string | number };
   try {
     token = await authorize(config.authorizeEndpoint);
-    tabStorage()?.removeItem(LOGIN_REDIRECTS_KEY);
+    tabStorage()?.setItem(LOGIN_REDIRECTS_KEY, '0');
   } catch (error) {
     root.dataset['state'] = 'unauthorized';
     setMessage('Sign-in required.');
@@ -396,6 +400,11 @@ async function main(): Promise<void> {
   const softphoneLogger = new Logger({ component: 'softphone', contextLayer: 'CCP' });
   startPanelLogPush({ session, logger });
   startPanelLogPush({ session, logger: softphoneLogger, acceptHostServerBoundLogs: false });
+  // The worker's auth failures: sign-in redirect (at most 3 a session) or re-authorize (at most 10).
+  watchAuthFail(session, {
+    authorizeEndpoint: config.authorizeEndpoint,
+    loginUrl: `${config.loginUrl}?redirect=${encodeURIComponent(location.pathname)}`,
+  });
   const softphone = new SoftphoneManager({
     session,
     createFarEnd: () => createLoopbackFarEnd(),
