@@ -399,7 +399,12 @@ async function main(): Promise<void> {
   const logger = new Logger({ component: 'ccp', contextLayer: 'CCP' });
   const softphoneLogger = new Logger({ component: 'softphone', contextLayer: 'CCP' });
   startPanelLogPush({ session, logger });
-  startPanelLogPush({ session, logger: softphoneLogger, acceptHostServerBoundLogs: false });
+  startPanelLogPush({
+    session,
+    logger: softphoneLogger,
+    acceptHostServerBoundLogs: false,
+    handleDownloadRequests: false,
+  });
   // The worker's auth failures: sign-in redirect (at most 3 a session) or re-authorize (at most 10).
   watchAuthFail(session, {
     authorizeEndpoint: config.authorizeEndpoint,

@@ -127,6 +127,24 @@ describe('server-bound logs of the embedding page', () => {
   });
 });
 
+describe('download_log_from_ccp (spec §7 panel messages)', () => {
+  it('saves the log under the logName the embedding page gives (agent-log by default), once', () => {
+    const session = new FakeSession();
+    const logger = new Logger({ component: 'ccp', consoleLevel: 'CRITICAL' });
+    const other = new Logger({ component: 'softphone', consoleLevel: 'CRITICAL' });
+    const download = vi.spyOn(logger, 'download').mockImplementation(() => undefined);
+    const otherDownload = vi.spyOn(other, 'download').mockImplementation(() => undefined);
+    const stop = startPanelLogPush({ session, logger });
+    const stop2 = startPanelLogPush({ session, logger: other, handleDownloadRequests: false });
+    session.emitDownstream('download_log_from_ccp', { logName: 'ccp-us-east-1-agent-log' });
+    session.emitDownstream('download_log_from_ccp');
+    expect(download.mock.calls).toEqual([['ccp-us-east-1-agent-log'], [undefined]]);
+    expect(otherDownload).not.toHaveBeenCalled();
+    stop();
+    stop2();
+  });
+});
+
 describe('shouldAddNamespaceToLogs (spec §7 configure)', () => {
   it('addNamespaceToLogs prefixes every console method with [namespace] and can be undone', () => {
     const lines: unknown[][] = [];

@@ -27,6 +27,11 @@ export interface PanelLogPushOptions {
    * batches, as the real CCP page does (default `true`; give `false` to all but one push).
    */
   readonly acceptHostServerBoundLogs?: boolean;
+  /**
+   * Save this logger's entries as a file when the embedding page sends `download_log_from_ccp
+   * {logName}` (default `true`; give `false` to all but one push).
+   */
+  readonly handleDownloadRequests?: boolean;
 }
 
 const isLogEntry = (value: unknown): value is LogEntry =>
@@ -44,7 +49,8 @@ const isLogEntry = (value: unknown): value is LogEntry =>
  *   them with `sendClientLogs` once its buffer holds more than 400);
  * - the page's other entries go out in client-log batches (5000 ms, at least 50, at most 500);
  * - `log` entries from the worker and from the embedding page are kept in the page's log;
- * - the embedding page's `server_bound_internal_log` entries join the client-log batches.
+ * - the embedding page's `server_bound_internal_log` entries join the client-log batches;
+ * - `download_log_from_ccp {logName}` from the embedding page saves the log as a file.
  *
  * Returns a stop function.
  * @public
@@ -74,6 +80,13 @@ export function startPanelLogPush(options: PanelLogPushOptions): () => void {
             if (isLogEntry(entry)) batcher.add(entry);
           }
         });
+  const offDownload =
+    options.handleDownloadRequests === false
+      ? () => undefined
+      : session.onDownstream('download_log_from_ccp', (data) => {
+          const logName = (data as { logName?: unknown } | null)?.logName;
+          logger.download(typeof logName === 'string' && logName !== '' ? logName : undefined);
+        });
   const timer = setInterval(() => {
     const logs = toPush;
     toPush = [];
@@ -92,6 +105,7 @@ export function startPanelLogPush(options: PanelLogPushOptions): () => void {
     offUpstream();
     offDownstream();
     offServerBound();
+    offDownload();
     batcher.dispose();
   };
 }
