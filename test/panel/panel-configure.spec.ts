@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Frame, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { DEMO_SEED, type SeedInput } from '../../packages/connect-emulator/src/index';
 import { startHarness, type Harness } from './support/emulator-harness';
 
 // The emulator panel honours what the embedding page configures, as the real CCP does: the
@@ -33,6 +34,7 @@ const HOST_JS = `
     contact.on('connected', () => events.push('contact:connected'));
   });
   ccp.onMessage('request_configure', () => events.push('request_configure'));
+  ccp.onMessage('voiceId::update_domain_id', (d) => events.push('domain:' + (d && d.domainId)));
   ccp.onMessage('log', (entry) => {
     if (entry && entry.contextLayer === 'CCP') events.push('log:' + entry.component + ':' + entry.text);
   });
@@ -88,7 +90,11 @@ test.afterEach(async () => {
 });
 
 /** Opens our host page (localhost) embedding the emulator panel (127.0.0.1, TLS) with `params`. */
-async function openHost(page: Page, params: Record<string, unknown>): Promise<Harness> {
+async function openHost(
+  page: Page,
+  params: Record<string, unknown>,
+  seed?: SeedInput,
+): Promise<Harness> {
   const js = await hostBundle();
   hostServer = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -105,7 +111,10 @@ async function openHost(page: Page, params: Record<string, unknown>): Promise<Ha
   });
   await new Promise<void>((resolve) => hostServer!.listen(0, '127.0.0.1', resolve));
   const hostOrigin = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
-  harness = await startHarness({ allowedOrigins: (origin) => [origin, hostOrigin] });
+  harness = await startHarness({
+    allowedOrigins: (origin) => [origin, hostOrigin],
+    ...(seed ? { seed } : {}),
+  });
   await page.goto(`${hostOrigin}/host.html?params=${encodeURIComponent(JSON.stringify(params))}`);
   await expect.poll(() => events(page), { timeout: 15_000 }).toContain('agent');
   return harness;
@@ -292,4 +301,30 @@ test('startScreenSharing from the host is answered by the panel page through the
   );
   expect(wrong.ok).toBe(false);
   expect(wrong.error.status).toBe(404);
+});
+
+test('once the agent is known, a panel agent with the voiceId permission looks up the Voice ID domain and broadcasts voiceId::update_domain_id', async ({
+  page,
+}) => {
+  const seed: SeedInput = {
+    ...DEMO_SEED,
+    agents: DEMO_SEED.agents?.map((a) =>
+      a.username === 'jane' ? { ...a, permissions: ['outboundCall', 'voiceId'] } : a,
+    ),
+  };
+  const server = await openHost(
+    page,
+    { softphone: { allowFramedSoftphone: true, disableRingtone: true } },
+    seed,
+  );
+  await expect.poll(() => events(page)).toContainEqual(expect.stringMatching(/^domain:[\w-]+$/));
+  const domain = (await events(page)).find((e) => e.startsWith('domain:'))!.slice(7);
+  const frame = await panelFrame(page, server);
+  expect(
+    await frame.evaluate(
+      () =>
+        (window as unknown as { xPanel: { session: { voiceIdDomainId?: string } } }).xPanel.session
+          .voiceIdDomainId,
+    ),
+  ).toBe(domain);
 });

@@ -36,6 +36,14 @@ export interface InitSharedWorkerParams {
   readonly longPollingOptions?: unknown;
   /** Run the engine in this page even when `SharedWorker` exists (default `false`). */
   readonly inPage?: boolean;
+  /** Reload the page when the worker answers `terminated` (logout), as the real CCP (default `true`). */
+  readonly reloadOnTerminated?: boolean;
+  /**
+   * Once the agent is known and has the `voiceId` permission, look up the Voice ID domain
+   * (`AgentAppService.Acs.listIntegrationAssociations`) and broadcast
+   * `voiceId::update_domain_id {domainId}`, as the real CCP (default `true`).
+   */
+  readonly fetchVoiceIdDomainId?: boolean;
   /** Options for the in-page engine when it is used. */
   readonly engineOptions?: ConstructorParameters<typeof PanelWorkerEngine>[0];
 }
@@ -124,6 +132,8 @@ export interface PanelSession {
   sendUpstream(event: string, data?: unknown): void;
   /** Sends a raw event down to the embedding page (when framed). */
   sendDownstream(event: string, data?: unknown): void;
+  /** The Voice ID domain id, once looked up or received (`voiceId::update_domain_id`). */
+  readonly voiceIdDomainId: string | undefined;
   /** Closes the port and stops relaying; the page can start a new session afterwards. */
   close(): void;
 }
@@ -376,6 +386,49 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       authCookieName: params.authCookieName ?? null,
       longPollingOptions: params.longPollingOptions,
     });
+  // As the real initSharedWorker: the Voice ID domain once the agent is known, and a reload on
+  // `terminated` (logout).
+  let voiceIdDomainId: string | undefined;
+  emitter.on('voiceId::update_domain_id', (data) => {
+    const domainId = (data as { domainId?: unknown } | null)?.domainId;
+    if (typeof domainId === 'string' && domainId !== '') voiceIdDomainId = domainId;
+  });
+  if (params.fetchVoiceIdDomainId !== false) {
+    const onAgent = (data: unknown): void => {
+      emitter.off('agent::update', onAgent);
+      void lookUpVoiceIdDomain(data);
+    };
+    emitter.on('agent::update', onAgent);
+  }
+  const lookUpVoiceIdDomain = async (data: unknown): Promise<void> => {
+    const configuration = (data as { configuration?: Record<string, unknown> } | null)
+      ?.configuration;
+    const permissions = configuration?.['permissions'];
+    if (!Array.isArray(permissions) || !permissions.includes('voiceId') || voiceIdDomainId) return;
+    const profile = configuration?.['routingProfile'] as
+      { routingProfileId?: unknown; routingProfileARN?: unknown } | undefined;
+    const id = profile?.routingProfileId ?? profile?.routingProfileARN;
+    const arn = typeof id === 'string' ? id : '';
+    const instanceId = /instance\/([^/]+)/.exec(arn)?.[1];
+    if (!instanceId) return;
+    try {
+      const result = (await session.call('AgentAppService.Acs.listIntegrationAssociations', {
+        InstanceId: instanceId,
+        IntegrationType: 'VOICE_ID',
+      })) as { IntegrationAssociationSummaryList?: { IntegrationArn?: string }[] } | null;
+      const integrationArn = result?.IntegrationAssociationSummaryList?.[0]?.IntegrationArn;
+      const domainId = integrationArn?.replace(/^.*domain\//i, '');
+      if (!domainId) return;
+      voiceIdDomainId = domainId;
+      session.broadcast('voiceId::update_domain_id', { domainId });
+    } catch {
+      // no Voice ID for this instance: nothing to cache
+    }
+  };
+  if (params.reloadOnTerminated !== false) {
+    emitter.on('terminated', () => globalThis.location.reload());
+  }
+
   if (!params.inPage && typeof globalThis.SharedWorker === 'function') {
     const worker = new SharedWorker(params.sharedWorkerUrl, SHARED_WORKER_NAME);
     // A SharedWorker may be refused (e.g. a cross-site frame without third-party storage):
@@ -391,9 +444,12 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   }
   sendConfigure();
 
-  return {
+  const session: PanelSession = {
     get portStreamId() {
       return portStreamId;
+    },
+    get voiceIdDomainId() {
+      return voiceIdDomainId;
     },
     ready,
     get transport() {
@@ -457,6 +513,7 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       allHandlers.clear();
     },
   };
+  return session;
 }
 
 /**
