@@ -3,6 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PANEL_CONFIG_ELEMENT_ID, type PanelPageConfig } from './panel-config';
+import {
+  REQUEST_STORAGE_ACCESS_PATH,
+  storageAccessPageHtml,
+  type StorageAccessDecision,
+} from './storage-access-page';
 
 /**
  * Path prefixes the panel page is served under (the real CCP's `/connect/ccp-v2/` and `/ccp-v2/`).
@@ -49,6 +54,11 @@ export interface PanelRouteOptions {
   readonly regionPollIntervalMs?: number;
   /** How often the active region's page sends a global-resiliency heartbeat (default 5000 ms). */
   readonly heartbeatIntervalMs?: number;
+  /**
+   * How the storage-access request page (`…/request-storage-access`) decides on access (default
+   * `browser`: ask the browser).
+   */
+  readonly storageAccessDecision?: StorageAccessDecision;
 }
 
 /** Escapes JSON for embedding inside a `<script>` element. */
@@ -243,6 +253,19 @@ export function createPanelRequestHandler(
   return async (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const path = new URL(request.url ?? '/', 'http://panel.invalid').pathname;
+    // The storage-access request page: at the instance root, under `/connect`, and (for a
+    // localhost panel, where the host appends the path to the panel URL) under the panel path.
+    if (path.endsWith(REQUEST_STORAGE_ACCESS_PATH)) {
+      response.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': `frame-ancestors ${frameAncestors(options.allowedOrigins())}`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      const html = storageAccessPageHtml(options.storageAccessDecision ?? 'browser');
+      response.end(request.method === 'HEAD' ? undefined : html);
+      return true;
+    }
     if (path === '/connect/ccp-v2' || path === '/ccp-v2') {
       response.writeHead(301, { Location: `${path}/` });
       response.end();

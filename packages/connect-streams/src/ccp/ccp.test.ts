@@ -7,6 +7,7 @@ import type { PanelFrame } from './frame';
 import type { PopupHost } from './login-popup';
 import type { InitCcpParams } from './params';
 import { HOST_TIMEOUTS, PANEL_TIMEOUTS } from '../constants';
+import { StorageAccess } from '../storage-access/storage-access';
 
 interface Rig {
   ccp: Ccp;
@@ -255,6 +256,67 @@ describe('acknowledge timeout: login popup and iframe refresh (spec §4 "Iframe 
     await flush();
     expect(r.popup.closed).toBe(false);
     r.ccp.terminate();
+  });
+});
+
+describe('storage access (spec §2; the set-up waits for the grant)', () => {
+  function storageRig() {
+    const listeners: ((evt: MessageEvent) => void)[] = [];
+    const iframeWindow = {};
+    const container = { style: { display: 'none' } };
+    const storageAccess = new StorageAccess(
+      'https://x.my.connect.aws/ccp-v2/',
+      container,
+      { canRequest: true, mode: 'custom' },
+      {
+        getIframe: () => ({ contentWindow: iframeWindow }),
+        window: {
+          addEventListener: (_type, l) => listeners.push(l),
+          removeEventListener: (_type, l) => listeners.splice(listeners.indexOf(l), 1),
+        },
+      },
+    );
+    const [host, panel] = createConduitPair();
+    const opened: string[] = [];
+    const ccp = new Ccp(
+      { ccpUrl: 'https://x.my.connect.aws/ccp-v2/' },
+      {
+        conduit: host,
+        storageAccess,
+        popupHost: { open: (url) => (opened.push(url), { closed: false, close() {} }) },
+      },
+    );
+    const post = (event: string, hasAccess: boolean) => {
+      for (const l of [...listeners])
+        l({ source: iframeWindow, data: { event, data: { hasAccess } } } as MessageEvent);
+    };
+    return { ccp, panel, opened, post, container, listeners };
+  }
+
+  it('no load timeout runs before access is granted; after the grant the 5000 ms load timeout starts', async () => {
+    const r = storageRig();
+    expect(r.ccp.storageAccess?.canRequest).toBe(true);
+    r.post('storageAccess::init', false);
+    expect(r.container.style.display).toBe('block');
+    await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.ccpLoadTimeout * 3);
+    expect(r.opened).toEqual([]);
+    r.post('storageAccess::granted', true);
+    expect(r.container.style.display).toBe('none');
+    await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.ccpLoadTimeout - 1);
+    expect(r.opened).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.opened).toHaveLength(1);
+    r.ccp.terminate();
+  });
+
+  it('the set-up runs once however often access is granted; terminate removes the listener', async () => {
+    const r = storageRig();
+    r.post('storageAccess::granted', true);
+    r.post('storageAccess::granted', true);
+    await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.ccpLoadTimeout);
+    expect(r.opened).toHaveLength(1);
+    r.ccp.terminate();
+    expect(r.listeners).toHaveLength(0);
   });
 });
 

@@ -30,6 +30,7 @@ import { LoginPopup } from './login-popup';
 import type { PopupHost } from './login-popup';
 import type { PanelFrame } from './frame';
 import type { InitCcpParams, RingtoneSettings } from './params';
+import type { StorageAccess } from '../storage-access/storage-access';
 
 /**
  * Events of a {@link Ccp}; every `on` returns an unsubscribe function.
@@ -83,6 +84,11 @@ export interface CcpEnvironment {
   readonly conduit: Conduit;
   /** The panel frame, when there is one (iframe refresh, style report). */
   readonly frame?: PanelFrame;
+  /**
+   * The storage-access request flow (`storageAccess.canRequest`): the panel set-up (load timeout,
+   * style report) then waits until access is granted.
+   */
+  readonly storageAccess?: StorageAccess;
   /** The page used for the login popup (default: none, no popup). */
   readonly popupHost?: PopupHost;
   /** Called once by {@link Ccp.terminate}. */
@@ -188,11 +194,13 @@ export class Ccp {
         : undefined;
     this.ringtones?.attach(this.contacts);
     this.unsubscribeConduit = env.conduit.onMessage((m) => this.dispatch(m));
-    this.loadTimer = this.after(this.loadTimeout(), () => {
-      this.loadTimer = undefined;
-      if (!this.initialized) this.ackTimedOut();
-    });
-    this.scheduleStyleReport();
+    const storageAccess = env.storageAccess;
+    if (storageAccess?.canRequest) {
+      // Like the original: the rest of the set-up runs once, when the request page grants access.
+      storageAccess.setupRequestHandlers({ onGrant: () => this.startPanelSetup() });
+    } else {
+      this.startPanelSetup();
+    }
     for (const message of options.configureErrors ?? []) {
       this.logger.error(message);
       this.after(0, () => this.emitter.emit('configureError', message));
@@ -217,6 +225,14 @@ export class Ccp {
   /** Whether the panel has acknowledged. */
   get isInitialized(): boolean {
     return this.initialized;
+  }
+
+  /**
+   * The storage-access request flow when `storageAccess.canRequest` is set (subscribe with
+   * `onRequest` to its init, granted and denied messages); `undefined` otherwise.
+   */
+  get storageAccess(): StorageAccess | undefined {
+    return this.env.storageAccess;
   }
 
   /** Whether {@link Ccp.terminate} ran. */
@@ -308,10 +324,21 @@ export class Ccp {
     this.upstream.dispose();
     this.master.dispose();
     this.store.dispose();
+    this.env.storageAccess?.dispose();
     this.env.frame?.remove();
     this.env.conduit.dispose();
     this.emitter.removeAllListeners();
     this.env.onTerminate?.();
+  }
+
+  /** The panel set-up after the iframe is in place (and storage access granted, when requested). */
+  private startPanelSetup(): void {
+    if (this.terminated) return;
+    this.loadTimer = this.after(this.loadTimeout(), () => {
+      this.loadTimer = undefined;
+      if (!this.initialized) this.ackTimedOut();
+    });
+    this.scheduleStyleReport();
   }
 
   private loadTimeout(): number {

@@ -6,6 +6,7 @@ import { Ccp } from './ccp';
 import { CcpIframe } from './frame';
 import type { InitCcpParams } from './params';
 import { validateInitParams } from './params';
+import { StorageAccess } from '../storage-access/storage-access';
 
 const live = new WeakMap<HTMLElement, Ccp>();
 
@@ -57,17 +58,31 @@ export function initCCP(container: HTMLElement, params: InitCcpParams | string):
   if (!validated.params.softphone?.disableStoringParamsInLocalStorage) {
     cleanStoredPanelParams(view);
   }
+  // Storage access (opt-in, spec §2): the frame first loads the instance's request page, which
+  // navigates on to the panel once the browser grants the frame its storage.
+  const late: { frame?: CcpIframe; ccp?: Ccp } = {};
+  const storageAccess = new StorageAccess(ccpUrl, container, validated.params.storageAccess, {
+    getIframe: () => late.frame?.element,
+    window: view,
+    isInitialized: () => late.ccp?.isInitialized ?? false,
+    log: (level, message) => late.ccp?.getLog()[level](message),
+  });
+  const requestUrl = storageAccess.canRequest
+    ? storageAccess.getRequestStorageAccessUrl()
+    : undefined;
   const frame = new CcpIframe(container, {
     ccpUrl,
     style: validated.params.style,
     iframeTitle: validated.params.iframeTitle,
+    ...(requestUrl ? { requestUrl, onLoad: () => storageAccess.request() } : {}),
   });
   const conduit = new IframeConduit(view, origin, () => frame.window());
-  const ccp = new Ccp(
+  const ccp: Ccp = new Ccp(
     validated.params,
     {
       conduit,
       frame,
+      ...(storageAccess.canRequest ? { storageAccess } : {}),
       popupHost: view,
       onTerminate: () => {
         if (live.get(container) === ccp) live.delete(container);
@@ -75,6 +90,8 @@ export function initCCP(container: HTMLElement, params: InitCcpParams | string):
     },
     { configureErrors: validated.configureErrors, ringtone: validated.ringtone },
   );
+  late.frame = frame;
+  late.ccp = ccp;
   live.set(container, ccp);
   return ccp;
 }
