@@ -57,4 +57,4 @@ export {
 } from './regions/regions';
 export type { RegionStatus, RegionsOptions } from './regions/regions';
 export { createPanelRequestHandler, PANEL_PATH_PREFIXES } from './panel';
-export type { PanelRouteOptions } from './panel';
+export type { PanelRouteOptions, StorageAccessDecision } from './panel';

@@ -107,6 +107,7 @@ export interface EmulatorOptions {
     | 'agentAppEndpoint'
     | 'regionPollIntervalMs'
     | 'heartbeatIntervalMs'
+    | 'storageAccessDecision'
   >;
   /**
    * Run two regions (global resiliency, issue 7 §8) over one shared instance state: the secondary

@@ -202,6 +202,12 @@ export const MEDIA_DEVICE_TIMEOUT_MS = 1000;
 export const RINGTONE_FALLBACK_MS = 100;
 /** The ringtone load proceeds after this long even without a load event (spec §9). @public */
 export const RINGTONE_LOAD_TIMEOUT_MS = 1000;
+/**
+ * Modules whose params a panel keeps in localStorage (`<module>ParamsStorage::<origin>`) for a
+ * refresh without `configure`; `initCCP` clears them unless `disableStoringParamsInLocalStorage`.
+ * @public
+ */
+export const PARAMS_STORAGE_MODULES = ['Softphone', 'Ringtone'] as const;
 /** Ringtone start retries before reporting exhaustion (spec §4: "2 retries for starting"). @public */
 export const RINGTONE_START_RETRIES = 2;
 

@@ -47,6 +47,8 @@ export interface HarnessOptions {
   readonly tls?: boolean;
   /** The emulator's seed (default the demo seed). */
   readonly seed?: SeedInput;
+  /** How the panel's storage-access request page decides on access (default `browser`). */
+  readonly storageAccessDecision?: 'browser' | 'granted' | 'prompt';
   /** Run two regions (global resiliency), with the panels' region timings. */
   readonly regions?: {
     readonly secondary: string;
@@ -92,6 +94,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     allowedOrigins: (options.allowedOrigins ?? ((origin) => [origin]))(hostOrigin),
     panel: {
       metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000,
+      ...(options.storageAccessDecision
+        ? { storageAccessDecision: options.storageAccessDecision }
+        : {}),
       ...(options.regions?.regionPollIntervalMs
         ? { regionPollIntervalMs: options.regions.regionPollIntervalMs }
         : {}),

@@ -310,6 +310,22 @@ describe('agent-app endpoint', () => {
     const res = await call('qrSearchQuickResponses', { query: 'hello' });
     expect((res.body.results as { name: string }[]).map((r) => r.name)).toEqual(['Greeting']);
   });
+
+  it('startScreenSharing {InstanceId, ContactId, ParticipantId} answers {} for this instance and 404 for another, 400 without ids', async () => {
+    const ok = await call('startScreenSharing', {
+      InstanceId: 'i-1',
+      ContactId: 'c-1',
+      ParticipantId: 'p-1',
+    });
+    expect(ok).toEqual({ status: 200, body: {} });
+    const other = await call('startScreenSharing', {
+      InstanceId: 'i-2',
+      ContactId: 'c-1',
+      ParticipantId: 'p-1',
+    });
+    expect(other.status).toBe(404);
+    expect((await call('startScreenSharing', { InstanceId: 'i-1' })).status).toBe(400);
+  });
 });
 
 describe('task-templates proxy', () => {

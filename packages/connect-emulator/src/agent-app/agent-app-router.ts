@@ -50,6 +50,15 @@ export interface AgentAppBackend {
   /** Updates a task contact (name, description, references). */
   updateContact(params: Record<string, unknown>): void;
   quickResponses(): readonly QuickResponse[];
+  /**
+   * Starts screen sharing for an agent on a connected contact (the panel's `startScreenSharing`
+   * proxy call, `{InstanceId, ContactId, ParticipantId}`); throws a {@link VoiceIdServiceError}-like
+   * status error when the contact or participant is unknown or not connected. Default: answers `{}`.
+   */
+  startScreenSharing?(params: {
+    readonly ContactId: string;
+    readonly ParticipantId: string;
+  }): Record<string, unknown>;
 }
 
 const voiceIdParams = z.object({ SpeakerId: z.string().min(1), DomainId: z.string().min(1) });
@@ -189,6 +198,24 @@ export function createAgentAppRouter(
         );
       }
       return voiceId.listIntegrationAssociations(p.InstanceId);
+    },
+    startScreenSharing: (b) => {
+      const p = parse(
+        z.object({
+          InstanceId: z.string().min(1),
+          ContactId: z.string().min(1),
+          ParticipantId: z.string().min(1),
+        }),
+        b,
+      );
+      if (p.InstanceId !== backend.instanceId) {
+        throw new VoiceIdServiceError(
+          404,
+          'ResourceNotFoundException',
+          `Instance not found: ${p.InstanceId}`,
+        );
+      }
+      return backend.startScreenSharing?.(p) ?? {};
     },
     qrIntegrationExists: () => ({ exists: backend.quickResponses().length > 0 }),
     qrSearchQuickResponses: (b) => {

@@ -23,6 +23,8 @@ export const panelPageConfigSchema = z.object({
   anyOrigin: z.boolean(),
   /** The worker script URL. */
   sharedWorkerUrl: z.string(),
+  /** The panel's default ringtone (voice and queue callback), unless the host configures another. */
+  ringtoneUrl: z.string().default('ringtone.wav'),
   /** Softphone metrics flush period (30000 ms unless shortened for tests). */
   metricsFlushIntervalMs: z.number().int().positive(),
   /** Softphone statistics period (1000 ms unless changed for tests). */

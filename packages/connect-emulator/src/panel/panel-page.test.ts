@@ -54,4 +54,17 @@ describe('emulator panel page routes', () => {
     const worker = await (await fetch(`${base}/ccp-v2/worker.js`)).text();
     expect(worker).toContain('onconnect');
   }, 30_000);
+
+  it('serves the default ringtone as a playable WAV and names it in the page configuration', async () => {
+    const base = await serve([]);
+    const html = await (await fetch(`${base}/connect/ccp-v2/`)).text();
+    expect(html).toContain('"ringtoneUrl":"/connect/ccp-v2/ringtone.wav"');
+    const wav = await fetch(`${base}/connect/ccp-v2/ringtone.wav`);
+    expect(wav.headers.get('content-type')).toBe('audio/wav');
+    const bytes = Buffer.from(await wav.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('ascii')).toBe('WAVE');
+    expect(bytes.readUInt32LE(24)).toBe(8000);
+    expect(bytes.length).toBe(44 + 16_000);
+  });
 });

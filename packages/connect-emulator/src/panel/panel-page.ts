@@ -3,6 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PANEL_CONFIG_ELEMENT_ID, type PanelPageConfig } from './panel-config';
+import {
+  REQUEST_STORAGE_ACCESS_PATH,
+  storageAccessPageHtml,
+  type StorageAccessDecision,
+} from './storage-access-page';
 
 /**
  * Path prefixes the panel page is served under (the real CCP's `/connect/ccp-v2/` and `/ccp-v2/`).
@@ -49,6 +54,11 @@ export interface PanelRouteOptions {
   readonly regionPollIntervalMs?: number;
   /** How often the active region's page sends a global-resiliency heartbeat (default 5000 ms). */
   readonly heartbeatIntervalMs?: number;
+  /**
+   * How the storage-access request page (`…/request-storage-access`) decides on access (default
+   * `browser`: ask the browser).
+   */
+  readonly storageAccessDecision?: StorageAccessDecision;
 }
 
 /** Escapes JSON for embedding inside a `<script>` element. */
@@ -109,6 +119,14 @@ button[data-testid=reject-call],button[data-testid=hang-up]{background:#d13212;c
 <p>Call ended</p>
 <button type="button" data-testid="close-contact">Close contact</button>
 </section>
+<section data-testid="settings" aria-label="Settings" hidden>
+<label data-testid="audio-device-settings" hidden>Speaker <select data-testid="speaker-device"></select></label>
+<label data-testid="ringer-device-settings" hidden>Ringer <select data-testid="ringer-device"></select></label>
+<fieldset data-testid="phone-type-settings" hidden><legend>Phone type</legend>
+<label><input type="radio" name="phone-type" value="softphone" data-testid="phone-type-softphone"> Softphone</label>
+<label><input type="radio" name="phone-type" value="deskphone" data-testid="phone-type-deskphone"> Desk phone</label>
+</fieldset>
+</section>
 <form data-testid="quick-dial" aria-label="Quick dial" hidden>
 <input data-testid="dial-number" type="tel" aria-label="Phone number" placeholder="+15555550123">
 <button type="submit" data-testid="dial-call">Call</button>
@@ -118,6 +136,42 @@ button[data-testid=reject-call],button[data-testid=hang-up]{background:#d13212;c
 </body>
 </html>
 `;
+}
+
+let ringtone: Buffer | undefined;
+
+/**
+ * The panel's default ringtone: one second of a 440/480 Hz ring (the North American ringback
+ * pair), 8 kHz mono 16-bit PCM WAV, generated once.
+ * @public
+ */
+export function ringtoneWav(): Buffer {
+  if (ringtone) return ringtone;
+  const rate = 8_000;
+  const samples = rate;
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    const t = i / rate;
+    const on = t < 0.8 ? 1 : 0;
+    const value = on * 0.25 * (Math.sin(2 * Math.PI * 440 * t) + Math.sin(2 * Math.PI * 480 * t));
+    data.writeInt16LE(Math.round(value * 32_767), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  ringtone = Buffer.concat([header, data]);
+  return ringtone;
 }
 
 /** Where this module lives, in ESM (source or dist) and CJS builds alike. */
@@ -199,6 +253,19 @@ export function createPanelRequestHandler(
   return async (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const path = new URL(request.url ?? '/', 'http://panel.invalid').pathname;
+    // The storage-access request page: at the instance root, under `/connect`, and (for a
+    // localhost panel, where the host appends the path to the panel URL) under the panel path.
+    if (path.endsWith(REQUEST_STORAGE_ACCESS_PATH)) {
+      response.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': `frame-ancestors ${frameAncestors(options.allowedOrigins())}`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      const html = storageAccessPageHtml(options.storageAccessDecision ?? 'browser');
+      response.end(request.method === 'HEAD' ? undefined : html);
+      return true;
+    }
     if (path === '/connect/ccp-v2' || path === '/ccp-v2') {
       response.writeHead(301, { Location: `${path}/` });
       response.end();
@@ -232,9 +299,20 @@ export function createPanelRequestHandler(
           : null,
         metricsFlushIntervalMs: options.metricsFlushIntervalMs ?? 30_000,
         statsIntervalMs: options.statsIntervalMs ?? 1_000,
+        ringtoneUrl: `${options.basePath ?? ''}${prefix}ringtone.wav`,
       });
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...security });
       response.end(request.method === 'HEAD' ? undefined : html);
+      return true;
+    }
+    if (rest === 'ringtone.wav') {
+      const wav = ringtoneWav();
+      response.writeHead(200, {
+        'Content-Type': 'audio/wav',
+        'Content-Length': String(wav.length),
+        ...security,
+      });
+      response.end(request.method === 'HEAD' ? undefined : wav);
       return true;
     }
     if (rest === 'panel.js' || rest === 'worker.js') {

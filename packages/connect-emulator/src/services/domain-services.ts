@@ -1,6 +1,7 @@
 import type { AdminAgentContact, AdminBackend, AdminContactState, AdminUser } from '../admin/types';
 import { AdminApiError } from '../admin/errors';
 import type { AgentAppBackend, QuickResponse, TaskTemplate } from '../agent-app/agent-app-router';
+import { VoiceIdServiceError } from '../agent-app/voice-id-simulator';
 import type { SessionStore } from '../auth/sessions';
 import type { Clock } from '../domain/clock';
 import {
@@ -363,6 +364,25 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     },
     updateContact: () => undefined,
     quickResponses: () => QUICK_RESPONSES,
+    startScreenSharing: ({ ContactId, ParticipantId }) => {
+      const contact = centre().contacts.get(ContactId);
+      const participant = contact?.connections.find((c) => c.id === ParticipantId);
+      if (!contact || !participant) {
+        throw new VoiceIdServiceError(
+          404,
+          'ResourceNotFoundException',
+          `Contact not found: ${ContactId}`,
+        );
+      }
+      if (participant.type !== 'agent' || participant.state !== 'connected') {
+        throw new VoiceIdServiceError(
+          400,
+          'InvalidRequestException',
+          `Participant ${ParticipantId} is not a connected agent`,
+        );
+      }
+      return {};
+    },
   };
 
   const services = createServices({

@@ -7,6 +7,7 @@ import type { PanelFrame } from './frame';
 import type { PopupHost } from './login-popup';
 import type { InitCcpParams } from './params';
 import { HOST_TIMEOUTS, PANEL_TIMEOUTS } from '../constants';
+import { StorageAccess } from '../storage-access/storage-access';
 
 interface Rig {
   ccp: Ccp;
@@ -337,6 +338,67 @@ describe('acknowledge timeout: login popup and iframe refresh (spec §4 "Iframe 
   });
 });
 
+describe('storage access (spec §2; the set-up waits for the grant)', () => {
+  function storageRig() {
+    const listeners: ((evt: MessageEvent) => void)[] = [];
+    const iframeWindow = {};
+    const container = { style: { display: 'none' } };
+    const storageAccess = new StorageAccess(
+      'https://x.my.connect.aws/ccp-v2/',
+      container,
+      { canRequest: true, mode: 'custom' },
+      {
+        getIframe: () => ({ contentWindow: iframeWindow }),
+        window: {
+          addEventListener: (_type, l) => listeners.push(l),
+          removeEventListener: (_type, l) => listeners.splice(listeners.indexOf(l), 1),
+        },
+      },
+    );
+    const [host, panel] = createConduitPair();
+    const opened: string[] = [];
+    const ccp = new Ccp(
+      { ccpUrl: 'https://x.my.connect.aws/ccp-v2/' },
+      {
+        conduit: host,
+        storageAccess,
+        popupHost: { open: (url) => (opened.push(url), { closed: false, close() {} }) },
+      },
+    );
+    const post = (event: string, hasAccess: boolean) => {
+      for (const l of [...listeners])
+        l({ source: iframeWindow, data: { event, data: { hasAccess } } } as MessageEvent);
+    };
+    return { ccp, panel, opened, post, container, listeners };
+  }
+
+  it('no load timeout runs before access is granted; after the grant the 5000 ms load timeout starts', async () => {
+    const r = storageRig();
+    expect(r.ccp.storageAccess?.canRequest).toBe(true);
+    r.post('storageAccess::init', false);
+    expect(r.container.style.display).toBe('block');
+    await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.ccpLoadTimeout * 3);
+    expect(r.opened).toEqual([]);
+    r.post('storageAccess::granted', true);
+    expect(r.container.style.display).toBe('none');
+    await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.ccpLoadTimeout - 1);
+    expect(r.opened).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.opened).toHaveLength(1);
+    r.ccp.terminate();
+  });
+
+  it('the set-up runs once however often access is granted; terminate removes the listener', async () => {
+    const r = storageRig();
+    r.post('storageAccess::granted', true);
+    r.post('storageAccess::granted', true);
+    await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.ccpLoadTimeout);
+    expect(r.opened).toHaveLength(1);
+    r.ccp.terminate();
+    expect(r.listeners).toHaveLength(0);
+  });
+});
+
 describe('terminate', () => {
   it('removes the frame, timers and listeners; later panel messages are ignored', async () => {
     const r = rig();
@@ -353,5 +415,68 @@ describe('terminate', () => {
     await flush();
     expect(refresh).not.toHaveBeenCalled();
     expect(r.ccp.isTerminated).toBe(true);
+  });
+});
+
+describe('log pushing from the master tab (spec §4 "Master tab", §9 logging)', () => {
+  /** Answers every checkMaster with `isMaster`. */
+  function answerMaster(r: Rig, isMaster: boolean): void {
+    r.panel.onMessage((m) => {
+      if (m.event !== 'master_request') return;
+      const req = m.data as { requestId: string; params: { topic: string } };
+      r.panel.send('master_response', {
+        event: 'master_response',
+        requestId: req.requestId,
+        data: { masterId: isMaster ? 'port-1' : 'other', isMaster, topic: req.params.topic },
+        err: null,
+      });
+    });
+  }
+  const serverBound = (r: Rig) =>
+    r.received
+      .filter((m) => m.event === 'server_bound_internal_log')
+      .map((m) => m.data as unknown[]);
+
+  it('the sendLogs master sends client-log batches every 5000 ms, only at 50 or more, at most 500', async () => {
+    const r = rig({ consoleLevel: 'CRITICAL' });
+    answerMaster(r, true);
+    r.panel.send('acknowledge', { id: 'port-1' });
+    await flush();
+    const log = r.ccp.getLog();
+    const before = log.getEntries().length;
+    for (let i = before; i < 49; i++) log.info(`line ${i}`);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(serverBound(r)).toEqual([]);
+    for (let i = 0; i < 560; i++) log.info(`more ${i}`);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(serverBound(r).map((b) => b.length)).toEqual([500]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(serverBound(r).map((b) => b.length)).toEqual([500, 109]);
+    // and the kept entries are pushed as log every 1000 ms
+    expect(r.received.some((m) => m.event === 'log')).toBe(true);
+    r.ccp.terminate();
+  });
+
+  it('a tab that is not the sendLogs master sends no log batches', async () => {
+    const r = rig({ consoleLevel: 'CRITICAL' });
+    answerMaster(r, false);
+    r.panel.send('acknowledge', { id: 'port-1' });
+    await flush();
+    for (let i = 0; i < 100; i++) r.ccp.getLog().info(`line ${i}`);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(serverBound(r)).toEqual([]);
+    expect(r.received.some((m) => m.event === 'log')).toBe(false);
+    r.ccp.terminate();
+  });
+
+  it('terminate stops the batching', async () => {
+    const r = rig({ consoleLevel: 'CRITICAL' });
+    answerMaster(r, true);
+    r.panel.send('acknowledge', { id: 'port-1' });
+    await flush();
+    for (let i = 0; i < 100; i++) r.ccp.getLog().info(`line ${i}`);
+    r.ccp.terminate();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(serverBound(r)).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import type { Contact } from '../contact/contact';
 import { ConnectError } from '../errors';
 import { AgentDataStore } from '../events/agent-data-store';
 import type { ContactsEvents } from '../events/agent-data-store';
-import { Logger, LogPusher } from '../log/logger';
+import { ClientLogBatcher, Logger, LogPusher } from '../log/logger';
 import { MASTER_TOPICS, MasterClient } from '../master/master-client';
 import { MESSAGES } from '../messages';
 import { RingtoneManager } from '../media/ringtone';
@@ -30,6 +30,7 @@ import { LoginPopup } from './login-popup';
 import type { PopupHost } from './login-popup';
 import type { PanelFrame } from './frame';
 import type { InitCcpParams, RingtoneSettings } from './params';
+import type { StorageAccess } from '../storage-access/storage-access';
 
 /**
  * Events of a {@link Ccp}; every `on` returns an unsubscribe function.
@@ -83,6 +84,11 @@ export interface CcpEnvironment {
   readonly conduit: Conduit;
   /** The panel frame, when there is one (iframe refresh, style report). */
   readonly frame?: PanelFrame;
+  /**
+   * The storage-access request flow (`storageAccess.canRequest`): the panel set-up (load timeout,
+   * style report) then waits until access is granted.
+   */
+  readonly storageAccess?: StorageAccess;
   /** The page used for the login popup (default: none, no popup). */
   readonly popupHost?: PopupHost;
   /** Called once by {@link Ccp.terminate}. */
@@ -115,6 +121,8 @@ export class Ccp {
   private readonly upstream: UpstreamClient;
   private readonly logger: Logger;
   private readonly logPusher: LogPusher;
+  private readonly clientLogs: ClientLogBatcher;
+  private readonly stopClientLogs: () => void;
   private readonly popup: LoginPopup | undefined;
   private readonly unsubscribeConduit: () => void;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -147,6 +155,12 @@ export class Ccp {
     this.master = new MasterClient(env.conduit);
     this.popup = env.popupHost ? new LoginPopup(env.popupHost) : undefined;
     this.logPusher = new LogPusher(this.logger, (entries) => env.conduit.send('log', entries));
+    // Client logs (spec §9): batched every 5000 ms (at least 50, at most 500) and sent to the panel
+    // as `server_bound_internal_log`, which the CCP page forwards to the service.
+    this.clientLogs = new ClientLogBatcher((batch) =>
+      env.conduit.send('server_bound_internal_log', batch),
+    );
+    this.stopClientLogs = this.logger.onEntry((entry) => this.clientLogs.add(entry));
     this.store = new AgentDataStore({
       channel: this.upstream,
       log: this.logger,
@@ -180,11 +194,13 @@ export class Ccp {
         : undefined;
     this.ringtones?.attach(this.contacts);
     this.unsubscribeConduit = env.conduit.onMessage((m) => this.dispatch(m));
-    this.loadTimer = this.after(this.loadTimeout(), () => {
-      this.loadTimer = undefined;
-      if (!this.initialized) this.ackTimedOut();
-    });
-    this.scheduleStyleReport();
+    const storageAccess = env.storageAccess;
+    if (storageAccess?.canRequest) {
+      // Like the original: the rest of the set-up runs once, when the request page grants access.
+      storageAccess.setupRequestHandlers({ onGrant: () => this.startPanelSetup() });
+    } else {
+      this.startPanelSetup();
+    }
     for (const message of options.configureErrors ?? []) {
       this.logger.error(message);
       this.after(0, () => this.emitter.emit('configureError', message));
@@ -209,6 +225,14 @@ export class Ccp {
   /** Whether the panel has acknowledged. */
   get isInitialized(): boolean {
     return this.initialized;
+  }
+
+  /**
+   * The storage-access request flow when `storageAccess.canRequest` is set (subscribe with
+   * `onRequest` to its init, granted and denied messages); `undefined` otherwise.
+   */
+  get storageAccess(): StorageAccess | undefined {
+    return this.env.storageAccess;
   }
 
   /** Whether {@link Ccp.terminate} ran. */
@@ -294,14 +318,27 @@ export class Ccp {
     this.ringtones?.dispose();
     this.webSocketClient?.dispose();
     this.logPusher.dispose();
+    this.stopClientLogs();
+    this.clientLogs.dispose();
     this.unsubscribeConduit();
     this.upstream.dispose();
     this.master.dispose();
     this.store.dispose();
+    this.env.storageAccess?.dispose();
     this.env.frame?.remove();
     this.env.conduit.dispose();
     this.emitter.removeAllListeners();
     this.env.onTerminate?.();
+  }
+
+  /** The panel set-up after the iframe is in place (and storage access granted, when requested). */
+  private startPanelSetup(): void {
+    if (this.terminated) return;
+    this.loadTimer = this.after(this.loadTimeout(), () => {
+      this.loadTimer = undefined;
+      if (!this.initialized) this.ackTimedOut();
+    });
+    this.scheduleStyleReport();
   }
 
   private loadTimeout(): number {
@@ -487,7 +524,10 @@ export class Ccp {
         .catch((e: unknown) => this.logger.warn(`checkMaster ${topic} failed`, e));
     };
     check(MASTER_TOPICS.metrics);
-    check(MASTER_TOPICS.sendLogs, () => this.logPusher.start());
+    check(MASTER_TOPICS.sendLogs, () => {
+      this.logPusher.start();
+      this.clientLogs.start();
+    });
   }
 
   private ackTimedOut(): void {

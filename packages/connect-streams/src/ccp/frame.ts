@@ -35,6 +35,13 @@ export interface CcpIframeOptions {
   readonly ccpUrl: string;
   readonly style?: string;
   readonly iframeTitle?: string;
+  /**
+   * The URL the frame loads first instead of `ccpUrl` (the storage-access request page, which
+   * navigates on to the panel once access is granted).
+   */
+  readonly requestUrl?: string;
+  /** Called on every `load` of the frame (the storage-access flow posts its request then). */
+  readonly onLoad?: () => void;
 }
 
 /**
@@ -86,7 +93,9 @@ export class CcpIframe implements PanelFrame {
 
   private create(): HTMLIFrameElement {
     const f = this.container.ownerDocument.createElement('iframe');
-    f.src = this.options.ccpUrl;
+    f.src = this.options.requestUrl ?? this.options.ccpUrl;
+    const onLoad = this.options.onLoad;
+    if (onLoad) f.addEventListener('load', () => onLoad());
     f.allow = CCP_IFRAME_ALLOW;
     f.setAttribute('sandbox', CCP_IFRAME_SANDBOX);
     f.setAttribute('style', this.options.style ?? CCP_IFRAME_STYLE);

@@ -135,6 +135,27 @@ describe('initCCP in a real browser with the panel in an iframe (real postMessag
     expect(new Set(refreshed.filter(Boolean)).size).toBe(10);
   });
 
+  it('clears the softphone and ringtone params stored for a refreshed panel unless disableStoringParamsInLocalStorage', () => {
+    const keys = [
+      `SoftphoneParamsStorage::${location.origin}`,
+      `RingtoneParamsStorage::${location.origin}`,
+    ];
+    for (const key of keys) localStorage.setItem(key, '{"allowFramedSoftphone":true}');
+    const kept = initCCP(container(), {
+      ccpUrl: frameUrl('&ack=never'),
+      loginPopup: false,
+      softphone: { disableStoringParamsInLocalStorage: true },
+    });
+    kept.terminate();
+    expect(keys.map((k) => localStorage.getItem(k))).toEqual([
+      '{"allowFramedSoftphone":true}',
+      '{"allowFramedSoftphone":true}',
+    ]);
+    const cleared = initCCP(container(), { ccpUrl: frameUrl('&ack=never'), loginPopup: false });
+    cleared.terminate();
+    expect(keys.map((k) => localStorage.getItem(k))).toEqual([null, null]);
+  });
+
   it('terminate removes the iframe; a following initCCP works as new', async () => {
     const div = container();
     const a = initCCP(div, { ccpUrl: frameUrl() });

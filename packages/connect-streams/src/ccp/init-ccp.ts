@@ -1,12 +1,28 @@
 import { IframeConduit } from '../conduit/iframe-conduit';
 import { ConnectError } from '../errors';
+import { PARAMS_STORAGE_MODULES } from '../constants';
 import { MESSAGES } from '../messages';
 import { Ccp } from './ccp';
 import { CcpIframe } from './frame';
 import type { InitCcpParams } from './params';
 import { validateInitParams } from './params';
+import { StorageAccess } from '../storage-access/storage-access';
 
 const live = new WeakMap<HTMLElement, Ccp>();
+
+/**
+ * Removes the softphone and ringtone params a panel of this origin keeps for a refresh without
+ * `configure` (`SoftphoneParamsStorage::<origin>`, `RingtoneParamsStorage::<origin>`).
+ */
+function cleanStoredPanelParams(view: Window): void {
+  try {
+    for (const module of PARAMS_STORAGE_MODULES) {
+      view.localStorage.removeItem(`${module}ParamsStorage::${view.location.origin}`);
+    }
+  } catch {
+    // storage denied: nothing stored either
+  }
+}
 
 /**
  * Embeds the panel in `container` and returns its {@link Ccp}. Parameters are validated (spec §5).
@@ -37,17 +53,36 @@ export function initCCP(container: HTMLElement, params: InitCcpParams | string):
   }
   const view = container.ownerDocument.defaultView;
   if (!view) throw new ConnectError('containerRequired', MESSAGES.containerRequired);
+  // Like the original: start from fresh softphone and ringtone params (the ones a refreshed panel
+  // of this origin would fall back to), unless the softphone asks to keep them.
+  if (!validated.params.softphone?.disableStoringParamsInLocalStorage) {
+    cleanStoredPanelParams(view);
+  }
+  // Storage access (opt-in, spec §2): the frame first loads the instance's request page, which
+  // navigates on to the panel once the browser grants the frame its storage.
+  const late: { frame?: CcpIframe; ccp?: Ccp } = {};
+  const storageAccess = new StorageAccess(ccpUrl, container, validated.params.storageAccess, {
+    getIframe: () => late.frame?.element,
+    window: view,
+    isInitialized: () => late.ccp?.isInitialized ?? false,
+    log: (level, message) => late.ccp?.getLog()[level](message),
+  });
+  const requestUrl = storageAccess.canRequest
+    ? storageAccess.getRequestStorageAccessUrl()
+    : undefined;
   const frame = new CcpIframe(container, {
     ccpUrl,
     style: validated.params.style,
     iframeTitle: validated.params.iframeTitle,
+    ...(requestUrl ? { requestUrl, onLoad: () => storageAccess.request() } : {}),
   });
   const conduit = new IframeConduit(view, origin, () => frame.window());
-  const ccp = new Ccp(
+  const ccp: Ccp = new Ccp(
     validated.params,
     {
       conduit,
       frame,
+      ...(storageAccess.canRequest ? { storageAccess } : {}),
       popupHost: view,
       onTerminate: () => {
         if (live.get(container) === ccp) live.delete(container);
@@ -55,6 +90,8 @@ export function initCCP(container: HTMLElement, params: InitCcpParams | string):
     },
     { configureErrors: validated.configureErrors, ringtone: validated.ringtone },
   );
+  late.frame = frame;
+  late.ccp = ccp;
   live.set(container, ccp);
   return ccp;
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ConnectError } from '../errors';
 import { LOG_LEVELS, type LogLevel } from '../log/logger';
 import { MESSAGES } from '../messages';
+import { storageAccessParamsSchema } from '../storage-access/storage-access';
 
 const ringtoneEntry = z.object({
   ringtoneUrl: z.optional(z.string()),
@@ -74,7 +75,7 @@ export const initCcpParamsSchema = z.object({
   otherArn: z.optional(z.string()),
   enableGlobalResiliency: z.optional(z.boolean()),
   secondaryCCPUrl: z.optional(z.string()),
-  storageAccess: z.optional(z.record(z.string(), z.unknown())),
+  storageAccess: z.optional(storageAccessParamsSchema),
   logLevel: z.optional(logLevel),
   consoleLevel: z.optional(logLevel),
 });

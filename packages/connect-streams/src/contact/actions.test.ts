@@ -194,10 +194,18 @@ describe('contact and connection actions send the payloads of spec §7', () => {
     };
     panel.pushAgentUpdate(connected);
     await panel.settle();
-    await c.startScreenSharing('i-1').catch(() => undefined);
+    const ok = await c.startScreenSharing('i-1').then(
+      () => true,
+      () => false,
+    );
     expect(panel.requests.at(-1)).toMatchObject({
       method: 'startScreenSharing',
       params: { InstanceId: 'i-1', ContactId: 'c-1', ParticipantId: 'c-1-agent' },
+    });
+    // as the original: started on success, error on failure, each broadcast with {contactId}
+    expect(panel.sent('broadcast')).toContainEqual({
+      event: ok ? 'contact::screen_sharing_started' : 'contact::screen_sharing_error',
+      data: { contactId: 'c-1' },
     });
     ccp.terminate();
   });

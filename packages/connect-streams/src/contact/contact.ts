@@ -299,7 +299,9 @@ export class Contact {
 
   /**
    * Starts screen sharing (proxy `startScreenSharing {InstanceId, ContactId, ParticipantId}`).
-   * Only for WebRTC-subtype contacts that are connected.
+   * Only for WebRTC-subtype contacts that are connected. Broadcasts
+   * `contact::screen_sharing_started` on success and `contact::screen_sharing_error` on failure
+   * (data `{contactId}`), as the original does.
    */
   async startScreenSharing(instanceId: string): Promise<unknown> {
     if (this.getContactSubtype() !== WEBRTC_SUBTYPE) {
@@ -311,11 +313,19 @@ export class Contact {
         format(MESSAGES.contactNotConnected, this.contactId),
       );
     }
-    return this.ctx.channel.request('startScreenSharing', {
-      InstanceId: instanceId,
-      ContactId: this.contactId,
-      ParticipantId: this.getAgentConnection()?.connectionId,
-    });
+    const payload = { contactId: this.contactId };
+    try {
+      const data = await this.ctx.channel.request('startScreenSharing', {
+        InstanceId: instanceId,
+        ContactId: this.contactId,
+        ParticipantId: this.getAgentConnection()?.connectionId,
+      });
+      this.ctx.broadcast('contact::screen_sharing_started', payload);
+      return data;
+    } catch (err) {
+      this.ctx.broadcast('contact::screen_sharing_error', payload);
+      throw err;
+    }
   }
 
   private call(method: string, extra?: Record<string, unknown>): Promise<unknown> {

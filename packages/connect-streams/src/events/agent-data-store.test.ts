@@ -178,5 +178,5 @@ describe('agent and contact events from recorded snapshots', () => {
       expect(counts[k] ?? 0, k).toBe(v);
     }
     ccp.terminate();
-  });
+  }, 30_000); // 2,000 updates: ~0.5 s alone, far more on a loaded shared machine
 });

@@ -50,6 +50,8 @@ export interface LoggerOptions {
   readonly tabId?: string;
   /** Clock (default `Date.now`). */
   readonly now?: () => number;
+  /** The layer named on each entry (default 'CRM'; the panel page uses 'CCP'). */
+  readonly contextLayer?: string;
 }
 
 function levelIndex(level: string): number {
@@ -75,6 +77,7 @@ export class Logger {
   private readonly component: string;
   private readonly tabId: string | undefined;
   private readonly now: () => number;
+  private readonly contextLayer: string;
   private readonly listeners = new Set<(entry: LogEntry) => void>();
 
   constructor(options: LoggerOptions = {}) {
@@ -83,6 +86,7 @@ export class Logger {
     this.component = options.component ?? 'ccp';
     this.tabId = options.tabId;
     this.now = options.now ?? Date.now;
+    this.contextLayer = options.contextLayer ?? 'CRM';
     this.rolledAt = this.now();
   }
 
@@ -142,7 +146,7 @@ export class Logger {
       objects: objects.filter((o) => !(o instanceof Error)).map((o) => redact(o)),
       line: this.line++,
       loggerId: this.loggerId,
-      contextLayer: 'CRM',
+      contextLayer: this.contextLayer,
     };
     if (index >= this.consoleLevel) {
       const method =
@@ -155,6 +159,24 @@ export class Logger {
       for (const l of [...this.listeners]) l(entry);
     }
     return entry;
+  }
+
+  /** This logger's id (on every entry it writes). */
+  get id(): string {
+    return this.loggerId;
+  }
+
+  /**
+   * Keeps an entry written by another logger (e.g. the worker's or the host's, received as `log`),
+   * without echoing it or passing it to {@link Logger.onEntry} listeners; entries of this logger and
+   * entries below the log level are ignored.
+   */
+  addEntry(entry: LogEntry): void {
+    if (entry.loggerId === this.loggerId) return;
+    if (!(LOG_LEVELS as readonly string[]).includes(entry.level)) return;
+    if (levelIndex(entry.level) < this.logLevel) return;
+    this.roll();
+    this.current.push(entry);
   }
 
   /** Kept entries of the current and previous roll windows, oldest first. */

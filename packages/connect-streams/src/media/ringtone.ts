@@ -87,7 +87,8 @@ export class RingtoneManager {
     const ring = (event: 'connecting' | 'incoming') => (contact: Contact) => {
       const channel = contact.getType() as RingtoneChannel;
       if (START_ON[channel] !== event) return;
-      if (channel === 'voice' && !contact.isInbound()) return;
+      // As the original voice engine: inbound softphone calls only.
+      if (channel === 'voice' && (!contact.isInbound() || !contact.isSoftphoneCall())) return;
       void this.ringFor(channel, contact);
     };
     this.unsubscribers.push(contacts.on('connecting', ring('connecting')));

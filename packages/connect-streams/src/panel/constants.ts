@@ -63,3 +63,21 @@ export const CTI_CONTENT_TYPE = 'application/x-amz-json-1.0';
 export const CTI_USER_AGENT = 'aws-sdk-js/2.1589.0 callback';
 /** The SharedWorker name the real CCP page uses (reference §3.1). @public */
 export const SHARED_WORKER_NAME = 'ConnectSharedWorker';
+/** Softphone logs are sent up to the worker (`send_logs`) this often, by the master (spec §9 "softphone logs upstream every 5000 ms"). @public */
+export const SOFTPHONE_LOG_PUSH_INTERVAL_MS = 5_000;
+/**
+ * A framed panel that has not received `configure` this long after its worker acknowledged asks
+ * the embedding page for it (`request_configure`, reference §1.5 [2.28] "CCP, 1 s after init").
+ * @public
+ */
+export const REQUEST_CONFIGURE_DELAY_MS = 1_000;
+/** Authorize failures redirect to sign-in at most this often per session (spec §9 "Authorize retry per session max 3"). @public */
+export const MAX_AUTHORIZE_RETRY_COUNT_FOR_SESSION = 3;
+/** CTI 401s re-authorize at most this often until the page is refreshed (spec §9 "CTI auth retry max 10"). @public */
+export const MAX_CTI_AUTH_RETRY_COUNT = 10;
+/** Backoff base of the sign-in redirect after an authorize failure (spec §9 "Backoff bases 2000 ms and 500 ms"). @public */
+export const AUTHORIZE_RETRY_BACKOFF_BASE_MS = 2_000;
+/** Backoff base of the re-authorization after a CTI 401 (spec §9 "Backoff bases 2000 ms and 500 ms"). @public */
+export const CTI_AUTH_RETRY_BACKOFF_BASE_MS = 500;
+/** The sessionStorage key of the authorize retry count (the real `SessionStorageKeys.AUTHORIZE_RETRY_COUNT`). @public */
+export const AUTHORIZE_RETRY_COUNT_KEY = 'authorize_retry_count';

@@ -41,6 +41,23 @@ export type {
   PanelSessionEvents,
   SharedWorkerScopeLike,
 } from './page/init-shared-worker';
+export { mergeRingtoneParams, ParamsStorage, watchHostConfigure } from './page/host-configure';
+export type {
+  HostChannelParams,
+  HostConfigure,
+  HostConfigureSource,
+  HostSoftphoneParams,
+  PanelRingtoneChannelSettings,
+  PanelRingtoneSettings,
+  ParamsStorageBackend,
+  WatchHostConfigureOptions,
+} from './page/host-configure';
+export { watchAuthFail } from './page/auth-fail';
+export type { WatchAuthFailOptions } from './page/auth-fail';
+export { addNamespaceToLogs, SOFTPHONE_LOG_COMPONENT, startPanelLogPush } from './page/panel-log';
+export type { PanelLogPushOptions } from './page/panel-log';
+export { PanelRingtones } from './softphone/panel-ringtones';
+export type { PanelRingtonesOptions } from './softphone/panel-ringtones';
 export { SoftphoneError, softphoneErrorFromMediaError } from './softphone/softphone-error';
 export type { SoftphoneErrorType } from './softphone/softphone-error';
 export { SoftphoneManager } from './softphone/softphone-manager';

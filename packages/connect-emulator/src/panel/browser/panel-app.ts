@@ -2,14 +2,23 @@
  * The emulator's CCP panel page script: authorizes, checks the embedding origin, starts the CCP
  * side of `@x/connect-streams/panel` (worker conduit and softphone) and drives a small softphone UI.
  */
+import { Logger } from '@x/connect-streams';
 import {
+  addNamespaceToLogs,
   authorize,
+  AUTHORIZE_RETRY_COUNT_KEY,
+  MAX_AUTHORIZE_RETRY_COUNT_FOR_SESSION,
   createLoopbackFarEnd,
   HttpStatusError,
   initSharedWorker,
   isEmbeddingOriginAllowed,
   ORIGIN_NOT_ALLOWED_MESSAGE,
+  PanelRingtones,
   SoftphoneManager,
+  startPanelLogPush,
+  watchAuthFail,
+  watchHostConfigure,
+  type HostConfigure,
   type PanelSession,
 } from '@x/connect-streams/panel';
 import { startPanelDisasterRecovery } from '@x/connect-streams/disaster-recovery';
@@ -40,8 +49,15 @@ interface AgentData {
   readonly configuration: {
     readonly name?: string;
     readonly softphoneEnabled?: boolean;
+    readonly softphoneAutoAccept?: boolean;
+    readonly extension?: string;
+    readonly agentPreferences?: unknown;
     readonly agentStates?: readonly StateDef[];
-    readonly routingProfile?: { readonly defaultOutboundQueue?: { readonly queueARN?: string } };
+    readonly routingProfile?: {
+      readonly name?: string;
+      readonly routingProfileARN?: string;
+      readonly defaultOutboundQueue?: { readonly queueARN?: string; readonly name?: string };
+    };
   };
 }
 
@@ -51,8 +67,9 @@ const $ = <T extends HTMLElement>(testId: string): T => {
   return element;
 };
 
-const LOGIN_REDIRECTS_KEY = 'x-panel-login-redirects';
-const MAX_LOGIN_REDIRECTS = 3;
+// The same per-session count the worker's authorize failures use (watchAuthFail).
+const LOGIN_REDIRECTS_KEY = AUTHORIZE_RETRY_COUNT_KEY;
+const MAX_LOGIN_REDIRECTS = MAX_AUTHORIZE_RETRY_COUNT_FOR_SESSION;
 
 /** sessionStorage, or nothing where a cross-site frame is denied storage. */
 function tabStorage(): Storage | undefined {
@@ -203,6 +220,61 @@ class PanelUi {
       this.agent = data as AgentData;
       this.render();
     });
+    const device = (testId: string, event: string) =>
+      $<HTMLSelectElement>(testId).addEventListener('change', (e) => {
+        const deviceId = (e.target as HTMLSelectElement).value;
+        this.session.broadcast(event, { deviceId });
+      });
+    device('speaker-device', 'configuration::set_speaker_device');
+    device('ringer-device', 'configuration::set_ringer_device');
+    for (const type of ['softphone', 'deskphone'] as const) {
+      $<HTMLInputElement>(`phone-type-${type}`).addEventListener('change', () => {
+        const configuration = this.agent?.configuration;
+        if (!configuration) return;
+        // The real CCP sends the updatable part of the configuration (spec §3).
+        void this.run(() =>
+          this.session.call('updateAgentConfiguration', {
+            configuration: {
+              name: configuration.name,
+              softphoneEnabled: type === 'softphone',
+              softphoneAutoAccept: configuration.softphoneAutoAccept,
+              extension: configuration.extension,
+              routingProfile: configuration.routingProfile,
+              agentPreferences: configuration.agentPreferences,
+            },
+          }),
+        );
+      });
+    }
+  }
+
+  /**
+   * Page options from the host's configure (the real defaults: audio device settings hidden,
+   * phone type settings shown).
+   */
+  applyPageOptions(options: HostConfigure['pageOptions']): void {
+    const audio = options?.enableAudioDeviceSettings === true;
+    const phoneType = options?.enablePhoneTypeSettings !== false;
+    show('audio-device-settings', audio);
+    show('ringer-device-settings', audio);
+    show('phone-type-settings', phoneType);
+    show('settings', audio || phoneType);
+    if (audio) void this.fillDevices();
+  }
+
+  private async fillDevices(): Promise<void> {
+    const devices = await navigator.mediaDevices?.enumerateDevices().catch(() => []);
+    const outputs = (devices ?? []).filter((d) => d.kind === 'audiooutput');
+    for (const testId of ['speaker-device', 'ringer-device']) {
+      $<HTMLSelectElement>(testId).replaceChildren(
+        ...outputs.map((d, i) => {
+          const option = document.createElement('option');
+          option.value = d.deviceId;
+          option.textContent = d.label || `Speaker ${i + 1}`;
+          return option;
+        }),
+      );
+    }
   }
 
   render(): void {
@@ -234,6 +306,9 @@ class PanelUi {
     }
     select.value = current.name;
     select.dataset['stateType'] = current.type;
+    const softphoneEnabled = agent.configuration.softphoneEnabled === true;
+    $<HTMLInputElement>('phone-type-softphone').checked = softphoneEnabled;
+    $<HTMLInputElement>('phone-type-deskphone').checked = !softphoneEnabled;
 
     const contact = this.current();
     const agentConnection = contact && agentOf(contact);
@@ -278,7 +353,7 @@ async function main(): Promise<void> {
   let token: { accessToken: string; expiration: string | number };
   try {
     token = await authorize(config.authorizeEndpoint);
-    tabStorage()?.removeItem(LOGIN_REDIRECTS_KEY);
+    tabStorage()?.setItem(LOGIN_REDIRECTS_KEY, '0');
   } catch (error) {
     root.dataset['state'] = 'unauthorized';
     setMessage('Sign-in required.');
@@ -299,7 +374,9 @@ async function main(): Promise<void> {
     const allowed = await isEmbeddingOriginAllowed({
       endpoint: config.whitelistedOriginsEndpoint,
       authToken: token.accessToken,
-      referrer: document.referrer,
+      // The embedding page's origin: the referrer, as the real check uses; a reloaded frame's
+      // referrer is the panel itself, so the parent origin (where the browser tells it) wins.
+      referrer: location.ancestorOrigins?.[0] ?? document.referrer,
     }).catch(() => false);
     if (!allowed) {
       root.dataset['state'] = 'refused';
@@ -318,24 +395,97 @@ async function main(): Promise<void> {
     agentAppEndpoint: config.agentAppEndpoint,
     authCookieName: config.authCookieName,
   });
+  // The page's own logs: softphone entries go up as send_logs (master only), the rest in
+  // client-log batches; worker and host `log` entries are kept (as the real CCP page).
+  const logger = new Logger({ component: 'ccp', contextLayer: 'CCP' });
+  const softphoneLogger = new Logger({ component: 'softphone', contextLayer: 'CCP' });
+  startPanelLogPush({ session, logger });
+  startPanelLogPush({
+    session,
+    logger: softphoneLogger,
+    acceptHostServerBoundLogs: false,
+    handleDownloadRequests: false,
+  });
+  // The worker's auth failures: sign-in redirect (at most 3 a session) or re-authorize (at most 10).
+  watchAuthFail(session, {
+    authorizeEndpoint: config.authorizeEndpoint,
+    loginUrl: `${config.loginUrl}?redirect=${encodeURIComponent(location.pathname)}`,
+  });
   const softphone = new SoftphoneManager({
     session,
     createFarEnd: () => createLoopbackFarEnd(),
     metricsFlushIntervalMs: config.metricsFlushIntervalMs,
     statsIntervalMs: config.statsIntervalMs,
+    logger: softphoneLogger,
   });
-  softphone.start();
+  const ringtones = new PanelRingtones({ session });
+  ringtones.on('started', (channel) => (root.dataset['ringing'] = channel));
+  ringtones.on('stopped', () => root.removeAttribute('data-ringing'));
+  ringtones.on('exhausted', (channel) => (root.dataset['ringtoneExhausted'] = channel));
+  let softphoneStarted = false;
   let checkedMicrophone = false;
+  let lastAgent: AgentData | undefined;
+  const checkMicrophone = (): void => {
+    if (
+      !softphoneStarted ||
+      checkedMicrophone ||
+      lastAgent?.configuration.softphoneEnabled !== true
+    )
+      return;
+    checkedMicrophone = true;
+    void softphone
+      .requestMicrophone()
+      .then((stream) => stream?.getTracks().forEach((t) => t.stop()));
+  };
+  // The softphone runs only in the softphone master tab, competing on every agent update until
+  // it is master (the real competeForMasterOnAgentUpdate).
+  let softphoneAllowed = false;
+  const competeForSoftphone = (): void => {
+    if (!softphoneAllowed || softphoneStarted) return;
+    void session.checkMaster('connect::softphone').then((status) => {
+      if (!status.isMaster || softphoneStarted) return;
+      softphoneStarted = true;
+      root.dataset['softphone'] = 'running';
+      logger.info('Softphone manager started');
+      softphone.start();
+      checkMicrophone();
+    });
+  };
   session.on('agent::update', (data) => {
-    const enabled = (data as AgentData).configuration.softphoneEnabled === true;
-    if (enabled && !checkedMicrophone) {
-      checkedMicrophone = true;
-      void softphone
-        .requestMicrophone()
-        .then((stream) => stream?.getTracks().forEach((t) => t.stop()));
-    }
+    lastAgent = data as AgentData;
+    competeForSoftphone();
+    checkMicrophone();
   });
   const ui = new PanelUi(session, softphone);
+  ui.applyPageOptions(undefined);
+  let namespaced = false;
+  watchHostConfigure(session, {
+    ringtone: {
+      voice: { ringtoneUrl: config.ringtoneUrl },
+      queue_callback: { ringtoneUrl: config.ringtoneUrl },
+    },
+    onConfigure: (data) => {
+      ui.applyPageOptions(data.pageOptions);
+      if (data.shouldAddNamespaceToLogs && !namespaced) {
+        namespaced = true;
+        addNamespaceToLogs('CCP');
+        root.dataset['namespacedLogs'] = 'true';
+      }
+    },
+    onSoftphone: (_params, source) => {
+      root.dataset['softphoneSource'] = source;
+      softphoneAllowed = true;
+      competeForSoftphone();
+    },
+    onRingtone: (settings, source) => {
+      root.dataset['ringtoneSource'] = source;
+      root.dataset['ringtoneVoice'] = settings.voice.disabled
+        ? 'disabled'
+        : (settings.voice.ringtoneUrl ?? '');
+      ringtones.setup(settings);
+    },
+    onRefreshedWithoutConfigure: () => logger.info('Embedded CCP refreshed without configure'),
+  });
   ui.bind();
   // The subject side of the message-port (Amazon Connect SDK) channel, for the contact and voice
   // namespaces: the embedding page's provider accepts the port only from this iframe.
@@ -348,8 +498,17 @@ async function main(): Promise<void> {
     startGlobalResiliency(session, config.globalResiliency, (state) => {
       root.dataset['instanceState'] = state;
     });
-  (window as unknown as { xPanel?: unknown }).xPanel = { session, softphone };
-  window.addEventListener('pagehide', () => void softphone.dispose());
+  (window as unknown as { xPanel?: unknown }).xPanel = {
+    session,
+    softphone,
+    ringtones,
+    logger,
+    softphoneLogger,
+  };
+  window.addEventListener('pagehide', () => {
+    ringtones.dispose();
+    void softphone.dispose();
+  });
 }
 
 void main();

@@ -36,6 +36,14 @@ export interface InitSharedWorkerParams {
   readonly longPollingOptions?: unknown;
   /** Run the engine in this page even when `SharedWorker` exists (default `false`). */
   readonly inPage?: boolean;
+  /** Reload the page when the worker answers `terminated` (logout), as the real CCP (default `true`). */
+  readonly reloadOnTerminated?: boolean;
+  /**
+   * Once the agent is known and has the `voiceId` permission, look up the Voice ID domain
+   * (`AgentAppService.Acs.listIntegrationAssociations`) and broadcast
+   * `voiceId::update_domain_id {domainId}`, as the real CCP (default `true`).
+   */
+  readonly fetchVoiceIdDomainId?: boolean;
   /** Options for the in-page engine when it is used. */
   readonly engineOptions?: ConstructorParameters<typeof PanelWorkerEngine>[0];
 }
@@ -100,6 +108,22 @@ export interface PanelSession {
   on(event: string, handler: (data: unknown) => void): () => void;
   /** Subscribes to every event from the worker; returns the unsubscribe function. */
   onAll(handler: (event: string, data: unknown) => void): () => void;
+  /**
+   * Subscribes to one event from the embedding page (downstream, e.g. `configure`, `log`,
+   * `outer_context_info`), as the real CCP bridges them into its event bus; returns the
+   * unsubscribe function.
+   */
+  onDownstream(event: string, handler: (data: unknown) => void): () => void;
+  /**
+   * Asks the worker who is master of a topic (`master_request checkMaster`); the caller becomes
+   * master when there is none (unless `shouldNotBecomeMasterIfNone`).
+   */
+  checkMaster(
+    topic: string,
+    shouldNotBecomeMasterIfNone?: boolean,
+  ): Promise<{ readonly isMaster: boolean; readonly masterId: string | null }>;
+  /** Makes this page master of a topic (`master_request becomeMaster`). */
+  becomeMaster(topic: string): Promise<void>;
   /** Calls a CTI method through the worker (`api_request`); rejects with {@link PanelApiError}. */
   call(method: string, params?: Record<string, unknown>): Promise<unknown>;
   /** Asks the worker to re-emit an event to every port (`broadcast`). */
@@ -108,6 +132,8 @@ export interface PanelSession {
   sendUpstream(event: string, data?: unknown): void;
   /** Sends a raw event down to the embedding page (when framed). */
   sendDownstream(event: string, data?: unknown): void;
+  /** The Voice ID domain id, once looked up or received (`voiceId::update_domain_id`). */
+  readonly voiceIdDomainId: string | undefined;
   /** Closes the port and stops relaying; the page can start a new session afterwards. */
   close(): void;
 }
@@ -139,12 +165,6 @@ const API_PROXY_METHODS: ReadonlySet<string> = new Set([
   'startScreenSharing',
 ]);
 
-/** API proxy methods this page answers through the agent-app endpoint (when one is configured). */
-const AGENT_APP_PROXY_METHODS: ReadonlySet<string> = new Set([
-  'qrIntegrationExists',
-  'qrSearchQuickResponses',
-]);
-
 /**
  * Starts the CCP side in a panel page (the real `connect.core.initSharedWorker`): creates the
  * SharedWorker (or, where SharedWorker is missing, the same engine in this page), relays every
@@ -172,6 +192,8 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   const win = globalThis.window;
   const location = globalThis.location;
   const emitter = new EventEmitter<PanelSessionEvents>();
+  const downstream = new EventEmitter<PanelSessionEvents>();
+  const masterWaiting = new Map<string, (data: unknown) => void>();
   const allHandlers = new Set<(event: string, data: unknown) => void>();
   const pending = new Map<
     string,
@@ -217,6 +239,14 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
         resolveReady(id);
       }
     }
+    if (event === 'master_response' && typeof data === 'object' && data !== null) {
+      const { requestId } = data as { requestId?: unknown };
+      const waiting = typeof requestId === 'string' ? masterWaiting.get(requestId) : undefined;
+      if (waiting && typeof requestId === 'string') {
+        masterWaiting.delete(requestId);
+        waiting((data as { data?: unknown }).data);
+      }
+    }
     if (event === 'api_response' && typeof data === 'object' && data !== null) {
       const response = data as { requestId?: unknown; data?: unknown; err?: unknown };
       const waiting =
@@ -253,11 +283,11 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   };
 
   /**
-   * Answers a quick-responses proxy call through the agent-app endpoint (the page's own API proxy);
-   * `false` when no endpoint is configured.
+   * Answers an API proxy call (quick responses, screen sharing) through the agent-app endpoint, as
+   * the real CCP page's `handleApiProxyRequest`: `{data, requestId}` on success, `{err, requestId}`
+   * (the error body with its `status`) on failure.
    */
-  const answerThroughAgentApp = (data: object): boolean => {
-    if (!params.agentAppEndpoint || !params.authCookieName) return false;
+  const answerApiProxyRequest = (data: object): void => {
     const {
       requestId,
       method,
@@ -267,6 +297,13 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       method: string;
       params?: unknown;
     };
+    if (!params.agentAppEndpoint || !params.authCookieName) {
+      sendDownstream('api_response', {
+        requestId,
+        err: { message: `${method} is not supported by this panel`, status: 501 },
+      });
+      return;
+    }
     const client = new AgentAppClient({
       authCookieName: params.authCookieName,
       authToken: params.authToken,
@@ -278,14 +315,13 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
         typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
       )
       .then((outcome) =>
-        sendDownstream('api_response', {
-          event: 'api_response',
-          requestId,
-          data: 'data' in outcome ? outcome.data : null,
-          err: outcome.kind === 'success' ? null : JSON.stringify(outcome.error),
-        }),
+        sendDownstream(
+          'api_response',
+          outcome.kind === 'success'
+            ? { requestId, data: outcome.data }
+            : { requestId, err: ('data' in outcome ? outcome.data : undefined) ?? outcome.error },
+        ),
       );
-    return true;
   };
 
   const onWindowMessage = (message: MessageEvent): void => {
@@ -297,16 +333,11 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     if (event === 'api_request' && typeof data === 'object' && data !== null) {
       const request = data as { requestId?: unknown; method?: unknown };
       if (typeof request.method === 'string' && API_PROXY_METHODS.has(request.method)) {
-        if (AGENT_APP_PROXY_METHODS.has(request.method) && answerThroughAgentApp(data)) return;
-        sendDownstream('api_response', {
-          event: 'api_response',
-          requestId: request.requestId,
-          data: null,
-          err: JSON.stringify({ message: `${request.method} is not supported by this panel` }),
-        });
+        answerApiProxyRequest(data);
         return;
       }
     }
+    downstream.emit(event, data);
     if (event === 'media_device_request') {
       void globalThis.navigator.mediaDevices
         ?.enumerateDevices()
@@ -322,6 +353,22 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     port.postMessage(raw);
   };
   if (parent) win.addEventListener('message', onWindowMessage);
+
+  const masterRequest = (
+    method: string,
+    masterParams: Record<string, unknown>,
+  ): Promise<unknown> => {
+    const requestId = randomId();
+    return new Promise((resolve) => {
+      masterWaiting.set(requestId, resolve);
+      sendUpstream('master_request', {
+        event: 'master_request',
+        requestId,
+        method,
+        params: masterParams,
+      });
+    });
+  };
 
   const onPageHide = (): void => sendUpstream('close');
   win.addEventListener('pagehide', onPageHide);
@@ -339,6 +386,49 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       authCookieName: params.authCookieName ?? null,
       longPollingOptions: params.longPollingOptions,
     });
+  // As the real initSharedWorker: the Voice ID domain once the agent is known, and a reload on
+  // `terminated` (logout).
+  let voiceIdDomainId: string | undefined;
+  emitter.on('voiceId::update_domain_id', (data) => {
+    const domainId = (data as { domainId?: unknown } | null)?.domainId;
+    if (typeof domainId === 'string' && domainId !== '') voiceIdDomainId = domainId;
+  });
+  if (params.fetchVoiceIdDomainId !== false) {
+    const onAgent = (data: unknown): void => {
+      emitter.off('agent::update', onAgent);
+      void lookUpVoiceIdDomain(data);
+    };
+    emitter.on('agent::update', onAgent);
+  }
+  const lookUpVoiceIdDomain = async (data: unknown): Promise<void> => {
+    const configuration = (data as { configuration?: Record<string, unknown> } | null)
+      ?.configuration;
+    const permissions = configuration?.['permissions'];
+    if (!Array.isArray(permissions) || !permissions.includes('voiceId') || voiceIdDomainId) return;
+    const profile = configuration?.['routingProfile'] as
+      { routingProfileId?: unknown; routingProfileARN?: unknown } | undefined;
+    const id = profile?.routingProfileId ?? profile?.routingProfileARN;
+    const arn = typeof id === 'string' ? id : '';
+    const instanceId = /instance\/([^/]+)/.exec(arn)?.[1];
+    if (!instanceId) return;
+    try {
+      const result = (await session.call('AgentAppService.Acs.listIntegrationAssociations', {
+        InstanceId: instanceId,
+        IntegrationType: 'VOICE_ID',
+      })) as { IntegrationAssociationSummaryList?: { IntegrationArn?: string }[] } | null;
+      const integrationArn = result?.IntegrationAssociationSummaryList?.[0]?.IntegrationArn;
+      const domainId = integrationArn?.replace(/^.*domain\//i, '');
+      if (!domainId) return;
+      voiceIdDomainId = domainId;
+      session.broadcast('voiceId::update_domain_id', { domainId });
+    } catch {
+      // no Voice ID for this instance: nothing to cache
+    }
+  };
+  if (params.reloadOnTerminated !== false) {
+    emitter.on('terminated', () => globalThis.location.reload());
+  }
+
   if (!params.inPage && typeof globalThis.SharedWorker === 'function') {
     const worker = new SharedWorker(params.sharedWorkerUrl, SHARED_WORKER_NAME);
     // A SharedWorker may be refused (e.g. a cross-site frame without third-party storage):
@@ -354,9 +444,12 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   }
   sendConfigure();
 
-  return {
+  const session: PanelSession = {
     get portStreamId() {
       return portStreamId;
+    },
+    get voiceIdDomainId() {
+      return voiceIdDomainId;
     },
     ready,
     get transport() {
@@ -369,6 +462,25 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     onAll(handler) {
       allHandlers.add(handler);
       return () => allHandlers.delete(handler);
+    },
+    onDownstream(event, handler) {
+      downstream.on(event, handler);
+      return () => downstream.off(event, handler);
+    },
+    checkMaster(topic, shouldNotBecomeMasterIfNone = false) {
+      return masterRequest('checkMaster', {
+        topic,
+        ...(shouldNotBecomeMasterIfNone ? { shouldNotBecomeMasterIfNone } : {}),
+      }).then((data) => {
+        const d = (data ?? {}) as { isMaster?: unknown; masterId?: unknown };
+        return {
+          isMaster: d.isMaster === true,
+          masterId: typeof d.masterId === 'string' ? d.masterId : null,
+        };
+      });
+    },
+    becomeMaster(topic) {
+      return masterRequest('becomeMaster', { topic }).then(() => undefined);
     },
     call(method, callParams = {}) {
       const requestId = randomId();
@@ -396,9 +508,12 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       port.close?.();
       engine?.dispose();
       emitter.removeAllListeners();
+      downstream.removeAllListeners();
+      masterWaiting.clear();
       allHandlers.clear();
     },
   };
+  return session;
 }
 
 /**

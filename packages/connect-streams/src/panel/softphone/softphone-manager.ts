@@ -6,6 +6,7 @@ import {
 } from '../constants';
 import type { PanelSession } from '../page/init-shared-worker';
 import { SoftphoneErrorTypes } from '../../protocol';
+import type { Logger } from '../../log/logger';
 import { SoftphoneError, softphoneErrorFromMediaError } from './softphone-error';
 
 /**
@@ -72,6 +73,11 @@ export interface SoftphoneManagerOptions {
   readonly getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
   /** Peer-connection settings for the agent's side. */
   readonly rtcConfiguration?: RTCConfiguration;
+  /**
+   * Where the softphone logs (a logger with component `softphone`, whose entries
+   * {@link startPanelLogPush} sends up to the worker).
+   */
+  readonly logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
 interface AgentConnection {
@@ -307,6 +313,7 @@ export class SoftphoneManager {
 
   private publishError(error: SoftphoneError): void {
     this.options.session.broadcast('agent::softphone_error', error.toWire());
+    this.options.logger?.error(`Softphone error: ${error.errorType}`, error.toWire());
     this.emitter.emit('error', error);
   }
 
@@ -374,6 +381,7 @@ export class SoftphoneManager {
         this.publishError(new SoftphoneError(SoftphoneErrorTypes.WEBRTC_ERROR));
       }
       this.calls.set(contactId, call);
+      this.options.logger?.info(`Softphone session started for contact ${contactId}`);
       this.emitter.emit('sessionStarted', contactId);
     } finally {
       this.starting.delete(contactId);
@@ -444,6 +452,7 @@ export class SoftphoneManager {
         },
       })
       .catch(() => undefined);
+    this.options.logger?.info(`Softphone session ended for contact ${contactId}`);
     this.emitter.emit('sessionEnded', contactId);
   }
 

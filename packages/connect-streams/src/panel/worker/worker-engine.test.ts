@@ -753,3 +753,151 @@ describe('web socket through createTransport (reference §3.2)', () => {
     expect(b.events('webSocket::connection_gain')).toHaveLength(1);
   });
 });
+
+describe('task-templates client in the worker (spec §5, §7 "Task templates"; reference §3.2)', () => {
+  it('routes the four task-template methods to the TaskTemplatesClient on taskTemplatesEndpoint with credentials and the CSRF header', async () => {
+    const requests: { url: string; init: RequestInit | undefined }[] = [];
+    const fetch = (url: string, init?: RequestInit): Promise<Response> => {
+      requests.push({ url, init });
+      return Promise.resolve(
+        new Response(JSON.stringify({ ok: url }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    };
+    const { engine, backend } = setup({}, { fetch });
+    const a = new FakePort();
+    engine.connect(a);
+    a.emit('configure', {
+      ...CONFIG,
+      taskTemplatesEndpoint: 'https://x.example/task-templates/api/ccp',
+    });
+    const send = (requestId: string, method: string, params: Record<string, unknown>) =>
+      a.emit('api_request', { event: 'api_request', requestId, method, params });
+    send('r-list', 'listTaskTemplates', { instanceId: 'i-1', queryParams: { status: 'active' } });
+    send('r-get', 'getTaskTemplate', {
+      instanceId: 'i-1',
+      templateParams: { id: 't-1', version: 3 },
+    });
+    send('r-create', 'createTemplatedTask', { instanceId: 'i-1', templateId: 't-1', name: 'x' });
+    send('r-update', 'updateContact', { contactId: 'c-1', name: 'y' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests.map((r) => [r.init?.method, r.url])).toEqual([
+      [
+        'GET',
+        'https://x.example/task-templates/api/ccp/proxy/instance/i-1/task/template?status=active',
+      ],
+      [
+        'GET',
+        'https://x.example/task-templates/api/ccp/proxy/instance/i-1/task/template/t-1?snapshotVersion=3',
+      ],
+      ['PUT', 'https://x.example/task-templates/api/ccp/createTemplatedTask'],
+      ['POST', 'https://x.example/task-templates/api/ccp/updateContact'],
+    ]);
+    for (const r of requests) {
+      expect(r.init?.credentials).toBe('include');
+      expect((r.init?.headers as Record<string, string>)['x-csrf-token']).toBe('csrf');
+    }
+    expect(backend.count('listTaskTemplates')).toBe(0);
+    const responses = a
+      .events('api_response')
+      .map((m) => m.data as { requestId: string; err: unknown });
+    expect(responses.map((r) => [r.requestId, r.err])).toEqual([
+      ['r-list', null],
+      ['r-get', null],
+      ['r-create', null],
+      ['r-update', null],
+    ]);
+    expect(a.events('api_metric').map((m) => (m.data as { name: string }).name)).toEqual(
+      expect.arrayContaining(['listTaskTemplates', 'getTaskTemplate']),
+    );
+  });
+
+  it('falls back to the CTI endpoint host for the task-templates base path and answers failures with err', async () => {
+    const urls: string[] = [];
+    const fetch = (url: string): Promise<Response> => {
+      urls.push(url);
+      return Promise.resolve(
+        new Response(JSON.stringify({ message: 'no template' }), { status: 404 }),
+      );
+    };
+    const { engine } = setup({}, { fetch });
+    const a = new FakePort();
+    engine.connect(a);
+    a.emit('configure', CONFIG);
+    a.emit('api_request', {
+      event: 'api_request',
+      requestId: 'r-1',
+      method: 'getTaskTemplate',
+      params: { instanceId: 'i-1', templateParams: { id: 'nope' } },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    // no page location in Node: the real getUrlWithProtocol falls back to https
+    expect(urls).toEqual([
+      'https://x/task-templates/api/ccp/proxy/instance/i-1/task/template/nope',
+    ]);
+    const response = a.events('api_response')[0]?.data as { err: string; data: unknown };
+    expect(JSON.parse(response.err)).toMatchObject({ message: 'no template', statusCode: 404 });
+    expect(response.data).toEqual({ message: 'no template', status: 404 });
+  });
+
+  it('sends the WithRelatedContactId subset metric for calls made with a relatedContactId', async () => {
+    const { engine } = setup({ createOutboundContact: () => ok({}) });
+    const a = new FakePort();
+    engine.connect(a);
+    a.emit('configure', CONFIG);
+    a.emit('api_request', {
+      event: 'api_request',
+      requestId: 'r-1',
+      method: 'createOutboundContact',
+      params: { endpoint: {}, relatedContactId: 'c-0' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const names = a.events('api_metric').map((m) => (m.data as { name: string }).name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'createOutboundContactWithRelatedContactId',
+        'createOutboundContact',
+      ]),
+    );
+  });
+});
+
+describe('page logs through the worker (reference §3.2 send_logs)', () => {
+  it('passes every send_logs entry down to all ports as log before buffering it', () => {
+    const { engine } = setup();
+    const a = new FakePort();
+    const b = new FakePort();
+    engine.connect(a);
+    engine.connect(b);
+    a.emit('configure', CONFIG);
+    const entry = { time: 't', component: 'softphone', text: 'hello', level: 'INFO' };
+    a.emit('send_logs', [entry]);
+    expect(a.events('log')).toEqual([{ event: 'log', data: entry }]);
+    expect(b.events('log')).toEqual([{ event: 'log', data: entry }]);
+  });
+});
+
+describe('longPollingOptions of configure (reference §3.1)', () => {
+  it('keeps the two boolean flags (default false) and ignores other values', () => {
+    const { engine } = setup();
+    const a = new FakePort();
+    engine.connect(a);
+    expect(engine.longPollingOptions).toEqual({
+      allowLongPollingShadowMode: false,
+      allowLongPollingWebsocketOnlyMode: false,
+    });
+    a.emit('configure', {
+      ...CONFIG,
+      longPollingOptions: {
+        allowLongPollingShadowMode: true,
+        allowLongPollingWebsocketOnlyMode: 'yes',
+      },
+    });
+    expect(engine.longPollingOptions).toEqual({
+      allowLongPollingShadowMode: true,
+      allowLongPollingWebsocketOnlyMode: false,
+    });
+  });
+});

@@ -31,6 +31,12 @@ import { CtiClient, defaultCtiEndpoint, type CtiOutcome } from '../cti/cti-clien
 import type { CtiCallError } from '../cti/cti-error';
 import type { FetchFunction } from '../http/fetch-with-retry';
 import { HttpStatusError } from '../http/fetch-with-retry';
+import { TASK_TEMPLATES_METHODS } from '../../constants';
+import {
+  ServiceCallError,
+  TaskTemplatesClient,
+  toServiceCallError,
+} from '../../task-templates/task-templates-client';
 import { AgentAppClient } from './agent-app-client';
 import { WorkerDisasterRecovery } from './disaster-recovery';
 import { applyAgentAliases, stampSnapshot } from './agent-update';
@@ -63,6 +69,13 @@ export interface PanelWorkerEngineOptions {
   readonly createClient?: (configuration: WorkerConfiguration) => CtiCaller;
   /** Builds the agent-app client (default: an {@link AgentAppClient} when its endpoint and cookie name are set). */
   readonly createAgentAppClient?: (configuration: WorkerConfiguration) => CtiCaller | undefined;
+  /**
+   * Builds the task-templates client (default: a `TaskTemplatesClient` (`@x/connect-streams/services`) on
+   * `taskTemplatesEndpoint || endpoint`, as the real worker's `initTaskTemplatesClient`).
+   */
+  readonly createTaskTemplatesClient?: (
+    configuration: WorkerConfiguration,
+  ) => CtiCaller | undefined;
   /** Fetches a new token (default: {@link authorize}). */
   readonly authorize?: (endpoint: string) => Promise<AuthorizeResponse>;
   /** The fetch the default clients use. */
@@ -92,6 +105,13 @@ interface ConnectedPort {
   readonly id: string;
   readonly port: PanelPort;
 }
+
+/** Methods whose calls with a `relatedContactId` get a `…WithRelatedContactId` metric too. */
+const RELATED_CONTACT_ID_METHODS: ReadonlySet<string> = new Set([
+  'createTaskContact',
+  'createOutboundContact',
+  'createTemplatedTask',
+]);
 
 const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -129,6 +149,7 @@ export class PanelWorkerEngine {
   private configuration: WorkerConfiguration | undefined;
   private client: CtiCaller | undefined;
   private agentAppClient: CtiCaller | undefined;
+  private taskTemplatesClient: CtiCaller | undefined;
   private snapshot: JsonRecord | undefined;
   private agentConfiguration: JsonRecord | undefined;
   private nextToken: string | null = null;
@@ -136,6 +157,10 @@ export class PanelWorkerEngine {
   private generation = 0;
   private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
   private webSocketManager: WebSocketManager | undefined;
+  private pollingOptions = {
+    allowLongPollingShadowMode: false,
+    allowLongPollingWebsocketOnlyMode: false,
+  };
   private stopWebSocketBridge: (() => void) | undefined;
   private readonly disasterRecovery = new WorkerDisasterRecovery(
     (event, data) => this.broadcast(event, data),
@@ -158,6 +183,17 @@ export class PanelWorkerEngine {
 
   private now(): number {
     return (this.options.now ?? Date.now)();
+  }
+
+  /**
+   * The long-polling options of the last `configure` (the real worker keeps the two boolean flags
+   * `allowLongPollingShadowMode` and `allowLongPollingWebsocketOnlyMode`, default `false`).
+   */
+  get longPollingOptions(): {
+    readonly allowLongPollingShadowMode: boolean;
+    readonly allowLongPollingWebsocketOnlyMode: boolean;
+  } {
+    return { ...this.pollingOptions };
   }
 
   /** The ids of the connected ports. */
@@ -203,6 +239,7 @@ export class PanelWorkerEngine {
     this.configuration = undefined;
     this.client = undefined;
     this.agentAppClient = undefined;
+    this.taskTemplatesClient = undefined;
     this.snapshot = undefined;
     this.agentConfiguration = undefined;
     this.nextToken = null;
@@ -319,6 +356,15 @@ export class PanelWorkerEngine {
     const parsed = sharedWorkerConfigSchema.safeParse(data);
     if (!parsed.success) return;
     if (this.configuration && parsed.data.authToken === this.configuration.authToken) return;
+    const polling = parsed.data.longPollingOptions;
+    if (polling) {
+      for (const key of [
+        'allowLongPollingShadowMode',
+        'allowLongPollingWebsocketOnlyMode',
+      ] as const) {
+        if (typeof polling[key] === 'boolean') this.pollingOptions[key] = polling[key];
+      }
+    }
     const first = this.configuration === undefined;
     this.configuration = parsed.data;
     this.initClients();
@@ -348,6 +394,47 @@ export class PanelWorkerEngine {
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       });
     }
+    this.taskTemplatesClient = this.options.createTaskTemplatesClient
+      ? this.options.createTaskTemplatesClient(configuration)
+      : this.defaultTaskTemplatesClient(configuration);
+  }
+
+  /** The real worker's `TaskTemplatesClient(taskTemplatesEndpoint || endpoint)`, as a {@link CtiCaller}. */
+  private defaultTaskTemplatesClient(configuration: WorkerConfiguration): CtiCaller | undefined {
+    const endpoint =
+      configuration.taskTemplatesEndpoint ||
+      configuration.endpoint ||
+      defaultCtiEndpoint(this.options.baseUrl ?? globalThis.location.href);
+    let client: TaskTemplatesClient;
+    try {
+      client = new TaskTemplatesClient({
+        taskTemplatesEndpoint: endpoint,
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      });
+    } catch {
+      return undefined;
+    }
+    return {
+      call: async (method, params = {}) => {
+        try {
+          return { kind: 'success', data: await client.call(method, params) };
+        } catch (cause) {
+          const failure =
+            cause instanceof ServiceCallError ? cause : await toServiceCallError(cause);
+          return {
+            kind: 'failure',
+            error: {
+              type: typeof failure.body['type'] === 'string' ? failure.body['type'] : failure.name,
+              message: failure.message,
+              stack: [],
+              retryStatus: 'none',
+              ...(failure.status ? { statusCode: failure.status } : {}),
+            },
+            data: failure.body,
+          };
+        }
+      },
+    };
   }
 
   private startPolling(): void {
@@ -362,7 +449,13 @@ export class PanelWorkerEngine {
 
   /** Calls through the right client and sends `api_metric` for the call (reference §3.2). */
   private async callApi(method: string, params: JsonRecord): Promise<CtiOutcome> {
-    const client = method.startsWith('AgentAppService.') ? this.agentAppClient : this.client;
+    // The real WorkerClient: agent-app methods to the AgentAppClient, task-template methods to the
+    // TaskTemplatesClient, everything else to the CTI client.
+    const client = method.startsWith('AgentAppService.')
+      ? this.agentAppClient
+      : (TASK_TEMPLATES_METHODS as readonly string[]).includes(method)
+        ? this.taskTemplatesClient
+        : this.client;
     const started = this.now();
     const outcome: CtiOutcome = client
       ? await client.call(method, params)
@@ -379,11 +472,17 @@ export class PanelWorkerEngine {
       method,
       this.now() - started,
       outcome.kind === 'success' ? undefined : outcome.error,
+      params,
     );
     return outcome;
   }
 
-  private sendApiMetric(method: string, time: number, error: CtiCallError | undefined): void {
+  private sendApiMetric(
+    method: string,
+    time: number,
+    error: CtiCallError | undefined,
+    params: JsonRecord = {},
+  ): void {
     const statusCode = error?.statusCode ?? 200;
     const generic = `${String(statusCode).charAt(0)}XX`;
     const data: JsonRecord = {
@@ -400,6 +499,17 @@ export class PanelWorkerEngine {
     };
     if (generic === '5XX') data['fault'] = 1;
     else if (generic === '2XX') data['fault'] = 0;
+    // The real worker's subset metric for calls made with a relatedContactId.
+    if (RELATED_CONTACT_ID_METHODS.has(method) && params['relatedContactId']) {
+      this.broadcast('api_metric', {
+        name: `${method}WithRelatedContactId`,
+        time,
+        error,
+        error5xx: data['error5xx'],
+        dimensions: data['dimensions'],
+        optionalDimensions: data['optionalDimensions'],
+      });
+    }
     this.broadcast('api_metric', data);
   }
 
@@ -655,6 +765,8 @@ export class PanelWorkerEngine {
 
   private handleSendLogs(data: unknown): void {
     const entries = (Array.isArray(data) ? data : [data]).filter(isRecord);
+    // Like the real worker: the page's logs go down to every port as `log`, then into the buffer.
+    for (const entry of entries) this.broadcast('log', entry);
     this.logsBuffer = this.logsBuffer.concat(entries);
     if (this.logsBuffer.length > LOG_BUFFER_CAP_SIZE) this.flushLogs();
   }
