@@ -4,7 +4,7 @@ import { TestPanel } from '../testing/test-panel';
 import { PanelError } from '../testing/test-instance';
 import type { Ccp } from '../ccp/ccp';
 import { initDisasterRecovery, setPanelOffline, suppressPanelContacts } from './host';
-import { DisasterRecoveryEvents as DR } from '../protocol/events';
+import { DisasterRecoveryEvents as DR } from '../protocol/names';
 import { DR_EVENTS } from './events';
 
 // Spec §4 "Disaster recovery", run on the host over the in-memory test panel.

@@ -1,15 +1,7 @@
+import { DisasterRecoveryEvents } from '../protocol/names';
 /**
- * Disaster-recovery events on the wire (reference §1.3 `disasterRecovery::*`). The same names as
- * the protocol's `DisasterRecoveryEvents`, kept here so that this entry does not bundle the
- * protocol's schemas.
+ * Disaster-recovery events on the wire (reference §1.3 `disasterRecovery::*`): the protocol's
+ * zod-free `DisasterRecoveryEvents` names.
  * @public
  */
-export const DR_EVENTS = Object.freeze({
-  SUPPRESS: 'disasterRecovery::suppress',
-  FORCE_OFFLINE: 'disasterRecovery::force_offline',
-  SET_OFFLINE: 'disasterRecovery::set_offline',
-  INIT_DISASTER_RECOVERY: 'disasterRecovery::init_disaster_recovery',
-  FAILOVER: 'disasterRecovery::failover',
-  FAILOVER_PENDING: 'disasterRecovery::failover_pending',
-  INIT_DR_POLLING: 'disasterRecovery::init_dr_polling',
-} as const);
+export const DR_EVENTS = DisasterRecoveryEvents;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DisasterRecoveryEvents as DR } from '../protocol/events';
+import { DisasterRecoveryEvents as DR } from '../protocol/names';
 import { startPanelDisasterRecovery } from './panel';
 
 // The disaster-recovery duties in a panel page (the CCP side), over a fake session and window.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestPanel } from '../testing/test-panel';
-import { DisasterRecoveryEvents as DR } from '../protocol/events';
+import { DisasterRecoveryEvents as DR } from '../protocol/names';
 import { DisasterRecoveryCcp } from './two-region';
 
 // The two-region disaster-recovery host (the original globalConnect.core), over two test panels.

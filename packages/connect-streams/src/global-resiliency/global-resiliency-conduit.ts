@@ -4,23 +4,14 @@ import { Keepalive } from '../ccp/keepalive';
 import type { Conduit } from '../conduit/conduit';
 import { HOST_TIMEOUTS } from '../constants';
 import type { ConduitMessage, WireEventName } from '../protocol';
+import { GlobalResiliencyEvents as GR_EVENT_NAMES } from '../protocol/names';
 
 /**
- * Global-resiliency events on the wire (reference §1.3 `globalResiliency::*`).
+ * Global-resiliency events on the wire (reference §1.3 `globalResiliency::*`): the protocol's
+ * zod-free `GlobalResiliencyEvents` names.
  * @public
  */
-export const GR_EVENTS = {
-  CONFIGURE: 'globalResiliency::configure',
-  CONFIGURE_CCP_CONDUIT: 'globalResiliency::configure_ccp_conduit',
-  INIT: 'globalResiliency::init',
-  CONFIGURE_ERROR: 'globalResiliency::configure_error',
-  FAILOVER_INITIATED: 'globalResiliency::failover_initiated',
-  FAILOVER_PENDING: 'globalResiliency::failover_pending',
-  FAILOVER_PENDING_CRM: 'globalResiliency::failover_pending_crm',
-  FAILOVER_COMPLETE: 'globalResiliency::failover_complete',
-  HEARTBEAT_SYN: 'globalResiliency::heartbeat_syn',
-  HEARTBEAT_ACK: 'globalResiliency::heartbeat_ack',
-} as const;
+export const GR_EVENTS = GR_EVENT_NAMES;
 
 /** Events relayed from one region's panel to the other's. */
 const RELAYED: readonly WireEventName[] = [
