@@ -364,13 +364,16 @@ export function createConnect(options: CreateConnectOptions = {}) {
         ccp = gr.ccp;
         grRegion = () => gr.getActiveRegion();
       } else {
-        ccp = (options.initCCP ?? coreInitCCP)(container, p);
+        ccp = (options.initCCP ?? coreInitCCP)(container, {
+          ...p,
+          storageAccess: storageAccess.paramsFor(p.storageAccess),
+        });
         grRegion = undefined;
       }
       current = ccp;
       panelContainer = container;
       sdkProvider = (p as { provider?: unknown }).provider;
-      storageAccess.init(p.ccpUrl, container, p.storageAccess ?? {});
+      storageAccess.init(p.ccpUrl, container, p.storageAccess ?? {}, ccp.storageAccess);
       wire(ccp);
     },
     onInitialized: (f: () => void): Subscription => sub(enums.EventType.INIT, f),

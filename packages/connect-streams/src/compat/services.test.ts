@@ -348,6 +348,26 @@ describe('connect.storageAccess', () => {
     connect.storageAccess.optOutFromRequestAccess();
   });
 
+  it('initCCP hands the core the storage-access params with the opt-in applied (the core runs the request flow)', () => {
+    const seen: unknown[] = [];
+    const spied = createConnect({
+      initCCP: (_c, params) => {
+        seen.push((params as { storageAccess?: unknown }).storageAccess);
+        return panel.connect(params);
+      },
+    });
+    spied.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    spied.core.terminate();
+    spied.storageAccess.optInForRequestAccess();
+    panel = new TestPanel();
+    spied.core.initCCP(container, {
+      ccpUrl: 'https://test.my.connect.aws/ccp-v2/',
+      storageAccess: { mode: 'custom' },
+    });
+    spied.core.terminate();
+    expect(seen).toEqual([{ canRequest: false }, { canRequest: true, mode: 'custom' }]);
+  });
+
   it('onRequest before init throws; after init it returns { unsubscribe }', async () => {
     expect(() => connect.storageAccess.onRequest({})).toThrow(
       'connect.storageAccess.init has not been called',

@@ -242,18 +242,30 @@ export function createStorageAccessApi(options: {
     optInForRequestAccess: (): void => {
       optedIn = true;
     },
+    /**
+     * Starts the flow's state for a panel. `initCCP` passes the core's own flow (`ccp.storageAccess`,
+     * present when it requests access) so that both see the same messages.
+     */
     init(
       ccpUrl: string,
       container: { style: { display: string } },
       params: StorageAccessParams = {},
+      running?: StorageAccess,
     ): void {
-      current = new StorageAccess(
-        ccpUrl,
-        container,
-        { canRequest: optedIn, ...params },
-        { getIframe: options.iframe, isInitialized: options.isInitialized, log: options.log },
-      );
+      current =
+        running ??
+        new StorageAccess(
+          ccpUrl,
+          container,
+          { canRequest: optedIn, ...params },
+          { getIframe: options.iframe, isInitialized: options.isInitialized, log: options.log },
+        );
     },
+    /** The `storageAccess` init parameters with the opt-in default applied. */
+    paramsFor: (params: StorageAccessParams = {}): StorageAccessParams => ({
+      canRequest: optedIn,
+      ...params,
+    }),
     setupRequestHandlers: (handlers: { onGrant: () => void }): (() => void) =>
       access().setupRequestHandlers(handlers),
     getRequestStorageAccessUrl: (): string => access().getRequestStorageAccessUrl(),
