@@ -28,8 +28,8 @@ export interface PanelLogPushOptions {
    */
   readonly acceptHostServerBoundLogs?: boolean;
   /**
-   * Save this logger's entries as a file when the embedding page sends `download_log_from_ccp
-   * {logName}` (default `true`; give `false` to all but one push).
+   * Save this logger's entries as a file when the embedding page sends
+   * `download_log_from_ccp {logName}` (default `true`; give `false` to all but one push).
    */
   readonly handleDownloadRequests?: boolean;
 }
