@@ -254,24 +254,29 @@ test('task-template calls from the host run through the panel worker against the
     message: 'Task template version not found: 9',
     statusCode: 404,
   });
-  // The emulator has no task creation yet: its proxy answers 500 (retried, then failed).
-  const created = await host<{ ok: boolean; error: { statusCode: number; message: string } }>(
+  // The emulator creates the task (routed like CreateTaskContact) and updates it.
+  const created = await host<{ ok: boolean; value: { ContactId: string } }>(
     page,
     'request',
     'createTemplatedTask',
     { instanceId, templateId: 'task-template-callback', name: 'Call back' },
   );
-  expect(created.ok).toBe(false);
-  expect(created.error).toMatchObject({
-    statusCode: 500,
-    message: 'Tasks are not available on this emulator yet',
-  });
+  expect(created.ok).toBe(true);
+  expect(created.value.ContactId).toEqual(expect.any(String));
   const updated = await host<{ ok: boolean }>(page, 'request', 'updateContact', {
     instanceId,
-    contactId: 'c-1',
+    contactId: created.value.ContactId,
     name: 'renamed',
   });
   expect(updated.ok).toBe(true);
+  const unknown = await host<{ ok: boolean; error: { statusCode: number } }>(
+    page,
+    'request',
+    'updateContact',
+    { instanceId, contactId: 'c-1', name: 'renamed' },
+  );
+  expect(unknown.ok).toBe(false);
+  expect(unknown.error.statusCode).toBe(404);
 });
 
 test('startScreenSharing from the host is answered by the panel page through the emulator screen-sharing service', async ({

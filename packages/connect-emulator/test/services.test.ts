@@ -284,3 +284,43 @@ describe('emulator services over a real call', () => {
     expect((await h.cti('GetAgentConfiguration', {})).status).toBe(200);
   });
 });
+
+describe('task-templates proxy (issue 7 §5)', () => {
+  it('createTemplatedTask creates a task contact routed like CreateTaskContact; updateContact changes it; bad input is refused', async () => {
+    const login = await fetch(`${h.emulator.url}/login?username=jane`, { redirect: 'manual' });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const call = (method: string, verb: string, body: unknown) =>
+      fetch(`${h.emulator.url}/task-templates/api/ccp/${method}`, {
+        method: verb,
+        headers: { cookie, 'x-csrf-token': 'csrf', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const created = await call('createTemplatedTask', 'PUT', {
+      templateId: 'task-template-callback',
+      name: 'Call back',
+      description: 'The customer asked for a call',
+      references: { Notes: { type: 'STRING', value: 'after 5pm' } },
+    });
+    expect(created.status).toBe(200);
+    const { ContactId } = (await created.json()) as { ContactId: string };
+    expect(h.emulator.centre.contacts.get(ContactId)).toMatchObject({
+      type: 'task',
+      name: 'Call back',
+      description: 'The customer asked for a call',
+      references: { Notes: { type: 'STRING', value: 'after 5pm' } },
+    });
+    const updated = await call('updateContact', 'POST', {
+      contactId: ContactId,
+      name: 'Call back today',
+    });
+    expect(updated.status).toBe(200);
+    expect(h.emulator.centre.contacts.get(ContactId)?.name).toBe('Call back today');
+    expect(
+      (await call('createTemplatedTask', 'PUT', { templateId: 'no-such', name: 'x' })).status,
+    ).toBe(404);
+    expect((await call('createTemplatedTask', 'PUT', { description: 'no name' })).status).toBe(400);
+    expect((await call('updateContact', 'POST', { contactId: 'missing', name: 'x' })).status).toBe(
+      404,
+    );
+  });
+});

@@ -169,10 +169,10 @@ export interface ContactRecord {
   readonly type: 'voice' | 'queue_callback' | 'task';
   readonly initiationMethod: 'inbound' | 'outbound' | 'callback' | 'api';
   /** Tasks: the name and description given by CreateTaskContact. */
-  readonly name?: string;
-  readonly description?: string;
+  name?: string;
+  description?: string;
   /** Tasks: the references given by CreateTaskContact. */
-  readonly references?: Readonly<Record<string, { readonly type: string; readonly value: string }>>;
+  references?: Readonly<Record<string, { readonly type: string; readonly value: string }>>;
   /** Tasks: the contact the task was created from. */
   readonly relatedContactId?: string;
   readonly queue: QueueRecord;
@@ -1096,7 +1096,7 @@ export class ContactCentre {
    * quick connect it waits in that queue and is routed like a call. Returns the new contact.
    */
   createTaskContact(
-    agent: AgentRecord,
+    agent: AgentRecord | undefined,
     input: {
       readonly endpoint: Endpoint;
       readonly name: string;
@@ -1159,6 +1159,36 @@ export class ContactCentre {
     this.notifyContact(contact);
     if (target) this.offer(contact, target);
     else this.route();
+    return contact;
+  }
+
+  /**
+   * The task-templates `updateContact`: changes a live task's name, description or references
+   * (the fields given); the agents on it see the change in their next snapshot.
+   */
+  updateTaskContact(
+    contactId: string,
+    patch: {
+      readonly name?: string;
+      readonly description?: string;
+      readonly references?: Readonly<Record<string, { type?: string; value?: string }>>;
+    },
+  ): ContactRecord {
+    const contact = this.contacts.get(contactId);
+    if (!contact || contact.type !== 'task')
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    if (patch.name !== undefined) contact.name = patch.name;
+    if (patch.description !== undefined) contact.description = patch.description;
+    if (patch.references !== undefined) {
+      const references: Record<string, { type: string; value: string }> = {};
+      for (const [key, ref] of Object.entries(patch.references))
+        references[key] = { type: ref.type ?? 'URL', value: ref.value ?? '' };
+      contact.references = references;
+    }
+    this.touchContact(contact);
     return contact;
   }
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AdminAgentContact, AdminBackend, AdminContactState, AdminUser } from '../admin/types';
 import { AdminApiError } from '../admin/errors';
 import type { AgentAppBackend, QuickResponse, TaskTemplate } from '../agent-app/agent-app-router';
@@ -32,6 +33,30 @@ const TASK_TEMPLATES: readonly TaskTemplate[] = [
     lastModifiedMs: 0,
   },
 ];
+
+const taskReferences = z.record(
+  z.string(),
+  z.object({ type: z.string().optional(), value: z.string().optional() }),
+);
+
+/** The task-templates `createTemplatedTask` body (camelCase, as the CCP sends it). */
+const templatedTaskSchema = z.looseObject({
+  templateId: z.string().min(1).optional(),
+  name: z.string().min(1).max(512),
+  description: z.string().max(4096).optional(),
+  references: taskReferences.optional(),
+  endpoint: z.looseObject({ type: z.enum(['agent', 'queue']) }).optional(),
+  previousContactId: z.string().optional(),
+  relatedContactId: z.string().optional(),
+});
+
+/** The task-templates `updateContact` body. */
+const taskUpdateSchema = z.looseObject({
+  contactId: z.string().min(1),
+  name: z.string().min(1).max(512).optional(),
+  description: z.string().max(4096).optional(),
+  references: taskReferences.optional(),
+});
 
 /** Demo quick responses. */
 const QUICK_RESPONSES: readonly QuickResponse[] = [
@@ -356,13 +381,63 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     validateSessionCookie: (header) =>
       sessions.session(options.sessionIdFromCookie(header)) !== undefined,
     taskTemplates: () => TASK_TEMPLATES,
-    createTemplatedTask: () => {
-      throw new AdminApiError(
-        'InvalidRequestException',
-        'Tasks are not available on this emulator yet',
-      );
+    // The task-templates proxy: a templated task is created like CreateTaskContact (routed to the
+    // endpoint given, else waiting in the template's or the instance's first queue).
+    createTemplatedTask: (params) => {
+      const input = templatedTaskSchema.safeParse(params);
+      if (!input.success)
+        throw new VoiceIdServiceError(
+          400,
+          'InvalidRequestException',
+          input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        );
+      const { templateId, name, description, references, endpoint } = input.data;
+      if (templateId !== undefined) {
+        const template = TASK_TEMPLATES.find((t) => t.id === templateId);
+        if (template === undefined || template.status !== 'ACTIVE')
+          throw new VoiceIdServiceError(
+            404,
+            'ResourceNotFoundException',
+            `Task template not found: ${templateId}`,
+          );
+      }
+      const c = centre();
+      const queue = c.queues[0]!;
+      try {
+        const task = c.createTaskContact(undefined, {
+          endpoint: endpoint ?? {
+            type: 'queue',
+            queue: { queueARN: queue.arn, name: queue.name },
+          },
+          name,
+          description: description ?? null,
+          references: references ?? null,
+          previousContactId: input.data.relatedContactId ?? input.data.previousContactId ?? null,
+        });
+        return { contactId: task.id };
+      } catch (error) {
+        if (error instanceof DomainError)
+          throw new VoiceIdServiceError(400, 'InvalidRequestException', error.message);
+        throw error;
+      }
     },
-    updateContact: () => undefined,
+    updateContact: (params) => {
+      const input = taskUpdateSchema.safeParse(params);
+      if (!input.success)
+        throw new VoiceIdServiceError(
+          400,
+          'InvalidRequestException',
+          input.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        );
+      const { contactId, ...patch } = input.data;
+      try {
+        centre().updateTaskContact(contactId, patch);
+      } catch (error) {
+        if (error instanceof DomainError)
+          throw new VoiceIdServiceError(404, 'ResourceNotFoundException', error.message);
+        throw error;
+      }
+    },
     quickResponses: () => QUICK_RESPONSES,
     startScreenSharing: ({ ContactId, ParticipantId }) => {
       const contact = centre().contacts.get(ContactId);
