@@ -423,8 +423,21 @@ describe('the admin API during a transfer', () => {
       );
       expect(await stateOfAgent('jane')).toEqual(['ENDED']);
       expect(await stateOfAgent('john')).toEqual(['CONNECTING']);
-      await h.cti('AcceptContact', { contactId: (await contactOf(john)).contactId }, as(john));
+      const johns = (await contactOf(john)).contactId as string;
+      await h.cti('AcceptContact', { contactId: johns }, as(john));
       expect(await stateOfAgent('john')).toEqual(['CONNECTED']);
+      // john handles the transfer's new contact; jane's keeps its id.
+      const contactsOfAgent = async (username: string) =>
+        (
+          await client.send(
+            new GetCurrentUserDataCommand({
+              InstanceId: centre.instanceId,
+              Filters: { Agents: [centre.agentByUsername(username)!.id] },
+            }),
+          )
+        ).UserDataList?.[0]?.Contacts?.map((c) => [c.ContactId, c.InitiationMethod]);
+      expect(await contactsOfAgent('john')).toEqual([[johns, 'TRANSFER']]);
+      expect(await contactsOfAgent('jane')).toEqual([[contactId, 'INBOUND']]);
     } finally {
       client.destroy();
     }
