@@ -372,7 +372,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     updateContact: () => undefined,
     quickResponses: () => QUICK_RESPONSES,
     startScreenSharing: ({ ContactId, ParticipantId }) => {
-      const contact = centre().contacts.get(ContactId);
+      const contact = centre().findContact(ContactId)?.contact;
       const participant = contact?.connections.find((c) => c.id === ParticipantId);
       if (!contact || !participant) {
         throw new VoiceIdServiceError(
