@@ -33,7 +33,9 @@ for (const p of listPackages()) {
       localBuild,
       messageCallback: (message) => {
         if (message.logLevel === 'error' || message.logLevel === 'warning') {
-          messages.push(`  ${message.logLevel}: ${message.text}${message.sourceFilePath ? ` (${message.sourceFilePath}:${message.sourceFileLine})` : ""}`);
+          messages.push(
+            `  ${message.logLevel}: ${message.text}${message.sourceFilePath ? ` (${message.sourceFilePath}:${message.sourceFileLine})` : ''}`,
+          );
         }
         message.handled = true;
       },
