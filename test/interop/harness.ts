@@ -96,7 +96,12 @@ connect.agent((agent) => {
 connect.contact((contact) => {
   const id = contact.getContactId();
   window.__contacts[id] = contact;
-  log('contact', { id, state: contact.getStatus().type, inbound: contact.isInbound() });
+  log('contact', {
+    id,
+    initialContactId: contact.getOriginalContactId(),
+    state: contact.getStatus().type,
+    inbound: contact.isInbound(),
+  });
   const on = (name, fn) => fn.call(contact, () => log('contact.' + name, { id }));
   on('incoming', contact.onIncoming);
   on('connecting', contact.onConnecting);

@@ -43,6 +43,20 @@ async function acceptedCall(env: Interop, page: Page): Promise<string> {
   return contactId;
 }
 
+/**
+ * Waits for the contact a transfer of contact `initialContactId` offers to `page`'s agent and
+ * returns its id: as on the real service, a new contact (not the transferring agent's).
+ */
+async function transferOffered(page: Page, initialContactId: string): Promise<string> {
+  const at = await waitForEvent(page, 'contact', { initialContactId, state: 'connecting' });
+  const contactId = await page.evaluate(
+    (i) => (window as unknown as { __events: { data: { id: string } }[] }).__events[i - 1]!.data.id,
+    at,
+  );
+  expect(contactId).not.toBe(initialContactId);
+  return contactId;
+}
+
 /** Waits until `expression` (a function body over `c`, the host's contact) is true. */
 async function until(page: Page, contactId: string, expression: string): Promise<void> {
   await page.waitForFunction(
@@ -115,20 +129,23 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
 
       // ana (routing profile serving Sales) becomes available: the call is offered to her panel
       // like an inbound contact, and she takes it.
+      // It reaches her as a new contact (its own id), initiated by the transfer of jane's.
       await goAvailable(ana);
-      await waitForEvent(ana, 'contact', { id, state: 'connecting', inbound: true });
-      await waitForEvent(ana, 'contact.connecting', { id });
+      const anas = await transferOffered(ana, id);
+      await waitForEvent(ana, 'contact', { id: anas, state: 'connecting', inbound: true });
+      await waitForEvent(ana, 'contact.connecting', { id: anas });
       await waitForEvent(ana, 'agent.stateChange', { newState: 'PendingBusy' });
-      await hostCall(ana, 'contacts[arg].accept(cb);', id);
-      await waitForEvent(ana, 'contact.connected', { id });
+      await until(ana, anas, `c.getInitialContactId() === ${JSON.stringify(id)}`);
+      await hostCall(ana, 'contacts[arg].accept(cb);', anas);
+      await waitForEvent(ana, 'contact.connected', { id: anas });
       await waitForEvent(ana, 'agent.stateChange', { newState: 'Busy' });
-      await until(ana, id, 'c.getInitialConnection().getStatus().type === "connected"');
+      await until(ana, anas, 'c.getInitialConnection().getStatus().type === "connected"');
 
       // jane clears her after-call work; the call goes on for the customer and ana.
       await hostCall(jane, 'contacts[arg].clear(cb);', id);
       await waitForEvent(jane, 'contact.destroy', { id });
       expect(env.emulator.centre.contacts.get(id)?.state).toBe('connected');
-      await until(ana, id, 'c.getStatus().type === "connected"');
+      await until(ana, anas, 'c.getStatus().type === "connected"');
     });
 
     test('a three-party conference: a quick-connect third party, hold of one party, toggle, conference, then the agent leaves and the others go on', async ({
@@ -226,13 +243,16 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
          failure: cb.failure });`,
         id,
       );
-      await waitForEvent(john, 'contact.connecting', { id });
+      // john is offered a new contact (its own id), initiated by the transfer of jane's.
+      const johns = await transferOffered(john, id);
+      await waitForEvent(john, 'contact.connecting', { id: johns });
+      await until(john, johns, `c.getInitialContactId() === ${JSON.stringify(id)}`);
       await hostCall(jane, 'contacts[arg].getAgentConnection().destroy(cb);', id);
       await waitForEvent(jane, 'agent.stateChange', { newState: 'AfterCallWork' });
 
-      await hostCall(john, 'contacts[arg].accept(cb);', id);
-      await waitForEvent(john, 'contact.connected', { id });
-      await until(john, id, 'c.getInitialConnection().getStatus().type === "connected"');
+      await hostCall(john, 'contacts[arg].accept(cb);', johns);
+      await waitForEvent(john, 'contact.connected', { id: johns });
+      await until(john, johns, 'c.getInitialConnection().getStatus().type === "connected"');
       await waitForEvent(john, 'agent.stateChange', { newState: 'Busy' });
     });
 
@@ -265,11 +285,11 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
       expect(hangup.status()).toBe(200);
       await waitForEvent(john, 'contact.acw', { id: johns });
       await hostCall(john, 'contacts[arg].clear(cb);', johns);
-      await waitForEvent(john, 'contact', { id, state: 'connecting' });
-      await waitForEvent(john, 'contact.connecting', { id });
+      const offered = await transferOffered(john, id);
+      await waitForEvent(john, 'contact.connecting', { id: offered });
 
       // He lets it ring out: missed, MissedCallAgent (an error state); jane keeps her call.
-      await waitForEvent(john, 'contact.missed', { id });
+      await waitForEvent(john, 'contact.missed', { id: offered });
       await waitForEvent(john, 'agent.stateChange', { newState: 'MissedCallAgent' });
       await waitForEvent(john, 'agent.error');
       await until(jane, id, 'c.getThirdPartyConnections().length === 0');

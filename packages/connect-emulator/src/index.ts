@@ -28,6 +28,7 @@ export type {
   ContactRecord,
   QueueRecord,
   RoutingProfileRecord,
+  TransferSegment,
   TransferWait,
 } from './domain/contact-centre';
 export {

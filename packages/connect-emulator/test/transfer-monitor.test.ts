@@ -54,9 +54,14 @@ describe('transfer to an agent quick connect', () => {
     const endpoint = await johnEndpoint();
     expect((await h.cti('CreateAdditionalConnection', { contactId, endpoint })).status).toBe(200);
 
-    // john is offered the same call: his own leg is an agent leg, connecting.
+    // john is offered the call as a new contact, as on the real service: its own id, initiated
+    // by transfer from jane's contact; his own leg is an agent leg, connecting.
     const offered = await contactOf(john);
-    expect(offered.contactId).toBe(contactId);
+    const johnContactId = offered.contactId as string;
+    expect(johnContactId).not.toBe(contactId);
+    expect(offered.initialContactId).toBe(contactId);
+    expect(offered.initiationMethod).toBe('transfer');
+    expect((await contactOf()).contactId).toBe(contactId);
     expect(offered.state.type).toBe('connecting');
     expect(leg(offered, (c) => c.type === 'agent').state.type).toBe('connecting');
     expect(await stateOf(john)).toBe('system/PendingBusy');
@@ -76,7 +81,11 @@ describe('transfer to an agent quick connect', () => {
     expect((await contactOf()).state.type).toBe('ended');
     expect(await stateOf()).toBe('system/AfterCallWork');
 
-    expect((await h.cti('AcceptContact', { contactId }, { token: john })).status).toBe(200);
+    // The transfer's new contact is john's: jane's id does not name it for him.
+    expect((await h.cti('AcceptContact', { contactId }, { token: john })).status).toBe(404);
+    expect(
+      (await h.cti('AcceptContact', { contactId: johnContactId }, { token: john })).status,
+    ).toBe(200);
     const accepted = await contactOf(john);
     expect(accepted.state.type).toBe('connected');
     expect(leg(accepted, (c) => c.type === 'agent').state.type).toBe('connected');
@@ -98,8 +107,12 @@ describe('transfer to an agent quick connect', () => {
       200,
     );
     expect(await stateOf()).toBe('system/AfterCallWork');
-    expect((await contactOf(john)).state.type).toBe('connecting');
-    expect((await h.cti('AcceptContact', { contactId }, { token: john })).status).toBe(200);
+    const offered = await contactOf(john);
+    expect(offered.state.type).toBe('connecting');
+    expect(offered.contactId).not.toBe(contactId);
+    expect(
+      (await h.cti('AcceptContact', { contactId: offered.contactId }, { token: john })).status,
+    ).toBe(200);
     const view = await contactOf(john);
     expect(leg(view, (c) => c.initial).state.type).toBe('connected');
     expect(leg(view, (c) => c.type === 'outbound').state.type).toBe('disconnected');
@@ -136,7 +149,10 @@ describe('transfer to an agent quick connect', () => {
     const contactId = await liveCall();
     await available(john);
     await h.cti('CreateAdditionalConnection', { contactId, endpoint: await johnEndpoint() });
-    expect((await h.cti('RejectContact', { contactId }, { token: john })).status).toBe(200);
+    const offered = (await contactOf(john)).contactId;
+    expect((await h.cti('RejectContact', { contactId: offered }, { token: john })).status).toBe(
+      200,
+    );
     expect((await snapshotOf(john)).contacts).toHaveLength(0);
     const view = await contactOf();
     expect(view.state.type).toBe('connected');

@@ -71,8 +71,10 @@ describe('transfer to a queue quick connect', () => {
     expect(leg(await contactOf(), (c) => c.type === 'outbound').state.type).toBe('connecting');
 
     expect((await setState('Available', ana)).status).toBe(200);
+    // A new contact for ana, initiated by the transfer from jane's contact.
     const offered = await contactOf(ana);
-    expect(offered.contactId).toBe(contactId);
+    expect(offered.contactId).not.toBe(contactId);
+    expect(offered.initialContactId).toBe(contactId);
     expect(offered.state.type).toBe('connecting');
     expect(leg(offered, (c) => c.type === 'agent').state.type).toBe('connecting');
     expect(await stateOf(ana)).toBe('system/PendingBusy');
@@ -82,7 +84,9 @@ describe('transfer to a queue quick connect', () => {
     expect((await contactOf()).initiationMethod).toBe('inbound');
     expect(offered.queueTimestamp).toBeGreaterThan((await contactOf()).queueTimestamp);
 
-    expect((await h.cti('AcceptContact', { contactId }, as(ana))).status).toBe(200);
+    expect((await h.cti('AcceptContact', { contactId: offered.contactId }, as(ana))).status).toBe(
+      200,
+    );
     const talking = await contactOf(ana);
     expect(talking.state.type).toBe('connected');
     expect(leg(talking, (c) => c.initial).state.type).toBe('connected');
@@ -125,15 +129,16 @@ describe('transfer to a queue quick connect', () => {
     await h.cti('CreateAdditionalConnection', { contactId, endpoint: await endpoint('queue') });
     expect(await contactsOf(john)).toHaveLength(0);
     await setState('Available', ana);
-    expect((await contactOf(ana)).contactId).toBe(contactId);
+    expect((await contactOf(ana)).initialContactId).toBe(contactId);
   });
 
   it('a warm transfer: the queue agent joins while jane is on, she conferences and leaves, the call goes on', async () => {
     const contactId = await janeCall();
     await setState('Available', ana);
     await h.cti('CreateAdditionalConnection', { contactId, endpoint: await endpoint('queue') });
-    expect((await contactOf(ana)).state.type).toBe('connecting');
-    await h.cti('AcceptContact', { contactId }, as(ana));
+    const offered = await contactOf(ana);
+    expect(offered.state.type).toBe('connecting');
+    await h.cti('AcceptContact', { contactId: offered.contactId }, as(ana));
     const janeView = await contactOf();
     expect(leg(janeView, (c) => c.initial).state.type).toBe('hold');
     expect(leg(janeView, (c) => c.type === 'outbound').state.type).toBe('connected');
@@ -158,13 +163,18 @@ describe('transfer to a queue quick connect', () => {
     clock.advance(MISSED_MS);
     expect(await stateOf(ana)).toBe('error/MissedCallAgent');
     const missed = await contactOf(ana);
-    expect(missed).toMatchObject({ contactId, state: { type: 'missed' } });
+    expect(missed).toMatchObject({ initialContactId: contactId, state: { type: 'missed' } });
+    expect(missed.contactId).not.toBe(contactId);
     // Not offered to ana again; john takes it when he becomes available.
     await setState('Available', john);
-    expect((await contactOf(john)).state.type).toBe('connecting');
+    // The transfer's contact goes back to its queue: john is offered the same (new) contact.
+    const offered = await contactOf(john);
+    expect(offered).toMatchObject({ contactId: missed.contactId, state: { type: 'connecting' } });
     await setState('Available', ana);
     expect(await contactsOf(ana)).toHaveLength(0);
-    expect((await h.cti('AcceptContact', { contactId }, as(john))).status).toBe(200);
+    expect((await h.cti('AcceptContact', { contactId: offered.contactId }, as(john))).status).toBe(
+      200,
+    );
     expect(await stateOf(john)).toBe('system/Busy');
   });
 
@@ -176,10 +186,11 @@ describe('transfer to a queue quick connect', () => {
       { contactId, endpoint: await endpoint('queue') },
       { auth: false },
     );
-    expect((await h.cti('RejectContact', { contactId }, as(ana))).status).toBe(200);
+    const offered = (await contactOf(ana)).contactId;
+    expect((await h.cti('RejectContact', { contactId: offered }, as(ana))).status).toBe(200);
     expect(await stateOf(ana)).toBe('routable/Available');
     await setState('Available', john);
-    expect((await contactOf(john)).contactId).toBe(contactId);
+    expect((await contactOf(john)).contactId).toBe(offered);
   });
 });
 
@@ -205,10 +216,13 @@ describe('transfer to a busy agent', () => {
     expect(await contactsOf(john)).toHaveLength(1);
     await h.cti('ClearContact', { contactId: second }, as(john));
     const offered = await contactOf(john);
-    expect(offered).toMatchObject({ contactId: first, state: { type: 'connecting' } });
+    expect(offered).toMatchObject({ initialContactId: first, state: { type: 'connecting' } });
+    expect(offered.contactId).not.toBe(first);
     // He sees it in his own agent queue (as the agent quick connect names it).
     expect(offered.queue).toEqual((await endpoint('agent')).queue);
-    expect((await h.cti('AcceptContact', { contactId: first }, as(john))).status).toBe(200);
+    expect((await h.cti('AcceptContact', { contactId: offered.contactId }, as(john))).status).toBe(
+      200,
+    );
     expect(leg(await contactOf(), (c) => c.type === 'outbound').state.type).toBe('connected');
   });
 
@@ -221,7 +235,7 @@ describe('transfer to a busy agent', () => {
     ).toBe(200);
     expect(await contactsOf(john)).toHaveLength(0);
     await setState('Available', john);
-    expect((await contactOf(john)).contactId).toBe(contactId);
+    expect((await contactOf(john)).initialContactId).toBe(contactId);
   });
 
   it('a transfer offer the agent misses puts the agent in MissedCallAgent; the call stays with jane', async () => {
@@ -231,7 +245,10 @@ describe('transfer to a busy agent', () => {
     expect(await stateOf(john)).toBe('system/PendingBusy');
     clock.advance(MISSED_MS);
     expect(await stateOf(john)).toBe('error/MissedCallAgent');
-    expect(await contactOf(john)).toMatchObject({ contactId, state: { type: 'missed' } });
+    expect(await contactOf(john)).toMatchObject({
+      initialContactId: contactId,
+      state: { type: 'missed' },
+    });
     const janeView = await contactOf();
     expect(janeView.state.type).toBe('connected');
     expect(janeView.connections.some((c: any) => c.type === 'outbound')).toBe(false);
@@ -253,28 +270,23 @@ describe('a transferred call goes on after the first agent clears it', () => {
     expect((await h.cti('ClearContact', { contactId }, { auth: false })).status).toBe(200);
     expect(await contactsOf()).toHaveLength(0);
     expect(h.emulator.centre.contacts.get(contactId)?.state).toBe('connected');
-    expect(await eventTypes(contactId)).toEqual(['INITIATED', 'QUEUED', 'CONNECTED_TO_AGENT']);
+    // jane's contact is over for her (as on the real service); the call goes on as a new contact.
+    const all = ['INITIATED', 'QUEUED', 'CONNECTED_TO_AGENT', 'DISCONNECTED', 'COMPLETED'];
+    expect(await eventTypes(contactId)).toEqual(all);
 
     await setState('Available', ana);
-    await h.cti('AcceptContact', { contactId }, as(ana));
+    const transferred = (await contactOf(ana)).contactId as string;
+    expect(transferred).not.toBe(contactId);
+    expect(await eventTypes(transferred)).toEqual(['INITIATED', 'QUEUED']);
+    await h.cti('AcceptContact', { contactId: transferred }, as(ana));
     expect(await stateOf(ana)).toBe('system/Busy');
-    await h.control('POST', `/control/contacts/${contactId}/hangup`);
+    await h.control('POST', `/control/contacts/${transferred}/hangup`);
     expect(await stateOf(ana)).toBe('system/AfterCallWork');
-    expect(await eventTypes(contactId)).toEqual([
-      'INITIATED',
-      'QUEUED',
-      'CONNECTED_TO_AGENT',
-      'DISCONNECTED',
-    ]);
-    await h.cti('ClearContact', { contactId }, as(ana));
+    expect(await eventTypes(transferred)).toEqual(all.slice(0, 4));
+    await h.cti('ClearContact', { contactId: transferred }, as(ana));
     expect(h.emulator.centre.contacts.has(contactId)).toBe(false);
-    expect(await eventTypes(contactId)).toEqual([
-      'INITIATED',
-      'QUEUED',
-      'CONNECTED_TO_AGENT',
-      'DISCONNECTED',
-      'COMPLETED',
-    ]);
+    expect(await eventTypes(transferred)).toEqual(all);
+    expect(await eventTypes(contactId)).toEqual(all);
   });
 
   it('phone transfer: after jane clears, the customer and the third party talk on until the customer hangs up', async () => {
@@ -327,7 +339,8 @@ describe('quick connect names as each agent sees them', () => {
     const contactId = await janeCall();
     await setState('Available', john);
     await h.cti('CreateAdditionalConnection', { contactId, endpoint: await endpoint('agent') });
-    await h.cti('AcceptContact', { contactId }, as(john));
+    await h.cti('AcceptContact', { contactId: (await contactOf(john)).contactId }, as(john));
+    expect((await contactOf(john)).state.type).toBe('connected');
     // jane added john: she sees his quick connect name.
     expect(leg(await contactOf(), (c) => c.type === 'outbound').quickConnectName).toBe('John Roe');
     // john joined after jane was on the call: her leg (and his own) carry no name.
@@ -410,8 +423,21 @@ describe('the admin API during a transfer', () => {
       );
       expect(await stateOfAgent('jane')).toEqual(['ENDED']);
       expect(await stateOfAgent('john')).toEqual(['CONNECTING']);
-      await h.cti('AcceptContact', { contactId }, as(john));
+      const johns = (await contactOf(john)).contactId as string;
+      await h.cti('AcceptContact', { contactId: johns }, as(john));
       expect(await stateOfAgent('john')).toEqual(['CONNECTED']);
+      // john handles the transfer's new contact; jane's keeps its id.
+      const contactsOfAgent = async (username: string) =>
+        (
+          await client.send(
+            new GetCurrentUserDataCommand({
+              InstanceId: centre.instanceId,
+              Filters: { Agents: [centre.agentByUsername(username)!.id] },
+            }),
+          )
+        ).UserDataList?.[0]?.Contacts?.map((c) => [c.ContactId, c.InitiationMethod]);
+      expect(await contactsOfAgent('john')).toEqual([[johns, 'TRANSFER']]);
+      expect(await contactsOfAgent('jane')).toEqual([[contactId, 'INBOUND']]);
     } finally {
       client.destroy();
     }

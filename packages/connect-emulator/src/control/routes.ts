@@ -137,7 +137,9 @@ export function handleControl(
     }
     const match = /^\/control\/contacts\/([^/]+)(?:\/([a-z-]+))?$/.exec(path);
     if (match) {
-      const id = decodeURIComponent(match[1]!);
+      const asked = decodeURIComponent(match[1]!);
+      // The customer's call, also when named by the id of a contact a transfer created.
+      const id = centre.findContact(asked)?.contact.id ?? asked;
       const action = match[2];
       if (method === 'GET' && !action) {
         const contact = centre.contacts.get(id);

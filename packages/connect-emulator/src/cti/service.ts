@@ -351,7 +351,7 @@ export class CtiService {
       case 'NotifyContactIssue': {
         const req = body as CtiRequest<'NotifyContactIssue'>;
         if (
-          !centre.contacts.has(req.contactId) &&
+          !centre.findContact(req.contactId) &&
           !agent.ghosts.some((g) => g.contact.contactId === req.contactId)
         )
           throw new CtiError(
@@ -422,8 +422,8 @@ export class CtiService {
             MESSAGES.invalidParameter('web_rtc needs contactId'),
           );
         const centre = this.ctx.centre();
-        const contact = centre.contacts.get(req.contactId);
-        if (!contact || !contact.connections.some((c) => c.agentId === agent.id))
+        const contact = centre.findContact(req.contactId)?.contact;
+        if (!contact || centre.contactIdOf(contact, agent.id) !== req.contactId)
           throw new CtiError(
             CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
             MESSAGES.contactNotFound(req.contactId),

@@ -145,12 +145,32 @@ export interface ConnectionRecord {
    * and since when it waited: the agent sees the contact in that queue.
    */
   transferQueue?: { readonly queue: Queue; readonly since: number };
+  /**
+   * A transfer leg (to an agent or a queue quick connect): as on the real service, the receiving
+   * side is a new contact (`initiationMethod` transfer) linked to the one it came from.
+   */
+  transfer?: TransferSegment;
   /** Monitoring legs: who monitors and since when. */
   monitoringInfo?: { readonly agentName: string; readonly joinedAt: number };
   /** Monitoring legs: the modes the supervisor may use (`SILENT_MONITOR`, `BARGE`). */
   monitorCapabilities?: readonly string[];
   /** Monitoring legs: the current mode (`SILENT_MONITOR` or `BARGE`). */
   monitorStatus?: string;
+}
+
+/**
+ * The new contact a transfer creates for its receiving side: its own id, the contact it came from
+ * (`previousContactId`, the transferring agent's contact) and when it was created.
+ */
+export interface TransferSegment {
+  /** The new contact's id (what the receiving agent sees as `contactId`). */
+  readonly contactId: string;
+  /** The contact it was transferred from (the transferring agent's contact). */
+  readonly previousContactId: string;
+  /** When the transfer created it (epoch ms). */
+  readonly createdAt: number;
+  /** The queue the transfer waits in (queue quick connect); absent for an agent transfer. */
+  readonly queue?: QueueRecord;
 }
 
 /**
@@ -351,9 +371,40 @@ export class ContactCentre {
     );
   }
 
-  private contactOf(agent: AgentRecord, contactId: string): ContactRecord {
+  /**
+   * The contact id `agentId` sees for `contact`: the id of the new contact a transfer created for
+   * the agent's leg, else the contact's own id.
+   */
+  contactIdOf(contact: ContactRecord, agentId: string): string {
+    return (
+      contact.connections.find((x) => x.agentId === agentId)?.transfer?.contactId ?? contact.id
+    );
+  }
+
+  /**
+   * Finds a contact by id: a contact of the instance, or the new contact of a transfer leg (with
+   * that leg).
+   */
+  findContact(
+    contactId: string,
+  ): { contact: ContactRecord; transferLeg?: ConnectionRecord } | undefined {
     const contact = this.contacts.get(contactId);
-    if (!contact || !contact.connections.some((x) => x.agentId === agent.id))
+    if (contact) return { contact };
+    for (const c of this.contacts.values())
+      for (const leg of c.connections)
+        if (leg.transfer?.contactId === contactId) return { contact: c, transferLeg: leg };
+    return undefined;
+  }
+
+  private contactOf(agent: AgentRecord, contactId: string): ContactRecord {
+    const found = this.findContact(contactId);
+    const contact = found?.contact;
+    if (
+      !contact ||
+      !contact.connections.some(
+        (x) => x.agentId === agent.id && (x.transfer?.contactId ?? contact.id) === contactId,
+      )
+    )
       throw new DomainError(
         CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
         MESSAGES.contactNotFound(contactId),
@@ -954,6 +1005,12 @@ export class ContactCentre {
     contact.connections.push(third);
     if (target) {
       third.awaiting = { ...target, since: this.clock.now(), excluded: new Set() };
+      third.transfer = {
+        contactId: this.newContactId(),
+        previousContactId: leg.transfer?.contactId ?? contact.id,
+        createdAt: this.clock.now(),
+        ...(target.kind === 'queue' ? { queue: target.queue } : {}),
+      };
       this.touchContact(contact);
       this.route();
       return;
@@ -1704,7 +1761,7 @@ export class ContactCentre {
     const named = (leg: ConnectionRecord) =>
       leg.quickConnectName !== undefined && own !== undefined && leg.seq > own.seq;
     return {
-      contactId: contact.id,
+      contactId: own?.transfer?.contactId ?? contact.id,
       initialContactId: contact.initialContactId,
       type: contact.type,
       state: { type: this.stateFor(contact, agent), timestamp: seconds(contact.since) },
@@ -1746,9 +1803,11 @@ export class ContactCentre {
               }),
         })),
       attributes: contact.attributes,
-      contactDuration: String(Math.floor((now - contact.createdAt) / 1000)),
-      // A transferred call reaches its new agent as a transfer.
-      initiationMethod: own?.transferQueue ? 'transfer' : contact.initiationMethod,
+      contactDuration: String(
+        Math.floor((now - (own?.transfer?.createdAt ?? contact.createdAt)) / 1000),
+      ),
+      // A transferred call reaches its new agent as a new contact initiated by transfer.
+      initiationMethod: own?.transfer || own?.transferQueue ? 'transfer' : contact.initiationMethod,
       ...(contact.type === 'task'
         ? {
             name: contact.name,

@@ -312,19 +312,23 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
         routable: agent.selected.type === 'routable' && agent.errorState === null,
         ...(agent.nextState ? { nextStatusName: agent.nextState.name } : {}),
         contacts: contacts.map((contact): AdminAgentContact => {
-          const record = ref.ledger?.contact(contact.id);
+          // A transfer's target handles the new contact the transfer created.
+          const transfer = contact.connections.find((x) => x.agentId === agent.id)?.transfer;
+          const contactId = transfer?.contactId ?? contact.id;
+          const record = ref.ledger?.contact(contactId);
           return {
-            contactId: contact.id,
+            contactId,
             channel: 'VOICE',
-            initiationMethod:
-              initiation.get(contact.id) ??
-              (contact.initiationMethod === 'inbound' ? 'INBOUND' : 'OUTBOUND'),
+            initiationMethod: transfer
+              ? 'TRANSFER'
+              : (initiation.get(contact.id) ??
+                (contact.initiationMethod === 'inbound' ? 'INBOUND' : 'OUTBOUND')),
             state: agentContactState(contact, agent.id),
             stateStartMs: contact.since,
             ...(record?.connectedToAgentMs === undefined
               ? {}
               : { connectedToAgentMs: record.connectedToAgentMs }),
-            queueId: contact.queue.id,
+            queueId: transfer ? (transfer.queue?.id ?? `agent/${agent.id}`) : contact.queue.id,
           };
         }),
       };
@@ -356,13 +360,16 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     },
     stopContact: (contactId) => {
       const c = centre();
-      if (!c.contacts.has(contactId))
+      const found = c.findContact(contactId);
+      if (!found)
         throw new AdminApiError('ContactNotFoundException', `Contact is not active: ${contactId}`);
-      c.customerHangsUp(contactId);
+      c.customerHangsUp(found.contact.id);
     },
     monitorContact: (contactId, userId, capabilities) => {
       try {
-        return { contactId: centre().monitorContact(contactId, userId, capabilities).id };
+        const c = centre();
+        const id = c.findContact(contactId)?.contact.id ?? contactId;
+        return { contactId: c.monitorContact(id, userId, capabilities).id };
       } catch (error) {
         if (error instanceof DomainError)
           throw new AdminApiError('InvalidRequestException', error.message);
@@ -440,7 +447,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     },
     quickResponses: () => QUICK_RESPONSES,
     startScreenSharing: ({ ContactId, ParticipantId }) => {
-      const contact = centre().contacts.get(ContactId);
+      const contact = centre().findContact(ContactId)?.contact;
       const participant = contact?.connections.find((c) => c.id === ParticipantId);
       if (!contact || !participant) {
         throw new VoiceIdServiceError(
@@ -481,21 +488,63 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
   });
   ref.ledger = ledger;
 
+  /**
+   * The contacts a call has been split into, by the id of its first contact: as on the real
+   * service, each transfer gives its receiving side a new contact (its own record, events and
+   * recording). Kept until the call leaves the instance, so a contact whose leg is gone still gets
+   * its final (DISCONNECTED, COMPLETED) view.
+   */
+  const segments = new Map<string, Map<string, LedgerContactView>>();
+  /** Contacts whose agent has been on the line (their agent leaving ends them). */
+  const talked = new Set<string>();
+  /** Contacts already completed (no further views). */
+  const completed = new Set<string>();
+
+  function publish(view: LedgerContactView): void {
+    if (completed.has(view.id)) return;
+    if (view.completed) completed.add(view.id);
+    ledger.observe(view);
+  }
+
   function contactChanged(contact: ContactRecord, removed: boolean): void {
     if (pendingInitiation !== undefined && !initiation.has(contact.id))
       initiation.set(contact.id, pendingInitiation);
-    // The agent handling it: one on the line (a transfer target still ringing does not count
-    // while the first agent talks), else the last agent leg.
+    const up = (state: string) => state === 'connected' || state === 'hold';
+    const callOver = contact.state === 'ended' || removed;
+    // The agent of the contact itself: one on the line, else the last agent leg (a transfer's
+    // target handles the new contact of its own leg instead).
     const agentLegs = contact.connections.filter(
-      (x) => x.agentId !== undefined && x.type !== 'monitoring',
+      (x) => x.agentId !== undefined && x.type !== 'monitoring' && x.transfer === undefined,
     );
-    const agentLeg =
-      agentLegs.find((x) => x.state === 'connected' || x.state === 'hold') ?? agentLegs.at(-1);
+    const agentLeg = agentLegs.find((x) => up(x.state)) ?? agentLegs.at(-1);
+    if (agentLeg !== undefined && agentLeg.state !== 'connecting') talked.add(contact.id);
+    // Its agent left (or cleared) a call that goes on: the contact is over, unless the call goes
+    // on with a party of this contact (a phone number the agent transferred to stays on it).
+    const agentGone =
+      talked.has(contact.id) && (agentLeg === undefined || agentLeg.state === 'disconnected');
+    const external = contact.connections.some(
+      (x) =>
+        !x.initial &&
+        x.agentId === undefined &&
+        x.transfer === undefined &&
+        x.type !== 'monitoring' &&
+        x.state !== 'disconnected',
+    );
+    const over = callOver || (agentGone && !external);
     const customer = contact.connections.find((x) => x.initial);
-    const view: LedgerContactView = {
-      id: contact.id,
+    const common = {
       initialContactId: contact.initialContactId,
-      channel: contact.type === 'task' ? 'TASK' : 'VOICE',
+      channel: contact.type === 'task' ? ('TASK' as const) : ('VOICE' as const),
+      ...(customer === undefined ? {} : { customerLegState: customer.state }),
+      customerNumber: contact.customerNumber,
+      attributes: Object.fromEntries(
+        Object.entries(contact.attributes).map(([k, v]) => [k, v.value]),
+      ),
+      ...(contact.endReason === undefined ? {} : { endReason: contact.endReason }),
+    };
+    publish({
+      ...common,
+      id: contact.id,
       initiationMethod:
         initiation.get(contact.id) ??
         (contact.initiationMethod === 'inbound' ? 'INBOUND' : 'OUTBOUND'),
@@ -506,16 +555,51 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
       ...(agentLeg?.agentId === undefined
         ? {}
         : { agentId: agentLeg.agentId, agentLegState: agentLeg.state }),
-      ...(customer === undefined ? {} : { customerLegState: customer.state }),
-      customerNumber: contact.customerNumber,
-      attributes: Object.fromEntries(
-        Object.entries(contact.attributes).map(([k, v]) => [k, v.value]),
-      ),
-      ended: contact.state === 'ended' || removed,
-      completed: removed,
-      ...(contact.endReason === undefined ? {} : { endReason: contact.endReason }),
-    };
-    ledger.observe(view);
+      ended: over,
+      completed: removed || (over && talked.has(contact.id) && agentLeg === undefined),
+    });
+
+    // The new contacts transfers created: one per transfer leg.
+    const known = segments.get(contact.id) ?? new Map<string, LedgerContactView>();
+    segments.set(contact.id, known);
+    const present = new Set<string>();
+    for (const leg of contact.connections) {
+      const transfer = leg.transfer;
+      if (transfer === undefined) continue;
+      present.add(transfer.contactId);
+      const targetAgent =
+        leg.agentId ?? (leg.awaiting?.kind === 'agent' ? leg.awaiting.agentId : undefined);
+      const view: LedgerContactView = {
+        ...common,
+        id: transfer.contactId,
+        previousContactId: transfer.previousContactId,
+        initiationMethod: 'TRANSFER',
+        createdMs: transfer.createdAt,
+        ...(transfer.queue !== undefined
+          ? { queueId: transfer.queue.id, queueType: 'STANDARD', queuedMs: transfer.createdAt }
+          : targetAgent !== undefined
+            ? { queueId: `agent/${targetAgent}`, queueType: 'AGENT' }
+            : {}),
+        ...(leg.agentId === undefined ? {} : { agentId: leg.agentId, agentLegState: leg.state }),
+        ended: callOver || leg.state === 'disconnected',
+        completed: removed,
+      };
+      known.set(transfer.contactId, view);
+      publish(view);
+    }
+    // A transfer contact whose leg is gone (its agent cleared it, or the offer was withdrawn).
+    for (const [id, last] of known)
+      if (!present.has(id)) {
+        known.delete(id);
+        publish({ ...last, ended: true, completed: true });
+        completed.delete(id);
+      }
+    if (removed) {
+      segments.delete(contact.id);
+      talked.delete(contact.id);
+      completed.delete(contact.id);
+      for (const id of known.keys()) completed.delete(id);
+    }
   }
 
   return { ...services, ledger, contactChanged };

@@ -14,19 +14,23 @@ export function publishTopics(centre: ContactCentre, sockets: AgentSocketServer)
       version: agent.version,
     }),
   );
-  const offContact = centre.onContactChange((contact, removed) =>
-    sockets.publish(
-      WS_TOPICS.contact,
-      contact.connections.flatMap((leg) => (leg.agentId ? [leg.agentId] : [])),
-      {
-        contactId: contact.id,
+  // Each agent hears of the contact under the id it sees (a transfer's new contact for its target).
+  const offContact = centre.onContactChange((contact, removed) => {
+    const byId = new Map<string, string[]>();
+    for (const leg of contact.connections) {
+      if (!leg.agentId) continue;
+      const id = centre.contactIdOf(contact, leg.agentId);
+      byId.set(id, [...(byId.get(id) ?? []), leg.agentId]);
+    }
+    for (const [contactId, agents] of byId)
+      sockets.publish(WS_TOPICS.contact, agents, {
+        contactId,
         initialContactId: contact.initialContactId,
         type: contact.type,
         state: contact.state,
         removed,
-      },
-    ),
-  );
+      });
+  });
   return () => {
     offAgent();
     offContact();
