@@ -468,9 +468,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       regions?.dispose();
       await services.ledger.flush();
       if (options.stateDir === undefined) await rm(mediaDir, { recursive: true, force: true });
+      // Stop accepting first, then drop the open connections: a page still polling (a 30 s
+      // long poll on a fresh keep-alive connection) must not hold the close.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
       await sockets.close();
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }

@@ -147,8 +147,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     close: async () => {
       await emulator.close();
       await new Promise<void>((resolve) => {
-        host.closeAllConnections();
         host.close(() => resolve());
+        host.closeAllConnections();
       });
     },
   };
