@@ -1,0 +1,283 @@
+/**
+ * The product voice API contract: the request and response shapes of every
+ * `/ws/{slug}/addons/voice/...` route and of `PATCH /ws/{slug}/v2/campaign-templates`, written
+ * once as zod (mini) schemas. The client in this entry validates every answer with them; the
+ * workspace server declares its routes with the same shapes (a contract test compares them).
+ *
+ * Written with `zod/mini` so that the client stays small in a browser bundle.
+ */
+import * as z from 'zod/mini';
+
+/** Path prefix of every product API route: `/ws/{slug}`. */
+export const workspacePath = (slug: string): string => `/ws/${encodeURIComponent(slug)}`;
+
+/** Route paths below {@link workspacePath}. */
+export const VOICE_ROUTES = {
+  config: '/addons/voice/config',
+  conversation: '/addons/voice/conversation',
+  connection: (id: string) => `/addons/voice/connections/${encodeURIComponent(id)}`,
+  acceptCall: '/addons/voice/acceptCall',
+  monitorCall: '/addons/voice/monitorCall',
+  liveCall: '/addons/voice/live-call',
+  contactByPhone: (phone: string) => `/addons/voice/contacts/${encodeURIComponent(phone)}`,
+  transfers: '/addons/voice/transfers',
+  agentsStatus: '/addons/voice/agents/status',
+  liveCalls: '/addons/voice/live-calls',
+  history: '/addons/voice/history',
+  transcriptCsv: '/addons/voice/connections/transcript/csv',
+  recording: (idCommunication: string) =>
+    `/addons/voice/recordings/${encodeURIComponent(idCommunication)}`,
+  campaignTemplates: '/v2/campaign-templates',
+} as const;
+
+// ── shared pieces ────────────────────────────────────────────────────────────────────────────
+
+/** An ISO-8601 date-time string with offset (`2026-11-23T10:00:00.000Z`). */
+const isoDateTime = z.iso.datetime({ offset: true });
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+
+/** How a communication reached the agent. `monitor` is a supervisor's monitoring leg. */
+export const communicationTypeSchema = z.enum(['inbound', 'outbound', 'transfer', 'monitor']);
+/** A call history item's type (no `monitor`: monitoring legs are not history). */
+export const historyCommunicationTypeSchema = z.enum(['inbound', 'outbound', 'transfer']);
+/** The agent-side state of a connection, as the contact centre names it. */
+export const agentContactStateSchema = z.enum([
+  'CONNECTING',
+  'CONNECTED',
+  'CONNECTED_ONHOLD',
+  'ENDED',
+  'REJECTED',
+  'MISSED',
+  'ERROR',
+]);
+
+/** The error body of every non-2xx answer. `issues` lists field errors of a 400. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+});
+
+// ── §3 entities ──────────────────────────────────────────────────────────────────────────────
+
+/** Conversation contact: id, name, phone, avatar. */
+export const conversationContactSchema = z.object({
+  id,
+  name: z.string(),
+  phone: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
+});
+
+/** Call start payload: contactPhoneNumber, idCommunication, communicationType. */
+export const callStartSchema = z.object({
+  contactPhoneNumber: z.string().check(z.minLength(1), z.maxLength(32)),
+  idCommunication: id,
+  communicationType: communicationTypeSchema,
+});
+
+/** Connection record: how one communication (contact) maps to a conversation. */
+export const connectionRecordSchema = z.object({
+  idCommunication: id,
+  idConversation: z.nullable(id),
+  communicationType: communicationTypeSchema,
+  previousIdCommunication: z.nullable(id),
+  contactPhoneNumber: z.nullable(z.string()),
+  answered: z.boolean(),
+  createdAt: isoDateTime,
+});
+
+/** The first live connection of an agent (state and communication). */
+export const agentConnectionSchema = z.object({
+  agentContactState: agentContactStateSchema,
+  idCommunication: id,
+});
+
+/** A workspace team: name and emoji. */
+export const teamSchema = z.object({ name: z.string(), emoji: z.nullable(z.string()) });
+
+/** The identity of a workspace agent. */
+export const agentIdentitySchema = z.object({
+  idAgent: id,
+  name: z.string(),
+  email: z.string(),
+  avatarURL: z.nullable(z.string()),
+});
+
+/** Agent (voice), a transfer target: identity, status, first connection, endpointId. */
+export const transferAgentSchema = z.object({
+  ...agentIdentitySchema.shape,
+  status: z.object({ name: z.string() }),
+  connections: z.array(agentConnectionSchema),
+  endpointId: id,
+});
+
+/** Transfer group (team/queue): id, name, description, endpointId. */
+export const transferGroupSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  endpointId: id,
+});
+
+/** Status list item (agent list tab). `connections` is empty when the agent has no live contact. */
+export const statusListItemSchema = z.object({
+  agent: agentIdentitySchema,
+  status: z.object({ name: z.string() }),
+  team: z.optional(z.nullable(teamSchema)),
+  connections: z.array(agentConnectionSchema),
+});
+
+/** Live call item (live calls tab). */
+export const liveCallItemSchema = z.object({
+  connection: z.object({
+    type: historyCommunicationTypeSchema,
+    /** When the current connection state began. */
+    timestamp: isoDateTime,
+    agentContactState: agentContactStateSchema,
+    idCommunication: id,
+  }),
+  contact: z.object({ name: z.string() }),
+  agent: z.optional(
+    z.nullable(
+      z.object({ name: z.string(), email: z.string(), avatarURL: z.nullable(z.string()) }),
+    ),
+  ),
+});
+
+/** Call history item. `contact.name` may start with the visitor prefix (shown as the phone). */
+export const callHistoryItemSchema = z.object({
+  id,
+  idCommunication: id,
+  communicationType: historyCommunicationTypeSchema,
+  answered: z.boolean(),
+  createdAt: isoDateTime,
+  contact: z.object({ id, name: z.string(), phone: z.nullable(z.string()) }),
+  contactPhoneNumber: z.nullable(z.string()),
+  agent: z.nullable(z.object({ idAgent: id, name: z.string(), avatarURL: z.nullable(z.string()) })),
+  /** Product API URL of the recording (bearer token required), or null when there is none. */
+  recordingUrl: z.nullable(z.string()),
+  /** Seconds. */
+  recordingDuration: z.nullable(z.number()),
+  idConversation: z.nullable(id),
+  idPart: z.nullable(id),
+});
+
+/** Voice configuration of the workspace (§1). */
+export const voiceConfigSchema = z.object({
+  /** The workspace app's planVoice flag: voice features start only with it. */
+  planVoice: z.boolean(),
+  isVoiceModuleEnabled: z.boolean(),
+  connect: z.object({
+    /** Must be `CREATED`, otherwise initialisation fails with 'Voice instance is not created'. */
+    instanceStatus: z.string(),
+    instanceId: z.string(),
+    subdomain: z.string(),
+    region: z.string(),
+  }),
+  /** The CCP panel URL for `initCCP` (`https://{subdomain}.my.connect.aws/ccp-v2/`, or the emulator's). */
+  ccpUrl: z.string(),
+  /** The single-sign-on URL loaded in the hidden sign-on frame; signs the agent in to the panel. */
+  loginUrl: z.string(),
+  /** The contact centre's username of the signed-in agent, or null when not linked. */
+  agentUsername: z.nullable(z.string()),
+});
+
+/** Campaign template (as returned by the template search). */
+export const campaignTemplateSchema = z.object({
+  id,
+  name: z.string(),
+  channel: z.enum(['whatsapp', 'email', 'sms']),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  language: z.string(),
+  body: z.string(),
+  variables: z.array(z.string()),
+  updatedAt: isoDateTime,
+});
+
+// ── §7 requests and answers ──────────────────────────────────────────────────────────────────
+
+/** `POST /addons/voice/conversation` and `POST /addons/voice/acceptCall` body. */
+export const startConversationBodySchema = z.object({ call: callStartSchema });
+/** `POST /addons/voice/conversation` answer: the conversation (id and contact). */
+export const startConversationResponseSchema = z.object({
+  conversation: z.object({ id, contact: conversationContactSchema }),
+});
+/** `GET /addons/voice/connections/{id}` answer. */
+export const connectionResponseSchema = z.object({ connection: connectionRecordSchema });
+/** `POST /addons/voice/acceptCall` answer. */
+export const acceptCallResponseSchema = z.object({ connection: connectionRecordSchema });
+/** `POST /addons/voice/monitorCall` body. */
+export const monitorCallBodySchema = z.object({
+  idCommunication: id,
+  previousIdCommunication: id,
+});
+/** `POST /addons/voice/monitorCall` answer. */
+export const monitorCallResponseSchema = z.object({ connection: connectionRecordSchema });
+/** `POST /addons/voice/live-call` body: the live call to monitor. */
+export const liveCallBodySchema = z.object({ call: z.object({ idCommunication: id }) });
+/** `POST /addons/voice/live-call` answer. */
+export const liveCallResponseSchema = z.object({ ok: z.literal(true) });
+/** `GET /addons/voice/contacts/{phone}` answer (404 when no contact has that number). */
+export const contactByPhoneResponseSchema = z.object({ contact: conversationContactSchema });
+/** `GET /addons/voice/transfers?includePending=false` answer. */
+export const transfersResponseSchema = z.object({
+  connections: z.object({
+    agents: z.array(transferAgentSchema),
+    groups: z.array(transferGroupSchema),
+  }),
+});
+/** `GET /addons/voice/agents/status` answer. */
+export const agentsStatusResponseSchema = z.object({ list: z.array(statusListItemSchema) });
+/** `GET /addons/voice/live-calls` answer. */
+export const liveCallsResponseSchema = z.object({ list: z.array(liveCallItemSchema) });
+/** History filter types as the UI names them; sent lowercase. */
+export const historySearchTypeSchema = z.enum([
+  'all',
+  'missed',
+  'inbound',
+  'outbound',
+  'transferred',
+]);
+/** `PATCH /addons/voice/history?lastId=` body. */
+export const historyBodySchema = z.object({
+  searchType: historySearchTypeSchema,
+  searchText: z.string().check(z.maxLength(200)),
+});
+/** `PATCH /addons/voice/history` answer: one page, newest first; an empty list ends paging. */
+export const historyResponseSchema = z.object({ list: z.array(callHistoryItemSchema) });
+/** `GET /addons/voice/connections/transcript/csv?idConversation=&idPart=` query. */
+export const transcriptCsvQuerySchema = z.object({ idConversation: id, idPart: id });
+/** `GET /addons/voice/config` answer. */
+export const voiceConfigResponseSchema = z.object({ config: voiceConfigSchema });
+/** `PATCH /v2/campaign-templates` body. */
+export const campaignTemplatesBodySchema = z.object({
+  text: z.string().check(z.maxLength(200)),
+  channel: z.enum(['whatsapp', 'email', 'sms']),
+});
+/** `PATCH /v2/campaign-templates` answer. */
+export const campaignTemplatesResponseSchema = z.object({
+  campaignTemplates: z.array(campaignTemplateSchema),
+});
+
+// ── inferred types ───────────────────────────────────────────────────────────────────────────
+
+export type CommunicationType = z.infer<typeof communicationTypeSchema>;
+export type HistoryCommunicationType = z.infer<typeof historyCommunicationTypeSchema>;
+export type AgentContactState = z.infer<typeof agentContactStateSchema>;
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+export type ConversationContact = z.infer<typeof conversationContactSchema>;
+export type CallStart = z.infer<typeof callStartSchema>;
+export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;
+export type AgentConnection = z.infer<typeof agentConnectionSchema>;
+export type Team = z.infer<typeof teamSchema>;
+export type AgentIdentity = z.infer<typeof agentIdentitySchema>;
+export type TransferAgent = z.infer<typeof transferAgentSchema>;
+export type TransferGroup = z.infer<typeof transferGroupSchema>;
+export type StatusListItem = z.infer<typeof statusListItemSchema>;
+export type LiveCallItem = z.infer<typeof liveCallItemSchema>;
+export type CallHistoryItem = z.infer<typeof callHistoryItemSchema>;
+export type VoiceConfig = z.infer<typeof voiceConfigSchema>;
+export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
+export type HistorySearchType = z.infer<typeof historySearchTypeSchema>;
+export type StartConversationResponse = z.infer<typeof startConversationResponseSchema>;
+export type TransfersResponse = z.infer<typeof transfersResponseSchema>;
