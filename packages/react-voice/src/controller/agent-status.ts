@@ -42,7 +42,7 @@ export function derivedStatusOf(name: string | null): DerivedAgentStatus | null 
 /**
  * The kind of a state: Available is `available`, Offline (or any offline type) `offline`, a
  * selectable not-routable state `custom`, the derived system states `derived`, error states
- * `error`; `unknown` before agent data.
+ * `error`; `unknown` before agent data and for any other state.
  * @public
  */
 export function agentStatusKind(name: string | null, type: string | null): AgentStatusKind {
@@ -52,7 +52,7 @@ export function agentStatusKind(name: string | null, type: string | null): Agent
   if (type === 'offline' || name === AGENT_STATE_NAMES.offline) return 'offline';
   if (type === 'not_routable') return 'custom';
   if (type === 'error') return 'error';
-  return 'custom';
+  return 'unknown';
 }
 
 /** What the chip shows: Available 'On', Offline 'Off', others their name (§4). @public */

@@ -19,7 +19,7 @@ import type { VoiceMessage } from './messages';
 import type { AgentStatusOption, AgentStatusState, SoftphoneErrorInfo } from './types';
 import { agentConnectionOf } from './unit-context';
 import type { UnitContext } from './unit-context';
-import { timeOf } from './call-unit';
+import { timeOf } from './unit-context';
 
 /** The agent slice before agent data. */
 export const INITIAL_AGENT_STATE: AgentStatusState = {

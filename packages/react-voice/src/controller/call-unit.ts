@@ -10,7 +10,7 @@ import type { CallDuty } from './call-machine';
 import { KEYPAD_KEYS, OUTBOUND_BLOCKING_STATES, PHONE_NUMBER_PREFIX } from './constants';
 import { messageOf, voiceError, VoiceError } from './errors';
 import type { CallInfo, CallState, CallStatus, CallView } from './types';
-import { agentConnectionOf } from './unit-context';
+import { agentConnectionOf, timeOf } from './unit-context';
 import type { UnitContext } from './unit-context';
 
 /** The call slice before any call. */
@@ -191,7 +191,7 @@ export class CallUnit {
       multiparty: legs.multiparty,
       controlsBlocked: legs.multiparty && legs.anyConnecting,
       onHold: legs.multiparty ? legs.agentOnHold : legs.customerOnHold,
-      muted: legs.multiparty ? legs.agentMuted : this.softphoneMuted || legs.agentMuted,
+      muted: this.softphoneMuted || legs.agentMuted,
       startedAt: timeOf(contact.getState().timestamp),
       endReason:
         status === 'connecting' || status === 'connected'
@@ -205,7 +205,7 @@ export class CallUnit {
   /** The softphone reported its mute state (`agent::mute_toggle`). */
   softphoneMute(muted: boolean): void {
     this.softphoneMuted = muted;
-    if (!this.state.multiparty) this.set({ muted: muted || this.ownLegMuted() });
+    this.set({ muted: muted || this.ownLegMuted() });
   }
 
   /** The contact was accepted in some tab (`contact::accepted`). */
@@ -274,7 +274,7 @@ export class CallUnit {
       case 'refreshConnection':
         return this.background(
           'refresh connection',
-          this.refreshConnection(info.idCommunication, info),
+          this.refreshConnection(info.idCommunication, info, this.state.status),
         );
       case 'acceptAndMarkAnswered':
         return this.background('mark answered', this.markAnswered(info));
@@ -285,7 +285,7 @@ export class CallUnit {
         if (contact)
           this.background(
             'refresh original connection',
-            this.refreshConnection(this.links.originalOf(contact), info),
+            this.refreshConnection(this.links.originalOf(contact), info, 'monitored'),
           );
         return;
       case 'lookUpContact':
@@ -334,10 +334,19 @@ export class CallUnit {
    * Refreshes the connection record of `idCommunication` (one tab only); a monitor-type connection
    * is resolved to its previous communication to find the real conversation and contact.
    */
-  private async refreshConnection(idCommunication: string, info: CallInfo): Promise<void> {
+  private async refreshConnection(
+    idCommunication: string,
+    info: CallInfo,
+    stage: string,
+  ): Promise<void> {
     const result = await this.ctx
       .crossTab()
-      .once('updateConnection', idCommunication, () => this.resolveConnection(idCommunication));
+      .once(
+        'updateConnection',
+        idCommunication,
+        () => this.resolveConnection(idCommunication),
+        stage,
+      );
     if (!result.performed || !this.isCurrent(info.idCommunication)) return;
     const connection = result.value;
     this.set({ conversationId: connection.idConversation ?? this.state.conversationId });
@@ -456,7 +465,7 @@ export class CallUnit {
   /** Accepts the ringing call ('Contact info is not available' without call info). */
   async accept(): Promise<void> {
     const contact = this.requireContact('accept');
-    if (!this.state.info) throw voiceError('contactInfoNotAvailable');
+    if (!this.state.info?.phoneNumber) throw voiceError('contactInfoNotAvailable');
     this.set({ accepted: true, view: viewOf(this.state.status, this.state.info, true) });
     try {
       await contact.accept();
@@ -506,25 +515,23 @@ export class CallUnit {
   async toggleMute(): Promise<boolean> {
     const contact = this.requireContact('mute');
     const legs = legFactsOf(contact);
-    if (legs.multiparty) {
-      if (legs.anyConnecting) return false;
-      const own = this.requireOwnLeg(contact, 'mute') as VoiceConnection;
-      await (legs.agentMuted ? own.unmuteParticipant() : own.muteParticipant());
-      return true;
-    }
+    if (legs.multiparty && legs.anyConnecting) return false;
     const agent = this.ctx.ccp()?.agent;
     if (!agent) throw voiceError('noAgentTo', { action: 'mute' });
     if (this.state.muted) {
+      // unmute whatever muted the agent: its leg (a participant mute) and the softphone
       if (legs.agentMuted)
-        await (this.requireOwnLeg(contact, 'mute') as VoiceConnection).unmuteParticipant();
-      agent.unmute();
+        await (this.requireOwnLeg(contact, 'unmute') as VoiceConnection).unmuteParticipant();
+      if (this.softphoneMuted) agent.unmute();
+    } else if (legs.multiparty) {
+      await (this.requireOwnLeg(contact, 'mute') as VoiceConnection).muteParticipant();
     } else agent.mute();
     return true;
   }
 
-  /** Mutes the agent (Participant monitoring mode also mutes, §4). */
+  /** Mutes the agent's softphone (Participant monitoring mode also mutes, §4). */
   muteAgent(): void {
-    this.ctx.ccp()?.agent.mute();
+    if (!this.state.muted) this.ctx.ccp()?.agent.mute();
   }
 
   /**
@@ -586,31 +593,23 @@ export function outboundFailure(error: unknown): VoiceError {
     : voiceError('outboundCallFailed', undefined, error);
 }
 
+/** The server's message: a panel error's own message (JSON or text), or a JSON error text's. */
 function serverMessageOf(error: unknown): string | null {
-  const candidates: unknown[] = [];
-  if (typeof error === 'string') candidates.push(error);
-  if (error && typeof error === 'object') {
-    const e = error as { error?: { message?: unknown }; message?: unknown };
-    candidates.push(e.error?.message, e.message);
+  if (error && typeof error === 'object' && 'error' in error) {
+    const shape = (error as { error?: { message?: unknown } }).error;
+    if (typeof shape?.message === 'string' && shape.message.trim())
+      return jsonMessage(shape.message) ?? shape.message;
+    return null;
   }
-  for (const candidate of candidates) {
-    if (typeof candidate !== 'string' || candidate.trim() === '') continue;
-    try {
-      const parsed = JSON.parse(candidate) as { message?: unknown } | null;
-      if (parsed && typeof parsed.message === 'string' && parsed.message) return parsed.message;
-    } catch {
-      // not JSON: the text itself is the message, when it is one of the server's
-    }
-    if (error && typeof error === 'object' && 'error' in error) return candidate;
-  }
-  return null;
+  const text = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
+  return jsonMessage(text);
 }
 
-/** Epoch ms of a wire timestamp (a Date, or a string/number when not revived). */
-export function timeOf(value: unknown): number | null {
-  if (value instanceof Date || typeof value === 'string' || typeof value === 'number') {
-    const time = new Date(value).getTime();
-    return Number.isNaN(time) ? null : time;
+function jsonMessage(text: string): string | null {
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown } | null;
+    return parsed && typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
+  } catch {
+    return null;
   }
-  return null;
 }

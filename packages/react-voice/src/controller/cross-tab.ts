@@ -52,9 +52,18 @@ export interface CrossTabLockOptions {
   readonly tabId?: string;
 }
 
-/** The storage key of an action's lock for a communication. @public */
-export function crossTabLockKey(action: CrossTabAction, idCommunication: string): string {
-  return `${VOICE_COMMUNICATION_STORAGE_PREFIX}${idCommunication}_${action}`;
+/**
+ * The storage key of an action's lock for a communication. `stage` tells apart the times one
+ * action is due for the same communication (the connection is updated when the call rings and
+ * again when it ends).
+ * @public
+ */
+export function crossTabLockKey(
+  action: CrossTabAction,
+  idCommunication: string,
+  stage?: string,
+): string {
+  return `${VOICE_COMMUNICATION_STORAGE_PREFIX}${idCommunication}_${action}${stage ? `_${stage}` : ''}`;
 }
 
 /** The storage key under which a communication's conversation is shared. @public */
@@ -110,12 +119,13 @@ export class CrossTabLock {
     action: CrossTabAction,
     idCommunication: string,
     fn: () => Promise<T>,
+    stage?: string,
   ): Promise<{ performed: true; value: T } | { performed: false }> {
     await this.delay(Math.floor(this.random() * (CROSS_TAB_MAX_DELAY_MS + 1)));
     if (this.disposed) return { performed: false };
     const storage = this.options.storage;
     if (storage) {
-      const key = crossTabLockKey(action, idCommunication);
+      const key = crossTabLockKey(action, idCommunication, stage);
       try {
         const held = storage.getItem(key);
         if (held !== null && !this.expired(held)) return { performed: false };

@@ -58,7 +58,7 @@ export type DerivedAgentStatus = 'BUSY' | 'PENDING_BUSY' | 'CALLING_CUSTOMER' | 
  * What kind of state the agent is in:
  * `available` (shown 'On'), `offline` (shown 'Off'), `custom` (a named not-routable state, shown
  * with its name and a phone-disconnect icon), `derived` (see `derived`), `error` (an error state
- * such as MissedCallAgent), `unknown` (no agent data yet).
+ * such as MissedCallAgent), `unknown` (no agent data yet, or a state the product does not handle).
  * @public
  */
 export type AgentStatusKind = 'available' | 'offline' | 'custom' | 'derived' | 'error' | 'unknown';

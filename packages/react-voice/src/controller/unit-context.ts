@@ -25,3 +25,12 @@ export function agentConnectionOf(contact: Contact | undefined) {
     return undefined;
   }
 }
+
+/** Epoch ms of a wire timestamp (a Date, or a string/number when not revived). */
+export function timeOf(value: unknown): number | null {
+  if (value instanceof Date || typeof value === 'string' || typeof value === 'number') {
+    const time = new Date(value).getTime();
+    return Number.isNaN(time) ? null : time;
+  }
+  return null;
+}
