@@ -1,13 +1,13 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { campaignsRoute } from '../modules/campaigns/routes';
 import { contactsRoute } from '../modules/contacts/routes';
 import { inboxRoute } from '../modules/inbox/routes';
 import { rootLoader, signInRoute, workspaceLoader } from '../modules/session/routes';
 import { settingsRoute } from '../modules/settings/routes';
-import { redirect } from 'react-router';
 import { paths } from './paths';
 import { RouteError } from './route-error';
+import { AppSplash } from './app-splash';
 
 /**
  * The route table (§2). Every screen is a lazy route, so the first load ships only the shell and
@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteError />,
+    hydrateFallbackElement: <AppSplash />,
     children: [
       { index: true, loader: rootLoader },
       signInRoute,

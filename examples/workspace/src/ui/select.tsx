@@ -1,5 +1,4 @@
-import * as RadixSelect from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 
 /** One choice of a {@link Select}. */
 export interface SelectOption<T extends string> {
@@ -12,14 +11,17 @@ export interface SelectProps<T extends string> {
   readonly value: T;
   readonly onValueChange: (value: T) => void;
   readonly options: readonly SelectOption<T>[];
-  /** The accessible name of the trigger. */
+  /** The accessible name of the control. */
   readonly label: string;
   readonly id?: string;
   readonly disabled?: boolean;
   readonly 'data-testid'?: string;
 }
 
-/** A single-choice dropdown (Radix Select). */
+/**
+ * A single-choice dropdown. It is the platform's `<select>` (styled): fully accessible, native
+ * on touch screens, and it ships no JavaScript of its own.
+ */
 export function Select<T extends string>({
   value,
   onValueChange,
@@ -30,36 +32,23 @@ export function Select<T extends string>({
   'data-testid': testId,
 }: SelectProps<T>) {
   return (
-    <RadixSelect.Root
-      value={value}
-      onValueChange={(v) => onValueChange(v as T)}
-      disabled={disabled}
-    >
-      <RadixSelect.Trigger
+    <span className="ui-select">
+      <select
         className="ui-select-trigger"
         aria-label={label}
         id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onValueChange(e.target.value as T)}
         data-testid={testId}
       >
-        <RadixSelect.Value />
-        <RadixSelect.Icon>
-          <ChevronDown aria-hidden="true" />
-        </RadixSelect.Icon>
-      </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content className="ui-select-content" position="popper" sideOffset={4}>
-          <RadixSelect.Viewport>
-            {options.map((option) => (
-              <RadixSelect.Item key={option.value} value={option.value} className="ui-select-item">
-                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                <RadixSelect.ItemIndicator style={{ marginLeft: 'auto' }}>
-                  <Check aria-hidden="true" width={14} height={14} />
-                </RadixSelect.ItemIndicator>
-              </RadixSelect.Item>
-            ))}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
-    </RadixSelect.Root>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDown aria-hidden="true" className="ui-select__icon" />
+    </span>
   );
 }

@@ -1,12 +1,9 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
 
 /** The colour intent of a toast. */
 export type ToastTone = 'info' | 'success' | 'danger';
 
-interface ToastItem {
+export interface ToastItem {
   readonly id: number;
   readonly title: string;
   readonly description?: string;
@@ -35,13 +32,14 @@ function dismiss(id: number) {
   emit();
 }
 
-const ICONS: Record<ToastTone, ReactNode> = {
-  info: <Info aria-hidden="true" />,
-  success: <CheckCircle2 aria-hidden="true" />,
-  danger: <XCircle aria-hidden="true" />,
-};
+const ToastViewport = lazy(() =>
+  import('./toast-viewport').then((m) => ({ default: m.ToastViewport })),
+);
 
-/** Renders the toasts raised with {@link toast}; mount once near the root. */
+/**
+ * Renders the toasts raised with {@link toast}; mount once near the root. The toast machinery
+ * loads with the first toast, so it costs the first load nothing.
+ */
 export function Toaster() {
   const list = useSyncExternalStore(
     (l) => {
@@ -50,34 +48,12 @@ export function Toaster() {
     },
     () => items,
   );
+  const [used, setUsed] = useState(false);
+  if (list.length > 0 && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <RadixToast.Provider duration={6000} swipeDirection="right">
-      {list.map((t) => (
-        <RadixToast.Root
-          key={t.id}
-          className="ui-toast"
-          data-tone={t.tone}
-          data-testid="toast"
-          type={t.tone === 'danger' ? 'foreground' : 'background'}
-          onOpenChange={(open) => {
-            if (!open) dismiss(t.id);
-          }}
-        >
-          <span className="ui-toast__icon">{ICONS[t.tone]}</span>
-          <div>
-            <RadixToast.Title className="ui-toast__title">{t.title}</RadixToast.Title>
-            {t.description ? (
-              <RadixToast.Description className="ui-toast__body">
-                {t.description}
-              </RadixToast.Description>
-            ) : null}
-          </div>
-          <RadixToast.Close className="ui-icon-button" data-size="sm" aria-label="Dismiss">
-            <X aria-hidden="true" />
-          </RadixToast.Close>
-        </RadixToast.Root>
-      ))}
-      <RadixToast.Viewport className="ui-toast-viewport" label="Notifications ({hotkey})" />
-    </RadixToast.Provider>
+    <Suspense fallback={null}>
+      <ToastViewport list={list} dismiss={dismiss} />
+    </Suspense>
   );
 }
