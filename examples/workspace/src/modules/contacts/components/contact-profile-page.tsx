@@ -9,6 +9,7 @@ import { Avatar, Badge, EmptyState, ErrorState, Skeleton } from '../../../ui';
 import { CallContactButton } from '../../voice/components/call-contact-button';
 import { contactQuery } from '../api/contacts-api';
 import './contacts.css';
+import { contactDisplayName } from '../../../lib/contact-name';
 
 /** contacts/users/profile/{id}: a contact's details, call action and conversations. */
 export function ContactProfilePage() {
@@ -45,9 +46,9 @@ export function ContactProfilePage() {
       ) : (
         <div className="profile__grid">
           <div className="profile__card ui-card">
-            <Avatar name={query.data.name} src={query.data.avatar} size={64} />
+            <Avatar name={contactDisplayName(query.data)} src={query.data.avatar} size={64} />
             <h1 className="profile__name" data-testid="contact-name">
-              {query.data.name}
+              {contactDisplayName(query.data)}
             </h1>
             <dl className="profile__details">
               <div>
@@ -68,7 +69,7 @@ export function ContactProfilePage() {
             {query.data.phone ? (
               <CallContactButton
                 phone={query.data.phone}
-                contactName={query.data.name}
+                contactName={contactDisplayName(query.data)}
                 variant="primary"
               />
             ) : null}

@@ -9,6 +9,7 @@ import { Avatar, Button, EmptyState, ErrorState, Input, Page, SkeletonList } fro
 import { useDebouncedValue } from '../../inbox/hooks/use-debounced-value';
 import { contactsQuery } from '../api/contacts-api';
 import './contacts.css';
+import { contactDisplayName } from '../../../lib/contact-name';
 
 /** Loads the next page when the sentinel scrolls into view (infinite scroll). */
 function useLoadMoreSentinel(onVisible: () => void, active: boolean) {
@@ -45,7 +46,7 @@ export function ContactsPage() {
         <Input
           type="search"
           aria-label="Search users"
-          placeholder="Search name, email or phone"
+          placeholder="Search users"
           icon={<Search aria-hidden="true" />}
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
@@ -94,8 +95,8 @@ export function ContactsPage() {
                   data-testid="contact-row"
                 >
                   <span className="contacts-table__name">
-                    <Avatar name={contact.name} src={contact.avatar} size={28} />
-                    <span>{contact.name}</span>
+                    <Avatar name={contactDisplayName(contact)} src={contact.avatar} size={28} />
+                    <span>{contactDisplayName(contact)}</span>
                   </span>
                   <span className="contacts-table__cell">{contact.email ?? '—'}</span>
                   <span className="contacts-table__cell">{contact.phone ?? '—'}</span>

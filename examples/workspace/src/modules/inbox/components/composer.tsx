@@ -7,6 +7,7 @@ import { useSession } from '../../session/hooks/use-session';
 import { Button, Menu, MenuItem, MenuLabel, Textarea, toast } from '../../../ui';
 import { inboxKeys, savedRepliesQuery, sendPart } from '../api/inbox-api';
 import type { Conversation } from '../api/types';
+import { contactDisplayName } from '../../../lib/contact-name';
 
 type Mode = 'message' | 'note';
 
@@ -65,7 +66,7 @@ export function Composer({ conversation }: { readonly conversation: Conversation
         aria-label={mode === 'message' ? 'Reply' : 'Internal note'}
         placeholder={
           mode === 'message'
-            ? `Reply to ${conversation.contact.name}…`
+            ? `Reply to ${contactDisplayName(conversation.contact)}…`
             : 'Write a note only your team can see…'
         }
         value={body}

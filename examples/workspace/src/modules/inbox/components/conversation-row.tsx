@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { Avatar } from '../../../ui';
 import type { ConversationSummary } from '../api/types';
+import { contactDisplayName } from '../../../lib/contact-name';
 
 const PART_ICONS = {
   message: MessageSquare,
@@ -29,10 +30,14 @@ export function ConversationRow({
       data-testid="conversation-row"
       data-conversation-id={conversation.id}
     >
-      <Avatar name={conversation.contact.name} src={conversation.contact.avatar} size={34} />
+      <Avatar
+        name={contactDisplayName(conversation.contact)}
+        src={conversation.contact.avatar}
+        size={34}
+      />
       <span className="conversation-row__main">
         <span className="conversation-row__top">
-          <span className="conversation-row__name">{conversation.contact.name}</span>
+          <span className="conversation-row__name">{contactDisplayName(conversation.contact)}</span>
           <time className="conversation-row__time" dateTime={at} title={formatDateTime(at)}>
             {formatListTime(at)}
           </time>

@@ -11,6 +11,7 @@ import type { Conversation } from '../api/types';
 import { useInboxList } from '../hooks/use-inbox-list';
 import { Composer } from './composer';
 import { Timeline } from './timeline';
+import { contactDisplayName } from '../../../lib/contact-name';
 
 const UNASSIGNED = '__unassigned__';
 
@@ -55,11 +56,15 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
       >
         <ArrowLeft aria-hidden="true" />
       </Link>
-      <Avatar name={conversation.contact.name} src={conversation.contact.avatar} size={36} />
+      <Avatar
+        name={contactDisplayName(conversation.contact)}
+        src={conversation.contact.avatar}
+        size={36}
+      />
       <div className="conversation-header__who">
         <h2 className="conversation-header__name" data-testid="conversation-title">
           <Link to={paths.contactProfile(session.slug, conversation.contact.id)}>
-            {conversation.contact.name}
+            {contactDisplayName(conversation.contact)}
           </Link>
         </h2>
         <p className="conversation-header__meta">
@@ -70,7 +75,7 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
         {conversation.contact.phone ? (
           <CallContactButton
             phone={conversation.contact.phone}
-            contactName={conversation.contact.name}
+            contactName={contactDisplayName(conversation.contact)}
           />
         ) : null}
         <div className="conversation-header__assignee">

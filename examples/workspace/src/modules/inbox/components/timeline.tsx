@@ -4,6 +4,7 @@ import { formatDateTime, formatDayHeading, formatTime } from '../../../lib/forma
 import { Avatar } from '../../../ui';
 import type { Conversation, ConversationPart } from '../api/types';
 import { CallPartCard } from './call-part-card';
+import { contactDisplayName } from '../../../lib/contact-name';
 
 function dayKey(iso: string) {
   const d = new Date(iso);
@@ -23,7 +24,8 @@ function Part({ part, conversation }: { part: ConversationPart; conversation: Co
     case 'note':
     case 'message': {
       const outgoing = part.type === 'note' || part.direction === 'out';
-      const author = part.author?.name ?? (outgoing ? 'Agent' : conversation.contact.name);
+      const author =
+        part.author?.name ?? (outgoing ? 'Agent' : contactDisplayName(conversation.contact));
       return (
         <article
           className="timeline__message"
