@@ -8,6 +8,7 @@ import { useSession } from '../../session/hooks/use-session';
 import { canOpenInboxPath } from '../../session/permits';
 import { Badge, Skeleton } from '../../../ui';
 import { inboxCountsQuery } from '../api/inbox-api';
+import { InboxLiveUpdatesEffect } from '../effects/inbox-live-updates-effect';
 import './inbox.css';
 
 function ListLink({
@@ -47,6 +48,7 @@ export function InboxLayout() {
   const c = counts.data;
   return (
     <div className="inbox" data-testid="inbox">
+      <InboxLiveUpdatesEffect slug={session.slug} />
       <nav className="inbox-nav" aria-label="Inbox lists">
         <h2 className="inbox-nav__title">Inbox</h2>
         <ListLink
