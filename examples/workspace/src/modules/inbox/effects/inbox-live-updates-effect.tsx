@@ -25,7 +25,7 @@ export function InboxLiveUpdatesEffect({ slug }: { readonly slug: string }) {
     void followEventStream(
       wsPath(slug, '/events'),
       (event) => {
-        let change: LiveEvent = {};
+        let change: LiveEvent;
         try {
           change = JSON.parse(event.data) as LiveEvent;
         } catch {
