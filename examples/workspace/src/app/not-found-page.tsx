@@ -1,11 +1,12 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState } from '../ui';
+import { DocumentTitle, EmptyState } from '../ui';
 
 /** The 404 page: the path matches no screen, or the workspace or resource does not exist. */
 export function NotFoundPage({ what = 'page' }: { readonly what?: string }) {
   return (
     <main className="not-found" data-testid="not-found-page">
+      <DocumentTitle title="Not found" />
       <EmptyState
         icon={<Compass aria-hidden="true" />}
         title={`This ${what} does not exist`}

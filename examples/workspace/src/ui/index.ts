@@ -8,6 +8,7 @@ export type { BadgeTone } from './badge';
 export { Button, Spinner } from './button';
 export type { ButtonProps } from './button';
 export { Dialog } from './dialog';
+export { DocumentTitle } from './document-title';
 export type { DialogProps } from './dialog';
 export { IconButton } from './icon-button';
 export { Field, Input, Textarea } from './input';

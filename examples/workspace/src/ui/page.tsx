@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle } from './document-title';
 
 /** A page: a header with a title, optional subtitle and actions, and a scrolling body. */
 export function Page({
@@ -16,6 +17,7 @@ export function Page({
 }) {
   return (
     <section className="ui-page" data-testid={testId}>
+      {typeof title === 'string' ? <DocumentTitle title={title} /> : null}
       <header className="ui-page__header">
         <div>
           <h1 className="ui-page__title">{title}</h1>

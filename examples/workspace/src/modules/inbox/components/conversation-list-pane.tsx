@@ -6,7 +6,15 @@ import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import type { InboxList } from '../../../app/paths';
 import { useSession } from '../../session/hooks/use-session';
-import { EmptyState, ErrorState, Input, Select, SkeletonList, Spinner } from '../../../ui';
+import {
+  DocumentTitle,
+  EmptyState,
+  ErrorState,
+  Input,
+  Select,
+  SkeletonList,
+  Spinner,
+} from '../../../ui';
 import { conversationsQuery, inboxCountsQuery } from '../api/inbox-api';
 import type { ConversationStatus, InboxCounts } from '../api/types';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -78,6 +86,7 @@ export function ConversationListPane() {
 
   return (
     <>
+      <DocumentTitle title={`${title} · ${session.workspace.name}`} />
       <section
         className="conversation-list"
         data-has-selection={conversationId ? '' : undefined}

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { setAuth } from '../../../api/auth-token';
 import { ApiError } from '../../../api/client';
 import { queryClient } from '../../../app/query-client';
-import { Button, Field, Input } from '../../../ui';
+import { Button, DocumentTitle, Field, Input } from '../../../ui';
 import { login } from '../api/session-api';
 import { SESSION_MESSAGES } from '../messages';
 import './sign-in-page.css';
@@ -47,6 +47,7 @@ export function SignInPage() {
 
   return (
     <main className="sign-in" data-testid="sign-in-page">
+      <DocumentTitle title="Sign in" />
       <div className="sign-in__card">
         <div className="sign-in__brand" aria-hidden="true">
           <AudioLines />
