@@ -6,9 +6,14 @@ export const DEMO_PASSWORD = 'demo1234';
 
 /** Demo users of `npm start` (product contract). */
 export const USERS = {
+  /** acme admin (every permit), emulator agent jane */
   jane: 'jane@acme.test',
+  /** acme agent with the shared-inbox permit only, emulator agent john */
   john: 'john@acme.test',
+  /** acme supervisor (shared inbox, views, saved replies, live calls), emulator agent ana */
   ana: 'ana@acme.test',
+  /** member of acme (no permits, no softphone) and of globex */
+  sam: 'sam@both.test',
 } as const;
 
 export interface SignedIn {
