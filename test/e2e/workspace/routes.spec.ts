@@ -1,7 +1,8 @@
 // The route table of §2 and its guards, with the permits the server gives each demo user.
 import type { Page } from '@playwright/test';
 import { apiCall, apiSignIn, USERS } from './support/api';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, navigateInApp, signInAs, test } from './support/fixtures';
+import { InboxPage } from './support/pages/inbox.page';
 import { ShellPage } from './support/pages/shell.page';
 
 interface Permits {
@@ -36,8 +37,10 @@ test.describe('inbox guard (§2)', () => {
     const email = await userWhere(page, (p) => !p.admin && !p.flag_inbox_shared);
     test.skip(!email, 'no demo user lacks the shared-inbox permit');
     await signInAs(page, email ?? '');
-    for (const path of ['all', 'unassigned', 'tags/any', 'all/conversations/x']) {
-      await page.goto(`/ws/acme/inbox/${path}`);
+    await page.goto('/ws/acme/inbox/all');
+    await expect(page).toHaveURL(/\/ws\/acme\/inbox\/mine$/);
+    for (const path of ['unassigned', 'tags/any', 'all/conversations/x']) {
+      await navigateInApp(page, `/ws/acme/inbox/${path}`);
       // home sends a user without the shared inbox to their own list
       await expect(page).toHaveURL(/\/ws\/acme\/inbox\/mine$/);
     }
@@ -54,9 +57,25 @@ test.describe('inbox guard (§2)', () => {
   test('admins pass everything', async ({ page }) => {
     expect((await permitsOf(page, USERS.jane)).admin).toBe(true);
     await signInAs(page, USERS.jane);
-    for (const path of ['all', 'unassigned', 'mine']) {
-      await page.goto(`/ws/acme/inbox/${path}`);
-      await expect(page).toHaveURL(new RegExp(`/ws/acme/inbox/${path}$`));
+    const inbox = new InboxPage(page);
+    await page.goto('/ws/acme/inbox');
+    await expect(page).toHaveURL(/\/ws\/acme\/inbox\/all$/);
+    for (const [link, path] of [
+      [inbox.listLink('unassigned'), /\/inbox\/unassigned$/],
+      [inbox.listLink('mine'), /\/inbox\/mine$/],
+      [
+        inbox.list.page().locator('[data-testid^="inbox-list-tags-"]').first(),
+        /\/inbox\/tags\/[^/]+$/,
+      ],
+      [
+        inbox.list.page().locator('[data-testid^="inbox-list-views-"]').first(),
+        /\/inbox\/views\/[^/]+$/,
+      ],
+      [inbox.listLink('all'), /\/inbox\/all$/],
+    ] as const) {
+      await link.click();
+      await expect(page).toHaveURL(path);
+      await expect(inbox.list).toBeVisible();
     }
   });
 });
@@ -77,17 +96,19 @@ test.describe('route table (§2)', () => {
   }) => {
     await signInAs(page, USERS.jane);
     const shell = new ShellPage(page);
-    for (const path of [
-      'overview',
-      'all',
-      'all/c1',
-      'templates',
-      'templates/editor/t1',
-      'editor/new',
-    ]) {
-      await page.goto(`/ws/acme/campaigns/${path}`);
+    await page.goto('/ws/acme/campaigns');
+    await expect(page).toHaveURL(/\/campaigns\/overview$/);
+    for (const [path, title] of [
+      ['all', 'Campaigns'],
+      ['all/c1', 'Campaign'],
+      ['templates', 'Templates'],
+      ['templates/editor/t1', 'Template editor'],
+      ['editor/new', 'Campaign editor'],
+      ['overview', 'Overview'],
+    ] as const) {
+      await navigateInApp(page, `/ws/acme/campaigns/${path}`);
       await expect(page).toHaveURL(new RegExp(`/campaigns/${path}$`));
-      await expect(shell.placeholder).toBeVisible();
+      await expect(shell.placeholder.getByRole('heading', { level: 1 })).toHaveText(title);
     }
   });
 
@@ -101,23 +122,25 @@ test.describe('route table (§2)', () => {
     await page.goto('/ws/acme/settings/assigment-rules');
     await expect(page).toHaveURL(/\/settings\/assigment-rules$/);
     await expect(shell.placeholder).toContainText('Assignment rules');
-    for (const path of [
-      'teams',
-      'agents/edit/a1',
-      'message-templates',
-      'customer-satisfaction',
-      'integrations',
-      'integrations/salesforce',
-      'integrations/googleMeet',
-      'channels',
-      'import-history',
-    ]) {
-      await page.goto(`/ws/acme/settings/${path}`);
+    for (const [path, title] of [
+      ['teams', 'Teams'],
+      ['agents/edit/a1', 'Edit agent'],
+      ['message-templates', 'Message templates'],
+      ['customer-satisfaction', 'Customer satisfaction'],
+      ['integrations', 'Integrations'],
+      ['integrations/salesforce', 'Salesforce'],
+      ['integrations/googleMeet', 'Google Meet'],
+      ['channels', 'Channels'],
+      ['import-history', 'Import history'],
+    ] as const) {
+      await navigateInApp(page, `/ws/acme/settings/${path}`);
       await expect(page).toHaveURL(new RegExp(`/settings/${path}$`));
+      await expect(shell.placeholder.getByRole('heading', { level: 1 })).toHaveText(title);
     }
-    await page.goto('/ws/acme/settings/assignment-rules');
+    await navigateInApp(page, '/ws/acme/settings/assignment-rules');
     await expect(page).toHaveURL(/\/settings\/agents$/);
-    await page.goto('/ws/acme/settings/no/such/page');
+    await expect(shell.placeholder.getByRole('heading', { level: 1 })).toHaveText('Agents');
+    await navigateInApp(page, '/ws/acme/settings/no/such/page');
     await expect(page).toHaveURL(/\/settings\/agents$/);
   });
 

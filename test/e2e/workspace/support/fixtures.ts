@@ -62,3 +62,14 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Navigates inside the running app (as a link would, without reloading the page): pushes the
+ * path and lets the router handle the history event. Faster than `page.goto` for route tables.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

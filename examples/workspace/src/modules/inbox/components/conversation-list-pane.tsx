@@ -53,8 +53,11 @@ export function ConversationListPane() {
   const query = useInfiniteQuery(conversationsQuery(session.slug, list, search, status));
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
-  // Keep the search in the URL (shareable, and kept when a conversation opens).
+  // Keep the search in the URL (shareable, and kept when a conversation opens). Only a changed
+  // search navigates: a navigation to the same list would undo a click made meanwhile.
+  const searchInUrl = params.get('q') ?? '';
   useEffect(() => {
+    if (search === searchInUrl) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -64,7 +67,7 @@ export function ConversationListPane() {
       },
       { replace: true },
     );
-  }, [search, setParams]);
+  }, [search, searchInUrl, setParams]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns fresh functions by design
