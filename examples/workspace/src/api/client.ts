@@ -3,12 +3,9 @@ import { getAuth, setAuth } from './auth-token';
 /** The prefix of every workspace server route (product contract). */
 export const API_PREFIX = '/api';
 
-/** The error body of every non-2xx answer (product contract). */
-export interface ApiErrorBody {
-  readonly error: string;
-  readonly message: string;
-  readonly issues?: readonly { readonly path: string; readonly message: string }[];
-}
+import type { ApiErrorBody } from '../../server/src/contract/common';
+
+export type { ApiErrorBody };
 
 /** A non-2xx answer of the workspace server, or a network failure (`status` 0). */
 export class ApiError extends Error {
