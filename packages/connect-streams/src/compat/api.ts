@@ -212,9 +212,6 @@ export function defineApi(rt: CompatRuntime) {
 
   /** `connect.BaseConnection`. */
   class BaseConnection {
-    /** @internal A snapshot's connection reads this frozen core connection. */
-    _pinned: CoreConnection | undefined;
-
     constructor(
       readonly contactId: string,
       readonly connectionId: string,
@@ -222,7 +219,6 @@ export function defineApi(rt: CompatRuntime) {
 
     /** @internal */
     _core(): CoreConnection {
-      if (this._pinned) return this._pinned;
       const contact = rt.ccp().contacts.get(this.contactId);
       const conn = contact?.getConnections().find((c) => c.getConnectionId() === this.connectionId);
       if (!conn)
@@ -461,33 +457,33 @@ export function defineApi(rt: CompatRuntime) {
     contactId: string,
     conn: CoreConnection,
     contactType: string,
-    pinned: boolean,
   ): BaseConnection {
     const id = conn.getConnectionId();
-    const wrapped =
-      contactType === 'chat'
-        ? new ChatConnection(contactId, id)
-        : contactType === 'task'
-          ? new TaskConnection(contactId, id)
-          : contactType === 'email'
-            ? new EmailConnection(contactId, id)
-            : new VoiceConnection(contactId, id);
-    if (pinned) wrapped._pinned = conn;
-    return wrapped;
+    if (contactType === 'chat') return new ChatConnection(contactId, id);
+    if (contactType === 'task') return new TaskConnection(contactId, id);
+    if (contactType === 'email') return new EmailConnection(contactId, id);
+    return new VoiceConnection(contactId, id);
   }
 
   const contactEventNames = new Set<string>(Object.values(ContactEvents));
 
   /** `connect.Contact`. */
   class Contact {
-    /** @internal A snapshot reads this frozen core contact instead of the live one. */
+    /**
+     * @internal A snapshot reads its contact data from this frozen core contact; its connections
+     * are read live, as the original's `ContactSnapshot` does (so they throw once it is gone).
+     */
     _pinned: CoreContact | undefined;
 
     constructor(readonly contactId: string) {}
 
-    /** @internal */
+    /** @internal The contact's data: frozen for a snapshot, else the live contact. */
     _core(): CoreContact {
-      if (this._pinned) return this._pinned;
+      return this._pinned ?? this._live();
+    }
+
+    /** @internal The live core contact; throws 'Contact %s no longer exists.' once it is gone. */
+    _live(): CoreContact {
       const c = rt.ccp().contacts.get(this.contactId);
       if (!c) throw new Error(format(MESSAGES.contactGone, this.contactId));
       return c;
@@ -496,14 +492,12 @@ export function defineApi(rt: CompatRuntime) {
     /** @internal */
     _wrapAll(list: readonly CoreConnection[]): BaseConnection[] {
       const type = this._core().getType();
-      return list.map((c) => wrapConnection(this.contactId, c, type, !!this._pinned));
+      return list.map((c) => wrapConnection(this.contactId, c, type));
     }
 
     /** @internal */
     _one(conn: CoreConnection | undefined): BaseConnection | null {
-      return conn
-        ? wrapConnection(this.contactId, conn, this._core().getType(), !!this._pinned)
-        : null;
+      return conn ? wrapConnection(this.contactId, conn, this._core().getType()) : null;
     }
 
     /** `contact::<event>::<contactId>`; an unknown event throws '%s is not a valid contact event.' */
@@ -587,35 +581,35 @@ export function defineApi(rt: CompatRuntime) {
       return e ? new Endpoint(e) : undefined;
     }
     getConnections(): BaseConnection[] {
-      return this._wrapAll(this._core().getConnections());
+      return this._wrapAll(this._live().getConnections());
     }
     getActiveConnections(): BaseConnection[] {
       return this._wrapAll(
-        this._core()
+        this._live()
           .getConnections()
           .filter((c) => c.isActive()),
       );
     }
     getInitialConnection(): BaseConnection | null {
-      return this._one(this._core().getInitialConnection());
+      return this._one(this._live().getInitialConnection());
     }
     getActiveInitialConnection(): BaseConnection | null {
-      return this._one(this._core().getActiveInitialConnection());
+      return this._one(this._live().getActiveInitialConnection());
     }
     getThirdPartyConnections(): BaseConnection[] {
-      return this._wrapAll(this._core().getThirdPartyConnections());
+      return this._wrapAll(this._live().getThirdPartyConnections());
     }
     getSingleActiveThirdPartyConnection(): BaseConnection | null {
-      return this._one(this._core().getSingleActiveThirdPartyConnection());
+      return this._one(this._live().getSingleActiveThirdPartyConnection());
     }
     getAgentConnection(): BaseConnection | null {
-      return this._one(this._core().getAgentConnection());
+      return this._one(this._live().getAgentConnection());
     }
     isSoftphoneCall(): boolean {
-      return this._core().isSoftphoneCall();
+      return this._live().isSoftphoneCall();
     }
     isInbound(): boolean {
-      return this._core().isInbound();
+      return this._live().isInbound();
     }
     isConnected(): boolean {
       return this._core().isConnected();
