@@ -9,6 +9,8 @@ import type { ZodType } from 'zod';
 import type { AppEnv, Services } from './lib/context';
 import { ApiError } from './lib/errors';
 import { MESSAGES } from './lib/messages';
+import { contactRoutes } from './modules/contacts/routes';
+import { inboxRoutes } from './modules/inbox/routes';
 import { SessionService } from './modules/session/service';
 import { sessionRoutes } from './modules/session/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
@@ -112,6 +114,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.get('/health', (c) => c.json({ ok: true }));
   api.route('/', sessionRoutes(services));
   api.route('/', workspaceRoutes(services));
+  api.route('/', inboxRoutes(services));
+  api.route('/', contactRoutes(services));
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
     scheme: 'bearer',

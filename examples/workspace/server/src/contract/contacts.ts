@@ -1,0 +1,85 @@
+// Contacts (visitor-prefixed names for numbers not yet known) and the contact profile.
+import { z } from '@hono/zod-openapi';
+import { isoDateTime, pageInfoSchema } from './common';
+import { conversationSchema } from './inbox';
+
+const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'Phone number is not valid.');
+
+export const contactSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The name to show: the phone number when the name starts with the visitor prefix. */
+    displayName: z.string(),
+    isVisitor: z.boolean(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    avatarURL: z.string().nullable(),
+    company: z.string().nullable(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .openapi('Contact');
+
+export const contactListQuerySchema = z.object({
+  /** Text search over name, phone, email and company. */
+  q: z.string().max(200).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const contactListResponseSchema = z
+  .object({ contacts: z.array(contactSchema), page: pageInfoSchema })
+  .openapi('ContactList');
+
+export const contactCreateSchema = z
+  .object({
+    /** Without a name, a contact with a phone is named with the visitor prefix. */
+    name: z.string().trim().min(1).max(120).optional(),
+    phone: e164.optional(),
+    email: z.email().max(254).optional(),
+    company: z.string().trim().max(120).optional(),
+  })
+  .strict()
+  .refine((c) => c.name || c.phone || c.email, { message: 'Give a name, a phone or an email.' })
+  .openapi('ContactCreate');
+
+export const contactPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    phone: e164.nullable().optional(),
+    email: z.email().max(254).nullable().optional(),
+    company: z.string().trim().max(120).nullable().optional(),
+  })
+  .strict()
+  .openapi('ContactPatch');
+
+export const contactCallSchema = z
+  .object({
+    idCommunication: z.string(),
+    communicationType: z.enum(['inbound', 'outbound', 'transfer']),
+    answered: z.boolean(),
+    createdAt: isoDateTime,
+    idConversation: z.string().nullable(),
+    idPart: z.string().nullable(),
+    recordingUrl: z.string().nullable(),
+  })
+  .openapi('ContactCall');
+
+export const contactResponseSchema = z.object({ contact: contactSchema });
+
+export const contactProfileResponseSchema = z
+  .object({
+    contact: contactSchema,
+    /** The contact's conversations the caller can see, newest activity first (up to 20). */
+    conversations: z.array(conversationSchema),
+    /** The contact's latest calls (up to 20). */
+    calls: z.array(contactCallSchema),
+    stats: z.object({ conversations: z.number(), calls: z.number() }),
+  })
+  .openapi('ContactProfile');
+
+export type ApiContact = z.infer<typeof contactSchema>;
+export type ContactCreate = z.infer<typeof contactCreateSchema>;
+export type ContactPatch = z.infer<typeof contactPatchSchema>;
+export type ContactProfile = z.infer<typeof contactProfileResponseSchema>;

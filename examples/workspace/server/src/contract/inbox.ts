@@ -1,0 +1,204 @@
+// The inbox: conversations shared among agents (folders all, unassigned, mine, tags, views),
+// counts, messages and call parts, assignment and status, tags, views and saved replies.
+import { z } from '@hono/zod-openapi';
+import { idSchema, isoDateTime, pageInfoSchema } from './common';
+
+export const CONVERSATION_STATUSES = ['open', 'pending', 'closed'] as const;
+export const CHANNELS = ['whatsapp', 'email', 'sms', 'chat', 'voice'] as const;
+export const FOLDERS = ['all', 'unassigned', 'mine', 'tag', 'view'] as const;
+
+export const tagSchema = z
+  .object({ id: z.string(), name: z.string(), color: z.string() })
+  .openapi('Tag');
+
+export const agentRefSchema = z
+  .object({ id: z.string(), name: z.string(), avatarURL: z.string().nullable() })
+  .openapi('AgentRef');
+
+export const contactRefSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The name to show: the phone number for a visitor-prefixed name. */
+    displayName: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    avatarURL: z.string().nullable(),
+  })
+  .openapi('ContactRef');
+
+export const conversationSchema = z
+  .object({
+    id: z.string(),
+    subject: z.string(),
+    channel: z.enum(CHANNELS),
+    status: z.enum(CONVERSATION_STATUSES),
+    contact: contactRefSchema,
+    assignee: agentRefSchema.nullable(),
+    tags: z.array(tagSchema),
+    lastMessageAt: isoDateTime,
+    lastMessagePreview: z.string(),
+    createdAt: isoDateTime,
+  })
+  .openapi('Conversation');
+
+/** A call part of a conversation: links to its recording and transcript. */
+export const callPartSchema = z
+  .object({
+    idConversation: z.string(),
+    idPart: z.string(),
+    idCommunication: z.string(),
+    communicationType: z.enum(['inbound', 'outbound', 'transfer', 'monitor']),
+    answered: z.boolean(),
+    contactPhoneNumber: z.string().nullable(),
+    agent: agentRefSchema.nullable(),
+    startedAt: isoDateTime,
+    endedAt: isoDateTime.nullable(),
+    /** Seconds talked (connected to the agent until disconnect), when over. */
+    durationSeconds: z.number().nullable(),
+    /** API URL of the recording (`audio/wav`, bearer token), when the call was talked and is over. */
+    recordingUrl: z.string().nullable(),
+    /** API URL of the transcript CSV, when the call was talked and is over. */
+    transcriptUrl: z.string().nullable(),
+    /** The app route of this part: `/ws/{slug}/inbox/all/conversations/{id}/part/{idPart}`. */
+    appPath: z.string(),
+  })
+  .openapi('CallPart');
+
+export const messageSchema = z
+  .object({
+    id: z.string(),
+    conversationId: z.string(),
+    kind: z.enum(['message', 'note', 'system', 'call']),
+    direction: z.enum(['inbound', 'outbound']).nullable(),
+    author: agentRefSchema.nullable(),
+    /** Plain text as written: render it as text, never as HTML. */
+    body: z.string(),
+    createdAt: isoDateTime,
+    call: callPartSchema.nullable(),
+  })
+  .openapi('Message');
+
+export const inboxViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    filters: z.object({
+      status: z.enum(CONVERSATION_STATUSES).optional(),
+      channel: z.enum(CHANNELS).optional(),
+      tag: z.string().optional(),
+      assignee: z.string().optional(),
+    }),
+  })
+  .openapi('InboxView');
+
+export const countsResponseSchema = z
+  .object({
+    /** Open conversations the caller can see in each folder; null when the folder needs a permit the caller lacks. */
+    counts: z.object({
+      all: z.number().nullable(),
+      unassigned: z.number().nullable(),
+      mine: z.number(),
+      tags: z.array(tagSchema.extend({ count: z.number() })).nullable(),
+      views: z.array(z.object({ id: z.string(), name: z.string(), count: z.number() })).nullable(),
+    }),
+  })
+  .openapi('InboxCounts');
+
+export const conversationListQuerySchema = z.object({
+  folder: z.enum(FOLDERS).default('mine'),
+  /** The tag of `folder=tag`. */
+  tagId: idSchema.optional(),
+  /** The view of `folder=view`. */
+  viewId: idSchema.optional(),
+  /** Status filter (default open); `any` lists every status. */
+  status: z.enum([...CONVERSATION_STATUSES, 'any']).default('open'),
+  /** Text search over subject, contact name, phone, email and message text. */
+  q: z.string().max(200).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const conversationListResponseSchema = z
+  .object({ conversations: z.array(conversationSchema), page: pageInfoSchema })
+  .openapi('ConversationList');
+
+export const conversationResponseSchema = z.object({ conversation: conversationSchema });
+
+export const conversationPatchSchema = z
+  .object({
+    status: z.enum(CONVERSATION_STATUSES).optional(),
+    /** An agent id of the workspace, or null to unassign. */
+    assigneeId: idSchema.nullable().optional(),
+    /** Replaces the conversation's tags. */
+    tagIds: z.array(idSchema).max(20).optional(),
+    subject: z.string().max(200).optional(),
+  })
+  .strict()
+  .openapi('ConversationPatch');
+
+export const messageListQuerySchema = z.object({
+  /** Older messages than this cursor (pages go back in time). */
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const messageListResponseSchema = z
+  .object({
+    /** Oldest first within the page; `page.nextCursor` loads older ones. */
+    messages: z.array(messageSchema),
+    page: pageInfoSchema,
+  })
+  .openapi('MessageList');
+
+export const messageCreateSchema = z
+  .object({
+    kind: z.enum(['message', 'note']).default('message'),
+    body: z.string().trim().min(1).max(10_000),
+  })
+  .strict()
+  .openapi('MessageCreate');
+
+export const messageResponseSchema = z.object({ message: messageSchema });
+export const callPartResponseSchema = z.object({ part: callPartSchema });
+export const tagsResponseSchema = z.object({ tags: z.array(tagSchema) });
+export const viewsResponseSchema = z.object({ views: z.array(inboxViewSchema) });
+
+export const savedReplySchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    body: z.string(),
+    updatedAt: isoDateTime,
+  })
+  .openapi('SavedReply');
+
+export const savedReplyQuerySchema = z.object({ q: z.string().max(200).optional() });
+export const savedReplyCreateSchema = z
+  .object({ title: z.string().trim().min(1).max(120), body: z.string().trim().min(1).max(5_000) })
+  .strict()
+  .openapi('SavedReplyCreate');
+export const savedReplyPatchSchema = savedReplyCreateSchema.partial().strict();
+export const savedRepliesResponseSchema = z.object({ savedReplies: z.array(savedReplySchema) });
+export const savedReplyResponseSchema = z.object({ savedReply: savedReplySchema });
+
+export const partParamsSchema = z.object({
+  slug: z.string().min(1).max(64),
+  id: idSchema,
+  idPart: idSchema,
+});
+
+export type Tag = z.infer<typeof tagSchema>;
+export type AgentRef = z.infer<typeof agentRefSchema>;
+export type ContactRef = z.infer<typeof contactRefSchema>;
+export type ConversationSummary = z.infer<typeof conversationSchema>;
+export type CallPart = z.infer<typeof callPartSchema>;
+export type InboxMessage = z.infer<typeof messageSchema>;
+export type InboxView = z.infer<typeof inboxViewSchema>;
+export type InboxCounts = z.infer<typeof countsResponseSchema>['counts'];
+export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
+export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
+export type MessageCreate = z.infer<typeof messageCreateSchema>;
+export type SavedReply = z.infer<typeof savedReplySchema>;
+export type InboxFolder = (typeof FOLDERS)[number];
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];

@@ -1,0 +1,28 @@
+// URLs the API answers with: recordings, transcripts and app routes of call parts.
+import { VISITOR_NAME_PREFIX } from '../contract/common';
+
+const ws = (slug: string) => `/api/ws/${encodeURIComponent(slug)}`;
+
+export const recordingUrl = (slug: string, idCommunication: string): string =>
+  `${ws(slug)}/addons/voice/recordings/${encodeURIComponent(idCommunication)}`;
+
+export const transcriptUrl = (slug: string, idConversation: string, idPart: string): string =>
+  `${ws(slug)}/addons/voice/connections/transcript/csv?idConversation=${encodeURIComponent(idConversation)}&idPart=${encodeURIComponent(idPart)}`;
+
+export const partAppPath = (slug: string, idConversation: string, idPart: string): string =>
+  `/ws/${encodeURIComponent(slug)}/inbox/all/conversations/${encodeURIComponent(idConversation)}/part/${encodeURIComponent(idPart)}`;
+
+/** Whether a contact name is a visitor placeholder (shown as the phone number). */
+export const isVisitorName = (name: string): boolean => name.startsWith(VISITOR_NAME_PREFIX);
+
+/** The name to show for a contact. */
+export const displayName = (name: string, phone: string | null): string =>
+  isVisitorName(name) && phone ? phone : name;
+
+/** The visitor-prefixed name of a new contact known only by its phone number. */
+export const visitorName = (phone: string): string =>
+  `${VISITOR_NAME_PREFIX}${phone.replace(/\D/g, '').slice(-7)}`;
+
+/** The lower-case text a call is searched by (contact name, display name, phone). */
+export const callSearchText = (name: string | null, phone: string | null): string =>
+  [name ?? '', phone ?? ''].join(' ').toLowerCase().trim();

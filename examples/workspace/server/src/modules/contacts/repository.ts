@@ -1,0 +1,153 @@
+// SQL of contacts and their calls.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Keyset } from '../../lib/paging';
+import { likeContains } from '../../lib/paging';
+import { callSearchText } from '../../lib/links';
+
+export class ContactRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** A page of contacts by name (lower case), then id. */
+  list(
+    workspaceId: string,
+    q: string | undefined,
+    cursor: { name: string; id: string } | undefined,
+    limit: number,
+  ) {
+    let query = this.db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId);
+    if (q) {
+      const p = likeContains(q);
+      query = query.where(
+        sql<boolean>`(lower(name) LIKE ${p} OR lower(coalesce(phone, '')) LIKE ${p} OR lower(coalesce(email, '')) LIKE ${p} OR lower(coalesce(company, '')) LIKE ${p})`,
+      );
+    }
+    if (cursor)
+      query = query.where(sql<boolean>`(lower(name), id) > (${cursor.name}, ${cursor.id})`);
+    return query
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  find(workspaceId: string, id: string, db: Kysely<Database> = this.db) {
+    return db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  findByPhone(workspaceId: string, phone: string, db: Kysely<Database> = this.db) {
+    return db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+  }
+
+  insert(
+    db: Kysely<Database>,
+    c: {
+      id: string;
+      workspaceId: string;
+      name: string;
+      phone: string | null;
+      email: string | null;
+      company: string | null;
+    },
+  ) {
+    return db
+      .insertInto('contacts')
+      .values({
+        id: c.id,
+        workspace_id: c.workspaceId,
+        name: c.name,
+        phone: c.phone,
+        email: c.email,
+        company: c.company,
+        avatar_url: null,
+        updated_at: new Date(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  update(
+    trx: Transaction<Database>,
+    workspaceId: string,
+    id: string,
+    set: { name?: string; phone?: string | null; email?: string | null; company?: string | null },
+  ) {
+    return trx
+      .updateTable('contacts')
+      .set({ ...set, updated_at: new Date() })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Keeps the search text of the contact's calls in step with its name and phone. */
+  async refreshCallSearch(
+    trx: Transaction<Database>,
+    workspaceId: string,
+    id: string,
+    name: string,
+    phone: string | null,
+  ) {
+    await trx
+      .updateTable('connections')
+      .set({ search_text: callSearchText(name, phone) })
+      .where('workspace_id', '=', workspaceId)
+      .where('contact_id', '=', id)
+      .execute();
+  }
+
+  calls(workspaceId: string, contactId: string, limit: number) {
+    return this.db
+      .selectFrom('connections')
+      .select([
+        'id_communication',
+        'communication_type',
+        'answered',
+        'created_at',
+        'ended_at',
+        'id_conversation',
+        'id_part',
+      ])
+      .where('workspace_id', '=', workspaceId)
+      .where('contact_id', '=', contactId)
+      .where('communication_type', '<>', 'monitor')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async callCount(workspaceId: string, contactId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('connections')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('contact_id', '=', contactId)
+      .where('communication_type', '<>', 'monitor')
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  async conversationCount(workspaceId: string, contactId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('contact_id', '=', contactId)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+}
+
+export type { Keyset };

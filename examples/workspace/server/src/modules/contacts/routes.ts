@@ -1,0 +1,97 @@
+// Contacts: list with search, create, profile, edit.
+import { idParamsSchema, slugParamsSchema } from '../../contract/common';
+import {
+  contactCreateSchema,
+  contactListQuerySchema,
+  contactListResponseSchema,
+  contactPatchSchema,
+  contactProfileResponseSchema,
+  contactResponseSchema,
+} from '../../contract/contacts';
+import { apiErrorSchema } from '../../contract/common';
+import type { Services } from '../../lib/context';
+import { authRoute, createRouter, json } from '../../lib/router';
+import { ContactService } from './service';
+
+const tags = ['Contacts'];
+
+export function contactRoutes(services: Services) {
+  const contacts = new ContactService(services);
+  const router = createRouter();
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/contacts',
+      tags,
+      summary: 'A page of contacts by name, with text search over name, phone, email and company',
+      request: { params: slugParamsSchema, query: contactListQuerySchema },
+      responses: { 200: json(contactListResponseSchema) },
+    }),
+    async (c) => {
+      const { q, cursor, limit } = c.req.valid('query');
+      return c.json(await contacts.list(c.get('access'), q, cursor, limit), 200);
+    },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/contacts',
+      tags,
+      summary: 'Create a contact (named with the visitor prefix when only a phone is given)',
+      request: {
+        params: slugParamsSchema,
+        body: { content: { 'application/json': { schema: contactCreateSchema } }, required: true },
+      },
+      responses: {
+        201: json(contactResponseSchema, 'Created'),
+        409: json(apiErrorSchema, 'phone_taken: another contact has this phone number'),
+      },
+    }),
+    async (c) =>
+      c.json({ contact: await contacts.create(c.get('access'), c.req.valid('json')) }, 201),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/contacts/{id}',
+      tags,
+      summary: 'The contact profile: contact, conversations, latest calls and counts',
+      request: { params: idParamsSchema },
+      responses: { 200: json(contactProfileResponseSchema) },
+    }),
+    async (c) => c.json(await contacts.profile(c.get('access'), c.req.valid('param').id), 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'patch',
+      path: '/ws/{slug}/contacts/{id}',
+      tags,
+      summary: 'Edit a contact',
+      request: {
+        params: idParamsSchema,
+        body: { content: { 'application/json': { schema: contactPatchSchema } }, required: true },
+      },
+      responses: {
+        200: json(contactResponseSchema),
+        409: json(apiErrorSchema, 'phone_taken: another contact has this phone number'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        {
+          contact: await contacts.update(
+            c.get('access'),
+            c.req.valid('param').id,
+            c.req.valid('json'),
+          ),
+        },
+        200,
+      ),
+  );
+
+  return router;
+}

@@ -1,0 +1,155 @@
+// Contact rules: one contact per phone number in a workspace, visitor-prefixed names for
+// numbers not yet known, the profile (conversations the caller can see, latest calls).
+import type {
+  ApiContact,
+  ContactCreate,
+  ContactPatch,
+  ContactProfile,
+} from '../../contract/contacts';
+import type { Contact } from '../../db/schema';
+import type { Services, WorkspaceAccess } from '../../lib/context';
+import { ApiError, conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { displayName, isVisitorName, recordingUrl, visitorName } from '../../lib/links';
+import { MESSAGES } from '../../lib/messages';
+import { hasMedia, InboxService } from '../inbox/service';
+import { ContactRepository } from './repository';
+
+export function contactJson(c: Contact): ApiContact {
+  return {
+    id: c.id,
+    name: c.name,
+    displayName: displayName(c.name, c.phone),
+    isVisitor: isVisitorName(c.name),
+    phone: c.phone,
+    email: c.email,
+    avatarURL: c.avatar_url,
+    company: c.company,
+    createdAt: new Date(c.created_at).toISOString(),
+    updatedAt: new Date(c.updated_at).toISOString(),
+  };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+export class ContactService {
+  private readonly repo: ContactRepository;
+  private readonly inbox: InboxService;
+
+  constructor(private readonly services: Services) {
+    this.repo = new ContactRepository(services.db);
+    this.inbox = new InboxService(services);
+  }
+
+  async list(
+    access: WorkspaceAccess,
+    q: string | undefined,
+    cursor: string | undefined,
+    limit: number,
+  ) {
+    let after: { name: string; id: string } | undefined;
+    if (cursor) {
+      try {
+        const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+          string,
+          string,
+        ];
+        if (typeof name !== 'string' || typeof id !== 'string') throw new Error('bad');
+        after = { name, id };
+      } catch {
+        throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
+          { path: 'query.cursor', message: 'Invalid cursor' },
+        ]);
+      }
+    }
+    const rows = await this.repo.list(access.workspace.id, q, after, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      contacts: page.map(contactJson),
+      page: {
+        nextCursor:
+          rows.length > limit && last
+            ? Buffer.from(JSON.stringify([last.name.toLowerCase(), last.id])).toString('base64url')
+            : null,
+      },
+    };
+  }
+
+  async create(access: WorkspaceAccess, input: ContactCreate): Promise<ApiContact> {
+    const ws = access.workspace.id;
+    if (input.phone && (await this.repo.findByPhone(ws, input.phone))) throw phoneTaken();
+    try {
+      const row = await this.repo.insert(this.services.db, {
+        id: newId(),
+        workspaceId: ws,
+        name: input.name ?? (input.phone ? visitorName(input.phone) : input.email!),
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        company: input.company ?? null,
+      });
+      return contactJson(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw phoneTaken();
+      throw error;
+    }
+  }
+
+  async get(access: WorkspaceAccess, id: string): Promise<Contact> {
+    const row = await this.repo.find(access.workspace.id, id);
+    if (!row) throw notFound('Contact');
+    return row;
+  }
+
+  async update(access: WorkspaceAccess, id: string, patch: ContactPatch): Promise<ApiContact> {
+    const ws = access.workspace.id;
+    await this.get(access, id);
+    if (patch.phone) {
+      const other = await this.repo.findByPhone(ws, patch.phone);
+      if (other && other.id !== id) throw phoneTaken();
+    }
+    try {
+      const row = await this.services.db.transaction().execute(async (trx) => {
+        const updated = await this.repo.update(trx, ws, id, patch);
+        if (patch.name !== undefined || patch.phone !== undefined)
+          await this.repo.refreshCallSearch(trx, ws, id, updated.name, updated.phone);
+        return updated;
+      });
+      return contactJson(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw phoneTaken();
+      throw error;
+    }
+  }
+
+  async profile(access: WorkspaceAccess, id: string): Promise<ContactProfile> {
+    const contact = await this.get(access, id);
+    const ws = access.workspace.id;
+    const [conversations, calls, callCount, conversationCount] = await Promise.all([
+      this.inbox.conversationsOfContact(access, id),
+      this.repo.calls(ws, id, 20),
+      this.repo.callCount(ws, id),
+      this.repo.conversationCount(ws, id),
+    ]);
+    return {
+      contact: contactJson(contact),
+      conversations,
+      calls: calls.map((k) => ({
+        idCommunication: k.id_communication,
+        communicationType: k.communication_type as 'inbound' | 'outbound' | 'transfer',
+        answered: k.answered,
+        createdAt: new Date(k.created_at).toISOString(),
+        idConversation: k.id_conversation,
+        idPart: k.id_part,
+        recordingUrl: hasMedia(k.answered, k.ended_at)
+          ? recordingUrl(access.workspace.slug, k.id_communication)
+          : null,
+      })),
+      stats: { conversations: conversationCount, calls: callCount },
+    };
+  }
+}
+
+function phoneTaken(): ApiError {
+  return conflict('phone_taken', 'Another contact already has this phone number.');
+}

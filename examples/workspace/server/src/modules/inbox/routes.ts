@@ -1,0 +1,249 @@
+// Inbox routes: counts, conversation lists and details, messages, call parts, assignment and
+// status, tags, views and saved replies.
+import type { z } from '@hono/zod-openapi';
+import { idParamsSchema, slugParamsSchema } from '../../contract/common';
+import {
+  callPartResponseSchema,
+  conversationListQuerySchema,
+  conversationListResponseSchema,
+  conversationPatchSchema,
+  conversationResponseSchema,
+  countsResponseSchema,
+  messageCreateSchema,
+  messageListQuerySchema,
+  messageListResponseSchema,
+  messageResponseSchema,
+  partParamsSchema,
+  savedRepliesResponseSchema,
+  savedReplyCreateSchema,
+  savedReplyPatchSchema,
+  savedReplyQuerySchema,
+  savedReplyResponseSchema,
+  tagsResponseSchema,
+  viewsResponseSchema,
+} from '../../contract/inbox';
+import type { Services } from '../../lib/context';
+import { authRoute, createRouter, json } from '../../lib/router';
+import { InboxService } from './service';
+
+const body = <S extends z.ZodType>(schema: S) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const tags = ['Inbox'];
+
+export function inboxRoutes(services: Services) {
+  const inbox = new InboxService(services);
+  const router = createRouter();
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/counts',
+      tags,
+      summary:
+        'Open conversations per folder (all, unassigned, mine, tags, views) the caller can see',
+      request: { params: slugParamsSchema },
+      responses: { 200: json(countsResponseSchema) },
+    }),
+    async (c) => c.json({ counts: await inbox.counts(c.get('access')) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/conversations',
+      tags,
+      summary: 'A page of conversations of a folder, newest activity first, with text search',
+      description:
+        'Folders all, unassigned and tag need the shared-inbox permit (flag_inbox_shared), view needs flag_inbox_views; mine is open to every member. Without the shared-inbox permit only conversations assigned to the caller are listed.',
+      request: { params: slugParamsSchema, query: conversationListQuerySchema },
+      responses: { 200: json(conversationListResponseSchema) },
+    }),
+    async (c) => c.json(await inbox.list(c.get('access'), c.req.valid('query')), 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/conversations/{id}',
+      tags,
+      summary: 'One conversation',
+      request: { params: idParamsSchema },
+      responses: { 200: json(conversationResponseSchema) },
+    }),
+    async (c) =>
+      c.json({ conversation: await inbox.get(c.get('access'), c.req.valid('param').id) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'patch',
+      path: '/ws/{slug}/inbox/conversations/{id}',
+      tags,
+      summary: 'Change status, assignee, tags or subject of a conversation',
+      request: { params: idParamsSchema, ...body(conversationPatchSchema) },
+      responses: { 200: json(conversationResponseSchema) },
+    }),
+    async (c) =>
+      c.json(
+        {
+          conversation: await inbox.patch(
+            c.get('access'),
+            c.req.valid('param').id,
+            c.req.valid('json'),
+          ),
+        },
+        200,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/conversations/{id}/messages',
+      tags,
+      summary: 'Messages of a conversation (latest page first, oldest first within a page)',
+      request: { params: idParamsSchema, query: messageListQuerySchema },
+      responses: { 200: json(messageListResponseSchema) },
+    }),
+    async (c) => {
+      const { cursor, limit } = c.req.valid('query');
+      return c.json(
+        await inbox.messages(c.get('access'), c.req.valid('param').id, cursor, limit),
+        200,
+      );
+    },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/inbox/conversations/{id}/messages',
+      tags,
+      summary: 'Reply to the contact, or add an internal note',
+      request: { params: idParamsSchema, ...body(messageCreateSchema) },
+      responses: { 201: json(messageResponseSchema, 'Created') },
+    }),
+    async (c) =>
+      c.json(
+        {
+          message: await inbox.postMessage(
+            c.get('access'),
+            c.req.valid('param').id,
+            c.req.valid('json'),
+          ),
+        },
+        201,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/conversations/{id}/parts/{idPart}',
+      tags,
+      summary: 'A call part: its recording and transcript links',
+      request: { params: partParamsSchema },
+      responses: { 200: json(callPartResponseSchema) },
+    }),
+    async (c) => {
+      const { id, idPart } = c.req.valid('param');
+      return c.json({ part: await inbox.part(c.get('access'), id, idPart) }, 200);
+    },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/tags',
+      tags,
+      summary: 'The workspace tags',
+      request: { params: slugParamsSchema },
+      responses: { 200: json(tagsResponseSchema) },
+    }),
+    async (c) => c.json({ tags: await inbox.tags(c.get('access')) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/views',
+      tags,
+      summary: 'Saved inbox views (flag_inbox_views)',
+      request: { params: slugParamsSchema },
+      responses: { 200: json(viewsResponseSchema) },
+    }),
+    async (c) => c.json({ views: await inbox.views(c.get('access')) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/saved-replies',
+      tags,
+      summary: 'Saved replies, searchable by title and text',
+      request: { params: slugParamsSchema, query: savedReplyQuerySchema },
+      responses: { 200: json(savedRepliesResponseSchema) },
+    }),
+    async (c) =>
+      c.json(
+        { savedReplies: await inbox.savedReplies(c.get('access'), c.req.valid('query').q) },
+        200,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/inbox/saved-replies',
+      tags,
+      summary: 'Create a saved reply (flag_inbox_savedReplies)',
+      request: { params: slugParamsSchema, ...body(savedReplyCreateSchema) },
+      responses: { 201: json(savedReplyResponseSchema, 'Created') },
+    }),
+    async (c) =>
+      c.json(
+        { savedReply: await inbox.createSavedReply(c.get('access'), c.req.valid('json')) },
+        201,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'patch',
+      path: '/ws/{slug}/inbox/saved-replies/{id}',
+      tags,
+      summary: 'Edit a saved reply (flag_inbox_savedReplies)',
+      request: { params: idParamsSchema, ...body(savedReplyPatchSchema) },
+      responses: { 200: json(savedReplyResponseSchema) },
+    }),
+    async (c) =>
+      c.json(
+        {
+          savedReply: await inbox.updateSavedReply(
+            c.get('access'),
+            c.req.valid('param').id,
+            c.req.valid('json'),
+          ),
+        },
+        200,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'delete',
+      path: '/ws/{slug}/inbox/saved-replies/{id}',
+      tags,
+      summary: 'Delete a saved reply (flag_inbox_savedReplies)',
+      request: { params: idParamsSchema },
+      responses: { 204: { description: 'Deleted' } },
+    }),
+    async (c) => {
+      await inbox.deleteSavedReply(c.get('access'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,381 @@
+// Inbox rules: who sees which conversations (the shared-inbox permit, or only one's own),
+// folder permits, assignment within the workspace, messages and call parts, saved replies.
+import type {
+  CallPart,
+  ConversationListQuery,
+  ConversationPatch,
+  ConversationSummary,
+  InboxCounts,
+  InboxMessage,
+  InboxView,
+  MessageCreate,
+  SavedReply,
+} from '../../contract/inbox';
+import type { InboxViewFilters } from '../../db/schema';
+import type { Services, WorkspaceAccess } from '../../lib/context';
+import { ApiError, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { displayName, partAppPath, recordingUrl, transcriptUrl } from '../../lib/links';
+import { MESSAGES } from '../../lib/messages';
+import { decodeCursor, encodeCursor } from '../../lib/paging';
+import { requirePermit } from '../../lib/router';
+import { holds } from '../session/service';
+import { InboxRepository, type ConversationScope } from './repository';
+
+type ConversationRow = NonNullable<Awaited<ReturnType<InboxRepository['findConversation']>>>;
+type MessageRow = Awaited<ReturnType<InboxRepository['messages']>>[number];
+
+/** Whether a call is over and was talked: then it has a recording and a transcript. */
+export const hasMedia = (answered: boolean, endedAt: Date | null): boolean =>
+  answered && endedAt !== null;
+
+export class InboxService {
+  private readonly repo: InboxRepository;
+
+  constructor(private readonly services: Services) {
+    this.repo = new InboxRepository(services.db);
+  }
+
+  /** The conversations a caller may see: all with the shared-inbox permit, else their own. */
+  static visibility(
+    access: WorkspaceAccess,
+  ): Pick<ConversationScope, 'workspaceId' | 'onlyAssignedTo'> {
+    return {
+      workspaceId: access.workspace.id,
+      ...(holds(access, 'flag_inbox_shared') ? {} : { onlyAssignedTo: access.agent?.id ?? null }),
+    };
+  }
+
+  private async summaries(rows: ConversationRow[]): Promise<ConversationSummary[]> {
+    const tags = await this.repo.tagsOf(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      subject: r.subject,
+      channel: r.channel as ConversationSummary['channel'],
+      status: r.status as ConversationSummary['status'],
+      contact: {
+        id: r.contact_id,
+        name: r.contact_name,
+        displayName: displayName(r.contact_name, r.contact_phone),
+        phone: r.contact_phone,
+        email: r.contact_email,
+        avatarURL: r.contact_avatar_url,
+      },
+      assignee: r.assignee_agent_id
+        ? { id: r.assignee_agent_id, name: r.assignee_name ?? '', avatarURL: r.assignee_avatar_url }
+        : null,
+      tags: tags
+        .filter((t) => t.conversation_id === r.id)
+        .map((t) => ({ id: t.id, name: t.name, color: t.color })),
+      lastMessageAt: new Date(r.last_message_at).toISOString(),
+      lastMessagePreview: r.last_message_preview,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
+  }
+
+  /** Summaries for other modules (contact profile). */
+  async conversationsOfContact(
+    access: WorkspaceAccess,
+    contactId: string,
+  ): Promise<ConversationSummary[]> {
+    const scope: ConversationScope = {
+      ...InboxService.visibility(access),
+      folder: { kind: 'all' },
+    };
+    return this.summaries(await this.repo.conversationsOfContact(scope, contactId, 20));
+  }
+
+  async counts(access: WorkspaceAccess): Promise<InboxCounts> {
+    const base = { ...InboxService.visibility(access), status: 'open' };
+    const agentId = access.agent?.id ?? null;
+    const shared = holds(access, 'flag_inbox_shared');
+    const withViews = holds(access, 'flag_inbox_views');
+    const [all, unassigned, mine, tags, views] = await Promise.all([
+      shared ? this.repo.count({ ...base, folder: { kind: 'all' } }) : null,
+      shared ? this.repo.count({ ...base, folder: { kind: 'unassigned' } }) : null,
+      this.repo.count({ ...base, folder: { kind: 'mine', agentId } }),
+      shared ? this.repo.tagCounts({ ...base, folder: { kind: 'all' } }) : null,
+      withViews ? this.repo.views(access.workspace.id) : null,
+    ]);
+    return {
+      all,
+      unassigned,
+      mine,
+      tags,
+      views: views
+        ? await Promise.all(
+            views.map(async (v) => ({
+              id: v.id,
+              name: v.name,
+              count: await this.repo.count({
+                ...InboxService.visibility(access),
+                folder: { kind: 'view', filters: v.filters, agentId },
+                ...(v.filters.status ? {} : { status: 'open' }),
+              }),
+            })),
+          )
+        : null,
+    };
+  }
+
+  async list(access: WorkspaceAccess, query: ConversationListQuery) {
+    const agentId = access.agent?.id ?? null;
+    let folder: ConversationScope['folder'];
+    let status: string = query.status;
+    switch (query.folder) {
+      case 'all':
+      case 'unassigned':
+        requirePermit(access, 'flag_inbox_shared');
+        folder = { kind: query.folder };
+        break;
+      case 'tag':
+        requirePermit(access, 'flag_inbox_shared');
+        if (!query.tagId) throw missing('query.tagId', 'Required for folder=tag');
+        folder = { kind: 'tag', tagId: query.tagId };
+        break;
+      case 'view': {
+        requirePermit(access, 'flag_inbox_views');
+        if (!query.viewId) throw missing('query.viewId', 'Required for folder=view');
+        const view = await this.repo.findView(access.workspace.id, query.viewId);
+        if (!view) throw notFound('View');
+        folder = { kind: 'view', filters: view.filters, agentId };
+        if (view.filters.status) status = 'any';
+        break;
+      }
+      default:
+        folder = { kind: 'mine', agentId };
+    }
+    const scope: ConversationScope = {
+      ...InboxService.visibility(access),
+      folder,
+      status,
+      ...(query.q ? { q: query.q } : {}),
+    };
+    const rows = await this.repo.listConversations(
+      scope,
+      decodeCursor(query.cursor),
+      query.limit + 1,
+    );
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      conversations: await this.summaries(page),
+      page: {
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor(new Date(last.last_message_at), last.id)
+            : null,
+      },
+    };
+  }
+
+  /** A conversation the caller may see; 404 otherwise (also for another workspace's). */
+  private async visible(access: WorkspaceAccess, id: string): Promise<ConversationRow> {
+    const row = await this.repo.findConversation(access.workspace.id, id);
+    const scope = InboxService.visibility(access);
+    if (
+      !row ||
+      (scope.onlyAssignedTo !== undefined && row.assignee_agent_id !== scope.onlyAssignedTo)
+    )
+      throw notFound('Conversation');
+    return row;
+  }
+
+  async get(access: WorkspaceAccess, id: string): Promise<ConversationSummary> {
+    const [summary] = await this.summaries([await this.visible(access, id)]);
+    return summary!;
+  }
+
+  async patch(
+    access: WorkspaceAccess,
+    id: string,
+    patch: ConversationPatch,
+  ): Promise<ConversationSummary> {
+    await this.visible(access, id);
+    const ws = access.workspace.id;
+    if (patch.assigneeId && !(await this.repo.findAgent(ws, patch.assigneeId)))
+      throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
+        { path: 'body.assigneeId', message: 'Unknown agent' },
+      ]);
+    const tagIds = patch.tagIds ? [...new Set(patch.tagIds)] : undefined;
+    if (tagIds && (await this.repo.countTags(ws, tagIds)) !== tagIds.length)
+      throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
+        { path: 'body.tagIds', message: 'Unknown tag' },
+      ]);
+    await this.services.db.transaction().execute(async (trx) => {
+      const set = {
+        ...(patch.status === undefined ? {} : { status: patch.status }),
+        ...(patch.assigneeId === undefined ? {} : { assignee_agent_id: patch.assigneeId }),
+        ...(patch.subject === undefined ? {} : { subject: patch.subject }),
+      };
+      if (Object.keys(set).length > 0) await this.repo.updateConversation(trx, id, set);
+      if (tagIds) await this.repo.replaceTags(trx, id, tagIds);
+    });
+    this.services.bus.publish({
+      type: 'conversation.updated',
+      workspaceId: ws,
+      id,
+      conversationId: id,
+    });
+    // The caller may no longer see it (assigned away without the shared inbox): answer it anyway.
+    const [summary] = await this.summaries([(await this.repo.findConversation(ws, id))!]);
+    return summary!;
+  }
+
+  async messages(access: WorkspaceAccess, id: string, cursor: string | undefined, limit: number) {
+    await this.visible(access, id);
+    const rows = await this.repo.messages(id, decodeCursor(cursor), limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      messages: page.reverse().map((m) => this.message(access, m)),
+      page: {
+        nextCursor:
+          rows.length > limit && last ? encodeCursor(new Date(last.created_at), last.id) : null,
+      },
+    };
+  }
+
+  private message(access: WorkspaceAccess, m: MessageRow): InboxMessage {
+    return {
+      id: m.id,
+      conversationId: m.conversation_id,
+      kind: m.kind as InboxMessage['kind'],
+      direction: m.direction as InboxMessage['direction'],
+      author: m.author_agent_id
+        ? { id: m.author_agent_id, name: m.author_name ?? '', avatarURL: m.author_avatar_url }
+        : null,
+      body: m.body,
+      createdAt: new Date(m.created_at).toISOString(),
+      call: m.kind === 'call' && m.id_communication ? this.callPart(access, m) : null,
+    };
+  }
+
+  private callPart(access: WorkspaceAccess, m: MessageRow): CallPart {
+    const slug = access.workspace.slug;
+    const ended = m.call_ended_at ? new Date(m.call_ended_at) : null;
+    const connected = m.call_connected_at ? new Date(m.call_connected_at) : null;
+    const media = hasMedia(m.answered ?? false, ended);
+    return {
+      idConversation: m.conversation_id,
+      idPart: m.id,
+      idCommunication: m.id_communication!,
+      communicationType: (m.communication_type ?? 'inbound') as CallPart['communicationType'],
+      answered: m.answered ?? false,
+      contactPhoneNumber: m.contact_phone_number ?? null,
+      agent: m.call_agent_id
+        ? { id: m.call_agent_id, name: m.call_agent_name ?? '', avatarURL: m.call_agent_avatar_url }
+        : null,
+      startedAt: new Date(m.call_created_at ?? m.created_at).toISOString(),
+      endedAt: ended?.toISOString() ?? null,
+      durationSeconds:
+        ended && connected
+          ? Math.max(0, Math.round((ended.getTime() - connected.getTime()) / 1000))
+          : null,
+      recordingUrl: media ? recordingUrl(slug, m.id_communication!) : null,
+      transcriptUrl: media ? transcriptUrl(slug, m.conversation_id, m.id) : null,
+      appPath: partAppPath(slug, m.conversation_id, m.id),
+    };
+  }
+
+  async postMessage(
+    access: WorkspaceAccess,
+    id: string,
+    input: MessageCreate,
+  ): Promise<InboxMessage> {
+    await this.visible(access, id);
+    const messageId = newId();
+    const at = new Date();
+    await this.services.db.transaction().execute(async (trx) => {
+      await this.repo.insertMessage(trx, {
+        id: messageId,
+        workspaceId: access.workspace.id,
+        conversationId: id,
+        kind: input.kind,
+        direction: input.kind === 'message' ? 'outbound' : null,
+        authorAgentId: access.agent?.id ?? null,
+        body: input.body,
+        at,
+      });
+      await this.repo.touchConversation(trx, id, at, input.kind === 'message' ? input.body : null);
+    });
+    this.services.bus.publish({
+      type: 'message.created',
+      workspaceId: access.workspace.id,
+      id: messageId,
+      conversationId: id,
+    });
+    return this.message(access, (await this.repo.findMessage(id, messageId))!);
+  }
+
+  async part(access: WorkspaceAccess, id: string, idPart: string): Promise<CallPart> {
+    await this.visible(access, id);
+    const m = await this.repo.findMessage(id, idPart);
+    if (!m || m.kind !== 'call' || !m.id_communication) throw notFound('Call part');
+    return this.callPart(access, m);
+  }
+
+  tags(access: WorkspaceAccess) {
+    return this.repo.tags(access.workspace.id);
+  }
+
+  async views(access: WorkspaceAccess): Promise<InboxView[]> {
+    requirePermit(access, 'flag_inbox_views');
+    const views = await this.repo.views(access.workspace.id);
+    return views.map((v) => ({
+      id: v.id,
+      name: v.name,
+      filters: v.filters as InboxView['filters'],
+    }));
+  }
+
+  async savedReplies(access: WorkspaceAccess, q: string | undefined): Promise<SavedReply[]> {
+    return (await this.repo.savedReplies(access.workspace.id, q)).map(savedReply);
+  }
+
+  async createSavedReply(
+    access: WorkspaceAccess,
+    input: { title: string; body: string },
+  ): Promise<SavedReply> {
+    requirePermit(access, 'flag_inbox_savedReplies');
+    return savedReply(
+      await this.repo.insertSavedReply({
+        id: newId(),
+        workspaceId: access.workspace.id,
+        createdBy: access.membership.user_id,
+        ...input,
+      }),
+    );
+  }
+
+  async updateSavedReply(
+    access: WorkspaceAccess,
+    id: string,
+    input: { title?: string; body?: string },
+  ): Promise<SavedReply> {
+    requirePermit(access, 'flag_inbox_savedReplies');
+    const row = await this.repo.updateSavedReply(access.workspace.id, id, input);
+    if (!row) throw notFound('Saved reply');
+    return savedReply(row);
+  }
+
+  async deleteSavedReply(access: WorkspaceAccess, id: string): Promise<void> {
+    requirePermit(access, 'flag_inbox_savedReplies');
+    if (!(await this.repo.deleteSavedReply(access.workspace.id, id))) throw notFound('Saved reply');
+  }
+}
+
+function missing(path: string, message: string): ApiError {
+  return new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
+}
+
+function savedReply(r: { id: string; title: string; body: string; updated_at: Date }): SavedReply {
+  return {
+    id: r.id,
+    title: r.title,
+    body: r.body,
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+export type { InboxViewFilters };
