@@ -348,6 +348,21 @@ describe('useCallHistory', () => {
       .toMatchObject({ searchType: 'missed' });
   });
 
+  it('reloads when a call is over (its history is new)', async () => {
+    const getHistoryPage = vi.fn(() => Promise.resolve([historyItem('1')]));
+    const { panel, controller, wrapper } = await started({ getHistoryPage });
+    const { result } = await renderHook(() => useCallHistory(), { wrapper });
+    await expect.poll(() => result.current.status).toBe('ready');
+    const id = panel.instance.incomingCall();
+    await panel.settle();
+    await controller.accept();
+    panel.instance.customerHangsUp(id);
+    await panel.settle();
+    expect(getHistoryPage).toHaveBeenCalledTimes(1);
+    await controller.finish();
+    await expect.poll(() => getHistoryPage.mock.calls.length).toBe(2);
+  });
+
   it("without search text and no calls: 'noCalls'", async () => {
     const { wrapper } = await started({ getHistoryPage: () => Promise.resolve([]) });
     const { result } = await renderHook(() => useCallHistory(), { wrapper });
