@@ -310,6 +310,23 @@ describe('§4 agent availability', () => {
     expect(t.controller.getState().agent.canChangeStatus).toBe(true);
   });
 
+  it('authentication failure and access denied events from the softphone are only logged', async () => {
+    const t = await readyTab();
+    const before = t.controller.getState();
+    const logged: string[] = [];
+    t.controller.ccp!.getLog().onEntry((entry) => logged.push(entry.text));
+    t.panel.emit('auth_fail', {});
+    t.panel.emit('access_denied', {});
+    await flush(vi);
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        'voice: softphone authentication failed',
+        'voice: softphone access denied',
+      ]),
+    );
+    expect(t.controller.getState()).toBe(before);
+  });
+
   it('on logout, an active call is ended and the agent is set Offline', async () => {
     const t = await readyTab();
     const id = await acceptedCall(t);

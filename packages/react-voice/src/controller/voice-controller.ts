@@ -257,6 +257,11 @@ export class VoiceController {
         this.devicesUnit.selected(kind, deviceId),
       ),
       ccp.contacts.on('accepted', (contact) => this.callUnit.acceptedElsewhere(contact.contactId)),
+      // §8: authentication failures and access denied are only logged
+      ccp.on('authFail', (data) =>
+        ccp.getLog().warn('voice: softphone authentication failed', data),
+      ),
+      ccp.on('accessDenied', (data) => ccp.getLog().warn('voice: softphone access denied', data)),
     ];
     this.refresh();
   }

@@ -19,6 +19,7 @@ export {
   statusItemAgent,
   transferAgentLike,
   visibleAgents,
+  voiceRoutes,
 } from './lists';
 export type {
   AgentGroup,

@@ -14,6 +14,7 @@ import {
   matchesAgentSearch,
   statusItemAgent,
   visibleAgents,
+  voiceRoutes,
 } from './lists';
 
 const agent = (
@@ -258,5 +259,23 @@ describe('§2 live calls', () => {
     expect(filterLiveCalls(list, 'jan')).toHaveLength(1);
     expect(filterLiveCalls(list, 'BOB')).toHaveLength(1);
     expect(filterLiveCalls(list, '')).toHaveLength(2);
+  });
+});
+
+describe('§2/§5 navigation', () => {
+  it('transcript, recording and conversation navigation do nothing if the required ids are missing', () => {
+    expect(voiceRoutes.conversation('acme', null)).toBeNull();
+    expect(voiceRoutes.callPart('acme', { idConversation: 'c', idPart: null })).toBeNull();
+    expect(voiceRoutes.contactProfile('acme', undefined)).toBeNull();
+    expect(voiceRoutes.conversation('acme', 'c-1')).toBe('/ws/acme/inbox/all/conversations/c-1');
+    expect(voiceRoutes.contactsUsers('acme')).toBe('/ws/acme/contacts/users');
+  });
+
+  it('the recording of a call part; with transcript=1 (merged with any existing query) it opens the transcript', () => {
+    const ids = { idConversation: 'c-1', idPart: 'p-1' };
+    expect(voiceRoutes.callPart('acme', ids)).toBe('/ws/acme/inbox/all/conversations/c-1/part/p-1');
+    expect(voiceRoutes.callPart('acme', ids, { transcript: true, query: 'tab=notes' })).toBe(
+      '/ws/acme/inbox/all/conversations/c-1/part/p-1?tab=notes&transcript=1',
+    );
   });
 });

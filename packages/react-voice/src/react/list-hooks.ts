@@ -86,6 +86,7 @@ function useResource<T>(load: () => Promise<T>): Resource<T> {
 }
 
 const selectUserOnCall = (s: VoiceState): boolean => s.call.status !== 'idle';
+const selectCallIdle = (s: VoiceState): boolean => s.call.status === 'idle';
 
 // ── transfer targets ────────────────────────────────────────────────────────────────────────────
 
@@ -287,7 +288,7 @@ export interface UseCallHistoryResult {
 /**
  * The call history tab (`PATCH /addons/voice/history`): search debounced 1000 ms, type filter,
  * paging by last id until an empty page, grouping by day; changing the search or type resets the
- * list.
+ * list, and so does the end of a call (its history is new).
  * @public
  */
 export function useCallHistory(): UseCallHistoryResult {
@@ -340,6 +341,14 @@ export function useCallHistory(): UseCallHistoryResult {
   }, [loadFirst]);
 
   useEffect(() => () => clearTimeout(debounce.current), []);
+
+  // A finished call is new history: reload when the call is over.
+  const callIdle = useVoiceSelector(selectCallIdle);
+  const wasIdle = useRef(callIdle);
+  useEffect(() => {
+    if (callIdle && !wasIdle.current) void loadFirst();
+    wasIdle.current = callIdle;
+  }, [callIdle, loadFirst]);
 
   const itemsRef = useRef(list);
   useEffect(() => {

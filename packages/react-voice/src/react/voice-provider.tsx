@@ -80,6 +80,7 @@ async function embedPanel(
     loginUrl: config.loginUrl,
     loginPopup: false,
     region: config.connect.region || undefined,
+    style: 'width: 100%; height: 100%; border: 0;',
     ...params,
     softphone: { allowFramedSoftphone: true, ...params?.softphone },
   });
