@@ -16,7 +16,8 @@
  * ```
  * @packageDocumentation
  */
-// Importing it installs the global `connect` (a side effect of @x/connect-streams/compat).
+// Importing it installs the global `connect` (a side effect of @x/connect-streams/compat); its built
+// declarations reference those of @x/connect-streams/compat, which declare that global.
 import { installCompatVoiceId } from '@x/connect-streams/compat';
 import { createVoiceId } from '../streams/create-voice-id';
 import type { VoiceIdOptions } from '../voice-id/voice-id';
