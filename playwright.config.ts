@@ -49,7 +49,12 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: 'pipe',
-    // A free emulator port, so parallel runs never collide on 4700.
-    env: { EMULATOR_PORT: process.env.EMULATOR_PORT ?? '0' },
+    // Free emulator and API ports, so parallel runs never collide on 4700/4800; a fresh
+    // in-memory database (seeded with the demo) for every run.
+    env: {
+      EMULATOR_PORT: process.env.EMULATOR_PORT ?? '0',
+      WORKSPACE_API_PORT: process.env.WORKSPACE_API_PORT ?? '0',
+      DATA_DIR: process.env.DATA_DIR ?? 'memory://',
+    },
   },
 });

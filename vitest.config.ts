@@ -28,11 +28,26 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.{ts,tsx}',
             'packages/*/test/**/*.test.{ts,tsx}',
-            'examples/*/{src,server}/**/*.test.{ts,tsx}',
+            'examples/*/src/**/*.test.{ts,tsx}',
             'test/unit/**/*.test.{ts,tsx}',
             'scripts/**/*.test.{ts,mjs}',
           ],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
+        },
+      },
+      {
+        // The workspace server's API tests, on PGlite and on a throw-away PostgreSQL cluster
+        // that the global setup starts (and removes) once for the run.
+        resolve,
+        ssr: unitSsr,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['examples/workspace/server/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          globalSetup: ['examples/workspace/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,74 +1,141 @@
 // `npm start`: the development stack on one command: the contact-centre emulator (seeded demo
-// instance) and the workspace web app (the workspace server joins as it lands). Prints the URLs.
+// instance, contact events posted to the workspace server), the workspace server (PGlite under
+// examples/workspace/.data/, demo workspaces seeded on first start) and the web app (Vite, with
+// `/api` proxied to the server). The web URL answers only once all three are up, so Playwright's
+// webServer waits for the whole stack. Prints how to sign in and take a call.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createServer } from 'vite';
 import { root } from './packages.mjs';
 
 const port = Number(process.env.WORKSPACE_WEB_PORT ?? 5173);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4700);
+const apiPort = Number(process.env.WORKSPACE_API_PORT ?? 4800);
+const children = [];
 
-/** Starts the emulator CLI from source (no build needed); resolves with its URLs, or null. */
-function startEmulatorProcess() {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--conditions=source',
-      `${root}packages/connect-emulator/src/cli.ts`,
-      '--port',
-      String(emulatorPort),
-      '--json',
-      '--allowed-origin',
-      `http://127.0.0.1:${port}`,
-      '--allowed-origin',
-      `http://localhost:${port}`,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+/** Spawns a TypeScript entry from source; resolves with the first stdout line that is JSON and passes `ready`. */
+function startProcess(name, args, env, ready) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  children.push(child);
   return new Promise((resolve) => {
+    let done = false;
     const lines = createInterface({ input: child.stdout });
-    lines.once('line', (line) => {
+    lines.on('line', (line) => {
+      let value;
       try {
-        resolve({ child, info: JSON.parse(line) });
+        value = JSON.parse(line);
       } catch {
-        resolve({ child, info: null });
+        value = undefined;
+      }
+      if (!done && value && ready(value)) {
+        done = true;
+        resolve(value);
+      } else if (value?.level >= 40 || value === undefined) {
+        // Warnings and errors of the server's JSON log, and any plain line, reach the console.
+        console.log(`[${name}] ${line}`);
       }
     });
     child.once('exit', (code) => {
-      console.error(
-        `connect-emulator exited (code ${code}); is port ${emulatorPort} free? Set EMULATOR_PORT.`,
-      );
-      resolve({ child: null, info: null });
+      if (!done) {
+        console.error(`${name} exited (code ${code}) before it was ready.`);
+        resolve(null);
+      }
     });
   });
 }
 
-const emulator = await startEmulatorProcess();
-const server = await createServer({
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+const secret = randomBytes(24).toString('base64url');
+const webhookUrl = (url) => `${url}/api/integrations/connect/contact-events?key=${secret}`;
+
+// 1. The emulator (its own port; the webhook to the server is registered once the server is up).
+const emulatorSeed = `${root}examples/workspace/emulator-seed.yaml`;
+const emulator = await startProcess(
+  'connect-emulator',
+  [
+    `${root}packages/connect-emulator/src/cli.ts`,
+    '--port',
+    String(emulatorPort),
+    '--json',
+    ...(existsSync(emulatorSeed) ? ['--seed', emulatorSeed] : []),
+    '--allowed-origin',
+    `http://127.0.0.1:${port}`,
+    '--allowed-origin',
+    `http://localhost:${port}`,
+  ],
+  {},
+  (info) => typeof info.loginUrl === 'string',
+);
+if (!emulator) {
+  console.error(`Is port ${emulatorPort} free? Set EMULATOR_PORT.`);
+  stopAll();
+  process.exit(1);
+}
+const emulatorUrl = new URL(emulator.loginUrl).origin;
+
+// 2. The workspace server on PGlite (DATA_DIR, default examples/workspace/.data/pglite).
+const server = await startProcess(
+  'workspace-server',
+  [`${root}examples/workspace/server/src/main.ts`],
+  {
+    WORKSPACE_API_PORT: String(apiPort),
+    CONNECT_ENDPOINT: emulatorUrl,
+    CONTACT_EVENTS_SECRET: secret,
+    SEED_DEMO: '1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  },
+  (line) => line.ready === true,
+);
+if (!server) {
+  console.error(`Is port ${apiPort} free? Set WORKSPACE_API_PORT.`);
+  stopAll();
+  process.exit(1);
+}
+const hook = await fetch(`${emulatorUrl}/control/webhooks`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ url: webhookUrl(server.url) }),
+});
+if (!hook.ok) console.error(`Could not register the contact-event webhook (${hook.status}).`);
+
+// 3. The web app, proxying /api to the server.
+process.env.WORKSPACE_API_PORT = new URL(server.url).port;
+const vite = await createServer({
   root: `${root}examples/workspace`,
   configFile: `${root}examples/workspace/vite.config.ts`,
   server: { port, host: '127.0.0.1', strictPort: true },
   logLevel: 'warn',
 });
-await server.listen();
+await vite.listen();
 const url = `http://127.0.0.1:${port}/`;
-console.log(`\nWorkspace app: ${url}\nOpen it in a browser. Press Ctrl+C to stop.`);
-if (emulator.info) {
-  const e = emulator.info;
-  console.log(
-    `\nContact-centre emulator (demo instance ${e.instanceArn}):\n` +
-      `  login (CCP loginUrl)  ${e.loginUrl}\n` +
-      `  customer phone        ${e.controlUrl}\n` +
-      `  CTI endpoint          ${e.ctiEndpoint}\n` +
-      `Place a demo call: sign in as an agent, set Available, then dial +15555550001 from the customer phone.\n`,
-  );
-}
+console.log(`
+Workspace app      ${url}
+Workspace API      ${server.url}/api  (reference: ${server.url}/api/reference)
+Emulator           ${emulatorUrl}  (customer phone: ${emulator.controlUrl})
+
+Sign in at ${url} with password demo1234 as:
+  jane@acme.test   admin of Acme (voice agent "jane")
+  john@acme.test   agent (shared inbox, no live calls; voice agent "john")
+  ana@acme.test    supervisor (live calls; voice agent "ana")
+  gary@globex.test admin of Globex (voice instance not created)
+  sam@both.test    member of both workspaces
+
+Take a call: sign in as jane, open Acme, set the voice status to Available, then open the
+customer phone (${emulator.controlUrl}) and dial +15555550001.
+Press Ctrl+C to stop.`);
 
 const stop = async () => {
-  emulator.child?.kill('SIGTERM');
-  await server.close();
+  stopAll();
+  await vite.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

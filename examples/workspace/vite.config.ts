@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
+// The workspace API (examples/workspace/server) serves `/api`; in development Vite proxies it.
+const api = `http://127.0.0.1:${process.env.WORKSPACE_API_PORT ?? 4800}`;
+
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
@@ -8,10 +11,12 @@ export default defineConfig({
     host: '127.0.0.1',
     port: Number(process.env.WORKSPACE_WEB_PORT ?? 5173),
     strictPort: true,
+    proxy: { '/api': { target: api, changeOrigin: false } },
   },
   preview: {
     host: '127.0.0.1',
     port: Number(process.env.WORKSPACE_WEB_PORT ?? 5173),
     strictPort: true,
+    proxy: { '/api': { target: api, changeOrigin: false } },
   },
 });

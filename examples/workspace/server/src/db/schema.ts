@@ -1,0 +1,239 @@
+// Table types of the database, as Kysely sees them (one interface per table, snake_case columns).
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  avatar_url: string | null;
+  password_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  key: string;
+  failed_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  slug: string;
+  name: string;
+  time_zone: string;
+  plan_voice: boolean;
+  voice_module_enabled: boolean;
+  connect_instance_status: string;
+  connect_instance_id: string | null;
+  connect_subdomain: string;
+  connect_region: string;
+  created_at: CreatedAt;
+}
+
+export interface MembershipsTable {
+  workspace_id: string;
+  user_id: string;
+  role: string;
+  permit_admin: boolean;
+  permit_campaigns: boolean;
+  permit_inbox_shared: boolean;
+  permit_inbox_views: boolean;
+  permit_permissions: boolean;
+  permit_inbox_saved_replies: boolean;
+  permit_voice_live_calls: boolean;
+  created_at: CreatedAt;
+}
+
+export interface TeamsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  emoji: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AgentsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  avatar_url: string | null;
+  connect_username: string | null;
+  connect_user_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  agent_id: string;
+}
+
+export interface ContactsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  avatar_url: string | null;
+  company: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TagsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  color: string;
+}
+
+export interface ConversationsTable {
+  id: string;
+  workspace_id: string;
+  contact_id: string;
+  channel: string;
+  subject: string;
+  status: string;
+  assignee_agent_id: string | null;
+  last_message_at: Timestamp;
+  last_message_preview: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ConversationTagsTable {
+  conversation_id: string;
+  tag_id: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  workspace_id: string;
+  conversation_id: string;
+  kind: string;
+  direction: string | null;
+  author_agent_id: string | null;
+  body: string;
+  id_communication: string | null;
+  created_at: CreatedAt;
+}
+
+export interface InboxViewsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  filters: Json<InboxViewFilters>;
+  created_at: CreatedAt;
+}
+
+/** The filters a saved inbox view applies. */
+export interface InboxViewFilters {
+  status?: string;
+  channel?: string;
+  tag?: string;
+  /** `me`, `unassigned`, or an agent id. */
+  assignee?: string;
+}
+
+export interface SavedRepliesTable {
+  id: string;
+  workspace_id: string;
+  title: string;
+  body: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ConnectionsTable {
+  id: string;
+  workspace_id: string;
+  id_communication: string;
+  communication_type: string;
+  previous_id_communication: string | null;
+  initial_id_communication: string | null;
+  id_conversation: string | null;
+  id_part: string | null;
+  contact_id: string | null;
+  contact_phone_number: string | null;
+  agent_id: string | null;
+  answered: boolean;
+  created_at: Timestamp;
+  connected_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  search_text: string;
+  updated_at: Timestamp;
+}
+
+export interface ContactEventsTable {
+  event_id: string;
+  workspace_id: string;
+  contact_id: string;
+  event_type: string;
+  event_time: Timestamp;
+  received_at: CreatedAt;
+  payload: Json<unknown>;
+}
+
+export interface CampaignTemplatesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  channel: string;
+  status: string;
+  language: string;
+  body: string;
+  variables: Json<string[]>;
+  updated_at: Timestamp;
+}
+
+/** The whole database. */
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  login_failures: LoginFailuresTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  teams: TeamsTable;
+  agents: AgentsTable;
+  team_members: TeamMembersTable;
+  contacts: ContactsTable;
+  tags: TagsTable;
+  conversations: ConversationsTable;
+  conversation_tags: ConversationTagsTable;
+  messages: MessagesTable;
+  inbox_views: InboxViewsTable;
+  saved_replies: SavedRepliesTable;
+  connections: ConnectionsTable;
+  contact_events: ContactEventsTable;
+  campaign_templates: CampaignTemplatesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Workspace = Selectable<WorkspacesTable>;
+export type Membership = Selectable<MembershipsTable>;
+export type Agent = Selectable<AgentsTable>;
+export type Contact = Selectable<ContactsTable>;
+export type Conversation = Selectable<ConversationsTable>;
+export type Message = Selectable<MessagesTable>;
+export type Connection = Selectable<ConnectionsTable>;
+export type NewConnection = Insertable<ConnectionsTable>;

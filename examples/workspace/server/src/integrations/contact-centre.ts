@@ -1,0 +1,326 @@
+// The contact centre through the official AWS SDK clients: the emulator's admin API in
+// development and tests, a real Amazon Connect instance in production (only the endpoint,
+// region and credentials change).
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import {
+  ConnectClient,
+  DescribeContactCommand,
+  DescribeQueueCommand,
+  DescribeQuickConnectCommand,
+  GetCurrentUserDataCommand,
+  ListQuickConnectsCommand,
+  ListUsersCommand,
+  MonitorContactCommand,
+  type Contact,
+  type UserData,
+} from '@aws-sdk/client-connect';
+import {
+  ConnectContactLensClient,
+  ListRealtimeContactAnalysisSegmentsCommand,
+} from '@aws-sdk/client-connect-contact-lens';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { ApiError } from '../lib/errors';
+import { MESSAGES } from '../lib/messages';
+
+/** The contact centre of one workspace: its instance and region. */
+export interface InstanceRef {
+  readonly instanceId: string;
+  readonly region: string;
+}
+
+/** A transfer destination from the instance's quick connects. */
+export interface QuickConnect {
+  readonly id: string;
+  /** The quick connect's ARN: the endpointId the softphone transfers to. */
+  readonly endpointId: string;
+  readonly name: string;
+  readonly type: string;
+  readonly userId?: string;
+  readonly queueId?: string;
+  readonly description: string;
+}
+
+/** One transcript line (Contact Lens real-time segment). */
+export interface TranscriptLine {
+  readonly participantRole: string;
+  readonly content: string;
+  readonly beginOffsetMillis: number;
+  readonly endOffsetMillis: number;
+  readonly sentiment: string;
+}
+
+/** GetCurrentUserData accepts at most 100 agents per filter. */
+const AGENTS_PER_CALL = 100;
+const QUICK_CONNECT_TTL_MS = 30_000;
+
+export class ContactCentre {
+  private readonly clients = new Map<string, ConnectClient>();
+  private readonly lensClients = new Map<string, ConnectContactLensClient>();
+  private readonly quickConnectCache = new Map<
+    string,
+    { at: number; list: Promise<QuickConnect[]> }
+  >();
+
+  constructor(
+    private readonly config: Config['connect'],
+    private readonly log: Logger,
+  ) {}
+
+  /** Whether an endpoint is configured (without one, voice routes answer 503). */
+  get configured(): boolean {
+    return this.config.endpoint !== undefined;
+  }
+
+  /** The browser-facing base URL of the contact centre (the emulator's), when known. */
+  get publicUrl(): string | undefined {
+    return this.config.publicUrl;
+  }
+
+  private clientOptions(region: string) {
+    if (!this.config.endpoint)
+      throw new ApiError(503, 'contact_centre_unavailable', MESSAGES.contactCentreUnavailable);
+    return {
+      endpoint: this.config.endpoint,
+      region: region || this.config.region,
+      credentials: this.config.credentials,
+      maxAttempts: 2,
+    };
+  }
+
+  private client(region: string): ConnectClient {
+    let client = this.clients.get(region);
+    if (!client) {
+      client = new ConnectClient(this.clientOptions(region));
+      this.clients.set(region, client);
+    }
+    return client;
+  }
+
+  private lens(region: string): ConnectContactLensClient {
+    let client = this.lensClients.get(region);
+    if (!client) {
+      client = new ConnectContactLensClient(this.clientOptions(region));
+      this.lensClients.set(region, client);
+    }
+    return client;
+  }
+
+  /** Runs an SDK call, turning its failures into API errors (404 for a missing resource). */
+  private async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const name = (error as { name?: string }).name ?? 'Error';
+      if (name === 'ResourceNotFoundException' || name === 'ContactNotFoundException')
+        throw new ApiError(404, 'not_found', `${operation}: ${(error as Error).message}`);
+      this.log.warn(
+        { operation, error: name, message: (error as Error).message },
+        'contact centre call failed',
+      );
+      throw new ApiError(502, 'contact_centre_error', MESSAGES.contactCentreUnavailable);
+    }
+  }
+
+  /** Every user of the instance: id and username. */
+  async users(ref: InstanceRef): Promise<{ id: string; username: string }[]> {
+    const out: { id: string; username: string }[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await this.call('ListUsers', () =>
+        this.client(ref.region).send(
+          new ListUsersCommand({ InstanceId: ref.instanceId, NextToken, MaxResults: 1000 }),
+        ),
+      );
+      for (const u of page.UserSummaryList ?? [])
+        if (u.Id && u.Username) out.push({ id: u.Id, username: u.Username });
+      NextToken = page.NextToken;
+    } while (NextToken);
+    return out;
+  }
+
+  /**
+   * Live data (status, contacts) of the given users, keyed by user id. Users that are offline
+   * with no contact are absent (the service reports only logged-in agents). The filter takes
+   * 100 agents, so larger lists are asked in parallel slices.
+   */
+  async currentUserData(
+    ref: InstanceRef,
+    userIds: readonly string[],
+  ): Promise<Map<string, UserData>> {
+    const slices: string[][] = [];
+    for (let i = 0; i < userIds.length; i += AGENTS_PER_CALL)
+      slices.push(userIds.slice(i, i + AGENTS_PER_CALL));
+    const pages = await Promise.all(
+      slices.map(async (Agents) => {
+        const list: UserData[] = [];
+        let NextToken: string | undefined;
+        do {
+          const page = await this.call('GetCurrentUserData', () =>
+            this.client(ref.region).send(
+              new GetCurrentUserDataCommand({
+                InstanceId: ref.instanceId,
+                Filters: { Agents },
+                MaxResults: AGENTS_PER_CALL,
+                NextToken,
+              }),
+            ),
+          );
+          list.push(...(page.UserDataList ?? []));
+          NextToken = page.NextToken;
+        } while (NextToken);
+        return list;
+      }),
+    );
+    const byUser = new Map<string, UserData>();
+    for (const data of pages.flat()) if (data.User?.Id) byUser.set(data.User.Id, data);
+    return byUser;
+  }
+
+  /** The instance's agent and queue quick connects (cached for 30 s: they change rarely). */
+  quickConnects(ref: InstanceRef): Promise<QuickConnect[]> {
+    const key = `${ref.region}/${ref.instanceId}`;
+    const cached = this.quickConnectCache.get(key);
+    if (cached && Date.now() - cached.at < QUICK_CONNECT_TTL_MS) return cached.list;
+    const list = this.loadQuickConnects(ref);
+    this.quickConnectCache.set(key, { at: Date.now(), list });
+    list.catch(() => this.quickConnectCache.delete(key));
+    return list;
+  }
+
+  private async loadQuickConnects(ref: InstanceRef): Promise<QuickConnect[]> {
+    const client = this.client(ref.region);
+    const summaries = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await this.call('ListQuickConnects', () =>
+        client.send(
+          new ListQuickConnectsCommand({
+            InstanceId: ref.instanceId,
+            QuickConnectTypes: ['USER', 'QUEUE'],
+            NextToken,
+          }),
+        ),
+      );
+      summaries.push(...(page.QuickConnectSummaryList ?? []));
+      NextToken = page.NextToken;
+    } while (NextToken);
+    return Promise.all(
+      summaries.map(async (s) => {
+        const { QuickConnect: q } = await this.call('DescribeQuickConnect', () =>
+          client.send(
+            new DescribeQuickConnectCommand({ InstanceId: ref.instanceId, QuickConnectId: s.Id }),
+          ),
+        );
+        const queueId = q?.QuickConnectConfig?.QueueConfig?.QueueId;
+        let description = q?.Description ?? '';
+        if (queueId && !description) {
+          const queue = await this.call('DescribeQueue', () =>
+            client.send(new DescribeQueueCommand({ InstanceId: ref.instanceId, QueueId: queueId })),
+          );
+          description = queue.Queue?.Description ?? '';
+        }
+        return {
+          id: s.Id!,
+          endpointId: s.Arn!,
+          name: s.Name ?? '',
+          type: s.QuickConnectType ?? q?.QuickConnectConfig?.QuickConnectType ?? '',
+          ...(q?.QuickConnectConfig?.UserConfig?.UserId
+            ? { userId: q.QuickConnectConfig.UserConfig.UserId }
+            : {}),
+          ...(queueId ? { queueId } : {}),
+          description,
+        };
+      }),
+    );
+  }
+
+  /** The contact record (initiation, endpoints, agent, recordings). */
+  async describeContact(ref: InstanceRef, contactId: string): Promise<Contact> {
+    const { Contact } = await this.call('DescribeContact', () =>
+      this.client(ref.region).send(
+        new DescribeContactCommand({ InstanceId: ref.instanceId, ContactId: contactId }),
+      ),
+    );
+    if (!Contact) throw new ApiError(404, 'not_found', MESSAGES.notFound('Contact'));
+    return Contact;
+  }
+
+  /** Adds the supervisor to a live contact as a monitoring leg; answers the monitor contact id. */
+  async monitorContact(ref: InstanceRef, contactId: string, userId: string): Promise<string> {
+    const answer = await this.call('MonitorContact', () =>
+      this.client(ref.region).send(
+        new MonitorContactCommand({
+          InstanceId: ref.instanceId,
+          ContactId: contactId,
+          UserId: userId,
+          AllowedMonitorCapabilities: ['SILENT_MONITOR', 'BARGE'],
+        }),
+      ),
+    );
+    return answer.ContactId ?? '';
+  }
+
+  /** The transcript of a contact, in order (Contact Lens real-time segments, every page). */
+  async transcript(ref: InstanceRef, contactId: string): Promise<TranscriptLine[]> {
+    const lines: TranscriptLine[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await this.call('ListRealtimeContactAnalysisSegments', () =>
+        this.lens(ref.region).send(
+          new ListRealtimeContactAnalysisSegmentsCommand({
+            InstanceId: ref.instanceId,
+            ContactId: contactId,
+            MaxResults: 100,
+            NextToken,
+          }),
+        ),
+      );
+      for (const s of page.Segments ?? []) {
+        const t = s.Transcript;
+        if (!t) continue;
+        lines.push({
+          participantRole: t.ParticipantRole ?? '',
+          content: t.Content ?? '',
+          beginOffsetMillis: t.BeginOffsetMillis ?? 0,
+          endOffsetMillis: t.EndOffsetMillis ?? 0,
+          sentiment: t.Sentiment ?? '',
+        });
+      }
+      NextToken = page.NextToken;
+    } while (NextToken);
+    return lines;
+  }
+
+  /**
+   * Opens the recording stored at a `Recordings[].Location` (`bucket/key`, no scheme) as a
+   * stream. The emulator serves its bucket at `GET {endpoint}/recordings/{bucket}/{key}`, the
+   * S3 path shape; against a real instance this is an S3 GetObject on the same bucket and key.
+   */
+  async openRecording(location: string): Promise<{ body: Readable; size: number | undefined }> {
+    const base = this.clientOptions('').endpoint;
+    const path = location.split('/').map(encodeURIComponent).join('/');
+    let res: Response;
+    try {
+      res = await fetch(`${base}/recordings/${path}`);
+    } catch {
+      throw new ApiError(502, 'contact_centre_error', MESSAGES.contactCentreUnavailable);
+    }
+    if (res.status === 404 || !res.body)
+      throw new ApiError(404, 'recording_not_ready', MESSAGES.recordingNotReady);
+    if (!res.ok) throw new ApiError(502, 'contact_centre_error', MESSAGES.contactCentreUnavailable);
+    const size = Number(res.headers.get('content-length'));
+    return {
+      body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+      size: Number.isFinite(size) && size > 0 ? size : undefined,
+    };
+  }
+
+  /** Closes the SDK clients. */
+  close(): void {
+    for (const c of this.clients.values()) c.destroy();
+    for (const c of this.lensClients.values()) c.destroy();
+  }
+}

@@ -1,0 +1,120 @@
+// Auth (login, logout), the signed-in user (GET /me) and a workspace session.
+import { createRoute } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { apiErrorSchema, slugParamsSchema } from '../../contract/common';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  meResponseSchema,
+  sessionResponseSchema,
+} from '../../contract/session';
+import type { AppEnv, Services } from '../../lib/context';
+import { authRoute, createRouter, json } from '../../lib/router';
+import { SessionService } from './service';
+
+const userJson = (u: { id: string; email: string; name: string; avatar_url: string | null }) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  avatarURL: u.avatar_url,
+});
+
+function clientKey(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'in-process';
+  }
+}
+
+export function sessionRoutes(services: Services) {
+  const sessions = new SessionService(services);
+  const router = createRouter();
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/login',
+      tags: ['Auth'],
+      summary: 'Sign in with email and password; answers a bearer token',
+      request: {
+        body: { content: { 'application/json': { schema: loginBodySchema } }, required: true },
+      },
+      responses: {
+        200: json(loginResponseSchema),
+        400: json(apiErrorSchema, 'Invalid body'),
+        401: json(apiErrorSchema, "invalid_credentials: 'Email or password is incorrect.'"),
+        429: json(apiErrorSchema, 'Too many failed attempts; see Retry-After'),
+      },
+    }),
+    async (c) => {
+      const { email, password } = c.req.valid('json');
+      const { token, expiresAt, user } = await sessions.login(email, password, clientKey(c));
+      return c.json({ token, expiresAt: expiresAt.toISOString(), user: userJson(user) }, 200);
+    },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/auth/logout',
+      tags: ['Auth'],
+      summary: 'Revoke the presented bearer token',
+      responses: { 204: { description: 'Signed out' } },
+    }),
+    async (c) => {
+      await sessions.logout(c.get('auth'));
+      return c.body(null, 204);
+    },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/me',
+      tags: ['Auth'],
+      summary: 'The signed-in user and the workspaces they belong to',
+      responses: { 200: json(meResponseSchema) },
+    }),
+    async (c) => {
+      const { user, workspaces } = await sessions.me(c.get('auth').userId);
+      return c.json({ user: userJson(user), workspaces }, 200);
+    },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/session',
+      tags: ['Workspaces'],
+      summary: 'The workspace session: permits, profile, workspace and app flags',
+      request: { params: slugParamsSchema },
+      responses: { 200: json(sessionResponseSchema) },
+    }),
+    async (c) => {
+      const access = c.get('access');
+      const user = await sessions.user(access.membership.user_id);
+      const w = access.workspace;
+      return c.json(
+        {
+          session: {
+            slug: w.slug,
+            token: c.get('auth').token,
+            permits: access.permits,
+            profile: {
+              name: access.agent?.name ?? user?.name ?? '',
+              avatarURL: access.agent?.avatar_url ?? user?.avatar_url ?? null,
+              idAgent: access.agent?.id ?? null,
+            },
+            workspace: { slug: w.slug, name: w.name, timeZone: w.time_zone },
+            app: { planVoice: w.plan_voice },
+          },
+        },
+        200,
+      );
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,63 @@
+// Starts the workspace server: database (migrated), services, HTTP listener.
+import { serve, type ServerType } from '@hono/node-server';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { createApp } from './app';
+import { migrate, openDatabase, type Db } from './db/database';
+import { seedDemoIfEmpty } from './db/seed/demo';
+import { linkAgents } from './integrations/agent-links';
+import { ContactCentre } from './integrations/contact-centre';
+import type { Services } from './lib/context';
+import { createLogger } from './lib/logger';
+import { LiveBus } from './modules/live/bus';
+
+/** A running server. */
+export interface RunningServer {
+  readonly url: string;
+  readonly services: Services;
+  readonly app: ReturnType<typeof createApp>;
+  readonly seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, builds the services and the app (no listener). */
+export async function createServices(config: Config, log: Logger = createLogger(config.logLevel)) {
+  const database: Db = await openDatabase(config.database);
+  const applied = await migrate(database.db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  const contactCentre = new ContactCentre(config.connect, log);
+  const services: Services = { config, db: database.db, log, contactCentre, bus: new LiveBus() };
+  return {
+    services,
+    async close() {
+      contactCentre.close();
+      await database.close();
+    },
+  };
+}
+
+/** Starts the server on the configured host and port. */
+export async function startServer(config: Config, log?: Logger): Promise<RunningServer> {
+  const built = await createServices(config, log);
+  const { services } = built;
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(services.db) : false;
+  await linkAgents(services);
+  const app = createApp(services);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+      resolve(s),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://${config.host}:${port}`,
+    services,
+    app,
+    seeded,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await built.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { Compass } from 'lucide-react';
+import { Link } from 'react-router';
+import { DocumentTitle, EmptyState } from '../ui';
+
+/** The 404 page: the path matches no screen, or the workspace or resource does not exist. */
+export function NotFoundPage({ what = 'page' }: { readonly what?: string }) {
+  return (
+    <main className="not-found" data-testid="not-found-page">
+      <DocumentTitle title="Not found" />
+      <EmptyState
+        icon={<Compass aria-hidden="true" />}
+        title={`This ${what} does not exist`}
+        body="The link may be broken, or the page may have moved. Check the address, or start again from your workspace."
+        actions={
+          <Link className="ui-button" data-variant="primary" to="/">
+            Go to your workspace
+          </Link>
+        }
+      />
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  FileText,
+  PhoneIncoming,
+  PhoneMissed,
+  PhoneOutgoing,
+  PhoneForwarded,
+  Play,
+} from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { paths, withTranscriptQuery, withoutTranscriptQuery } from '../../../app/paths';
+import { formatDuration, formatTime } from '../../../lib/format';
+import { useSession } from '../../session/hooks/use-session';
+import { Badge } from '../../../ui';
+import type { CallPart, Conversation } from '../api/types';
+import { useInboxList } from '../hooks/use-inbox-list';
+
+/** A human title of a call part. */
+export function callTitle(call: CallPart['call']): string {
+  if (!call.answered)
+    return call.communicationType === 'outbound' ? 'Unanswered call' : 'Missed call';
+  switch (call.communicationType) {
+    case 'inbound':
+      return 'Inbound call';
+    case 'outbound':
+      return 'Outbound call';
+    case 'transfer':
+      return 'Transferred call';
+  }
+}
+
+function CallIcon({ call }: { call: CallPart['call'] }) {
+  if (!call.answered) return <PhoneMissed aria-hidden="true" />;
+  if (call.communicationType === 'outbound') return <PhoneOutgoing aria-hidden="true" />;
+  if (call.communicationType === 'transfer') return <PhoneForwarded aria-hidden="true" />;
+  return <PhoneIncoming aria-hidden="true" />;
+}
+
+/** A call in a conversation's timeline, with links to its recording and transcript. */
+export function CallPartCard({
+  part,
+  conversation,
+}: {
+  readonly part: CallPart;
+  readonly conversation: Conversation;
+}) {
+  const session = useSession();
+  const list = useInboxList();
+  const location = useLocation();
+  const { call } = part;
+  const live = call.endedAt === null;
+  const base = paths.conversationPart(session.slug, conversation.id, part.id, list);
+  return (
+    <article
+      className="call-card"
+      data-answered={call.answered ? '' : undefined}
+      data-testid="call-part"
+      aria-label={callTitle(call)}
+    >
+      <span className="call-card__icon">
+        <CallIcon call={call} />
+      </span>
+      <div className="call-card__body">
+        <p className="call-card__title">
+          {callTitle(call)}
+          {live ? (
+            <Badge tone="success" data-testid="call-part-live">
+              Live
+            </Badge>
+          ) : null}
+        </p>
+        <p className="call-card__meta">
+          {[
+            call.agent ? `${call.agent.name}` : null,
+            call.phoneNumber,
+            call.duration !== null && call.answered ? formatDuration(call.duration) : null,
+            formatTime(part.createdAt),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+      <div className="call-card__actions">
+        {call.recordingUrl ? (
+          <Link
+            className="ui-button"
+            data-variant="secondary"
+            data-size="sm"
+            to={`${base}${withoutTranscriptQuery(location.search)}`}
+            data-testid="call-part-recording"
+          >
+            <Play aria-hidden="true" /> Recording
+          </Link>
+        ) : null}
+        {call.hasTranscript ? (
+          <Link
+            className="ui-button"
+            data-variant="ghost"
+            data-size="sm"
+            to={`${base}${withTranscriptQuery(location.search)}`}
+            data-testid="call-part-transcript"
+          >
+            <FileText aria-hidden="true" /> Transcript
+          </Link>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MessageSquareText, Send } from 'lucide-react';
+import { useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { ApiError } from '../../../api/client';
+import { useSession } from '../../session/hooks/use-session';
+import { Button, Menu, MenuItem, MenuLabel, Textarea, toast } from '../../../ui';
+import { inboxKeys, savedRepliesQuery, sendPart } from '../api/inbox-api';
+import type { Conversation } from '../api/types';
+import { contactDisplayName } from '../../../lib/contact-name';
+
+type Mode = 'message' | 'note';
+
+/** Writes a reply to the contact or an internal note; inserts saved replies. */
+export function Composer({ conversation }: { readonly conversation: Conversation }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>('message');
+  const [body, setBody] = useState('');
+  const savedReplies = useQuery(savedRepliesQuery(session.slug));
+  const send = useMutation({
+    mutationFn: (input: { type: Mode; body: string }) =>
+      sendPart(session.slug, conversation.id, input),
+    onSuccess: (result) => {
+      setBody('');
+      queryClient.setQueryData(
+        inboxKeys.conversation(session.slug, conversation.id),
+        result.conversation,
+      );
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists(session.slug) });
+    },
+    onError: (error) =>
+      toast({
+        tone: 'danger',
+        title: mode === 'note' ? 'The note was not saved' : 'The reply was not sent',
+        description: error instanceof ApiError ? error.message : 'Try again.',
+      }),
+  });
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = body.trim();
+    if (!text || send.isPending) return;
+    send.mutate({ type: mode, body: text });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
+  };
+  return (
+    <form className="composer" data-mode={mode} onSubmit={submit} data-testid="composer">
+      <div className="composer__modes" role="radiogroup" aria-label="Reply or note">
+        {(['message', 'note'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={mode === m}
+            className="composer__mode"
+            onClick={() => setMode(m)}
+            data-testid={`composer-mode-${m}`}
+          >
+            {m === 'message' ? 'Reply' : 'Note'}
+          </button>
+        ))}
+      </div>
+      <Textarea
+        aria-label={mode === 'message' ? 'Reply' : 'Internal note'}
+        placeholder={
+          mode === 'message'
+            ? `Reply to ${contactDisplayName(conversation.contact)}…`
+            : 'Write a note only your team can see…'
+        }
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={3}
+        data-testid="composer-input"
+      />
+      <div className="composer__bar">
+        <Menu
+          align="start"
+          label="Saved replies"
+          trigger={
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<MessageSquareText aria-hidden="true" />}
+              data-testid="saved-replies"
+            >
+              Saved replies
+            </Button>
+          }
+        >
+          <MenuLabel>Saved replies</MenuLabel>
+          {savedReplies.isPending ? (
+            <MenuItem disabled>Loading…</MenuItem>
+          ) : savedReplies.isError ? (
+            <MenuItem disabled>Saved replies could not be loaded</MenuItem>
+          ) : savedReplies.data.length === 0 ? (
+            <MenuItem disabled>No saved replies yet</MenuItem>
+          ) : (
+            savedReplies.data.map((reply) => (
+              <MenuItem
+                key={reply.id}
+                data-testid="saved-reply"
+                onSelect={() => setBody((b) => (b ? `${b}\n${reply.body}` : reply.body))}
+              >
+                {reply.name}
+              </MenuItem>
+            ))
+          )}
+        </Menu>
+        <span className="composer__hint">
+          <kbd className="ui-kbd">Ctrl</kbd> <kbd className="ui-kbd">Enter</kbd> to send
+        </span>
+        <Button
+          type="submit"
+          variant="primary"
+          size="sm"
+          icon={<Send aria-hidden="true" />}
+          loading={send.isPending}
+          disabled={!body.trim()}
+          data-testid="composer-send"
+        >
+          {mode === 'message' ? 'Send' : 'Add note'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, RotateCcw } from 'lucide-react';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../session/hooks/use-session';
+import { Avatar, Button, ErrorState, Select, Skeleton, toast } from '../../../ui';
+import { ApiError } from '../../../api/client';
+import { CallContactButton } from '../../voice/components/call-contact-button';
+import { agentsQuery, conversationQuery, inboxKeys, updateConversation } from '../api/inbox-api';
+import type { Conversation } from '../api/types';
+import { useInboxList } from '../hooks/use-inbox-list';
+import { Composer } from './composer';
+import { Timeline } from './timeline';
+import { contactDisplayName } from '../../../lib/contact-name';
+
+const UNASSIGNED = '__unassigned__';
+
+function ConversationHeader({ conversation }: { readonly conversation: Conversation }) {
+  const session = useSession();
+  const list = useInboxList();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const agents = useQuery(agentsQuery(session.slug));
+  const update = useMutation({
+    mutationFn: (input: Parameters<typeof updateConversation>[2]) =>
+      updateConversation(session.slug, conversation.id, input),
+    onSuccess: (result) => {
+      queryClient.setQueryData(
+        inboxKeys.conversation(session.slug, conversation.id),
+        result.conversation,
+      );
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists(session.slug) });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.counts(session.slug) });
+    },
+    onError: (error) =>
+      toast({
+        tone: 'danger',
+        title: 'The conversation was not updated',
+        description: error instanceof ApiError ? error.message : undefined,
+      }),
+  });
+  const closed = conversation.status === 'closed';
+  const assigneeOptions = [
+    { value: UNASSIGNED, label: 'Unassigned' },
+    ...(agents.data ?? (conversation.assignee ? [conversation.assignee] : [])).map((a) => ({
+      value: a.id,
+      label: a.name,
+    })),
+  ];
+  return (
+    <header className="conversation-header">
+      <Link
+        className="ui-icon-button conversation-header__back"
+        to={`${paths.inboxList(session.slug, list)}${location.search}`}
+        aria-label="Back to the list"
+      >
+        <ArrowLeft aria-hidden="true" />
+      </Link>
+      <Avatar
+        name={contactDisplayName(conversation.contact)}
+        src={conversation.contact.avatar}
+        size={36}
+      />
+      <div className="conversation-header__who">
+        <h2 className="conversation-header__name" data-testid="conversation-title">
+          <Link to={paths.contactProfile(session.slug, conversation.contact.id)}>
+            {contactDisplayName(conversation.contact)}
+          </Link>
+        </h2>
+        <p className="conversation-header__meta">
+          {conversation.contact.phone ?? conversation.contact.email ?? 'No contact details'}
+        </p>
+      </div>
+      <div className="conversation-header__actions">
+        {conversation.contact.phone ? (
+          <CallContactButton
+            phone={conversation.contact.phone}
+            contactName={contactDisplayName(conversation.contact)}
+          />
+        ) : null}
+        <div className="conversation-header__assignee">
+          <Select
+            label="Assignee"
+            value={conversation.assignee?.id ?? UNASSIGNED}
+            options={assigneeOptions}
+            disabled={update.isPending}
+            onValueChange={(value) =>
+              update.mutate({ assigneeId: value === UNASSIGNED ? null : value })
+            }
+            data-testid="conversation-assignee"
+          />
+        </div>
+        <Button
+          variant={closed ? 'secondary' : 'primary'}
+          icon={closed ? <RotateCcw aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+          loading={update.isPending && update.variables?.status !== undefined}
+          onClick={() => update.mutate({ status: closed ? 'open' : 'closed' })}
+          data-testid="conversation-status-toggle"
+        >
+          {closed ? 'Reopen' : 'Close'}
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+/** A conversation: header with assignment and status, the timeline of parts, and the composer. */
+export function ConversationView() {
+  const session = useSession();
+  const { conversationId = '', idPart } = useParams();
+  const query = useQuery(conversationQuery(session.slug, conversationId));
+  return (
+    <div className="conversation-pane" data-has-part={idPart ? '' : undefined}>
+      <section
+        className="conversation"
+        data-testid="conversation-view"
+        aria-label="Conversation"
+        aria-busy={query.isPending}
+      >
+        {query.isPending ? (
+          <div className="conversation__loading" role="status" aria-label="Loading conversation">
+            <div className="conversation-header">
+              <Skeleton width={36} height={36} radius="50%" />
+              <div style={{ display: 'grid', gap: 6, flex: 1 }}>
+                <Skeleton width={160} height={14} />
+                <Skeleton width={110} height={11} />
+              </div>
+            </div>
+            <div style={{ padding: 24, display: 'grid', gap: 18 }}>
+              <Skeleton width="55%" height={52} radius={12} />
+              <Skeleton width="40%" height={40} radius={12} style={{ justifySelf: 'end' }} />
+              <Skeleton width="62%" height={64} radius={12} />
+            </div>
+          </div>
+        ) : query.isError ? (
+          <ErrorState
+            title={
+              query.error instanceof ApiError && query.error.status === 404
+                ? 'This conversation does not exist'
+                : 'The conversation could not be loaded'
+            }
+            error={
+              query.error instanceof ApiError && query.error.status === 404
+                ? undefined
+                : query.error
+            }
+            onRetry={() => void query.refetch()}
+            data-testid="conversation-error"
+          />
+        ) : (
+          <>
+            <ConversationHeader conversation={query.data} />
+            <Timeline conversation={query.data} />
+            <Composer conversation={query.data} />
+          </>
+        )}
+      </section>
+      <Outlet />
+    </div>
+  );
+}

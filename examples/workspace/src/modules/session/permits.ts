@@ -1,0 +1,36 @@
+import type { Permits } from './api/types';
+
+/**
+ * The inbox guard (§2): paths containing `all`, `unassigned` or `tags` need the shared-inbox
+ * permit; a path containing `views` needs the inbox-views permit; admins pass everything.
+ * `path` is the part below `/ws/{slug}/inbox`.
+ */
+export function canOpenInboxPath(path: string, permits: Permits): boolean {
+  if (permits.admin) return true;
+  const segments = path.split('/').filter(Boolean);
+  if (segments.some((s) => s === 'all' || s === 'unassigned' || s === 'tags')) {
+    if (!permits.flag_inbox_shared) return false;
+  }
+  if (segments.includes('views') && !permits.flag_inbox_views) return false;
+  return true;
+}
+
+/** The campaigns area needs the campaigns permit (§6); admins pass. */
+export function canOpenCampaigns(permits: Permits): boolean {
+  return permits.admin || permits.flag_campaigns;
+}
+
+/** Settings agents/edit needs the permissions permit (§6); admins pass. */
+export function canEditAgents(permits: Permits): boolean {
+  return permits.admin || permits.flag_permissions;
+}
+
+/** Settings message-templates needs the saved-replies permit (§6); admins pass. */
+export function canOpenMessageTemplates(permits: Permits): boolean {
+  return permits.admin || permits.flag_inbox_savedReplies;
+}
+
+/** The Live calls item and tab need the voice live-calls permit (§6). */
+export function canSeeLiveCalls(permits: Permits): boolean {
+  return permits.flag_addons_voice_live_calls;
+}

@@ -1,0 +1,59 @@
+import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
+
+/** The colour intent of a toast. */
+export type ToastTone = 'info' | 'success' | 'danger';
+
+export interface ToastItem {
+  readonly id: number;
+  readonly title: string;
+  readonly description?: string;
+  readonly tone: ToastTone;
+}
+
+let items: readonly ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Shows a toast notification. Returns a function that dismisses it. */
+export function toast(input: {
+  title: string;
+  description?: string;
+  tone?: ToastTone;
+}): () => void {
+  const id = nextId++;
+  items = [...items, { id, tone: 'info', ...input }];
+  emit();
+  return () => dismiss(id);
+}
+
+function dismiss(id: number) {
+  items = items.filter((t) => t.id !== id);
+  emit();
+}
+
+const ToastViewport = lazy(() =>
+  import('./toast-viewport').then((m) => ({ default: m.ToastViewport })),
+);
+
+/**
+ * Renders the toasts raised with {@link toast}; mount once near the root. The toast machinery
+ * loads with the first toast, so it costs the first load nothing.
+ */
+export function Toaster() {
+  const list = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => items,
+  );
+  const [used, setUsed] = useState(false);
+  if (list.length > 0 && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastViewport list={list} dismiss={dismiss} />
+    </Suspense>
+  );
+}
