@@ -9,7 +9,8 @@
  * import '@x/voice-id/compat';
  * connect.contact((contact) =>
  *   contact.onConnected(async () => {
- *     const result = await contact.getAgentConnection().evaluateSpeakerWithVoiceId(true);
+ *     const voice = contact.getAgentConnection() as connect.VoiceConnection;
+ *     const result = await voice.evaluateSpeakerWithVoiceId(true);
  *     console.log(result.AuthenticationResult.Decision);
  *   }),
  * );
