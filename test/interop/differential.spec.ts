@@ -102,11 +102,12 @@ const STEPS: readonly Step[] = [
     until: ['agent.setState.failure'],
   },
   {
-    name: 'a customer dials in',
+    name: 'a customer dials in (with the attributes a contact flow set)',
     run: async (d, ids) => {
       const contact = await d.control('POST', '/control/calls', {
         to: '+15555550001',
         from: CUSTOMER,
+        attributes: { orderId: '42', tier: 'gold' },
       });
       ids['inbound'] = String(contact['contactId']);
     },

@@ -168,6 +168,30 @@ describe('control API', () => {
     expect((await h.control('POST', `/control/contacts/${id}/hangup`)).body.state).toBe('ended');
   });
 
+  it('a dial-in carries the contact attributes it is given, as a contact flow sets them; bad ones are refused', async () => {
+    await h.cti('PutAgentState', { state: { name: 'Available', type: 'routable' } });
+    expect(
+      (
+        await h.control('POST', '/control/calls', {
+          to: '+15555550001',
+          attributes: { orderId: 42 },
+        })
+      ).status,
+    ).toBe(400);
+    const dial = await h.control('POST', '/control/calls', {
+      to: '+15555550001',
+      attributes: { orderId: '42', tier: 'gold' },
+    });
+    expect(dial.status).toBe(201);
+    const id = dial.body.contactId;
+    const { snapshot } = (await h.cti('GetAgentSnapshot', { timeout: 0 })).body;
+    expect(snapshot.contacts.find((c: any) => c.contactId === id).attributes).toEqual({
+      orderId: { name: 'orderId', value: '42' },
+      tier: { name: 'tier', value: 'gold' },
+    });
+    expect((await h.control('POST', `/control/contacts/${id}/hangup`)).status).toBe(200);
+  });
+
   it('bad input: malformed JSON, unknown fields, bad numbers, unknown ids and impossible actions', async () => {
     expect((await h.control('POST', '/control/calls', '{nope')).status).toBe(400);
     expect((await h.control('POST', '/control/calls', {})).status).toBe(400);

@@ -77,6 +77,12 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
                   description: 'E.164 number of the instance, or a queue name',
                 },
                 from: { type: 'string', description: "The customer's E.164 number" },
+                attributes: {
+                  type: 'object',
+                  additionalProperties: { type: 'string' },
+                  description:
+                    'Contact attributes, as a contact flow would set them before queueing the call',
+                },
               },
             }),
           },
@@ -155,7 +161,7 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
           properties: {
             contactId: { type: 'string' },
             type: { type: 'string', enum: ['voice', 'queue_callback'] },
-            initiationMethod: { type: 'string', enum: ['inbound', 'outbound', 'callback'] },
+            initiationMethod: { type: 'string', enum: ['inbound', 'outbound', 'callback', 'api'] },
             queue: { type: 'string' },
             state: { type: 'string' },
             waiting: { type: 'boolean' },

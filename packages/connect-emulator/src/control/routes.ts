@@ -22,6 +22,8 @@ const dialSchema = z.strictObject({
     .string()
     .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number')
     .optional(),
+  /** The contact attributes a contact flow would set before queueing the call. */
+  attributes: z.record(z.string().min(1), z.string()).optional(),
 });
 const callbackSchema = z.strictObject({
   queue: z.string().min(1),
@@ -110,7 +112,9 @@ export function handleControl(
     if (method === 'POST' && path === '/control/calls') {
       const req = parse(dialSchema);
       if (isResult(req)) return req;
-      const contact = centre.dialIn(req.to, req.from);
+      const contact = centre.dialIn(req.to, req.from, {
+        ...(req.attributes ? { attributes: req.attributes } : {}),
+      });
       return { status: 201, body: contactJson(contact, centre) };
     }
     if (method === 'POST' && path === '/control/callbacks') {

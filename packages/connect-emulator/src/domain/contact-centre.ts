@@ -234,6 +234,18 @@ interface EndpointRecord extends Endpoint {
 const seconds = (ms: number) => ms / 1000;
 
 /**
+ * Whether the customer was on the line before the contact reached an agent (a dial-in, or a call
+ * the admin API placed): it waits in a queue and the agent gets an offer to accept.
+ * @internal
+ */
+export function customerWaitsInQueue(contact: ContactRecord): boolean {
+  return (
+    contact.initiationMethod === 'inbound' ||
+    (contact.type === 'voice' && contact.initiationMethod === 'api')
+  );
+}
+
+/**
  * The simulated instance: agents, queues, routing, contacts and their state machines. Every
  * public method either applies a whole change or throws {@link DomainError} leaving state as it was.
  * @public
@@ -558,12 +570,12 @@ export class ContactCentre {
     if (agent.errorState) return { arn: null, type: AgentStateType.ERROR, name: agent.errorState };
     const legs = this.contactsOf(agent).map((c) => ({
       leg: this.agentLeg(agent, c),
-      initiationMethod: c.initiationMethod,
+      fromQueue: customerWaitsInQueue(c),
       state: this.stateFor(c, agent),
     }));
     const system = (name: string) => ({ arn: null, type: AgentStateType.SYSTEM, name });
     if (legs.some(({ leg }) => leg.state === 'connected' || leg.state === 'hold')) {
-      if (legs.some((c) => c.initiationMethod !== 'inbound' && c.state === 'connecting'))
+      if (legs.some((c) => !c.fromQueue && c.state === 'connecting'))
         return system(AgentAvailStates.CALLING_CUSTOMER);
       if (legs.some((c) => c.state === 'connected')) return system(AgentAvailStates.BUSY);
     }
@@ -706,7 +718,7 @@ export class ContactCentre {
     return (
       leg.state === 'connecting' &&
       (leg.offered === true ||
-        contact.initiationMethod === 'inbound' ||
+        customerWaitsInQueue(contact) ||
         (contact.type === 'task' && contact.state === 'connecting') ||
         (contact.type === 'queue_callback' && contact.state === 'incoming'))
     );
@@ -1348,8 +1360,20 @@ export class ContactCentre {
 
   // ---------------------------------------------------------------- customer side (simulation)
 
-  /** A customer dials a phone number of the instance or a queue by name. */
-  dialIn(to: string, from = '+15555550123'): ContactRecord {
+  /**
+   * A customer dials a phone number of the instance or a queue by name; with `initiationMethod`
+   * `api`, the call the admin API's StartOutboundVoiceContact placed, which the customer answered:
+   * it waits in the queue and reaches the agent as the real service delivers it (initiation method
+   * `api`, the customer's connection outbound). `attributes` are the contact's attributes.
+   */
+  dialIn(
+    to: string,
+    from = '+15555550123',
+    options: {
+      readonly initiationMethod?: 'inbound' | 'api';
+      readonly attributes?: Readonly<Record<string, string>>;
+    } = {},
+  ): ContactRecord {
     const queue =
       this.phoneNumbers.get(to) ?? this.queues.find((q) => q.name === to || q.arn === to);
     if (!queue)
@@ -1365,19 +1389,24 @@ export class ContactCentre {
       id,
       initialContactId: id,
       type: 'voice',
-      initiationMethod: 'inbound',
+      initiationMethod: options.initiationMethod ?? 'inbound',
       queue,
       queuedAt: now,
       createdAt: now,
       state: 'init',
       since: now,
       connections: [
-        this.newConnection(id, 'inbound', true, 'connected', {
-          type: 'phone_number',
-          phoneNumber: from,
-        }),
+        this.newConnection(
+          id,
+          options.initiationMethod === 'api' ? 'outbound' : 'inbound',
+          true,
+          'connected',
+          { type: 'phone_number', phoneNumber: from },
+        ),
       ],
-      attributes: {},
+      attributes: Object.fromEntries(
+        Object.entries(options.attributes ?? {}).map(([name, value]) => [name, { name, value }]),
+      ),
       customerNumber: from,
       digits: [],
       excludedAgents: new Set(),
@@ -1464,7 +1493,7 @@ export class ContactCentre {
         MESSAGES.contactNotFound(contactId),
       );
     const leg = this.customerLeg(contact);
-    if (contact.initiationMethod === 'inbound' || leg?.state !== 'connecting')
+    if (customerWaitsInQueue(contact) || leg?.state !== 'connecting')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Customer', leg?.state ?? contact.state, action),

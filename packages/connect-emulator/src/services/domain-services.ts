@@ -6,6 +6,7 @@ import { VoiceIdServiceError } from '../agent-app/voice-id-simulator';
 import type { SessionStore } from '../auth/sessions';
 import type { Clock } from '../domain/clock';
 import {
+  customerWaitsInQueue,
   DomainError,
   type AgentRecord,
   type ContactCentre,
@@ -349,12 +350,13 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
       pendingInitiation = 'API';
       let contact: ContactRecord;
       try {
-        contact = c.dialIn(queue.arn, input.destinationPhoneNumber);
+        contact = c.dialIn(queue.arn, input.destinationPhoneNumber, {
+          initiationMethod: 'api',
+          attributes: input.attributes,
+        });
       } finally {
         pendingInitiation = undefined;
       }
-      for (const [name, value] of Object.entries(input.attributes))
-        contact.attributes[name] = { name, value };
       contactChanged(contact, false);
       return { contactId: contact.id };
     },
@@ -551,7 +553,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
       createdMs: contact.createdAt,
       queueId: contact.queue.id,
       queueType: 'STANDARD',
-      ...(contact.initiationMethod === 'inbound' ? { queuedMs: contact.queuedAt } : {}),
+      ...(customerWaitsInQueue(contact) ? { queuedMs: contact.queuedAt } : {}),
       ...(agentLeg?.agentId === undefined
         ? {}
         : { agentId: agentLeg.agentId, agentLegState: agentLeg.state }),

@@ -14,6 +14,7 @@ import {
   MSG_AUTH_DETAILS_CUSTOMER_ONLY,
   MSG_CONTACT_DESTROY_DEPRECATED,
 } from '../messages';
+import type { AgentConfigurationUpdate } from '../agent/agent';
 import type { AgentStateDefinition, EndpointData } from '../wire';
 import {
   QuickResponses as CoreQuickResponses,
@@ -38,13 +39,18 @@ import { EndpointType } from './enums';
 import type { CompatEventBus, Subscription } from './event-bus';
 
 /**
- * Success and failure callbacks, as the original library takes them.
- * @public
+ * Success and failure callbacks, whatever their declared parameters: the original calls them with
+ * the arguments it has (a success with the response data, a failure with the error and data).
  */
-export interface Callbacks<T = unknown> {
-  success?: (data: T) => void;
-  failure?: (err: unknown, data?: unknown) => void;
+interface Callbacks {
+  readonly success?: (...args: never[]) => void;
+  readonly failure?: (...args: never[]) => void;
 }
+
+type Call = (...args: unknown[]) => void;
+
+/** Wire data typed as the original declares it (its enums, its nullability). */
+const asDeclared = <T>(value: unknown): T => value as T;
 
 /** What the compat classes need from the `connect` object they belong to. */
 export interface CompatRuntime {
@@ -93,14 +99,14 @@ function failureArguments(err: unknown): [unknown, unknown?] {
   return [err];
 }
 
-function run<T>(promise: Promise<T>, callbacks?: Callbacks<T>): void {
+function run<T>(promise: Promise<T>, callbacks?: Callbacks): void {
   promise.then(
-    (data) => callbacks?.success?.(data),
-    (err: unknown) => callbacks?.failure?.(...failureArguments(err)),
+    (data) => (callbacks?.success as Call | undefined)?.(data),
+    (err: unknown) => (callbacks?.failure as Call | undefined)?.(...failureArguments(err)),
   );
 }
 
-function attempt<T>(fn: () => Promise<T>, callbacks?: Callbacks<T>): void {
+function attempt<T>(fn: () => Promise<T>, callbacks?: Callbacks): void {
   let promise: Promise<T>;
   try {
     promise = fn();
@@ -116,25 +122,26 @@ function attempt<T>(fn: () => Promise<T>, callbacks?: Callbacks<T>): void {
  * `connect.Endpoint`: an address to call or transfer to.
  * @public
  */
-export class Endpoint {
-  endpointARN: string | null;
-  endpointId: string | null;
-  type: string | null;
-  name: string | null;
-  phoneNumber: string | null;
-  agentLogin: string | null;
-  queue: unknown;
+export class Endpoint implements connect.Endpoint {
+  // A field the data lacks is null, as in the original, whose declarations type them as strings.
+  readonly endpointARN: string;
+  readonly endpointId: string;
+  readonly type: connect.EndpointType;
+  readonly name: string;
+  readonly phoneNumber: string;
+  readonly agentLogin: string;
+  readonly queue: string;
 
   constructor(params: Readonly<Record<string, unknown>> | EndpointData = {}) {
     const p = params as Readonly<Record<string, unknown>>;
-    const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+    const str = (v: unknown) => (typeof v === 'string' ? v : null) as string;
     this.endpointARN = str(p['endpointId']) ?? str(p['endpointARN']);
     this.endpointId = this.endpointARN;
-    this.type = str(p['type']);
+    this.type = str(p['type']) as connect.EndpointType;
     this.name = str(p['name']);
     this.phoneNumber = str(p['phoneNumber']);
     this.agentLogin = str(p['agentLogin']);
-    this.queue = p['queue'] ?? null;
+    this.queue = (p['queue'] ?? null) as string;
   }
 
   /** A phone-number endpoint. */
@@ -158,11 +165,11 @@ export class Endpoint {
  * `connect.SoftphoneError`: the error a softphone failure reports (type, message, endpoint URL).
  * @public
  */
-export class SoftphoneError {
+export class SoftphoneError implements connect.SoftphoneError {
   constructor(
-    public errorType: string,
-    public errorMessage: string,
-    public endPointUrl?: string,
+    readonly errorType: string,
+    readonly errorMessage: string,
+    readonly endPointUrl: string,
   ) {}
 
   getErrorType(): string {
@@ -171,12 +178,12 @@ export class SoftphoneError {
   getErrorMessage(): string {
     return this.errorMessage;
   }
-  getEndPointUrl(): string | undefined {
+  getEndPointUrl(): string {
     return this.endPointUrl;
   }
 }
 
-function toEndpointData(endpoint: Endpoint | EndpointData): EndpointData {
+function toEndpointData(endpoint: connect.Endpoint | EndpointData): EndpointData {
   const e = endpoint as Partial<Endpoint> & Partial<EndpointData>;
   const out: Record<string, unknown> = {};
   for (const key of [
@@ -211,7 +218,7 @@ export function defineApi(rt: CompatRuntime) {
   };
 
   /** `connect.BaseConnection`. */
-  class BaseConnection {
+  class BaseConnection implements connect.BaseConnection {
     constructor(
       readonly contactId: string,
       readonly connectionId: string,
@@ -243,11 +250,11 @@ export function defineApi(rt: CompatRuntime) {
     getAddress(): Endpoint {
       return this.getEndpoint();
     }
-    getState() {
-      return this._core().getState();
+    getState(): connect.ConnectionState {
+      return asDeclared<connect.ConnectionState>(this._core().getState());
     }
-    getStatus() {
-      return this._core().getStatus();
+    getStatus(): connect.ConnectionState {
+      return this.getState();
     }
     getStateDuration(): number {
       return this._core().getStateDuration();
@@ -255,8 +262,8 @@ export function defineApi(rt: CompatRuntime) {
     getStatusDuration(): number {
       return this.getStateDuration();
     }
-    getType(): string {
-      return this._core().getType();
+    getType(): connect.ConnectionType {
+      return this._core().getType() as connect.ConnectionType;
     }
     isInitialConnection(): boolean {
       return this._core().isInitialConnection();
@@ -273,26 +280,26 @@ export function defineApi(rt: CompatRuntime) {
     isOnHold(): boolean {
       return this._core().isOnHold();
     }
-    getMonitorInfo() {
-      return this._core().getMonitorInfo();
+    getMonitorInfo(): connect.MonitorInfo | null {
+      return asDeclared<connect.MonitorInfo | null>(this._core().getMonitorInfo());
     }
     getSoftphoneMediaInfo() {
       return this._core().getSoftphoneMediaInfo();
     }
-    getMediaInfo(): Record<string, unknown> | undefined {
+    getMediaInfo(): unknown {
       const core = this._core() as Partial<CoreMediaConnection>;
       return core.getMediaInfo ? core.getMediaInfo() : this._core().getSoftphoneMediaInfo();
     }
-    destroy(callbacks?: Callbacks): void {
+    destroy(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().destroy(), callbacks);
     }
-    hold(callbacks?: Callbacks): void {
+    hold(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().hold(), callbacks);
     }
-    resume(callbacks?: Callbacks): void {
+    resume(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().resume(), callbacks);
     }
-    sendDigits(digits: string, callbacks?: Callbacks): void {
+    sendDigits(digits: string, callbacks?: connect.SuccessFailOptions): void {
       attempt(() => (this._core() as CoreVoiceConnection).sendDigits(digits), callbacks);
     }
     toSnapshot() {
@@ -301,15 +308,18 @@ export function defineApi(rt: CompatRuntime) {
   }
 
   /** `connect.VoiceConnection`. */
-  class VoiceConnection extends BaseConnection {
-    getMediaType(): string {
-      return 'softphone';
+  class VoiceConnection extends BaseConnection implements connect.VoiceConnection {
+    override getMediaInfo(): connect.VoiceMediaInfo {
+      return asDeclared<connect.VoiceMediaInfo>(this._core().getSoftphoneMediaInfo());
     }
-    getMonitorCapabilities() {
-      return this._core().getMonitorCapabilities();
+    getMediaType(): connect.MediaType.SOFTPHONE {
+      return MediaType.SOFTPHONE as connect.MediaType.SOFTPHONE;
     }
-    getMonitorStatus() {
-      return this._core().getMonitorStatus();
+    getMonitorCapabilities(): connect.MonitoringMode[] | undefined {
+      return this._core().getMonitorCapabilities() as connect.MonitoringMode[];
+    }
+    getMonitorStatus(): connect.MonitoringMode | null {
+      return this._core().getMonitorStatus() as connect.MonitoringMode | null;
     }
     isMute(): boolean {
       return this._core().isMute();
@@ -323,13 +333,13 @@ export function defineApi(rt: CompatRuntime) {
     isBarge(): boolean {
       return this._core().isBarge();
     }
-    getQuickConnectName() {
-      return this._core().getQuickConnectName();
+    getQuickConnectName(): string | null {
+      return this._core().getQuickConnectName() as string | null;
     }
-    muteParticipant(callbacks?: Callbacks): void {
+    muteParticipant(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => (this._core() as CoreVoiceConnection).muteParticipant(), callbacks);
     }
-    unmuteParticipant(callbacks?: Callbacks): void {
+    unmuteParticipant(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => (this._core() as CoreVoiceConnection).unmuteParticipant(), callbacks);
     }
     getVideoConnectionInfo(): Promise<unknown> {
@@ -341,8 +351,8 @@ export function defineApi(rt: CompatRuntime) {
     isBargeEnabled(): boolean {
       return monitorCapable(this, MonitoringMode.BARGE);
     }
-    getCapabilities(): Readonly<Record<string, unknown>> | undefined {
-      return this._data()['capabilities'] as Readonly<Record<string, unknown>> | undefined;
+    getCapabilities(): connect.CapabilitiesDictionary {
+      return asDeclared<connect.CapabilitiesDictionary>(this._data()['capabilities']);
     }
     canSendVideo(): boolean {
       return this.getCapabilities()?.['Video'] === VideoCapability.SEND;
@@ -383,27 +393,32 @@ export function defineApi(rt: CompatRuntime) {
   }
 
   /** `connect.ChatConnection`. */
-  class ChatConnection extends BaseConnection {
-    getMediaType(): string {
-      return 'chat';
+  class ChatConnection extends BaseConnection implements connect.ChatConnection {
+    override getMediaInfo(): connect.ChatMediaInfo {
+      return asDeclared<connect.ChatMediaInfo>(super.getMediaInfo());
     }
-    getConnectionToken(): Promise<unknown> {
-      return (this._core() as CoreMediaConnection).getConnectionToken();
+    getMediaType(): connect.MediaType.CHAT {
+      return MediaType.CHAT as connect.MediaType.CHAT;
+    }
+    getConnectionToken(): Promise<connect.ConnectionToken> {
+      return (
+        this._core() as CoreMediaConnection
+      ).getConnectionToken() as Promise<connect.ConnectionToken>;
     }
     getMediaController(): Promise<unknown> {
       return rt.mediaController(this);
     }
-    getMonitorCapabilities() {
-      return this._core().getMonitorCapabilities();
+    getMonitorCapabilities(): connect.MonitoringMode[] {
+      return this._core().getMonitorCapabilities() as connect.MonitoringMode[];
     }
-    getMonitorStatus() {
-      return this._core().getMonitorStatus();
+    getMonitorStatus(): connect.MonitoringMode | null {
+      return this._core().getMonitorStatus() as connect.MonitoringMode | null;
     }
     isSilentMonitor(): boolean {
-      return this.getMonitorStatus() === MonitoringMode.SILENT_MONITOR;
+      return this._core().getMonitorStatus() === MonitoringMode.SILENT_MONITOR;
     }
     isBarge(): boolean {
-      return this.getMonitorStatus() === MonitoringMode.BARGE;
+      return this._core().getMonitorStatus() === MonitoringMode.BARGE;
     }
     isSilentMonitorEnabled(): boolean {
       return monitorCapable(this, MonitoringMode.SILENT_MONITOR);
@@ -412,8 +427,9 @@ export function defineApi(rt: CompatRuntime) {
       return monitorCapable(this, MonitoringMode.BARGE);
     }
     /** The customer's authentication details (customer connections only), or null. */
-    getAuthenticationDetails(): Record<string, string> | null {
-      if (this.getType() === ConnectionType.AGENT) throw new Error(MSG_AUTH_DETAILS_CUSTOMER_ONLY);
+    getAuthenticationDetails(): connect.CustomerAuthenticationDetails | null {
+      if (this._core().getType() === ConnectionType.AGENT)
+        throw new Error(MSG_AUTH_DETAILS_CUSTOMER_ONLY);
       const segment = rt.ccp().contacts.get(this.contactId)?.getSegmentAttributes() as
         Record<string, { ValueMap?: Record<string, { ValueString?: string | null }> }> | undefined;
       const map = segment?.['connect:CustomerAuthentication']?.ValueMap;
@@ -421,7 +437,7 @@ export function defineApi(rt: CompatRuntime) {
       const out: Record<string, string> = {};
       for (const [key, value] of Object.entries(map))
         if (typeof value?.ValueString === 'string') out[key] = value.ValueString;
-      return out;
+      return out as unknown as connect.CustomerAuthenticationDetails;
     }
     isAuthenticated(): boolean {
       return (
@@ -429,17 +445,20 @@ export function defineApi(rt: CompatRuntime) {
       );
     }
     /** The agent's name for the agent connection; otherwise the customer's or the other agent's. */
-    getParticipantName(): unknown {
-      if (this.getType() === ConnectionType.AGENT) return rt.ccp().agent.getName();
-      const info = (this._data()['chatMediaInfo'] ?? {}) as Record<string, unknown>;
-      return this.isInitialConnection() ? info['customerName'] : info['agentName'];
+    getParticipantName(): string | null {
+      if (this._core().getType() === ConnectionType.AGENT) return rt.ccp().agent.getName();
+      const info = (this._data()['chatMediaInfo'] ?? {}) as Record<string, string | null>;
+      return (this.isInitialConnection() ? info['customerName'] : info['agentName']) ?? null;
     }
   }
 
   /** `connect.TaskConnection`. */
-  class TaskConnection extends BaseConnection {
-    getMediaType(): string {
-      return 'task';
+  class TaskConnection extends BaseConnection implements connect.TaskConnection {
+    override getMediaInfo(): connect.TaskMediaInfo {
+      return asDeclared<connect.TaskMediaInfo>(super.getMediaInfo());
+    }
+    getMediaType(): connect.MediaType.TASK {
+      return MediaType.TASK as connect.MediaType.TASK;
     }
     getMediaController(): Promise<unknown> {
       return rt.mediaController(this);
@@ -447,9 +466,9 @@ export function defineApi(rt: CompatRuntime) {
   }
 
   /** `connect.EmailConnection`. */
-  class EmailConnection extends BaseConnection {
-    getMediaType(): string {
-      return MediaType.EMAIL;
+  class EmailConnection extends BaseConnection implements connect.EmailConnection {
+    getMediaType(): connect.MediaType.EMAIL {
+      return MediaType.EMAIL as connect.MediaType.EMAIL;
     }
   }
 
@@ -468,7 +487,7 @@ export function defineApi(rt: CompatRuntime) {
   const contactEventNames = new Set<string>(Object.values(ContactEvents));
 
   /** `connect.Contact`. */
-  class Contact {
+  class Contact implements connect.Contact {
     /**
      * @internal A snapshot reads its contact data from this frozen core contact; its connections
      * are read live, as the original's `ContactSnapshot` does (so they throw once it is gone).
@@ -510,23 +529,23 @@ export function defineApi(rt: CompatRuntime) {
     getContactId(): string {
       return this.contactId;
     }
-    getOriginalContactId() {
-      return this._core().getOriginalContactId();
+    getOriginalContactId(): string {
+      return this._core().getOriginalContactId() as string;
     }
-    getInitialContactId() {
-      return this._core().getInitialContactId();
+    getInitialContactId(): string {
+      return this._core().getInitialContactId() as string;
     }
-    getType(): string {
-      return this._core().getType();
+    getType(): connect.ContactType {
+      return this._core().getType() as connect.ContactType;
     }
     getContactDuration(): number {
       return this._core().getStateDuration();
     }
-    getState() {
-      return this._core().getState();
+    getState(): connect.ContactState {
+      return asDeclared<connect.ContactState>(this._core().getState());
     }
-    getStatus() {
-      return this._core().getStatus();
+    getStatus(): connect.ContactState {
+      return this.getState();
     }
     getStateDuration(): number {
       return this._core().getStateDuration();
@@ -534,29 +553,29 @@ export function defineApi(rt: CompatRuntime) {
     getStatusDuration(): number {
       return this.getStateDuration();
     }
-    getQueue() {
-      return this._core().getQueue();
+    getQueue(): connect.Queue {
+      return asDeclared<connect.Queue>(this._core().getQueue());
     }
-    getQueueTimestamp() {
-      return this._core().getQueueTimestamp();
+    getQueueTimestamp(): Date {
+      return this._core().getQueueTimestamp() as Date;
     }
-    getName() {
-      return this._core().getName();
+    getName(): string {
+      return this._core().getName() as string;
     }
-    getDescription() {
-      return this._core().getDescription();
+    getDescription(): string {
+      return this._core().getDescription() as string;
     }
-    getInitiationMethod() {
-      return this._core().getInitiationMethod();
+    getInitiationMethod(): connect.ContactInitiationMethod {
+      return this._core().getInitiationMethod() as connect.ContactInitiationMethod;
     }
-    getAttributes() {
-      return this._core().getAttributes();
+    getAttributes(): connect.AttributeDictionary {
+      return asDeclared<connect.AttributeDictionary>(this._core().getAttributes());
     }
-    getSegmentAttributes() {
-      return this._core().getSegmentAttributes();
+    getSegmentAttributes(): connect.SegmentAttributeDictionary {
+      return asDeclared<connect.SegmentAttributeDictionary>(this._core().getSegmentAttributes());
     }
-    getContactSubtype() {
-      return this._core().getContactSubtype();
+    getContactSubtype(): string | null {
+      return this._core().getContactSubtype() as string | null;
     }
     getContactFeatures() {
       return this._core().getContactFeatures();
@@ -564,21 +583,21 @@ export function defineApi(rt: CompatRuntime) {
     isMultiPartyConferenceEnabled(): boolean {
       return this._core().isMultiPartyConferenceEnabled();
     }
-    getReferences() {
-      return this._core().getReferences();
+    getReferences(): connect.ReferenceDictionary {
+      return asDeclared<connect.ReferenceDictionary>(this._core().getReferences());
     }
-    getChannelContext() {
-      return this._core().getChannelContext();
+    getChannelContext(): connect.ChannelContext | undefined {
+      return asDeclared<connect.ChannelContext | undefined>(this._core().getChannelContext());
     }
-    getRelatedContactId() {
-      return this._core().getRelatedContactId();
+    getRelatedContactId(): string | null {
+      return this._core().getRelatedContactId() as string | null;
     }
-    getContactAssociationId() {
-      return this._core().getContactAssociationId();
+    getContactAssociationId(): string | null {
+      return this._core().getContactAssociationId() as string | null;
     }
-    getCustomerEndpoint() {
+    getCustomerEndpoint(): Endpoint | null {
       const e = this._core().getCustomerEndpoint();
-      return e ? new Endpoint(e) : undefined;
+      return (e ? new Endpoint(e) : e) as Endpoint | null;
     }
     getConnections(): BaseConnection[] {
       return this._wrapAll(this._live().getConnections());
@@ -590,8 +609,9 @@ export function defineApi(rt: CompatRuntime) {
           .filter((c) => c.isActive()),
       );
     }
-    getInitialConnection(): BaseConnection | null {
-      return this._one(this._live().getInitialConnection());
+    /** The initial connection, or null (2.18.7 declares it non-null). */
+    getInitialConnection(): BaseConnection {
+      return this._one(this._live().getInitialConnection()) as BaseConnection;
     }
     getActiveInitialConnection(): BaseConnection | null {
       return this._one(this._live().getActiveInitialConnection());
@@ -602,8 +622,9 @@ export function defineApi(rt: CompatRuntime) {
     getSingleActiveThirdPartyConnection(): BaseConnection | null {
       return this._one(this._live().getSingleActiveThirdPartyConnection());
     }
-    getAgentConnection(): BaseConnection | null {
-      return this._one(this._live().getAgentConnection());
+    /** The agent's connection (2.18.7 declares it non-null; a contact always has one). */
+    getAgentConnection(): BaseConnection {
+      return this._one(this._live().getAgentConnection()) as BaseConnection;
     }
     isSoftphoneCall(): boolean {
       return this._live().isSoftphoneCall();
@@ -617,16 +638,16 @@ export function defineApi(rt: CompatRuntime) {
     isActive(): boolean {
       return this._core().isActive();
     }
-    accept(callbacks?: Callbacks): void {
+    accept(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().accept(), callbacks);
     }
-    reject(callbacks?: Callbacks): void {
+    reject(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().reject(), callbacks);
     }
-    complete(callbacks?: Callbacks): void {
+    complete(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().complete(), callbacks);
     }
-    clear(callbacks?: Callbacks): void {
+    clear(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().clear(), callbacks);
     }
     /**
@@ -634,51 +655,67 @@ export function defineApi(rt: CompatRuntime) {
      * 'contact.destroy() has been deprecated.' and never calls back; the call stays connected (hang
      * up with `getAgentConnection().destroy()`).
      */
-    destroy(_callbacks?: Callbacks): void {
+    destroy(_callbacks?: connect.SuccessFailOptions): void {
       rt.log('warn', MSG_CONTACT_DESTROY_DEPRECATED);
     }
-    pause(callbacks?: Callbacks): void {
+    pause(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().pause(), callbacks);
     }
-    resume(callbacks?: Callbacks): void {
+    resume(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().resume(), callbacks);
     }
-    notifyIssue(issueCode: string, description: string, callbacks?: Callbacks): void {
+    notifyIssue(
+      issueCode: string,
+      description: string,
+      callbacks?: connect.SuccessFailOptions,
+    ): void {
       attempt(() => this._core().notifyIssue(issueCode, description), callbacks);
     }
-    addConnection(endpoint: Endpoint | EndpointData, callbacks?: Callbacks): void {
+    addConnection(
+      endpoint: connect.Endpoint | EndpointData,
+      callbacks?: connect.SuccessFailOptions,
+    ): void {
       attempt(() => this._core().addConnection(toEndpointData(endpoint)), callbacks);
     }
-    addParticipant(endpoint: Endpoint | EndpointData, callbacks?: Callbacks): void {
+    addParticipant(
+      endpoint: connect.Endpoint | EndpointData,
+      callbacks?: connect.SuccessFailOptions,
+    ): void {
       attempt(() => this._core().addParticipant(toEndpointData(endpoint)), callbacks);
     }
-    transfer(endpoint: Endpoint | EndpointData, callbacks?: Callbacks): void {
+    transfer(
+      endpoint: connect.Endpoint | EndpointData,
+      callbacks?: connect.SuccessFailOptions,
+    ): void {
       attempt(() => this._core().transfer(toEndpointData(endpoint)), callbacks);
     }
-    toggleActiveConnections(callbacks?: Callbacks): void {
+    toggleActiveConnections(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().toggleActiveConnections(), callbacks);
     }
-    conferenceConnections(callbacks?: Callbacks): void {
+    conferenceConnections(callbacks?: connect.SuccessFailOptions): void {
       attempt(() => this._core().conferenceConnections(), callbacks);
     }
-    updateMonitorParticipantState(targetState: string, callbacks?: Callbacks): void {
+    updateMonitorParticipantState(
+      targetState: string,
+      callbacks?: connect.SuccessFailOptions,
+    ): void {
       attempt(() => this._core().updateMonitorParticipantState(targetState), callbacks);
     }
-    silentMonitor(callbacks?: Callbacks): void {
+    silentMonitor(callbacks?: connect.SuccessFailOptions): void {
       this.updateMonitorParticipantState('SILENT_MONITOR', callbacks);
     }
-    bargeIn(callbacks?: Callbacks): void {
+    bargeIn(callbacks?: connect.SuccessFailOptions): void {
       this.updateMonitorParticipantState('BARGE', callbacks);
     }
     /** A copy frozen at the current data, whose getters keep answering once the contact is gone. */
-    toSnapshot(): Contact {
+    toSnapshot(): connect.Contact {
       return snapshotOf(this._core().frozen());
     }
     getContactMetadata(): unknown {
       return this._raw()['contactMetadata'];
     }
-    getConnectSystemEndpoint(): unknown {
-      return this._raw()['connectSystemEndpoint'];
+    getConnectSystemEndpoint(): connect.Endpoint | null {
+      return this._raw()['connectSystemEndpoint'] as connect.Endpoint | null;
     }
     hasTwoActiveParticipants(): boolean {
       return this.getActiveConnections().length === 2;
@@ -686,7 +723,7 @@ export function defineApi(rt: CompatRuntime) {
     /** Whether a non-agent connection is an active barge (a supervisor). */
     isUnderSupervision(): boolean {
       return this.getConnections().some(
-        (c) => c.getType() !== ConnectionType.AGENT && c.isActive() && c._core().isBarge(),
+        (c) => c._core().getType() !== ConnectionType.AGENT && c.isActive() && c._core().isBarge(),
       );
     }
     hasVideoRTCCapabilities(): boolean {
@@ -714,7 +751,7 @@ export function defineApi(rt: CompatRuntime) {
      * Starts screen sharing through the panel's API proxy, then broadcasts
      * `contact::screen_sharing_started` (or `…_error` on failure). WebRTC contacts only.
      */
-    startScreenSharing(skipSessionInitiation?: boolean): Promise<unknown> {
+    startScreenSharing(skipSessionInitiation?: boolean): Promise<void> {
       const core = this._core();
       const ccp = rt.ccp();
       return startScreenSharing(
@@ -728,7 +765,7 @@ export function defineApi(rt: CompatRuntime) {
         },
         (event, data) => ccp.send(EventType.BROADCAST, { event, data }),
         skipSessionInitiation,
-      );
+      ) as Promise<void>;
     }
     /** Broadcasts `contact::screen_sharing_stopped` for a connected WebRTC contact. */
     stopScreenSharing(): Promise<void> {
@@ -751,46 +788,46 @@ export function defineApi(rt: CompatRuntime) {
       return this._core().getData();
     }
 
-    onRefresh(f: (c: Contact) => void): Subscription {
+    onRefresh(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.REFRESH), f);
     }
-    onIncoming(f: (c: Contact) => void): Subscription {
+    onIncoming(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.INCOMING), f);
     }
-    onConnecting(f: (c: Contact) => void): Subscription {
+    onConnecting(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.CONNECTING), f);
     }
-    onPending(f: (c: Contact) => void): Subscription {
+    onPending(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.PENDING), f);
     }
-    onAccepted(f: (c: Contact) => void): Subscription {
+    onAccepted(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.ACCEPTED), f);
     }
-    onMissed(f: (c: Contact) => void): Subscription {
+    onMissed(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.MISSED), f);
     }
-    onEnded(f: (c: Contact) => void): Subscription {
+    onEnded(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.ENDED), f);
     }
-    onDestroy(f: (c: Contact) => void): Subscription {
+    onDestroy(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.DESTROYED), f);
     }
-    onACW(f: (c: Contact) => void): Subscription {
+    onACW(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.ACW), f);
     }
-    onConnected(f: (c: Contact) => void): Subscription {
+    onConnected(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.CONNECTED), f);
     }
-    onError(f: (c: Contact) => void): Subscription {
+    onError(f: connect.ContactCallback): Subscription {
       return sub(this.getEventName(ContactEvents.ERROR), f);
     }
-    onScreenSharingStarted(f: (d: unknown) => void): Subscription {
+    onScreenSharingStarted(f: connect.ContactCallback): Subscription {
       return sub(ContactEvents.SCREEN_SHARING_STARTED, f);
     }
-    onScreenSharingStopped(f: (d: unknown) => void): Subscription {
+    onScreenSharingStopped(f: connect.ContactCallback): Subscription {
       return sub(ContactEvents.SCREEN_SHARING_STOPPED, f);
     }
-    onScreenSharingError(f: (d: unknown) => void): Subscription {
+    onScreenSharingError(f: connect.ContactCallback): Subscription {
       return sub(ContactEvents.SCREEN_SHARING_ERROR, f);
     }
   }
@@ -803,7 +840,7 @@ export function defineApi(rt: CompatRuntime) {
   }
 
   /** `connect.Agent`; throws 'The agent is not yet initialized!' before the first agent data. */
-  class Agent {
+  class Agent implements connect.Agent {
     /** @internal A snapshot reads this frozen core agent instead of the live one. */
     _pinned: CoreAgent | undefined;
 
@@ -816,17 +853,19 @@ export function defineApi(rt: CompatRuntime) {
       return this._pinned ?? rt.ccp().agent;
     }
 
-    getState() {
-      return this._core().getState();
+    getState(): connect.AgentState {
+      return asDeclared<connect.AgentState>(this._core().getState());
     }
-    getStatus() {
-      return this._core().getStatus();
+    getStatus(): connect.AgentState {
+      return this.getState();
     }
-    getAvailabilityState() {
-      return this._core().getState();
+    /** The snapshot's `agentAvailabilityState` (undefined when the panel sends none). */
+    getAvailabilityState(): connect.AgentAvailabilityState {
+      return asDeclared<connect.AgentAvailabilityState>(this._core().getAvailabilityState());
     }
-    getNextState() {
-      return this._core().getNextState();
+    /** The enqueued next state, or null (2.18.7 declares it non-null). */
+    getNextState(): connect.AgentState {
+      return asDeclared<connect.AgentState>(this._core().getNextState());
     }
     getStateDuration(): number {
       return this._core().getStateDuration();
@@ -834,34 +873,38 @@ export function defineApi(rt: CompatRuntime) {
     getStatusDuration(): number {
       return this.getStateDuration();
     }
-    getConfiguration() {
-      return this._core().getConfiguration();
+    getConfiguration(): connect.AgentConfiguration {
+      return asDeclared<connect.AgentConfiguration>(this._core().getConfiguration());
     }
     getName(): string {
       return this._core().getName();
     }
-    getAgentARN() {
-      return this._core().getAgentARN();
+    getAgentARN(): string {
+      return this._core().getAgentARN() as string;
     }
-    getExtension() {
-      return this._core().getExtension();
+    getExtension(): string {
+      return this._core().getExtension() as string;
     }
-    getAgentStates() {
-      return this._core().getAgentStates();
+    getAgentStates(): connect.AgentStateDefinition[] {
+      return asDeclared<connect.AgentStateDefinition[]>(this._core().getAgentStates());
     }
-    getRoutingProfile() {
-      return this._core().getRoutingProfile();
+    getRoutingProfile(): connect.AgentRoutingProfile {
+      return asDeclared<connect.AgentRoutingProfile>(this._core().getRoutingProfile());
     }
-    getChannelConcurrency(channel?: string): number | Readonly<Record<string, number>> {
+    getChannelConcurrency(): connect.AgentChannelConcurrencyMap;
+    getChannelConcurrency(channel: connect.ChannelType): number;
+    getChannelConcurrency(
+      channel?: connect.ChannelType,
+    ): number | connect.AgentChannelConcurrencyMap {
       return channel
         ? this._core().getChannelConcurrency(channel)
-        : this._core().getChannelConcurrency();
+        : (this._core().getChannelConcurrency() as unknown as connect.AgentChannelConcurrencyMap);
     }
-    getPermissions() {
-      return this._core().getPermissions();
+    getPermissions(): string[] {
+      return this._core().getPermissions() as string[];
     }
-    getDialableCountries() {
-      return this._core().getDialableCountries();
+    getDialableCountries(): string[] {
+      return this._core().getDialableCountries() as string[];
     }
     isSoftphoneEnabled(): boolean {
       return this._core().isSoftphoneEnabled();
@@ -870,42 +913,48 @@ export function defineApi(rt: CompatRuntime) {
       const rp = this._core().getRoutingProfile() as { queues?: { queueARN: string }[] };
       return (rp.queues ?? []).map((q) => q.queueARN);
     }
-    getContacts(contactType?: string): Contact[] {
+    getContacts(contactType?: connect.ContactType): connect.Contact[] {
       return this._core()
         .getContacts(contactType)
         .map((c) => (this._pinned ? snapshotOf(c) : new Contact(c.getContactId())));
     }
     /** A copy frozen at the current data (contacts included), as the original's `AgentSnapshot`. */
-    toSnapshot(): Agent {
+    toSnapshot(): connect.Agent {
       const snapshot = new Agent();
       snapshot._pinned = this._core().frozen();
       return snapshot;
     }
     setState(
-      state: AgentStateDefinition,
-      callbacks?: Callbacks,
-      options?: { enqueueNextState?: boolean },
+      state: connect.AgentStateDefinition,
+      callbacks?: connect.SuccessFailOptions,
+      options?: connect.AgentSetStateOptions,
     ): void {
-      attempt(() => this._core().setState(state, options), callbacks);
+      attempt(() => this._core().setState(state as AgentStateDefinition, options), callbacks);
     }
     /** Deprecated alias of setState. */
     setStatus(
-      state: AgentStateDefinition,
-      callbacks?: Callbacks,
-      options?: { enqueueNextState?: boolean },
+      state: connect.AgentStateDefinition,
+      callbacks?: connect.SuccessFailOptions,
+      options?: connect.AgentSetStateOptions,
     ): void {
       this.setState(state, callbacks, options);
     }
+    /**
+     * Sends the configuration fields the panel accepts; the whole `getConfiguration()` object may be
+     * passed back, as in the original.
+     */
     setConfiguration(
-      configuration: Parameters<CoreAgent['setConfiguration']>[0],
-      callbacks?: Callbacks,
+      configuration: connect.AgentConfiguration | AgentConfigurationUpdate,
+      callbacks?: connect.SuccessFailOptions,
     ): void {
-      attempt(() => this._core().setConfiguration(configuration), callbacks);
+      attempt(
+        () => this._core().setConfiguration(configuration as AgentConfigurationUpdate),
+        callbacks,
+      );
     }
-    connect(
-      endpoint: Endpoint | EndpointData,
-      params: Callbacks & { queueARN?: string; relatedContactId?: string } = {},
-    ): void {
+    /** Declared by the original's index.d.ts, absent from its runtime: not a function here either. */
+    declare createTask: connect.Agent['createTask'];
+    connect(endpoint: connect.Endpoint | EndpointData, params: connect.ConnectOptions = {}): void {
       const { success, failure, queueARN, relatedContactId } = params;
       attempt(
         () =>
@@ -916,19 +965,13 @@ export function defineApi(rt: CompatRuntime) {
         { success, failure },
       );
     }
-    getEndpoints(
-      queueARNs: string | string[],
-      callbacks?: Callbacks<{ endpoints: Endpoint[]; addresses: Endpoint[] }>,
-    ): void {
+    getEndpoints(queueARNs: string | string[], callbacks?: connect.GetEndpointsCallbacks): void {
       attempt(async () => {
         const list = (await this._core().getEndpoints(queueARNs)).map((e) => new Endpoint(e));
         return { endpoints: list, addresses: list };
       }, callbacks);
     }
-    getAddresses(
-      queueARNs: string | string[],
-      callbacks?: Callbacks<{ endpoints: Endpoint[]; addresses: Endpoint[] }>,
-    ): void {
+    getAddresses(queueARNs: string | string[], callbacks?: connect.GetEndpointsCallbacks): void {
       this.getEndpoints(queueARNs, callbacks);
     }
     mute(): void {
@@ -961,60 +1004,58 @@ export function defineApi(rt: CompatRuntime) {
       });
     }
 
-    onRefresh(f: (a: Agent) => void): Subscription {
+    onRefresh(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.REFRESH, f);
     }
-    onRoutable(f: (a: Agent) => void): Subscription {
+    onRoutable(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.ROUTABLE, f);
     }
-    onNotRoutable(f: (a: Agent) => void): Subscription {
+    onNotRoutable(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.NOT_ROUTABLE, f);
     }
-    onOffline(f: (a: Agent) => void): Subscription {
+    onOffline(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.OFFLINE, f);
     }
-    onError(f: (a: Agent) => void): Subscription {
+    onError(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.ERROR, f);
     }
-    onSoftphoneError(f: (e: unknown) => void): Subscription {
+    onSoftphoneError(f: connect.SoftphoneErrorCallback): Subscription {
       return sub(AgentEvents.SOFTPHONE_ERROR, f);
     }
-    onWebSocketConnectionLost(f: (d: unknown) => void): Subscription {
+    onWebSocketConnectionLost(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.WEBSOCKET_CONNECTION_LOST, f);
     }
-    onWebSocketConnectionGained(f: (d: unknown) => void): Subscription {
+    onWebSocketConnectionGained(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.WEBSOCKET_CONNECTION_GAINED, f);
     }
-    onAfterCallWork(f: (a: Agent) => void): Subscription {
+    onAfterCallWork(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.ACW, f);
     }
-    onStateChange(
-      f: (change: { agent: Agent; oldState: string; newState: string }) => void,
-    ): Subscription {
+    onStateChange(f: connect.AgentStateChangeCallback): Subscription {
       return sub(AgentEvents.STATE_CHANGE, f);
     }
-    onMuteToggle(f: (status: { muted: boolean }) => void): Subscription {
+    onMuteToggle(f: connect.AgentMutedStatusCallback): Subscription {
       return sub(AgentEvents.MUTE_TOGGLE, f);
     }
-    onLocalMediaStreamCreated(f: (d: unknown) => void): Subscription {
+    onLocalMediaStreamCreated(f: connect.UserMediaDeviceChangeCallback): Subscription {
       return sub(AgentEvents.LOCAL_MEDIA_STREAM_CREATED, f);
     }
-    onEnqueuedNextState(f: (a: Agent) => void): Subscription {
+    onEnqueuedNextState(f: connect.AgentCallback): Subscription {
       return sub(AgentEvents.ENQUEUED_NEXT_STATE, f);
     }
-    onSpeakerDeviceChanged(f: (d: { deviceId: string }) => void): Subscription {
+    onSpeakerDeviceChanged(f: connect.UserMediaDeviceChangeCallback): Subscription {
       return sub(ConfigurationEvents.SPEAKER_DEVICE_CHANGED, f);
     }
-    onMicrophoneDeviceChanged(f: (d: { deviceId: string }) => void): Subscription {
+    onMicrophoneDeviceChanged(f: connect.UserMediaDeviceChangeCallback): Subscription {
       return sub(ConfigurationEvents.MICROPHONE_DEVICE_CHANGED, f);
     }
-    onRingerDeviceChanged(f: (d: { deviceId: string }) => void): Subscription {
+    onRingerDeviceChanged(f: connect.UserMediaDeviceChangeCallback): Subscription {
       return sub(ConfigurationEvents.RINGER_DEVICE_CHANGED, f);
     }
-    onCameraDeviceChanged(f: (d: { deviceId: string }) => void): Subscription {
+    onCameraDeviceChanged(f: connect.UserMediaDeviceChangeCallback): Subscription {
       return sub(ConfigurationEvents.CAMERA_DEVICE_CHANGED, f);
     }
-    onBackgroundBlurChanged(f: (d: unknown) => void): Subscription {
+    onBackgroundBlurChanged(f: connect.UserBackgroundBlurChangeCallback): Subscription {
       return sub(ConfigurationEvents.BACKGROUND_BLUR_CHANGED, f);
     }
   }
@@ -1030,12 +1071,20 @@ export function defineApi(rt: CompatRuntime) {
   /** `connect.QuickResponses`: the panel's quick-responses integration (static methods). */
   class QuickResponses {
     /** Whether the quick-responses integration exists (`qrIntegrationExists`). */
-    static isEnabled(): Promise<unknown> {
-      return new Promise((resolve) => resolve(quickResponses().isEnabled()));
+    static isEnabled(): Promise<boolean> {
+      return new Promise((resolve) => resolve(quickResponses().isEnabled() as Promise<boolean>));
     }
     /** Searches quick responses (`qrSearchQuickResponses`), with the contact's attributes. */
-    static searchQuickResponses(params: SearchQuickResponsesParams): Promise<unknown> {
-      return new Promise((resolve) => resolve(quickResponses().searchQuickResponses(params)));
+    static searchQuickResponses(
+      params: connect.QuickResponsesQuery,
+    ): Promise<connect.SearchQuickResponsesResult> {
+      return new Promise((resolve) =>
+        resolve(
+          quickResponses().searchQuickResponses(
+            params as SearchQuickResponsesParams,
+          ) as Promise<connect.SearchQuickResponsesResult>,
+        ),
+      );
     }
   }
 

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PanelError, TestPanel } from '../testing';
 import { createConnect, type ConnectGlobal } from './create-connect';
+import type { CompatEventBus } from './event-bus';
+
+/** `sub.unsubscribe()`: the original declares it a `Function`. */
+const unsubscribe = (sub: connect.Subscription): void => (sub.unsubscribe as () => void)();
 
 let panel: TestPanel;
 let connect: ConnectGlobal;
@@ -33,13 +37,13 @@ describe('connect.core', () => {
       panel.connect(params),
     );
     connect = createConnect({ initCCP: init });
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     expect(init).toHaveBeenCalledOnce();
   });
 
   it('onAuthFail and onAccessDenied receive the panel events; subscriptions unsubscribe', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     const fail = vi.fn();
     const denied = vi.fn();
     const sub = connect.core.onAuthFail(fail);
@@ -47,7 +51,7 @@ describe('connect.core', () => {
     panel.emit('auth_fail', { authorize: true });
     panel.emit('access_denied');
     await panel.settle();
-    sub.unsubscribe();
+    unsubscribe(sub);
     panel.emit('auth_fail');
     await panel.settle();
     expect(fail.mock.calls.map((c): unknown => c[0])).toEqual([{ authorize: true }]);
@@ -55,7 +59,7 @@ describe('connect.core', () => {
   });
 
   it('onViewContact gets {contactId} for contact::view', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     const seen = vi.fn();
     connect.core.onViewContact(seen);
     panel.emit('contact::view', { contactId: 'c-1' });
@@ -66,12 +70,12 @@ describe('connect.core', () => {
   it('terminate drops subscriptions and a following initCCP starts afresh', async () => {
     const onInit = vi.fn();
     connect.core.onInitialized(onInit);
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     await panel.settle();
     connect.core.terminate();
     expect(connect.core.initialized).toBe(false);
     panel = new TestPanel();
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     await panel.settle();
     expect(onInit).toHaveBeenCalledOnce();
     expect(connect.core.initialized).toBe(true);
@@ -82,7 +86,7 @@ describe('connect.core', () => {
   });
 
   it('getWebSocketManager relays subscribeTopics and sendMessage, and filters onMessage by topic', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     const wsm = connect.core.getWebSocketManager();
     wsm.subscribeTopics(['aws/chat']);
     wsm.sendMessage({ topic: 'aws/chat', content: 'x' });
@@ -111,7 +115,7 @@ describe('connect.core', () => {
 
 describe('connect.agent', () => {
   it('calls back with the Agent once agent data arrives, and at once when already initialized', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     const first = vi.fn();
     connect.agent(first);
     panel.instance.setAgentState('Available');
@@ -127,14 +131,14 @@ describe('connect.agent', () => {
   });
 
   it('setState calls success, onStateChange reports old and new names', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     const agent = new connect.Agent();
     const changes: string[] = [];
     agent.onStateChange(({ oldState, newState }) => changes.push(`${oldState}→${newState}`));
     const cb = callbacks();
-    const offline = agent.getAgentStates().find((s) => s.type === 'offline')!;
+    const offline = agent.getAgentStates().find((s) => s.type === connect.AgentStateType.OFFLINE)!;
     agent.setState(offline, cb);
     await panel.settle(30);
     expect(cb.success).toHaveBeenCalledOnce();
@@ -142,14 +146,17 @@ describe('connect.agent', () => {
   });
 
   it("a failed setState passes the panel's error JSON string and the response data, as the original", async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     panel.handle('putAgentState', () => {
       throw new PanelError({ type: 'InvalidStateException', message: 'nope' });
     });
     const cb = callbacks();
-    new connect.Agent().setState({ type: 'routable', name: 'Available' }, cb);
+    new connect.Agent().setState(
+      { agentStateARN: '', type: connect.AgentStateType.ROUTABLE, name: 'Available' },
+      cb,
+    );
     await panel.settle(30);
     expect(cb.success).not.toHaveBeenCalled();
     expect(cb.failure.mock.calls).toEqual([[expect.any(String), null]]);
@@ -163,7 +170,7 @@ describe('connect.agent', () => {
 describe('connect.contact and the Contact/Connection API', () => {
   it('runs an inbound call: onConnecting → accept → onAccepted, onConnected → hold, resume, digits → onEnded, onACW → clear → destroyed', async () => {
     const events: string[] = [];
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     connect.contact((contact) => {
       events.push(`contact ${contact.getType()}`);
       contact.onConnecting((c) => {
@@ -218,7 +225,7 @@ describe('connect.contact and the Contact/Connection API', () => {
   });
 
   it('per-contact subscriptions are dropped once the contact is destroyed', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     let contactId = '';
@@ -228,15 +235,15 @@ describe('connect.contact and the Contact/Connection API', () => {
     });
     const id = panel.instance.incomingCall();
     await panel.settle();
-    expect(connect.core.getEventBus().count(`contact::refresh::${id}`)).toBe(1);
+    expect((connect.core.getEventBus() as CompatEventBus).count(`contact::refresh::${id}`)).toBe(1);
     panel.instance.dropContact(id);
     await panel.settle();
     expect(contactId).toBe(id);
-    expect(connect.core.getEventBus().count(`contact::refresh::${id}`)).toBe(0);
+    expect((connect.core.getEventBus() as CompatEventBus).count(`contact::refresh::${id}`)).toBe(0);
   });
 
   it("a failed accept passes 'error' alone, as the original", async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     const id = panel.instance.incomingCall();
@@ -251,19 +258,19 @@ describe('connect.contact and the Contact/Connection API', () => {
   });
 
   it("an invalid monitoring target fails with 'invalid_target_state' alone", async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     const id = panel.instance.incomingCall();
     await panel.settle();
     const cb = callbacks();
-    new connect.Contact(id).updateMonitorParticipantState('LISTEN', cb);
+    new connect.Contact(id).updateMonitorParticipantState('LISTEN' as connect.MonitoringMode, cb);
     await panel.settle();
     expect(cb.failure.mock.calls).toEqual([['invalid_target_state']]);
   });
 
   it("contact.destroy(cb) only logs 'contact.destroy() has been deprecated.': no call back, the call stays", async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     const id = panel.instance.incomingCall();
@@ -280,7 +287,7 @@ describe('connect.contact and the Contact/Connection API', () => {
   });
 
   it("onDestroy receives a snapshot whose own getters still answer; its connections are read live, so they throw, as the original's", async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     const seen: unknown[] = [];
@@ -302,7 +309,7 @@ describe('connect.contact and the Contact/Connection API', () => {
   });
 
   it('toSnapshot() of a contact and of the agent keep answering after the contact is gone', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     const id = panel.instance.incomingCall();
@@ -320,13 +327,13 @@ describe('connect.contact and the Contact/Connection API', () => {
   });
 
   it("getEventName refuses unknown events: '%s is not a valid contact event.'", () => {
-    expect(() => new connect.Contact('c').getEventName('contact::nope')).toThrow(
-      'contact::nope is not a valid contact event.',
-    );
+    expect(() =>
+      new connect.Contact('c').getEventName('contact::nope' as connect.ContactEvents),
+    ).toThrow('contact::nope is not a valid contact event.');
   });
 
   it('agent.connect places an outbound call to an Endpoint.byPhoneNumber', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     const cb = callbacks();
@@ -339,7 +346,7 @@ describe('connect.contact and the Contact/Connection API', () => {
   });
 
   it('a missed call fires onMissed and the agent error event', async () => {
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     panel.instance.setAgentState('Available');
     await panel.settle();
     const missed = vi.fn();

@@ -167,7 +167,7 @@ const RAW_PREFIXES = [
  * the typed core. `@x/connect-streams/compat` installs one as the global `connect`.
  * @public
  */
-export function createConnect(options: CreateConnectOptions = {}) {
+export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal {
   let bus = new CompatEventBus((event, error) =>
     log.logger.error(`Handler for ${event} failed`, error),
   );
@@ -362,12 +362,13 @@ export function createConnect(options: CreateConnectOptions = {}) {
     /**
      * Embeds the panel. A repeated call while a panel is live logs an error and creates nothing.
      */
-    initCCP(container: HTMLElement, params: InitCcpParams | string): void {
+    initCCP(container: HTMLElement, params: connect.InitCCPOptions | InitCcpParams | string): void {
       if (current && !current.isTerminated) {
         log.error(MESSAGES.alreadyInitialized);
         return;
       }
-      const p: InitCcpParams = typeof params === 'string' ? { ccpUrl: params } : params;
+      // The init parameters of the typed core are a superset of the original's.
+      const p = (typeof params === 'string' ? { ccpUrl: params } : params) as InitCcpParams;
       let ccp: Ccp;
       if (
         p.enableGlobalResiliency &&
@@ -408,8 +409,8 @@ export function createConnect(options: CreateConnectOptions = {}) {
     onViewContact: (f: (d: { contactId: string }) => void): Subscription =>
       sub(enums.ContactEvents.VIEW, f),
     viewContact: (contactId: string): void => rt.ccp().viewContact(contactId),
-    getFrameMediaDevices: (timeoutMs?: number): Promise<unknown> =>
-      rt.ccp().getFrameMediaDevices(timeoutMs),
+    getFrameMediaDevices: (timeoutMs?: number): Promise<MediaDeviceInfo[]> =>
+      rt.ccp().getFrameMediaDevices(timeoutMs) as Promise<MediaDeviceInfo[]>,
     onSoftphoneSessionInit: (f: (d: unknown) => void): Subscription =>
       sub(enums.ConnectionEvents.SESSION_INIT, f),
     getEventBus: (): CompatEventBus => bus,
@@ -470,7 +471,8 @@ export function createConnect(options: CreateConnectOptions = {}) {
       sub(enums.GlobalResiliencyEvents.FAILOVER_COMPLETE, f),
     onConfigureError: (f: (d: unknown) => void): Subscription =>
       sub(enums.GlobalResiliencyEvents.CONFIGURE_ERROR, f),
-    getActiveRegion: (): string | null => grRegion?.() ?? null,
+    /** The active region, or null without global resiliency (2.18.7 declares a `String`). */
+    getActiveRegion: (() => grRegion?.() ?? null) as connect.GlobalResiliency['getActiveRegion'],
   };
 
   const agentApp = createAgentApp({
@@ -480,7 +482,9 @@ export function createConnect(options: CreateConnectOptions = {}) {
   });
 
   return {
-    ...enums,
+    // The enumerations are the wire contract's objects, with the keys and values of the declared
+    // enums (surface.test.ts checks them against the real runtime).
+    ...(enums as unknown as Pick<ConnectGlobal, keyof typeof enums>),
     version: COMPAT_STREAMS_VERSION,
     agentApp,
     storageAccess,
@@ -491,10 +495,8 @@ export function createConnect(options: CreateConnectOptions = {}) {
     getLog: (): CompatLogger => log,
     onWebsocketInitFailure: (f: (d: unknown) => void): Subscription =>
       sub(enums.WebSocketEvents.INIT_FAILURE, f),
-    hitch:
-      <A extends unknown[], R>(scope: unknown, f: (...args: A) => R) =>
-      (...args: A): R =>
-        f.apply(scope, args),
+    hitch: <T extends (...args: never[]) => unknown>(scope: object, f: T): T =>
+      ((...args: Parameters<T>) => f.apply(scope, args)) as T,
     sprintf: (fmt: string, ...args: unknown[]): string => formatArgs(fmt, args),
     Agent: api.Agent,
     Contact: api.Contact,
@@ -511,7 +513,9 @@ export function createConnect(options: CreateConnectOptions = {}) {
 }
 
 /**
- * The `connect` object built by {@link createConnect}.
+ * The `connect` object built by {@link createConnect}: the global namespace `connect` as
+ * amazon-connect-streams 2.18.7 declares it (`ReferenceType` and `VDIPlatformType`, declared there
+ * but absent from its runtime, aside).
  * @public
  */
-export type ConnectGlobal = ReturnType<typeof createConnect>;
+export type ConnectGlobal = Omit<typeof connect, 'ReferenceType' | 'VDIPlatformType'>;

@@ -11,6 +11,11 @@
  * ```
  * @packageDocumentation
  */
+// The global `connect` namespace is a script declaration (global.d.ts), referenced here rather than
+// imported: a module cannot declare it without `declare global`, which TS2403 breaks when the ESM
+// and the CJS declarations of this entry meet in one program.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./global.d.ts" />
 import { initGlobalResiliencyCCP } from '../global-resiliency/init-global-resiliency';
 import { createConnect, type ConnectGlobal } from './create-connect';
 
@@ -27,22 +32,18 @@ export type {
   Unsubscriber,
 } from './create-connect';
 export { Endpoint, SoftphoneError } from './api';
-export type { Callbacks, CompatApi, CompatVoiceIdFlows } from './api';
+export type { CompatApi, CompatVoiceIdFlows } from './api';
 export { installCompatVoiceId } from './services';
 export type { CompatVoiceIdFactory } from './services';
-
-declare global {
-  /** The global `connect` installed by `@x/connect-streams/compat`. */
-  var connect: ConnectGlobal;
-}
 
 /**
  * The installed global `connect` (the existing one when a compat `connect` was already installed).
  * @public
  */
-export const connect: ConnectGlobal = (globalThis.connect ??= createConnect({
-  initGlobalResiliencyCCP: (container, params, hooks) => {
-    const { ccp, globalResiliency } = initGlobalResiliencyCCP(container, params, hooks);
-    return { ccp, getActiveRegion: () => globalResiliency?.activeRegion ?? null };
-  },
-}));
+export const connect: ConnectGlobal = ((globalThis as { connect?: ConnectGlobal }).connect ??=
+  createConnect({
+    initGlobalResiliencyCCP: (container, params, hooks) => {
+      const { ccp, globalResiliency } = initGlobalResiliencyCCP(container, params, hooks);
+      return { ccp, getActiveRegion: () => globalResiliency?.activeRegion ?? null };
+    },
+  }));

@@ -7,6 +7,9 @@ import { TestPanel } from '../testing';
 import type { AgentUpdate } from '../wire';
 import { createConnect, type ConnectGlobal } from './create-connect';
 
+/** `sub.unsubscribe()`: the original declares it a `Function`. */
+const unsubscribe = (sub: connect.Subscription): void => (sub.unsubscribe as () => void)();
+
 let panel: TestPanel;
 let connect: ConnectGlobal;
 let sessions: Record<string, unknown>;
@@ -23,7 +26,7 @@ beforeEach(() => {
 afterEach(() => connect.core.terminate());
 
 async function init(): Promise<void> {
-  connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+  connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
   await panel.settle();
 }
 
@@ -64,7 +67,7 @@ describe('connect.core additions', () => {
     connect.core.getUpstream().sendUpstream('broadcast', { event: 'x::y', data: 1 });
     panel.emit('contact::view', { contactId: 'c-9' });
     await panel.settle();
-    off();
+    unsubscribe(off);
     panel.emit('contact::view', { contactId: 'c-10' });
     await panel.settle();
     expect(panel.sent('broadcast')).toContainEqual({ event: 'x::y', data: 1 });
@@ -81,7 +84,7 @@ describe('connect.core additions', () => {
     connect.core.initCCP(container, {
       ccpUrl: 'https://test.my.connect.aws/ccp-v2/',
       provider,
-    } as never);
+    });
     expect(connect.core.getSDKClientConfig()).toEqual({ provider });
   });
 
@@ -105,7 +108,9 @@ describe('connect.core additions', () => {
         .logger.getEntries()
         .map((e) => e.text),
     ).toEqual(['kept']);
-    expect(() => connect.getLog().setEchoLevel('NOPE')).toThrow('Invalid log level: NOPE');
+    expect(() => connect.getLog().setEchoLevel('NOPE' as connect.LogLevel)).toThrow(
+      'Invalid log level: NOPE',
+    );
   });
 });
 
@@ -258,7 +263,7 @@ describe('Agent, Contact and Connection additions', () => {
       ConnectGlobal['ChatConnection']
     >;
     expect(agent).toBeInstanceOf(connect.ChatConnection);
-    const controller = await agent.getMediaController();
+    const controller: unknown = await agent.getMediaController();
     expect(await agent.getMediaController()).toBe(controller);
     expect(create).toHaveBeenCalledOnce();
     expect(create).toHaveBeenCalledWith(
@@ -338,12 +343,12 @@ describe('connect.storageAccess', () => {
     expect(connect.storageAccess.getOnGrantCallbackInvoked()).toBe(false);
     connect.core.terminate();
     panel = new TestPanel();
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     expect(connect.storageAccess.canRequest()).toBe(false);
     connect.core.terminate();
     connect.storageAccess.optInForRequestAccess();
     panel = new TestPanel();
-    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     expect(connect.storageAccess.canRequest()).toBe(true);
     connect.storageAccess.optOutFromRequestAccess();
   });
@@ -356,7 +361,7 @@ describe('connect.storageAccess', () => {
         return panel.connect(params);
       },
     });
-    spied.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    spied.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
     spied.core.terminate();
     spied.storageAccess.optInForRequestAccess();
     panel = new TestPanel();
@@ -375,7 +380,7 @@ describe('connect.storageAccess', () => {
     await init();
     const sub = connect.storageAccess.onRequest({ onGrant: vi.fn() });
     expect(typeof sub.unsubscribe).toBe('function');
-    sub.unsubscribe();
+    unsubscribe(sub);
   });
 });
 
@@ -441,7 +446,9 @@ describe('connect.agentApp', () => {
       expect(iframe.id).toBe('app1');
       expect(iframe.src).toBe('https://app/');
       expect(appended).toEqual([iframe]);
-      expect(connect.agentApp.AppRegistry.get('app1')?.endpoint).toBe('https://app/');
+      expect(
+        (connect.agentApp.AppRegistry.get('app1') as { endpoint: string } | undefined)?.endpoint,
+      ).toBe('https://app/');
       expect(connect.agentApp.stopApp('app1')).toBe('stopped');
       expect(appended).toEqual([]);
       expect(destroy).toHaveBeenCalledOnce();

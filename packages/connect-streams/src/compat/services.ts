@@ -158,7 +158,10 @@ const APP_BROADCAST_EVENTS = [
  * {@link AgentApps}.
  */
 export function createAgentApp(options: {
-  initCCP: (container: HTMLElement, params: InitCcpParams | string) => void;
+  initCCP: (
+    container: HTMLElement,
+    params: connect.InitCCPOptions | InitCcpParams | string,
+  ) => void;
   ccp: () => Ccp;
   document?: () => Document;
   log: (level: 'info' | 'warn', message: string) => void;
@@ -206,10 +209,10 @@ export function createAgentApp(options: {
       name: string,
       containerId: string | HTMLElement,
       appUrl: string,
-      config?: AgentAppConfig,
-    ): unknown => apps.initApp(name, containerId, appUrl, config),
+      config?: connect.AppOptions | AgentAppConfig,
+    ): unknown => apps.initApp(name, containerId, appUrl, config as AgentAppConfig),
     /** Stops an app: removes its iframe and runs its destroy. */
-    stopApp: (name: string): unknown => AppRegistry.stop(name),
+    stopApp: (name?: string): unknown => AppRegistry.stop(name as string),
     AppRegistry,
     /** The typed {@link AgentApps} underneath (`terminateCustomView`, …). */
     apps,

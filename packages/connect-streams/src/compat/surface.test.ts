@@ -147,7 +147,7 @@ function ours(owner: string): Bag | undefined {
     case 'core.getEventBus()':
       return connect.core.getEventBus() as unknown as Bag;
     case 'core.getWebSocketManager()':
-      connect.core.initCCP({} as HTMLElement, 'https://test.my.connect.aws/ccp-v2/');
+      connect.core.initCCP({} as HTMLElement, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
       return connect.core.getWebSocketManager() as unknown as Bag;
     default:
       return c[owner] as Bag | undefined;

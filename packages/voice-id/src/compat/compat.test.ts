@@ -23,7 +23,7 @@ async function connectedCall() {
   const app = createFakeAgentApp();
   relayAgentAppToPanel(panel, app);
   const connect = createConnect({ initCCP: (_c, params) => panel.connect(params) });
-  connect.core.initCCP({} as HTMLElement, 'https://test.my.connect.aws/ccp-v2/');
+  connect.core.initCCP({} as HTMLElement, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
   await panel.settle();
   panel.instance.setAgentState('Available');
   const contactId = panel.instance.incomingCall();

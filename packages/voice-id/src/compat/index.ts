@@ -9,14 +9,16 @@
  * import '@x/voice-id/compat';
  * connect.contact((contact) =>
  *   contact.onConnected(async () => {
- *     const result = await contact.getAgentConnection().evaluateSpeakerWithVoiceId(true);
+ *     const voice = contact.getAgentConnection() as connect.VoiceConnection;
+ *     const result = await voice.evaluateSpeakerWithVoiceId(true);
  *     console.log(result.AuthenticationResult.Decision);
  *   }),
  * );
  * ```
  * @packageDocumentation
  */
-// Importing it installs the global `connect` (a side effect of @x/connect-streams/compat).
+// Importing it installs the global `connect` (a side effect of @x/connect-streams/compat); its built
+// declarations reference those of @x/connect-streams/compat, which declare that global.
 import { installCompatVoiceId } from '@x/connect-streams/compat';
 import { createVoiceId } from '../streams/create-voice-id';
 import type { VoiceIdOptions } from '../voice-id/voice-id';
