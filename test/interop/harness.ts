@@ -115,9 +115,34 @@ connect.contact((contact) => {
 </script></body></html>`;
 }
 
+/**
+ * The differential suite's host page (issue 19): the version's bundle, then the one host script
+ * (differential/host.js), embedding the CCP at `?ccp=<path>` (default the real CCP side of 2.18.7).
+ */
+function differentialPage(version: StreamsVersion, ccpOrigin: string, ccpPath: string): string {
+  const ccpUrl = `${ccpOrigin}/login?username=jane&redirect=${ccpPath}`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Differential (streams ${version})</title>
+<script src="/harness/${version}/connect-streams.js"></script></head><body>
+<div id="ccp" style="width:400px;height:500px"></div>
+<script>window.DIFF_CCP_URL = ${JSON.stringify(ccpUrl)};</script>
+<script src="/harness/differential/host.js"></script></body></html>`;
+}
+
 /** Serves the harness pages and the real bundles under /harness/<version>/. */
 function harnessRoute(ccpOrigin: () => string, ccpPath?: string) {
   return (_req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+    if (url.pathname === '/harness/differential/host.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
+      res.end(readFileSync(new URL('./differential/host.js', import.meta.url)));
+      return true;
+    }
+    const page = /^\/harness\/([\d.]+)\/differential\.html$/.exec(url.pathname);
+    if (page && page[1]! in STREAMS_RELEASES) {
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' });
+      const ccp = url.searchParams.get('ccp') ?? '/harness/2.18.7/ccp.html';
+      res.end(differentialPage(page[1] as StreamsVersion, ccpOrigin(), ccp));
+      return true;
+    }
     const match =
       /^\/harness\/([\d.]+)\/(connect-streams\.js|worker\.js|ccp\.html|host\.html)$/.exec(
         url.pathname,

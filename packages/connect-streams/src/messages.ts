@@ -121,6 +121,8 @@ export function format(template: string, ...values: readonly unknown[]): string 
 /** ChatConnection.getAuthenticationDetails on the agent's own connection (streams 2.18). @public */
 export const MSG_AUTH_DETAILS_CUSTOMER_ONLY =
   'Authentication details are available only for customer connection';
+/** contact.destroy() only logs this (deprecated in streams 2.18). @public */
+export const MSG_CONTACT_DESTROY_DEPRECATED = 'contact.destroy() has been deprecated.';
 /** core.getSDKClientConfig without a provider (streams 2.18). @public */
 export const MSG_PROVIDER_NOT_INITIALIZED = 'Provider is not initialized';
 /** getMediaController of a connection without media info (streams 2.18). @public */

@@ -1,6 +1,12 @@
 /**
- * `@x/react-voice`: React provider, hooks and components for contact-centre voice screens.
+ * `@x/react-voice`: React provider, hooks and components for contact-centre voice screens. The
+ * rules live in `@x/react-voice/controller` (no React, re-exported here); the product API client in
+ * `@x/react-voice/api`.
  * @packageDocumentation
  */
 export { VoiceStatusBadge } from './status/voice-status-badge';
 export type { VoiceStatusBadgeProps } from './status/voice-status-badge';
+export * from './react';
+export * from './controller';
+export * from './lists';
+export * from './api';

@@ -142,6 +142,20 @@ export class Agent {
     this.endpointCache.clear();
   }
 
+  /**
+   * @internal A copy of this agent frozen at its current data, with its contacts frozen too
+   * (amazon-connect-streams' `AgentSnapshot`); its actions still go to the panel.
+   */
+  frozen(): Agent {
+    const data = this.ctx.getData();
+    const contacts = this.listContacts().map((c) => c.frozen());
+    const ctx: CcpContext = Object.assign(Object.create(this.ctx) as CcpContext, {
+      getData: () => data,
+      hasData: () => true,
+    });
+    return new Agent(ctx, (type) => contacts.filter((c) => !type || c.getType() === type));
+  }
+
   /** Whether agent data has arrived. */
   isInitialized(): boolean {
     return this.ctx.hasData();

@@ -31,13 +31,16 @@ export class CcpRequestError extends ConnectError {
   readonly error: CcpErrorShape;
   /** The response data, if any. */
   readonly data: unknown;
+  /** The `err` of the response exactly as the panel sent it (the real worker: a JSON string). */
+  readonly raw: unknown;
 
-  constructor(method: string, error: CcpErrorShape, data: unknown) {
+  constructor(method: string, error: CcpErrorShape, data: unknown, raw: unknown = error) {
     super(error.type ?? 'requestFailed', error.message ?? `${method} failed`);
     this.name = 'CcpRequestError';
     this.method = method;
     this.error = error;
     this.data = data;
+    this.raw = raw;
   }
 }
 
@@ -140,7 +143,9 @@ export class UpstreamClient implements RequestChannel {
     this.pending.delete(response.requestId);
     clearTimeout(entry.timer);
     if (response.err)
-      entry.reject(new CcpRequestError(entry.method, toErrorShape(response.err), response.data));
+      entry.reject(
+        new CcpRequestError(entry.method, toErrorShape(response.err), response.data, response.err),
+      );
     else entry.resolve(response.data ?? {});
   }
 }

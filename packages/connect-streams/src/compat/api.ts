@@ -6,7 +6,14 @@ import type {
   VoiceConnection as CoreVoiceConnection,
 } from '../contact/connection';
 import type { Contact as CoreContact } from '../contact/contact';
-import { format, MESSAGES, MSG_AUTH_DETAILS_CUSTOMER_ONLY } from '../messages';
+import { CcpRequestError } from '../client/upstream-client';
+import { ConnectError } from '../errors';
+import {
+  format,
+  MESSAGES,
+  MSG_AUTH_DETAILS_CUSTOMER_ONLY,
+  MSG_CONTACT_DESTROY_DEPRECATED,
+} from '../messages';
 import type { AgentStateDefinition, EndpointData } from '../wire';
 import {
   QuickResponses as CoreQuickResponses,
@@ -17,10 +24,12 @@ import {
   AgentEvents,
   ConfigurationEvents,
   ContactEvents,
+  ContactStateType,
   ConnectionType,
   CustomerAuthenticationStatus,
   EventType,
   MediaType,
+  MonitoringErrorTypes,
   MonitoringMode,
   ScreenShareCapability,
   VideoCapability,
@@ -48,6 +57,8 @@ export interface CompatRuntime {
   }): Promise<unknown>;
   /** Voice ID for a contact; rejects when `@x/voice-id/compat` did not install it. */
   voiceId(contactId: string): CompatVoiceIdFlows;
+  /** Writes to `connect.getLog()`. */
+  log(level: 'warn' | 'error', message: string): void;
 }
 
 /**
@@ -65,10 +76,27 @@ export interface CompatVoiceIdFlows {
   updateSpeakerId(speakerId: string): Promise<unknown>;
 }
 
+const BARE_FAILURES: ReadonlySet<string> = new Set([
+  ContactStateType.ERROR,
+  MonitoringErrorTypes.INVALID_TARGET_STATE,
+]);
+
+/**
+ * The arguments the original's failure callbacks receive: for a failed panel request the response's
+ * `err` as the panel sent it (the real worker: a JSON string) and its `data`; otherwise the error.
+ */
+function failureArguments(err: unknown): [unknown, unknown?] {
+  if (err instanceof CcpRequestError) return [err.raw, err.data];
+  // accept() fails with the contact error state 'error', an invalid monitoring target with
+  // 'invalid_target_state': the bare string, as the original.
+  if (err instanceof ConnectError && BARE_FAILURES.has(err.errorKey)) return [err.errorKey];
+  return [err];
+}
+
 function run<T>(promise: Promise<T>, callbacks?: Callbacks<T>): void {
   promise.then(
     (data) => callbacks?.success?.(data),
-    (err: unknown) => callbacks?.failure?.(err, undefined),
+    (err: unknown) => callbacks?.failure?.(...failureArguments(err)),
   );
 }
 
@@ -441,10 +469,21 @@ export function defineApi(rt: CompatRuntime) {
 
   /** `connect.Contact`. */
   class Contact {
+    /**
+     * @internal A snapshot reads its contact data from this frozen core contact; its connections
+     * are read live, as the original's `ContactSnapshot` does (so they throw once it is gone).
+     */
+    _pinned: CoreContact | undefined;
+
     constructor(readonly contactId: string) {}
 
-    /** @internal */
+    /** @internal The contact's data: frozen for a snapshot, else the live contact. */
     _core(): CoreContact {
+      return this._pinned ?? this._live();
+    }
+
+    /** @internal The live core contact; throws 'Contact %s no longer exists.' once it is gone. */
+    _live(): CoreContact {
       const c = rt.ccp().contacts.get(this.contactId);
       if (!c) throw new Error(format(MESSAGES.contactGone, this.contactId));
       return c;
@@ -542,35 +581,35 @@ export function defineApi(rt: CompatRuntime) {
       return e ? new Endpoint(e) : undefined;
     }
     getConnections(): BaseConnection[] {
-      return this._wrapAll(this._core().getConnections());
+      return this._wrapAll(this._live().getConnections());
     }
     getActiveConnections(): BaseConnection[] {
       return this._wrapAll(
-        this._core()
+        this._live()
           .getConnections()
           .filter((c) => c.isActive()),
       );
     }
     getInitialConnection(): BaseConnection | null {
-      return this._one(this._core().getInitialConnection());
+      return this._one(this._live().getInitialConnection());
     }
     getActiveInitialConnection(): BaseConnection | null {
-      return this._one(this._core().getActiveInitialConnection());
+      return this._one(this._live().getActiveInitialConnection());
     }
     getThirdPartyConnections(): BaseConnection[] {
-      return this._wrapAll(this._core().getThirdPartyConnections());
+      return this._wrapAll(this._live().getThirdPartyConnections());
     }
     getSingleActiveThirdPartyConnection(): BaseConnection | null {
-      return this._one(this._core().getSingleActiveThirdPartyConnection());
+      return this._one(this._live().getSingleActiveThirdPartyConnection());
     }
     getAgentConnection(): BaseConnection | null {
-      return this._one(this._core().getAgentConnection());
+      return this._one(this._live().getAgentConnection());
     }
     isSoftphoneCall(): boolean {
-      return this._core().isSoftphoneCall();
+      return this._live().isSoftphoneCall();
     }
     isInbound(): boolean {
-      return this._core().isInbound();
+      return this._live().isInbound();
     }
     isConnected(): boolean {
       return this._core().isConnected();
@@ -590,12 +629,13 @@ export function defineApi(rt: CompatRuntime) {
     clear(callbacks?: Callbacks): void {
       attempt(() => this._core().clear(), callbacks);
     }
-    /** Deprecated in the original: hangs up the agent connection. */
-    destroy(callbacks?: Callbacks): void {
-      attempt(() => {
-        const agent = this._core().getAgentConnection();
-        return agent ? agent.destroy() : Promise.resolve(undefined);
-      }, callbacks);
+    /**
+     * Deprecated: as in amazon-connect-streams 2.18 and later, it only logs
+     * 'contact.destroy() has been deprecated.' and never calls back; the call stays connected (hang
+     * up with `getAgentConnection().destroy()`).
+     */
+    destroy(_callbacks?: Callbacks): void {
+      rt.log('warn', MSG_CONTACT_DESTROY_DEPRECATED);
     }
     pause(callbacks?: Callbacks): void {
       attempt(() => this._core().pause(), callbacks);
@@ -630,8 +670,9 @@ export function defineApi(rt: CompatRuntime) {
     bargeIn(callbacks?: Callbacks): void {
       this.updateMonitorParticipantState('BARGE', callbacks);
     }
-    toSnapshot() {
-      return this._core().getData();
+    /** A copy frozen at the current data, whose getters keep answering once the contact is gone. */
+    toSnapshot(): Contact {
+      return snapshotOf(this._core().frozen());
     }
     getContactMetadata(): unknown {
       return this._raw()['contactMetadata'];
@@ -754,15 +795,25 @@ export function defineApi(rt: CompatRuntime) {
     }
   }
 
+  /** A compat contact reading a frozen core contact (the original's `ContactSnapshot`). */
+  function snapshotOf(core: CoreContact): Contact {
+    const contact = new Contact(core.contactId);
+    contact._pinned = core;
+    return contact;
+  }
+
   /** `connect.Agent`; throws 'The agent is not yet initialized!' before the first agent data. */
   class Agent {
+    /** @internal A snapshot reads this frozen core agent instead of the live one. */
+    _pinned: CoreAgent | undefined;
+
     constructor() {
       if (!rt.ccp().agent.isInitialized()) throw new Error(MESSAGES.agentNotInitialized);
     }
 
     /** @internal */
     _core(): CoreAgent {
-      return rt.ccp().agent;
+      return this._pinned ?? rt.ccp().agent;
     }
 
     getState() {
@@ -822,10 +873,13 @@ export function defineApi(rt: CompatRuntime) {
     getContacts(contactType?: string): Contact[] {
       return this._core()
         .getContacts(contactType)
-        .map((c) => new Contact(c.getContactId()));
+        .map((c) => (this._pinned ? snapshotOf(c) : new Contact(c.getContactId())));
     }
-    toSnapshot() {
-      return { ...this._core().getConfiguration(), state: this._core().getState() };
+    /** A copy frozen at the current data (contacts included), as the original's `AgentSnapshot`. */
+    toSnapshot(): Agent {
+      const snapshot = new Agent();
+      snapshot._pinned = this._core().frozen();
+      return snapshot;
     }
     setState(
       state: AgentStateDefinition,
@@ -986,6 +1040,7 @@ export function defineApi(rt: CompatRuntime) {
   }
 
   return {
+    snapshotOf,
     Agent,
     Contact,
     BaseConnection,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TestPanel } from '../testing';
+import { PanelError, TestPanel } from '../testing';
 import { createConnect, type ConnectGlobal } from './create-connect';
 
 let panel: TestPanel;
@@ -141,18 +141,22 @@ describe('connect.agent', () => {
     expect(changes).toEqual([`Available→${offline.name}`]);
   });
 
-  it('failures reach the failure callback', async () => {
+  it("a failed setState passes the panel's error JSON string and the response data, as the original", async () => {
     connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
     panel.instance.setAgentState('Available');
     await panel.settle();
     panel.handle('putAgentState', () => {
-      throw new Error('nope');
+      throw new PanelError({ type: 'InvalidStateException', message: 'nope' });
     });
     const cb = callbacks();
     new connect.Agent().setState({ type: 'routable', name: 'Available' }, cb);
     await panel.settle(30);
-    expect(cb.failure).toHaveBeenCalledOnce();
     expect(cb.success).not.toHaveBeenCalled();
+    expect(cb.failure.mock.calls).toEqual([[expect.any(String), null]]);
+    expect(JSON.parse(cb.failure.mock.calls[0]![0] as string)).toMatchObject({
+      type: 'InvalidStateException',
+      message: 'nope',
+    });
   });
 });
 
@@ -231,6 +235,90 @@ describe('connect.contact and the Contact/Connection API', () => {
     expect(connect.core.getEventBus().count(`contact::refresh::${id}`)).toBe(0);
   });
 
+  it("a failed accept passes 'error' alone, as the original", async () => {
+    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    panel.instance.setAgentState('Available');
+    await panel.settle();
+    const id = panel.instance.incomingCall();
+    await panel.settle();
+    panel.handle('acceptContact', () => {
+      throw new PanelError({ type: 'InvalidStateException', message: 'gone' });
+    });
+    const cb = callbacks();
+    new connect.Contact(id).accept(cb);
+    await panel.settle(30);
+    expect(cb.failure.mock.calls).toEqual([['error']]);
+  });
+
+  it("an invalid monitoring target fails with 'invalid_target_state' alone", async () => {
+    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    panel.instance.setAgentState('Available');
+    await panel.settle();
+    const id = panel.instance.incomingCall();
+    await panel.settle();
+    const cb = callbacks();
+    new connect.Contact(id).updateMonitorParticipantState('LISTEN', cb);
+    await panel.settle();
+    expect(cb.failure.mock.calls).toEqual([['invalid_target_state']]);
+  });
+
+  it("contact.destroy(cb) only logs 'contact.destroy() has been deprecated.': no call back, the call stays", async () => {
+    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    panel.instance.setAgentState('Available');
+    await panel.settle();
+    const id = panel.instance.incomingCall();
+    await panel.settle();
+    const warn = vi.spyOn(connect.getLog().logger, 'warn');
+    const cb = callbacks();
+    new connect.Contact(id).destroy(cb);
+    await panel.settle(30);
+    expect(warn).toHaveBeenCalledWith('contact.destroy() has been deprecated.');
+    expect(cb.success).not.toHaveBeenCalled();
+    expect(cb.failure).not.toHaveBeenCalled();
+    expect(panel.requests.map((r) => r.method)).not.toContain('destroyConnection');
+    expect(new connect.Contact(id).getStatus().type).toBe('connecting');
+  });
+
+  it("onDestroy receives a snapshot whose own getters still answer; its connections are read live, so they throw, as the original's", async () => {
+    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    panel.instance.setAgentState('Available');
+    await panel.settle();
+    const seen: unknown[] = [];
+    connect.contact((contact) =>
+      contact.onDestroy((c) => {
+        seen.push({ id: c.getContactId(), state: c.getStatus().type, type: c.getType() });
+        seen.push(() => c.getConnections());
+      }),
+    );
+    const id = panel.instance.incomingCall();
+    await panel.settle();
+    panel.instance.missCall(id);
+    await panel.settle();
+    panel.instance.dropContact(id);
+    await panel.settle();
+    expect(seen[0]).toEqual({ id, state: 'missed', type: 'voice' });
+    expect(seen[1]).toThrow(`Contact ${id} no longer exists.`);
+    expect(() => new connect.Contact(id).getStatus()).toThrow(`Contact ${id} no longer exists.`);
+  });
+
+  it('toSnapshot() of a contact and of the agent keep answering after the contact is gone', async () => {
+    connect.core.initCCP(container, 'https://test.my.connect.aws/ccp-v2/');
+    panel.instance.setAgentState('Available');
+    await panel.settle();
+    const id = panel.instance.incomingCall();
+    await panel.settle();
+    const contact = new connect.Contact(id).toSnapshot();
+    const agent = new connect.Agent().toSnapshot();
+    const stateThen = agent.getState().name;
+    panel.instance.dropContact(id);
+    await panel.settle();
+    expect(contact.getStatus().type).toBe('connecting');
+    expect(contact.getType()).toBe('voice');
+    expect(agent.getState().name).toBe(stateThen);
+    expect(agent.getContacts().map((c) => c.getStatus().type)).toEqual(['connecting']);
+    expect(new connect.Agent().getContacts()).toEqual([]);
+  });
+
   it("getEventName refuses unknown events: '%s is not a valid contact event.'", () => {
     expect(() => new connect.Contact('c').getEventName('contact::nope')).toThrow(
       'contact::nope is not a valid contact event.',
@@ -274,6 +362,6 @@ describe('enums and names', () => {
     expect(connect.EventType.ACKNOWLEDGE).toBe('acknowledge');
     expect(connect.AgentEvents.STATE_CHANGE).toBe('agent::state_change');
     expect(connect.ContactStateType.CONNECTED).toBe('connected');
-    expect(connect.version).toBe('2.18.4');
+    expect(connect.version).toBe('2.18.7');
   });
 });

@@ -1,11 +1,11 @@
 import type { Ccp } from '../ccp/ccp';
 import { initCCP as coreInitCCP } from '../ccp/init-ccp';
 import type { InitCcpParams } from '../ccp/params';
-import { STREAMS_VERSION } from '../constants';
 import type { Contact as CoreContact } from '../contact/contact';
 import type { ContactsEvents } from '../events/agent-data-store';
 import { Logger, type LogLevel } from '../log/logger';
 import type { WireEventName } from '../protocol/host-extras';
+import type { ContactData } from '../wire';
 import { format, MESSAGES, MSG_PROVIDER_NOT_INITIALIZED } from '../messages';
 import { defineApi, Endpoint, SoftphoneError, type CompatApi } from './api';
 import * as enums from './enums';
@@ -16,6 +16,12 @@ import {
   createMediaControllers,
   createStorageAccessApi,
 } from './services';
+
+/**
+ * `connect.version`: the amazon-connect-streams release this compat layer stands in for (the typed
+ * core speaks the 2.18.4 wire protocol, `STREAMS_VERSION`, which 2.18.7 shares).
+ */
+const COMPAT_STREAMS_VERSION = '2.18.7';
 
 /**
  * A handler-removal handle that is both callable and has `unsubscribe()` (the original library
@@ -179,6 +185,7 @@ export function createConnect(options: CreateConnectOptions = {}) {
       return current;
     },
     mediaController: (connection: Parameters<typeof media.get>[0]) => media.get(connection),
+    log: (level: 'warn' | 'error', message: string) => void log[level](message),
     voiceId: (contactId: string) => {
       const ccp = rt.ccp();
       const contact = ccp.contacts.get(contactId);
@@ -309,6 +316,9 @@ export function createConnect(options: CreateConnectOptions = {}) {
       ),
     );
 
+    // The core contact of each current contact, kept to freeze it when it goes: `onDestroy`
+    // handlers get a snapshot whose getters answer (the original's ContactSnapshot).
+    const live = new Map<string, CoreContact>();
     for (const [key, name] of Object.entries(CONTACT_EVENT_NAMES) as [
       keyof ContactsEvents,
       string,
@@ -319,11 +329,18 @@ export function createConnect(options: CreateConnectOptions = {}) {
             bus.trigger(name, { contactId: arg as string });
             return;
           }
-          const id =
-            key === 'destroyed' || key === 'invalidStateTransition'
-              ? (arg as { contactId: string }).contactId
-              : (arg as CoreContact).getContactId();
-          const wrapped = wrapContact(id);
+          let wrapped: InstanceType<CompatApi['Contact']>;
+          if (key === 'destroyed' || key === 'invalidStateTransition') {
+            const data = arg as ContactData;
+            const core = live.get(data.contactId);
+            wrapped = core ? api.snapshotOf(core.frozen(data)) : wrapContact(data.contactId);
+            if (key === 'destroyed') live.delete(data.contactId);
+          } else {
+            const core = arg as CoreContact;
+            live.set(core.contactId, core);
+            wrapped = wrapContact(core);
+          }
+          const id = wrapped.contactId;
           bus.trigger(name, wrapped);
           bus.trigger(`${name}::${id}`, wrapped);
           if (key === 'destroyed') bus.unsubscribeAllWithSuffix(`::${id}`);
@@ -464,7 +481,7 @@ export function createConnect(options: CreateConnectOptions = {}) {
 
   return {
     ...enums,
-    version: STREAMS_VERSION,
+    version: COMPAT_STREAMS_VERSION,
     agentApp,
     storageAccess,
     core,

@@ -76,6 +76,29 @@ export class Contact {
     this.connections.clear();
   }
 
+  /**
+   * @internal A copy of this contact frozen at `data` (default: its current data), whose getters
+   * keep answering from that data once the contact is gone (amazon-connect-streams'
+   * `ContactSnapshot`); its actions still go to the panel.
+   */
+  frozen(data: ContactData = this.getData()): Contact {
+    const live = this.ctx;
+    const ctx: CcpContext = Object.assign(Object.create(live) as CcpContext, {
+      getContactData: () => data,
+      getConnectionData: (contactId: string, connectionId: string) => {
+        const conn = data.connections.find((c) => c.connectionId === connectionId);
+        if (!conn) {
+          throw new ConnectError(
+            'connectionGone',
+            format(MESSAGES.connectionGone, connectionId, contactId),
+          );
+        }
+        return conn;
+      },
+    });
+    return new Contact(ctx, this.contactId);
+  }
+
   /** The latest wire data of this contact. */
   getData(): ContactData {
     return this.ctx.getContactData(this.contactId);

@@ -118,6 +118,36 @@ describe('agent and contact events from recorded snapshots', () => {
     ccp.terminate();
   });
 
+  it('the new snapshot and every contact it brings are in place before the first event of an update fires', async () => {
+    const panel = new TestPanel();
+    const ccp = panel.connect();
+    const seen: string[] = [];
+    const contacts = () =>
+      ccp.agent
+        .getContacts()
+        .map((c) => `${c.contactId}:${c.getState().type}`)
+        .join(',');
+    ccp.agent.on('refresh', (a) => seen.push(`refresh ${a.getState().name} [${contacts()}]`));
+    ccp.agent.on('stateChange', ({ newState }) =>
+      seen.push(`stateChange ${newState} [${contacts()}]`),
+    );
+    ccp.contacts.on('init', (c) => seen.push(`init ${c.contactId} [${contacts()}]`));
+    ccp.contacts.on('destroyed', (d) => seen.push(`destroyed ${d.contactId} [${contacts()}]`));
+    await replay(panel, inboundCallRecording.slice(1, 3));
+    await replay(panel, [inboundCallRecording[6]]);
+    expect(seen).toEqual([
+      'refresh Available []',
+      'stateChange Available []',
+      'refresh PendingBusy [c-1:connecting]',
+      'stateChange PendingBusy [c-1:connecting]',
+      'init c-1 [c-1:connecting]',
+      'refresh Lunch []',
+      'stateChange Lunch []',
+      'destroyed c-1 []',
+    ]);
+    ccp.terminate();
+  });
+
   it('a destroyed contact drops its per-contact subscriptions', async () => {
     const panel = new TestPanel();
     const ccp = panel.connect();

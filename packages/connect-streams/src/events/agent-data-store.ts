@@ -130,6 +130,17 @@ export class AgentDataStore {
     this.data = next;
     this.contactData = newContacts;
     this.spare = oldContacts;
+    // The whole new snapshot, with an object for every contact it brings, is in place before the
+    // first event fires (as the original, whose objects read the snapshot lazily): an agent
+    // handler calling getContacts() sees the new contact.
+    const added: [contact: Contact, state: string][] = [];
+    for (const [id, data] of newContacts) {
+      if (oldContacts.has(id)) continue;
+      const contact = new Contact(this.context, id);
+      this.contactObjects.set(id, contact);
+      this.endedTracker.add(id);
+      added.push([contact, data.state.type]);
+    }
     const agent = this.agent;
 
     if (old === null) agent.emit('init', agent);
@@ -150,13 +161,9 @@ export class AgentDataStore {
     if (newNext && oldNext !== newNext) agent.emit('enqueuedNextState', agent);
 
     // added, removed, common: the original host's order
-    for (const [id, data] of newContacts) {
-      if (oldContacts.has(id)) continue;
-      const contact = new Contact(this.context, id);
-      this.contactObjects.set(id, contact);
-      this.endedTracker.add(id);
+    for (const [contact, state] of added) {
       this.contactsEmitter.emit('init', contact);
-      this.fireContactEvents(contact, 'init', data.state.type);
+      this.fireContactEvents(contact, 'init', state);
     }
     for (const [id, data] of oldContacts) {
       if (newContacts.has(id)) continue;

@@ -75,6 +75,12 @@ export class TestInstance {
   configuration: AgentConfiguration = defaultTestConfiguration();
   /** Every DTMF digit string sent, per connection id. */
   readonly digits = new Map<string, string[]>();
+  /**
+   * The quick-connect endpoints `getEndpoints` answers with (default none). Adding one of them to a
+   * call (`createAdditionalConnection`, `addNewConnection`, `transferContact`) adds a connecting
+   * party with that endpoint; see {@link TestInstance.partyAnswers}.
+   */
+  endpoints: EndpointData[] = [];
   private state: AgentStateData;
   private nextState: AgentStateData | null = null;
   private contacts: MutableContact[] = [];
@@ -144,6 +150,10 @@ export class TestInstance {
       readonly contactId?: string;
       readonly phoneNumber?: string;
       readonly type?: string;
+      /** `contactFeatures.multiPartyConferenceEnabled` (default false). */
+      readonly multiParty?: boolean;
+      /** `initiationMethod` (default `inbound`; a transferred call is `transfer`). */
+      readonly initiationMethod?: string;
     } = {},
   ): string {
     const contactId = options.contactId ?? `contact-${++this.seq}`;
@@ -157,9 +167,9 @@ export class TestInstance {
       state: { type: type === 'queue_callback' ? 'incoming' : 'connecting', timestamp: now },
       queue: { queueARN: queue?.queueARN, name: queue?.name },
       queueTimestamp: now,
-      initiationMethod: 'inbound',
+      initiationMethod: options.initiationMethod ?? 'inbound',
       attributes: {},
-      contactFeatures: { multiPartyConferenceEnabled: false },
+      contactFeatures: { multiPartyConferenceEnabled: options.multiParty ?? false },
       connections: [
         this.connection(`${contactId}-agent`, 'agent', false, 'connecting', { type: 'agent' }),
         this.connection(`${contactId}-customer`, 'inbound', true, 'connected', {
@@ -170,6 +180,63 @@ export class TestInstance {
     });
     this.update();
     return contactId;
+  }
+
+  /**
+   * A supervisor's monitoring contact (as MonitorContact gives one): the agent's own leg is a
+   * `monitoring` connection in `silent_monitor` with the given capabilities (default both), next to
+   * the customer and the monitored agent. Returns its id.
+   */
+  monitoringCall(
+    options: {
+      readonly contactId?: string;
+      readonly initialContactId?: string;
+      readonly phoneNumber?: string;
+      readonly capabilities?: readonly string[];
+    } = {},
+  ): string {
+    const contactId = options.contactId ?? `contact-${++this.seq}`;
+    const now = new Date(this.now());
+    const monitor = this.connection(`${contactId}-monitor`, 'monitoring', false, 'silent_monitor', {
+      type: 'agent',
+    });
+    monitor.monitorCapabilities = [...(options.capabilities ?? ['SILENT_MONITOR', 'BARGE'])];
+    monitor.monitorStatus = 'SILENT_MONITOR';
+    this.contacts.push({
+      contactId,
+      initialContactId: options.initialContactId ?? contactId,
+      type: 'voice',
+      state: { type: 'connected', timestamp: now },
+      initiationMethod: 'monitor',
+      attributes: {},
+      contactFeatures: { multiPartyConferenceEnabled: true },
+      connections: [
+        monitor,
+        this.connection(`${contactId}-customer`, 'inbound', true, 'connected', {
+          type: 'phone_number',
+          phoneNumber: options.phoneNumber ?? '+15555550123',
+        }),
+        this.connection(`${contactId}-agent2`, 'outbound', false, 'connected', {
+          type: 'agent',
+          name: 'Monitored Agent',
+        }),
+      ],
+    });
+    this.state = {
+      agentStateARN: null,
+      type: 'system',
+      name: 'Busy',
+      startTimestamp: now,
+    };
+    this.update();
+    return contactId;
+  }
+
+  /** A party added to a call answers (its connection becomes connected). */
+  partyAnswers(contactId: string, connectionId: string): void {
+    const c = this.contact(contactId);
+    this.setConn(c, (x) => x.connectionId === connectionId, 'connected');
+    this.update();
   }
 
   /** An outbound call's customer answers. */
@@ -264,7 +331,11 @@ export class TestInstance {
         const c = this.contact(contactId);
         const conn = c.connections.find((x) => x.connectionId === params.connectionId);
         if (conn?.type === 'agent') this.end(c);
-        else {
+        else if (conn?.type === 'monitoring') {
+          // the supervisor leaves: the monitoring contact goes, the call goes on for the others
+          this.contacts = this.contacts.filter((x) => x !== c);
+          this.returnToSelectedState();
+        } else {
           c.connections = c.connections.filter((x) => x !== conn);
         }
         this.update();
@@ -273,12 +344,7 @@ export class TestInstance {
       case 'clearContact':
       case 'completeContact': {
         this.contacts = this.contacts.filter((x) => x.contactId !== contactId);
-        if (this.contacts.length === 0) {
-          const next =
-            this.nextState ?? this.configuration.agentStates?.find((s) => s.type === 'routable');
-          this.nextState = null;
-          if (next) this.state = { ...next, startTimestamp: new Date(this.now()) };
-        }
+        this.returnToSelectedState();
         this.update();
         return {};
       }
@@ -314,6 +380,45 @@ export class TestInstance {
         this.update();
         return {};
       }
+      case 'createAdditionalConnection':
+      case 'addNewConnection': {
+        const c = this.contact(contactId);
+        const endpoint = params.endpoint as EndpointData;
+        // the customer is held while the new party is connecting (as the service does)
+        this.setConn(c, (x) => x.initial === true && x.state.type === 'connected', 'hold');
+        const party = this.connection(
+          `${c.contactId}-party-${++this.seq}`,
+          'outbound',
+          false,
+          'connecting',
+          endpoint,
+        );
+        if (endpoint.name) party.quickConnectName = endpoint.name;
+        c.connections.push(party);
+        this.update();
+        return {};
+      }
+      case 'transferContact': {
+        // a blind transfer: the agent's own leg leaves at once (after-contact work)
+        const c = this.contact(contactId);
+        this.end(c);
+        this.update();
+        return {};
+      }
+      case 'updateMonitorParticipantState': {
+        const c = this.contact(contactId);
+        const mode = params.targetMonitorMode as string;
+        for (const x of c.connections) {
+          if (x.type !== 'monitoring') continue;
+          x.monitorStatus = mode;
+          x.state = {
+            type: mode === 'BARGE' ? 'barge' : 'silent_monitor',
+            timestamp: new Date(this.now()),
+          };
+        }
+        this.update();
+        return {};
+      }
       case 'muteParticipant':
       case 'unmuteParticipant': {
         const c = this.contact(contactId);
@@ -324,22 +429,29 @@ export class TestInstance {
       }
       case 'updateAgentConfiguration':
       case 'notifyContactIssue':
-      case 'createAdditionalConnection':
       case 'conferenceConnections':
       case 'toggleActiveConnections':
       case 'pauseContact':
       case 'resumeContact':
-      case 'updateMonitorParticipantState':
       case 'sendClientLogs':
         return {};
       case 'getEndpoints':
-        return { endpoints: [], nextToken: null };
+        return { endpoints: this.endpoints.map((e) => ({ ...e })), nextToken: null };
       default:
         throw new PanelError({
           type: 'ValueError',
           message: `No such method exists on AWS client: ${method}`,
         });
     }
+  }
+
+  /** Without contacts, the agent goes to the queued next state, else Available. */
+  private returnToSelectedState(): void {
+    if (this.contacts.length > 0) return;
+    const next =
+      this.nextState ?? this.configuration.agentStates?.find((s) => s.type === 'routable');
+    this.nextState = null;
+    if (next) this.state = { ...next, startTimestamp: new Date(this.now()) };
   }
 
   private contact(contactId: string | undefined): MutableContact {

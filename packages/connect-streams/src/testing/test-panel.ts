@@ -152,8 +152,14 @@ export class TestPanel {
         if (this.answerKeepalive) this.emit('acknowledge');
         break;
       case 'broadcast':
-        if (data && typeof data.event === 'string')
+        if (data && typeof data.event === 'string') {
           this.emit(data.event as WireEventName, data.data);
+          // the softphone answers a mute request with its new state, as the real panel does
+          if (data.event === 'mute') {
+            const muted = (data.data as { mute?: unknown } | undefined)?.mute === true;
+            this.emit('agent::mute_toggle', { muted });
+          }
+        }
         break;
       case 'master_request':
         if (data) {

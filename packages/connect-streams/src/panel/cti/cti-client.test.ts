@@ -149,6 +149,28 @@ describe('CtiClient auth handling (spec §8)', () => {
     });
   });
 
+  it('a service error comes with data null, as the AWS SDK calls back in the real worker', async () => {
+    server = await startTestServer(() => ({
+      status: 400,
+      body: {
+        __type: 'com.amazon#InvalidStateException',
+        message: 'Agent state "Gone" does not exist.',
+      },
+    }));
+    const client = new CtiClient({ authToken: 'tok', region: 'r', endpoint: server.url });
+    expect(await client.call('putAgentState', {})).toEqual({
+      kind: 'failure',
+      error: {
+        type: 'InvalidStateException',
+        message: 'Agent state "Gone" does not exist.',
+        stack: [],
+        retryStatus: 'none',
+        statusCode: 400,
+      },
+      data: null,
+    });
+  });
+
   it('sends non-retryable methods straight to the auth-failure callback', async () => {
     server = await startTestServer(unauthorized);
     const client = new CtiClient({ authToken: 'tok', region: 'r', endpoint: server.url });

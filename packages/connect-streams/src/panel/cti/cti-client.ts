@@ -152,7 +152,9 @@ export class CtiClient {
     }
     this.unauthorizedFailCounter = 0;
     this.accessDeniedFailCounter = 0;
-    return { kind: 'failure', error: formatError(error), data: raw.body };
+    // The AWS SDK calls back with no data beside an error: the real worker's api_response carries
+    // `data: null`.
+    return { kind: 'failure', error: formatError(error), data: null };
   }
 
   private retryOrGiveUp(

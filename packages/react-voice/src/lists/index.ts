@@ -1,0 +1,31 @@
+/** The screens' list rules (§2, §4, §5): agent list, transfer targets, call history, live calls. */
+export {
+  AGENT_CONTACT_STATE_BADGES,
+  CONVERSATION_BADGE_STATES,
+  agentBadge,
+  compareAgents,
+  countAgents,
+  filterLiveCalls,
+  filterTransferGroups,
+  formatMediumDate,
+  groupAgentsByStatus,
+  groupAgentsByTeam,
+  groupHistoryByDay,
+  historyContactName,
+  liveCallIcon,
+  liveCallRow,
+  matchesAgentSearch,
+  matchesTeamSearch,
+  statusItemAgent,
+  transferAgentLike,
+  visibleAgents,
+} from './lists';
+export type {
+  AgentGroup,
+  AgentGrouping,
+  AgentLike,
+  AgentRow,
+  CallHistoryDay,
+  LiveCallIcon,
+  LiveCallRow,
+} from './lists';

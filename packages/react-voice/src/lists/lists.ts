@@ -1,0 +1,383 @@
+/**
+ * The agent list, transfer targets, call history and live calls as the screens show them (§2, §4,
+ * §5): filtering, grouping and ordering rules, badges, day headings. Pure functions.
+ */
+import type {
+  AgentConnection,
+  AgentContactState,
+  CallHistoryItem,
+  LiveCallItem,
+  StatusListItem,
+  TransferAgent,
+  TransferGroup,
+} from '../api/contract';
+import { AGENT_STATE_NAMES, VISITOR_NAME_PREFIX } from '../controller/constants';
+import { formatMinutesSeconds } from '../controller/agent-status';
+import { voiceMessage } from '../controller/messages';
+import type { VoiceMessage, VoiceMessageKey } from '../controller/messages';
+
+// ── badges ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The badge message of each agentContactState (§4 table). @public */
+export const AGENT_CONTACT_STATE_BADGES: Readonly<Record<AgentContactState, VoiceMessageKey>> = {
+  CONNECTING: 'badgeRinging',
+  CONNECTED: 'badgeOnCall',
+  CONNECTED_ONHOLD: 'badgeOnHold',
+  ENDED: 'badgeEnded',
+  REJECTED: 'badgeRejected',
+  MISSED: 'badgeMissed',
+  ERROR: 'badgeMissed',
+};
+
+/** Clicking these badges (On call, On hold, Ended) opens the related conversation (§2). @public */
+export const CONVERSATION_BADGE_STATES: ReadonlySet<AgentContactState> = new Set([
+  'CONNECTED',
+  'CONNECTED_ONHOLD',
+  'ENDED',
+]);
+
+/** An agent's live-connection badge, or null without a live contact. @public */
+export function agentBadge(connection: AgentConnection | undefined): VoiceMessage | null {
+  return connection ? voiceMessage(AGENT_CONTACT_STATE_BADGES[connection.agentContactState]) : null;
+}
+
+// ── agent list ──────────────────────────────────────────────────────────────────────────────────
+
+/** What the agent-list rules read of an agent (status list items and transfer agents both have it). @public */
+export interface AgentLike {
+  readonly status: { readonly name: string };
+  readonly connections: readonly AgentConnection[];
+  readonly name: string;
+  readonly email: string;
+  readonly idAgent: string;
+}
+
+/** One row of the agent list (§2): the item, its presence label and its badge. @public */
+export interface AgentRow<T> {
+  readonly item: T;
+  readonly idAgent: string;
+  /** With no live contact: 'On' for Available, 'Off' for Offline, otherwise the status name. */
+  readonly presence: VoiceMessage;
+  /** The badge by agentContactState of the first live connection, if any. */
+  readonly badge: VoiceMessage | null;
+  /** The first live connection (its state and communication). */
+  readonly connection: AgentConnection | null;
+  /** The badge opens the related conversation (On call, On hold, Ended). */
+  readonly opensConversation: boolean;
+}
+
+/** A group of agents: by status (On, Away, ..., Off) or by team. @public */
+export interface AgentGroup<T> {
+  /** Stable id (`status:On`, `team:Sales`, `team:`), also the key of its collapsed state. */
+  readonly id: string;
+  readonly label: VoiceMessage;
+  /** The team's emoji (team mode). */
+  readonly emoji: string | null;
+  readonly rows: readonly AgentRow<T>[];
+}
+
+/** How the agent list is grouped (§2: 'By status', 'By team'). @public */
+export type AgentGrouping = 'status' | 'team';
+
+/** Normalises a status list item into the fields the rules read. */
+export function statusItemAgent(item: StatusListItem): AgentLike {
+  return { ...item.agent, status: item.status, connections: item.connections };
+}
+
+/** Normalises a transfer agent into the fields the rules read. */
+export function transferAgentLike(agent: TransferAgent): AgentLike {
+  return agent;
+}
+
+/**
+ * Agent search matches name or email, case-insensitively, as a substring (§5).
+ * @public
+ */
+export function matchesAgentSearch(
+  agent: Pick<AgentLike, 'name' | 'email'>,
+  search: string,
+): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return agent.name.toLowerCase().includes(needle) || agent.email.toLowerCase().includes(needle);
+}
+
+/** Team search matches the name (§5), case-insensitively. @public */
+export function matchesTeamSearch(team: { readonly name: string }, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return !needle || team.name.toLowerCase().includes(needle);
+}
+
+/**
+ * The agent list excludes the current user and includes only agents present among the active
+ * quick-connect endpoints (the transfer agents) (§5).
+ * @public
+ */
+export function visibleAgents(
+  list: readonly StatusListItem[],
+  options: {
+    readonly currentIdAgent: string | null;
+    readonly quickConnectAgentIds: ReadonlySet<string> | null;
+  },
+): StatusListItem[] {
+  return list.filter(
+    (item) =>
+      item.agent.idAgent !== options.currentIdAgent &&
+      (options.quickConnectAgentIds === null ||
+        options.quickConnectAgentIds.has(item.agent.idAgent)),
+  );
+}
+
+function presenceOf(status: string): VoiceMessage {
+  if (status === AGENT_STATE_NAMES.available) return voiceMessage('statusOn');
+  if (status === AGENT_STATE_NAMES.offline) return voiceMessage('statusOff');
+  return voiceMessage('statusName', { name: status });
+}
+
+function rowOf<T>(item: T, agent: AgentLike): AgentRow<T> {
+  const connection = agent.connections[0] ?? null;
+  return {
+    item,
+    idAgent: agent.idAgent,
+    presence: presenceOf(agent.status.name),
+    badge: agentBadge(connection ?? undefined),
+    connection,
+    opensConversation:
+      connection !== null && CONVERSATION_BADGE_STATES.has(connection.agentContactState),
+  };
+}
+
+/**
+ * Within a group: available agents without a contact, then available agents on a contact, then
+ * Away, then others, Offline last (§4).
+ */
+function agentRank(agent: AgentLike): number {
+  const status = agent.status.name;
+  if (status === AGENT_STATE_NAMES.available) return agent.connections.length === 0 ? 0 : 1;
+  if (status === AGENT_STATE_NAMES.away) return 2;
+  if (status === AGENT_STATE_NAMES.offline) return 4;
+  return 3;
+}
+
+/** The order within a group: by rank (§4), then by name. @public */
+export function compareAgents(a: AgentLike, b: AgentLike): number {
+  return agentRank(a) - agentRank(b) || a.name.localeCompare(b.name);
+}
+
+/** Status group order: On, Away, other (alphabetical), Off (§4). */
+function statusGroupRank(status: string): number {
+  if (status === AGENT_STATE_NAMES.available) return 0;
+  if (status === AGENT_STATE_NAMES.away) return 1;
+  if (status === AGENT_STATE_NAMES.offline) return 3;
+  return 2;
+}
+
+/**
+ * Groups agents by status: Available goes to On, Offline to Off, others to a group per status
+ * name; groups ordered On, Away, other, Off; agents ordered by {@link compareAgents} (§4).
+ * @public
+ */
+export function groupAgentsByStatus<T>(
+  items: readonly T[],
+  toAgent: (item: T) => AgentLike,
+): AgentGroup<T>[] {
+  const groups = new Map<string, { agent: AgentLike; item: T }[]>();
+  for (const item of items) {
+    const agent = toAgent(item);
+    const key = agent.status.name;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = []));
+    group.push({ agent, item });
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => statusGroupRank(a) - statusGroupRank(b) || a.localeCompare(b))
+    .map(([status, members]) => ({
+      id: `status:${status}`,
+      label: presenceOf(status),
+      emoji: null,
+      rows: members
+        .sort((x, y) => compareAgents(x.agent, y.agent))
+        .map((m) => rowOf(m.item, m.agent)),
+    }));
+}
+
+/**
+ * Groups agents by team name, 'No team' last, the rest alphabetical (§4); agents ordered by
+ * {@link compareAgents}.
+ * @public
+ */
+export function groupAgentsByTeam(items: readonly StatusListItem[]): AgentGroup<StatusListItem>[] {
+  const groups = new Map<
+    string,
+    { emoji: string | null; members: { agent: AgentLike; item: StatusListItem }[] }
+  >();
+  for (const item of items) {
+    const name = item.team?.name ?? '';
+    let group = groups.get(name);
+    if (!group) groups.set(name, (group = { emoji: item.team?.emoji ?? null, members: [] }));
+    group.members.push({ agent: statusItemAgent(item), item });
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === '' ? 1 : 0) - (b === '' ? 1 : 0) || a.localeCompare(b))
+    .map(([name, group]) => ({
+      id: `team:${name}`,
+      label: name === '' ? voiceMessage('noTeam') : voiceMessage('teamName', { name }),
+      emoji: group.emoji,
+      rows: group.members
+        .sort((x, y) => compareAgents(x.agent, y.agent))
+        .map((m) => rowOf(m.item, m.agent)),
+    }));
+}
+
+/** The agents badge of the transfer modal: agents across all filtered groups (§2). @public */
+export function countAgents(groups: readonly AgentGroup<unknown>[]): number {
+  return groups.reduce((n, g) => n + g.rows.length, 0);
+}
+
+/** Transfer groups (teams) matching the search (§5: team search matches the name). @public */
+export function filterTransferGroups(
+  groups: readonly TransferGroup[],
+  search: string,
+): TransferGroup[] {
+  return groups.filter((g) => matchesTeamSearch(g, search));
+}
+
+// ── call history ────────────────────────────────────────────────────────────────────────────────
+
+/** A day of the call history: Today, Yesterday or a medium date (§2). @public */
+export interface CallHistoryDay {
+  /** `YYYY-MM-DD` in local time. */
+  readonly day: string;
+  readonly kind: 'today' | 'yesterday' | 'date';
+  /** 'Today', 'Yesterday', or the day as a medium date (English; format `date` for other locales). */
+  readonly label: VoiceMessage;
+  /** Local midnight of the day (epoch ms), to format in another locale. */
+  readonly date: number;
+  readonly items: readonly CallHistoryItem[];
+}
+
+function localDay(time: number): string {
+  const d = new Date(time);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function localMidnight(time: number): number {
+  const d = new Date(time);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+}
+
+/** A medium date in English (`Nov 23, 2026`). @public */
+export function formatMediumDate(time: number, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(time);
+}
+
+/**
+ * Groups history items (newest first) by local day, headed Today, Yesterday or a medium date (§2).
+ * @public
+ */
+export function groupHistoryByDay(
+  items: readonly CallHistoryItem[],
+  now: number,
+): CallHistoryDay[] {
+  const today = localDay(now);
+  const midnight = localMidnight(now);
+  const yesterday = localDay(new Date(midnight).setDate(new Date(midnight).getDate() - 1));
+  const days: { day: string; date: number; items: CallHistoryItem[] }[] = [];
+  for (const item of items) {
+    const time = Date.parse(item.createdAt);
+    const day = localDay(time);
+    const last = days[days.length - 1];
+    if (last?.day === day) last.items.push(item);
+    else days.push({ day, date: localMidnight(time), items: [item] });
+  }
+  return days.map(({ day, date, items: dayItems }) => {
+    const kind = day === today ? 'today' : day === yesterday ? 'yesterday' : 'date';
+    return {
+      day,
+      kind,
+      date,
+      items: dayItems,
+      label:
+        kind === 'today'
+          ? voiceMessage('today')
+          : kind === 'yesterday'
+            ? voiceMessage('yesterday')
+            : voiceMessage('mediumDate', { date: formatMediumDate(date) }),
+    };
+  });
+}
+
+/**
+ * The name to show for a history item's contact: a name starting with the visitor prefix is shown
+ * as the phone (§3).
+ * @public
+ */
+export function historyContactName(
+  item: Pick<CallHistoryItem, 'contact' | 'contactPhoneNumber'>,
+): string {
+  const { name, phone } = item.contact;
+  if (name.toLowerCase().startsWith(VISITOR_NAME_PREFIX))
+    return phone ?? item.contactPhoneNumber ?? name;
+  return name;
+}
+
+// ── live calls ──────────────────────────────────────────────────────────────────────────────────
+
+/** The icon of a live call by connection type (§2). @public */
+export type LiveCallIcon = 'phone-incoming' | 'phone-outgoing' | 'transfer';
+
+/** A live-call row (§2 "Live calls tab"). @public */
+export interface LiveCallRow {
+  readonly item: LiveCallItem;
+  readonly idCommunication: string;
+  readonly icon: LiveCallIcon;
+  /** Elapsed time since the connection's state began, mm:ss. */
+  readonly elapsed: string;
+  /**
+   * `ringing`: a disabled 'Ringing' button; `join`: 'Join' (disabled while the user is on a call);
+   * null: no button.
+   */
+  readonly action: 'ringing' | 'join' | null;
+  readonly actionDisabled: boolean;
+}
+
+/** The icon by connection type: inbound phone-incoming, outbound phone-outgoing, else transfer (§2). @public */
+export function liveCallIcon(type: LiveCallItem['connection']['type']): LiveCallIcon {
+  if (type === 'inbound') return 'phone-incoming';
+  if (type === 'outbound') return 'phone-outgoing';
+  return 'transfer';
+}
+
+/** Live calls whose agent or contact name matches the search ('Search agent or contact'). @public */
+export function filterLiveCalls(list: readonly LiveCallItem[], search: string): LiveCallItem[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return [...list];
+  return list.filter(
+    (item) =>
+      item.contact.name.toLowerCase().includes(needle) ||
+      (item.agent?.name.toLowerCase().includes(needle) ?? false),
+  );
+}
+
+/**
+ * One live-call row: a ringing call shows a disabled 'Ringing' button; a connected or
+ * connected-on-hold call shows 'Join', disabled when the current user is already on a call (§2, §6).
+ * @public
+ */
+export function liveCallRow(item: LiveCallItem, now: number, userOnCall: boolean): LiveCallRow {
+  const state = item.connection.agentContactState;
+  const action =
+    state === 'CONNECTING'
+      ? 'ringing'
+      : state === 'CONNECTED' || state === 'CONNECTED_ONHOLD'
+        ? 'join'
+        : null;
+  return {
+    item,
+    idCommunication: item.connection.idCommunication,
+    icon: liveCallIcon(item.connection.type),
+    elapsed: formatMinutesSeconds(now - Date.parse(item.connection.timestamp)),
+    action,
+    actionDisabled: action === 'ringing' || (action === 'join' && userOnCall),
+  };
+}

@@ -1,0 +1,496 @@
+/**
+ * Hooks over the product API's lists, shaped by the controller's list rules: transfer targets,
+ * agent list, call history and live calls (§2, §4, §5).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { downloadCallRecording, downloadCallTranscript } from '../api/downloads';
+import type { DownloadOptions, DownloadResult } from '../api/downloads';
+import type {
+  CallHistoryItem,
+  HistorySearchType,
+  LiveCallItem,
+  StatusListItem,
+  TransferGroup,
+} from '../api/contract';
+import type { TransferConnections } from '../api/client';
+import {
+  AGENT_LIST_COLLAPSED_STORAGE_KEY,
+  CALL_HISTORY_SEARCH_DEBOUNCE_MS,
+  LIVE_CALLS_SKELETON_ROWS,
+} from '../controller/constants';
+import { messageOf } from '../controller/errors';
+import type { VoiceMessage } from '../controller/messages';
+import {
+  countAgents,
+  filterLiveCalls,
+  filterTransferGroups,
+  groupAgentsByStatus,
+  groupAgentsByTeam,
+  groupHistoryByDay,
+  liveCallRow,
+  matchesAgentSearch,
+  statusItemAgent,
+  transferAgentLike,
+  visibleAgents,
+} from '../lists/lists';
+import type { AgentGroup, AgentGrouping, CallHistoryDay, LiveCallRow } from '../lists/lists';
+import type { TransferTarget, VoiceState } from '../controller/types';
+import type { TransferAgent } from '../api/contract';
+import { useVoiceController, useVoiceSelector } from './context';
+import { useNow } from './hooks';
+
+/** Loading state of a list. @public */
+export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+interface Resource<T> {
+  readonly status: ListStatus;
+  readonly data: T | null;
+  readonly error: VoiceMessage | null;
+  readonly reload: () => Promise<void>;
+}
+
+/** Loads `load()` on mount and on `reload()`; the latest load wins. */
+function useResource<T>(load: () => Promise<T>): Resource<T> {
+  const [state, setState] = useState<{
+    status: ListStatus;
+    data: T | null;
+    error: VoiceMessage | null;
+  }>({
+    status: 'idle',
+    data: null,
+    error: null,
+  });
+  const seq = useRef(0);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  const reload = useCallback(async () => {
+    const mine = ++seq.current;
+    setState((s) => ({ ...s, status: 'loading', error: null }));
+    try {
+      const data = await loadRef.current();
+      if (mine === seq.current) setState({ status: 'ready', data, error: null });
+    } catch (error) {
+      if (mine === seq.current)
+        setState((s) => ({ ...s, status: 'error', error: messageOf(error) }));
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+    return () => {
+      seq.current++;
+    };
+  }, [reload]);
+  return useMemo(() => ({ ...state, reload }), [state, reload]);
+}
+
+const selectUserOnCall = (s: VoiceState): boolean => s.call.status !== 'idle';
+
+// ── transfer targets ────────────────────────────────────────────────────────────────────────────
+
+/** What {@link useTransferTargets} returns. @public */
+export interface UseTransferTargetsResult {
+  readonly status: ListStatus;
+  readonly error: VoiceMessage | null;
+  readonly search: string;
+  readonly setSearch: (search: string) => void;
+  /** Agents matching the search, grouped by status (the current user left out). */
+  readonly agentGroups: readonly AgentGroup<TransferAgent>[];
+  /** The 'Agents' badge: agents across all filtered groups. */
+  readonly agentCount: number;
+  /** Teams matching the search. */
+  readonly groups: readonly TransferGroup[];
+  /** The 'Teams' badge: the filtered list length. */
+  readonly groupCount: number;
+  /** Reloads the targets (the modal's refresh button). */
+  readonly refresh: () => Promise<void>;
+  /** Transfers the call to an agent or team. */
+  readonly transfer: (target: TransferTarget) => Promise<void>;
+}
+
+/**
+ * The transfer modal's targets (`GET /addons/voice/transfers`), search and counts.
+ * @public
+ */
+export function useTransferTargets(): UseTransferTargetsResult {
+  const controller = useVoiceController();
+  const [search, setSearch] = useState('');
+  const resource = useResource<TransferConnections>(() => controller.api.getTransfers());
+  const me = controller.idAgent;
+  const agentGroups = useMemo(
+    () =>
+      groupAgentsByStatus(
+        (resource.data?.agents ?? []).filter(
+          (a) => a.idAgent !== me && matchesAgentSearch(a, search),
+        ),
+        transferAgentLike,
+      ),
+    [resource.data, search, me],
+  );
+  const groups = useMemo(
+    () => filterTransferGroups(resource.data?.groups ?? [], search),
+    [resource.data, search],
+  );
+  return useMemo(
+    () => ({
+      status: resource.status,
+      error: resource.error,
+      search,
+      setSearch,
+      agentGroups,
+      agentCount: countAgents(agentGroups),
+      groups,
+      groupCount: groups.length,
+      refresh: resource.reload,
+      transfer: (target: TransferTarget) => controller.transfer(target),
+    }),
+    [resource, search, agentGroups, groups, controller],
+  );
+}
+
+// ── agent list ──────────────────────────────────────────────────────────────────────────────────
+
+/** What {@link useAgentList} returns. @public */
+export interface UseAgentListResult {
+  readonly status: ListStatus;
+  readonly error: VoiceMessage | null;
+  readonly search: string;
+  readonly setSearch: (search: string) => void;
+  readonly grouping: AgentGrouping;
+  readonly setGrouping: (grouping: AgentGrouping) => void;
+  /** The groups, ordered by the §4 rules, agents matching the search. */
+  readonly groups: readonly AgentGroup<StatusListItem>[];
+  /** Whether a group is collapsed (kept in local storage). */
+  readonly isCollapsed: (groupId: string) => boolean;
+  readonly toggleGroup: (groupId: string) => void;
+  /** No agents at all (the empty state: call permission must be enabled for agents). */
+  readonly empty: boolean;
+  readonly refresh: () => Promise<void>;
+}
+
+function readCollapsed(): string[] {
+  try {
+    const raw = globalThis.localStorage?.getItem(AGENT_LIST_COLLAPSED_STORAGE_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeCollapsed(ids: readonly string[]): void {
+  try {
+    globalThis.localStorage?.setItem(AGENT_LIST_COLLAPSED_STORAGE_KEY, JSON.stringify(ids));
+  } catch {
+    // storage denied: the groups just do not stay collapsed
+  }
+}
+
+/**
+ * The agent list tab (`GET /addons/voice/agents/status`): without the current user, only agents
+ * among the active quick-connect endpoints (the transfer agents), searched by name or email,
+ * grouped by status or team, collapsible groups remembered in local storage.
+ * @public
+ */
+export function useAgentList(initialGrouping: AgentGrouping = 'status'): UseAgentListResult {
+  const controller = useVoiceController();
+  const [search, setSearch] = useState('');
+  const [grouping, setGrouping] = useState<AgentGrouping>(initialGrouping);
+  const [collapsed, setCollapsed] = useState<readonly string[]>(readCollapsed);
+  const resource = useResource(async () => {
+    const [list, transfers] = await Promise.all([
+      controller.api.getAgentsStatus(),
+      controller.api.getTransfers(),
+    ]);
+    return { list, quickConnectAgentIds: new Set(transfers.agents.map((a) => a.idAgent)) };
+  });
+  const me = controller.idAgent;
+  const visible = useMemo(
+    () =>
+      resource.data
+        ? visibleAgents(resource.data.list, {
+            currentIdAgent: me,
+            quickConnectAgentIds: resource.data.quickConnectAgentIds,
+          })
+        : [],
+    [resource.data, me],
+  );
+  const groups = useMemo(() => {
+    const matching = visible.filter((item) => matchesAgentSearch(item.agent, search));
+    return grouping === 'team'
+      ? groupAgentsByTeam(matching)
+      : groupAgentsByStatus(matching, statusItemAgent);
+  }, [visible, search, grouping]);
+  const toggleGroup = useCallback((groupId: string) => {
+    setCollapsed((ids) => {
+      const next = ids.includes(groupId) ? ids.filter((id) => id !== groupId) : [...ids, groupId];
+      writeCollapsed(next);
+      return next;
+    });
+  }, []);
+  return useMemo(
+    () => ({
+      status: resource.status,
+      error: resource.error,
+      search,
+      setSearch,
+      grouping,
+      setGrouping,
+      groups,
+      isCollapsed: (groupId: string) => collapsed.includes(groupId),
+      toggleGroup,
+      empty: resource.status === 'ready' && visible.length === 0,
+      refresh: resource.reload,
+    }),
+    [resource, search, grouping, groups, collapsed, toggleGroup, visible],
+  );
+}
+
+// ── call history ────────────────────────────────────────────────────────────────────────────────
+
+/** What {@link useCallHistory} returns. @public */
+export interface UseCallHistoryResult {
+  /** The search box's text (searching starts 1000 ms after the last change). */
+  readonly searchText: string;
+  readonly setSearchText: (text: string) => void;
+  /** Escape clears the search at once. */
+  readonly clearSearch: () => void;
+  readonly searchType: HistorySearchType;
+  readonly setSearchType: (type: HistorySearchType) => void;
+  readonly items: readonly CallHistoryItem[];
+  /** Items grouped by day: Today, Yesterday, or a medium date. */
+  readonly days: readonly CallHistoryDay[];
+  /** `loading` while the first page loads (skeletons). */
+  readonly status: ListStatus;
+  /** A further page is loading (skeletons at the end). */
+  readonly loadingMore: boolean;
+  /** False once an empty page came back. */
+  readonly hasMore: boolean;
+  /** Loads the next page (when the user nears the end). */
+  readonly loadMore: () => Promise<void>;
+  /** Reloads from the first page. */
+  readonly refresh: () => Promise<void>;
+  readonly error: VoiceMessage | null;
+  /** `noCalls` ('No voice calls') without search text, `noResults` ('No results found') with it. */
+  readonly empty: 'noCalls' | 'noResults' | null;
+  readonly downloadRecording: (
+    item: CallHistoryItem,
+    options?: DownloadOptions,
+  ) => Promise<DownloadResult>;
+  readonly downloadTranscript: (
+    item: CallHistoryItem,
+    options?: DownloadOptions,
+  ) => Promise<DownloadResult>;
+}
+
+/**
+ * The call history tab (`PATCH /addons/voice/history`): search debounced 1000 ms, type filter,
+ * paging by last id until an empty page, grouping by day; changing the search or type resets the
+ * list.
+ * @public
+ */
+export function useCallHistory(): UseCallHistoryResult {
+  const controller = useVoiceController();
+  const api = controller.api;
+  const [searchText, setSearchTextState] = useState('');
+  const [query, setQuery] = useState<{ text: string; type: HistorySearchType }>({
+    text: '',
+    type: 'all',
+  });
+  const [list, setList] = useState<{
+    items: readonly CallHistoryItem[];
+    status: ListStatus;
+    loadingMore: boolean;
+    hasMore: boolean;
+    error: VoiceMessage | null;
+  }>({ items: [], status: 'idle', loadingMore: false, hasMore: true, error: null });
+  const seq = useRef(0);
+  const busy = useRef(false);
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const now = useNow(60_000);
+
+  const loadFirst = useCallback(async () => {
+    const mine = ++seq.current;
+    busy.current = true;
+    setList({ items: [], status: 'loading', loadingMore: false, hasMore: true, error: null });
+    try {
+      const page = await api.getHistoryPage({ searchType: query.type, searchText: query.text });
+      if (mine !== seq.current) return;
+      setList({
+        items: page,
+        status: 'ready',
+        loadingMore: false,
+        hasMore: page.length > 0,
+        error: null,
+      });
+    } catch (error) {
+      if (mine === seq.current)
+        setList((s) => ({ ...s, status: 'error', error: messageOf(error) }));
+    } finally {
+      if (mine === seq.current) busy.current = false;
+    }
+  }, [api, query]);
+
+  useEffect(() => {
+    void loadFirst();
+    return () => {
+      seq.current++;
+    };
+  }, [loadFirst]);
+
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const itemsRef = useRef(list);
+  useEffect(() => {
+    itemsRef.current = list;
+  });
+  const loadMore = useCallback(async () => {
+    const current = itemsRef.current;
+    if (busy.current || !current.hasMore || current.status !== 'ready') return;
+    const lastId = current.items[current.items.length - 1]?.id;
+    if (!lastId) return;
+    const mine = seq.current;
+    busy.current = true;
+    setList((s) => ({ ...s, loadingMore: true }));
+    try {
+      const page = await api.getHistoryPage({
+        searchType: query.type,
+        searchText: query.text,
+        lastId,
+      });
+      if (mine !== seq.current) return;
+      setList((s) => ({
+        ...s,
+        items: [...s.items, ...page],
+        loadingMore: false,
+        hasMore: page.length > 0,
+      }));
+    } catch (error) {
+      if (mine === seq.current)
+        setList((s) => ({ ...s, loadingMore: false, error: messageOf(error) }));
+    } finally {
+      if (mine === seq.current) busy.current = false;
+    }
+  }, [api, query]);
+
+  const setSearchText = useCallback((text: string) => {
+    setSearchTextState(text);
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(
+      () => setQuery((q) => (q.text === text ? q : { ...q, text })),
+      CALL_HISTORY_SEARCH_DEBOUNCE_MS,
+    );
+  }, []);
+  const clearSearch = useCallback(() => {
+    clearTimeout(debounce.current);
+    setSearchTextState('');
+    setQuery((q) => (q.text === '' ? q : { ...q, text: '' }));
+  }, []);
+  const setSearchType = useCallback((type: HistorySearchType) => {
+    setQuery((q) => (q.type === type ? q : { ...q, type }));
+  }, []);
+
+  const days = useMemo(() => groupHistoryByDay(list.items, now), [list.items, now]);
+  return useMemo(
+    () => ({
+      searchText,
+      setSearchText,
+      clearSearch,
+      searchType: query.type,
+      setSearchType,
+      items: list.items,
+      days,
+      status: list.status,
+      loadingMore: list.loadingMore,
+      hasMore: list.hasMore,
+      loadMore,
+      refresh: loadFirst,
+      error: list.error,
+      empty:
+        list.status === 'ready' && list.items.length === 0
+          ? query.text.trim()
+            ? 'noResults'
+            : 'noCalls'
+          : null,
+      downloadRecording: (item: CallHistoryItem, options?: DownloadOptions) =>
+        downloadCallRecording(api, item, options),
+      downloadTranscript: (item: CallHistoryItem, options?: DownloadOptions) =>
+        downloadCallTranscript(api, item, options),
+    }),
+    [
+      searchText,
+      setSearchText,
+      clearSearch,
+      query,
+      setSearchType,
+      list,
+      days,
+      loadMore,
+      loadFirst,
+      api,
+    ],
+  );
+}
+
+// ── live calls ──────────────────────────────────────────────────────────────────────────────────
+
+/** What {@link useLiveCalls} returns. @public */
+export interface UseLiveCallsResult {
+  readonly status: ListStatus;
+  readonly error: VoiceMessage | null;
+  readonly searchText: string;
+  readonly setSearchText: (text: string) => void;
+  /** Escape clears the search. */
+  readonly clearSearch: () => void;
+  /** Every live call. */
+  readonly list: readonly LiveCallItem[];
+  /** Rows matching the search, with icon, mm:ss elapsed time (ticking every second) and button. */
+  readonly rows: readonly LiveCallRow[];
+  /** Skeleton rows to show while loading (3). */
+  readonly skeletonRows: number;
+  /** `noLiveCalls` ('No live calls') or `noneFound` ('No live calls found', with search text). */
+  readonly empty: 'noLiveCalls' | 'noneFound' | null;
+  readonly refresh: () => Promise<void>;
+  /** Joins a live call as a monitor (disabled while the user is on a call). */
+  readonly join: (idCommunication: string) => Promise<void>;
+}
+
+/**
+ * The live calls tab (`GET /addons/voice/live-calls`).
+ * @public
+ */
+export function useLiveCalls(): UseLiveCallsResult {
+  const controller = useVoiceController();
+  const [searchText, setSearchText] = useState('');
+  const resource = useResource(() => controller.api.getLiveCalls());
+  const userOnCall = useVoiceSelector(selectUserOnCall);
+  const list = useMemo(() => resource.data ?? [], [resource.data]);
+  const now = useNow(1000, list.length > 0);
+  const rows = useMemo(
+    () => filterLiveCalls(list, searchText).map((item) => liveCallRow(item, now, userOnCall)),
+    [list, searchText, now, userOnCall],
+  );
+  const clearSearch = useCallback(() => setSearchText(''), []);
+  return useMemo(
+    () => ({
+      status: resource.status,
+      error: resource.error,
+      searchText,
+      setSearchText,
+      clearSearch,
+      list,
+      rows,
+      skeletonRows: LIVE_CALLS_SKELETON_ROWS,
+      empty:
+        resource.status === 'ready' && rows.length === 0
+          ? searchText.trim()
+            ? 'noneFound'
+            : 'noLiveCalls'
+          : null,
+      refresh: resource.reload,
+      join: (id: string) => controller.joinLiveCall(id),
+    }),
+    [resource, searchText, clearSearch, list, rows, controller],
+  );
+}
