@@ -1,9 +1,8 @@
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { fileTimestamp, formatDuration } from '../../../lib/format';
-import { saveBlob } from '../../../lib/download';
+import { VOICE_MESSAGES, saveBlob, transcriptFileName } from '@x/react-voice';
+import { formatDuration } from '../../../lib/format';
 import { Avatar, Button, EmptyState, ErrorState, SkeletonList, toast } from '../../../ui';
-import { VOICE_MESSAGES, transcriptFilename } from '../../voice/messages';
 import { fetchApiFile, useTranscript } from '../api/call-media';
 
 /** A call's transcript as speaker turns with times; downloads the CSV. */
@@ -21,7 +20,7 @@ export function TranscriptView({
     if (!transcriptUrl) return;
     setDownloading(true);
     try {
-      saveBlob(await fetchApiFile(transcriptUrl), transcriptFilename(fileTimestamp()));
+      saveBlob(await fetchApiFile(transcriptUrl), transcriptFileName(Date.now()));
     } catch {
       // §8: transcript download failure
       toast({
