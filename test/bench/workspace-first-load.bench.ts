@@ -39,7 +39,7 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
     },
   );
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       try {
         const value = JSON.parse(line) as { ready?: boolean; url?: string };
