@@ -15,7 +15,7 @@ import { paths } from '../../../app/paths';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { useSession } from '../../session/hooks/use-session';
 import { Avatar, Badge, DocumentTitle, EmptyState, ErrorState, Skeleton } from '../../../ui';
-import { CallContactButton } from '../../voice/components/call-contact-button';
+import { Dialer } from '../../voice/components/dialer';
 import { contactQuery } from '../api/contacts-api';
 import type { ContactCall, ContactProfile } from '../api/types';
 import './contacts.css';
@@ -76,13 +76,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
             </div>
           ) : null}
         </dl>
-        {contact.phone ? (
-          <CallContactButton
-            phone={contact.phone}
-            contactName={contact.displayName}
-            variant="primary"
-          />
-        ) : null}
+        {contact.phone ? <Dialer phone={contact.phone} contactName={contact.displayName} /> : null}
         <p className="profile__since">
           {profile.stats.conversations} conversation{profile.stats.conversations === 1 ? '' : 's'} ·{' '}
           {profile.stats.calls} call{profile.stats.calls === 1 ? '' : 's'} · since{' '}

@@ -27,11 +27,12 @@ function VoiceBridgeEffect() {
         updateVoiceBridge({ calling: true });
         try {
           await controller.call(phone);
+          return null;
         } catch (error) {
-          toast({
-            tone: 'danger',
-            title: error instanceof VoiceError ? error.message : 'The call could not start',
-          });
+          const message =
+            error instanceof VoiceError ? error.message : formatVoiceMessage('outboundCallFailed');
+          toast({ tone: 'danger', title: message });
+          return message;
         } finally {
           updateVoiceBridge({ calling: false });
         }
