@@ -13,8 +13,20 @@ const SCREENSHOTS = fileURLToPath(
   new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
 );
 
+/** The screenshots the README shows (the others are not written). */
+const README_SCREENSHOTS = new Set([
+  'sign-in-light',
+  'inbox-light',
+  'inbox-dark',
+  'contacts-light',
+  'profile-light',
+  'conversation-mobile-light',
+  'call-part-light',
+]);
+
 /** Waits for fonts, images and animations to settle, then saves the screenshot. */
 async function shoot(page: Page, name: string): Promise<void> {
+  if (!README_SCREENSHOTS.has(name)) return;
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
 }

@@ -67,11 +67,11 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
         size={36}
       />
       <div className="conversation-header__who">
-        <h2 className="conversation-header__name" data-testid="conversation-title">
+        <h1 className="conversation-header__name" data-testid="conversation-title">
           <Link to={paths.contactProfile(session.slug, conversation.contact.id)}>
             {conversation.contact.displayName}
           </Link>
-        </h2>
+        </h1>
         <p className="conversation-header__meta">
           <Badge>{CHANNELS[conversation.channel].label}</Badge>
           <span>{conversation.subject}</span>
