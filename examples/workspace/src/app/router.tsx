@@ -8,6 +8,7 @@ import { settingsRoute } from '../modules/settings/routes';
 import { paths } from './paths';
 import { RouteError } from './route-error';
 import { AppSplash } from './app-splash';
+import { NotFoundPage } from './not-found-page';
 
 /**
  * The route table (§2). Every screen is a lazy route, so the first load ships only the shell and
@@ -34,16 +35,10 @@ export const routes: RouteObject[] = [
           contactsRoute,
           campaignsRoute,
           settingsRoute,
-          {
-            path: '*',
-            lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
-          },
+          { path: '*', Component: NotFoundPage },
         ],
       },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
-      },
+      { path: '*', Component: NotFoundPage },
     ],
   },
 ];

@@ -57,8 +57,3 @@ export function formatDayHeading(iso: string, now = new Date()): string {
   if (days === 1) return 'Yesterday';
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
-
-/** A file-name-safe timestamp (`2026-11-23T10-42-07`). */
-export function fileTimestamp(date = new Date()): string {
-  return date.toISOString().slice(0, 19).replace(/:/g, '-');
-}

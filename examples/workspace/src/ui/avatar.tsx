@@ -1,4 +1,5 @@
 import * as RadixAvatar from '@radix-ui/react-avatar';
+import { UserRound } from 'lucide-react';
 import type { CSSProperties } from 'react';
 
 /** Initials of a name: the first letters of its first two words. */
@@ -51,7 +52,11 @@ export function Avatar({
     >
       {src ? <RadixAvatar.Image src={src} alt="" /> : null}
       <RadixAvatar.Fallback delayMs={src ? 300 : 0} aria-hidden="true">
-        {initials(name)}
+        {/^[\p{L}]/u.test(name.trim()) ? (
+          initials(name)
+        ) : (
+          <UserRound style={{ width: '55%', height: '55%' }} />
+        )}
       </RadixAvatar.Fallback>
     </RadixAvatar.Root>
   );

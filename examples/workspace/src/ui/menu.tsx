@@ -1,5 +1,15 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
+import { useRef, useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
+
+/** The landmark (banner, main, navigation, region) that holds an element, for portals. */
+function landmarkOf(element: Element | null): HTMLElement | undefined {
+  return (
+    (element?.closest(
+      'header, main, nav, aside, section[aria-label], [role="region"]',
+    ) as HTMLElement | null) ?? undefined
+  );
+}
 
 /** A dropdown menu opened by its `trigger` (Radix DropdownMenu). */
 export function Menu({
@@ -14,10 +24,21 @@ export function Menu({
   /** Accessible name of the menu. */
   readonly label?: string;
 }) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [container, setContainer] = useState<HTMLElement | undefined>();
   return (
-    <RadixMenu.Root>
-      <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
-      <RadixMenu.Portal>
+    // Not modal: the page stays in the accessibility tree (no aria-hidden on the app root). The
+    // menu renders inside its trigger's landmark, so that all content stays within landmarks.
+    <RadixMenu.Root
+      modal={false}
+      onOpenChange={(open) => {
+        if (open) setContainer(landmarkOf(triggerRef.current));
+      }}
+    >
+      <RadixMenu.Trigger asChild ref={triggerRef}>
+        {trigger}
+      </RadixMenu.Trigger>
+      <RadixMenu.Portal container={container}>
         <RadixMenu.Content
           className="ui-menu-content"
           align={align}

@@ -8,18 +8,22 @@ export function EmptyState({
   body,
   icon = <Inbox aria-hidden="true" />,
   actions,
+  headingLevel,
   'data-testid': testId,
 }: {
   readonly title: string;
   readonly body?: ReactNode;
   readonly icon?: ReactNode;
   readonly actions?: ReactNode;
+  /** The heading level of the title when the state is the screen's main content (a 404). */
+  readonly headingLevel?: 1 | 2;
   readonly 'data-testid'?: string;
 }) {
+  const Title = headingLevel ? (`h${headingLevel}` as const) : 'p';
   return (
     <div className="ui-state" data-testid={testId}>
       <div className="ui-state__icon">{icon}</div>
-      <p className="ui-state__title">{title}</p>
+      <Title className="ui-state__title">{title}</Title>
       {body ? <p className="ui-state__body">{body}</p> : null}
       {actions ? <div className="ui-state__actions">{actions}</div> : null}
     </div>

@@ -5,9 +5,10 @@ import { NavLink, Outlet, useNavigation } from 'react-router';
 import { AuthWatchEffect } from '../../modules/session/components/auth-watch-effect';
 import { UserMenu } from '../../modules/session/components/user-menu';
 import { WorkspaceSwitcher } from '../../modules/session/components/workspace-switcher';
+import type { Session } from '../../modules/session/api/types';
 import { useSession } from '../../modules/session/hooks/use-session';
 import { canOpenCampaigns } from '../../modules/session/permits';
-import { VoiceAddon, VoiceHeader, useVoiceSignOut } from '../../modules/voice';
+import { VoiceAddon, VoiceHeader, voiceSignOut } from '../../modules/voice';
 import { ProgressBar, SkeletonList } from '../../ui';
 import { paths } from '../paths';
 import './layout.css';
@@ -21,59 +22,60 @@ function NavItem({ to, icon, label }: { to: string; icon: ReactNode; label: stri
   );
 }
 
+function WorkspaceShell({ session }: { readonly session: Session }) {
+  const navigation = useNavigation();
+  const slug = session.slug;
+  return (
+    <div className="app" data-testid="app-shell">
+      <AuthWatchEffect />
+      <a className="ui-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <WorkspaceSwitcher />
+        <nav className="topbar__nav" aria-label="Main">
+          <NavItem
+            to={paths.inbox(slug)}
+            icon={<MessagesSquare aria-hidden="true" />}
+            label="Inbox"
+          />
+          <NavItem to={paths.contacts(slug)} icon={<Users aria-hidden="true" />} label="Contacts" />
+          {canOpenCampaigns(session.permits) ? (
+            <NavItem
+              to={paths.campaigns(slug)}
+              icon={<Megaphone aria-hidden="true" />}
+              label="Campaigns"
+            />
+          ) : null}
+          <NavItem
+            to={paths.settings(slug)}
+            icon={<Settings aria-hidden="true" />}
+            label="Settings"
+          />
+        </nav>
+        <div className="topbar__end">
+          <VoiceHeader />
+          <UserMenu beforeSignOut={voiceSignOut} />
+        </div>
+      </header>
+      <div className="app__progress">
+        {navigation.state === 'loading' ? <ProgressBar label="Loading" /> : null}
+      </div>
+      <main id="main" className="app__main" tabIndex={-1}>
+        <Suspense fallback={<SkeletonList label="Loading" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
 /** The workspace layout: the 65 px top bar (switcher, navigation, voice chip, account) and the screen. */
 export function WorkspaceLayout() {
   const session = useSession();
-  const navigation = useNavigation();
-  const slug = session.slug;
-  const beforeSignOut = useVoiceSignOut();
   return (
     <VoiceAddon session={session}>
-      <div className="app" data-testid="app-shell">
-        <AuthWatchEffect />
-        <a className="ui-skip-link" href="#main">
-          Skip to content
-        </a>
-        <header className="topbar">
-          <WorkspaceSwitcher />
-          <nav className="topbar__nav" aria-label="Main">
-            <NavItem
-              to={paths.inbox(slug)}
-              icon={<MessagesSquare aria-hidden="true" />}
-              label="Inbox"
-            />
-            <NavItem
-              to={paths.contacts(slug)}
-              icon={<Users aria-hidden="true" />}
-              label="Contacts"
-            />
-            {canOpenCampaigns(session.permits) ? (
-              <NavItem
-                to={paths.campaigns(slug)}
-                icon={<Megaphone aria-hidden="true" />}
-                label="Campaigns"
-              />
-            ) : null}
-            <NavItem
-              to={paths.settings(slug)}
-              icon={<Settings aria-hidden="true" />}
-              label="Settings"
-            />
-          </nav>
-          <div className="topbar__end">
-            <VoiceHeader />
-            <UserMenu beforeSignOut={beforeSignOut} />
-          </div>
-        </header>
-        <div className="app__progress">
-          {navigation.state === 'loading' ? <ProgressBar label="Loading" /> : null}
-        </div>
-        <main id="main" className="app__main" tabIndex={-1}>
-          <Suspense fallback={<SkeletonList label="Loading" />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </div>
+      <WorkspaceShell session={session} />
     </VoiceAddon>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The voice add-on of the workspace, built on `@x/react-voice`: the provider around the workspace,
- * the header chip and the sign-out hook.
+ * The voice add-on of the workspace, built on `@x/react-voice`: loaded lazily beside the
+ * workspace; the rest of the app talks to it through the voice bridge.
  */
 export { VoiceAddon } from './components/voice-addon';
 export { VoiceHeader } from './components/voice-header';
-export { useVoiceSignOut } from './hooks/use-voice-sign-out';
+export { voiceSignOut } from './voice-sign-out';

@@ -10,6 +10,10 @@ export class ContactsPage {
   readonly name: Locator;
   readonly phone: Locator;
   readonly callButton: Locator;
+  readonly dialer: Locator;
+  readonly dialerNumber: Locator;
+  readonly conversations: Locator;
+  readonly calls: Locator;
 
   constructor(private readonly page: Page) {
     this.list = page.getByTestId('contacts-page');
@@ -20,6 +24,10 @@ export class ContactsPage {
     this.name = page.getByTestId('contact-name');
     this.phone = page.getByTestId('contact-phone');
     this.callButton = page.getByTestId('call-contact');
+    this.dialer = page.getByTestId('dialer');
+    this.dialerNumber = page.getByTestId('dialer-number');
+    this.conversations = page.getByTestId('contact-conversation');
+    this.calls = page.getByTestId('contact-call');
   }
 
   async open(slug: string): Promise<void> {

@@ -20,7 +20,7 @@ export class InboxPage {
   readonly send: Locator;
   readonly savedReplies: Locator;
   readonly assignee: Locator;
-  readonly statusToggle: Locator;
+  readonly status: Locator;
   readonly callPanel: Locator;
   readonly audioPlayer: Locator;
   readonly transcript: Locator;
@@ -44,7 +44,7 @@ export class InboxPage {
     this.send = page.getByTestId('composer-send');
     this.savedReplies = page.getByTestId('saved-replies');
     this.assignee = page.getByTestId('conversation-assignee');
-    this.statusToggle = page.getByTestId('conversation-status-toggle');
+    this.status = page.getByTestId('conversation-status');
     this.callPanel = page.getByTestId('call-part-panel');
     this.audioPlayer = page.getByTestId('audio-player');
     this.transcript = page.getByTestId('transcript');

@@ -1,17 +1,168 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Mail, MessagesSquare, Phone } from 'lucide-react';
+import {
+  ArrowLeft,
+  Building2,
+  Mail,
+  MessagesSquare,
+  Phone,
+  PhoneIncoming,
+  PhoneMissed,
+  PhoneOutgoing,
+} from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { useSession } from '../../session/hooks/use-session';
-import { Avatar, Badge, EmptyState, ErrorState, Skeleton } from '../../../ui';
-import { CallContactButton } from '../../voice/components/call-contact-button';
+import { Avatar, Badge, DocumentTitle, EmptyState, ErrorState, Skeleton } from '../../../ui';
+import { Dialer } from '../../voice/components/dialer';
 import { contactQuery } from '../api/contacts-api';
+import type { ContactCall, ContactProfile } from '../api/types';
 import './contacts.css';
-import { contactDisplayName } from '../../../lib/contact-name';
 
-/** contacts/users/profile/{id}: a contact's details, call action and conversations. */
+const STATUS_TONE = { open: 'accent', pending: 'warning', closed: 'neutral' } as const;
+const STATUS_LABEL = { open: 'Open', pending: 'Pending', closed: 'Closed' } as const;
+
+function callLabel(call: ContactCall): string {
+  if (!call.answered)
+    return call.communicationType === 'outbound' ? 'Unanswered call' : 'Missed call';
+  return { inbound: 'Inbound call', outbound: 'Outbound call', transfer: 'Transferred call' }[
+    call.communicationType
+  ];
+}
+
+function CallIcon({ call }: { call: ContactCall }) {
+  if (!call.answered) return <PhoneMissed aria-hidden="true" />;
+  return call.communicationType === 'outbound' ? (
+    <PhoneOutgoing aria-hidden="true" />
+  ) : (
+    <PhoneIncoming aria-hidden="true" />
+  );
+}
+
+function Profile({ profile }: { profile: ContactProfile }) {
+  const session = useSession();
+  const { contact } = profile;
+  return (
+    <div className="profile__grid">
+      <DocumentTitle title={contact.displayName} />
+      <div className="profile__card ui-card">
+        <Avatar name={contact.displayName} src={contact.avatarURL} size={64} />
+        <h1 className="profile__name" data-testid="contact-name">
+          {contact.displayName}
+        </h1>
+        <dl className="profile__details">
+          <div>
+            <dt>
+              <Phone aria-hidden="true" />
+              <span className="ui-visually-hidden">Phone</span>
+            </dt>
+            <dd data-testid="contact-phone">{contact.phone ?? 'No phone number'}</dd>
+          </div>
+          <div>
+            <dt>
+              <Mail aria-hidden="true" />
+              <span className="ui-visually-hidden">Email</span>
+            </dt>
+            <dd>{contact.email ?? 'No email'}</dd>
+          </div>
+          {contact.company ? (
+            <div>
+              <dt>
+                <Building2 aria-hidden="true" />
+                <span className="ui-visually-hidden">Company</span>
+              </dt>
+              <dd>{contact.company}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {contact.phone ? <Dialer phone={contact.phone} contactName={contact.displayName} /> : null}
+        <p className="profile__since">
+          {profile.stats.conversations} conversation{profile.stats.conversations === 1 ? '' : 's'} ·{' '}
+          {profile.stats.calls} call{profile.stats.calls === 1 ? '' : 's'} · since{' '}
+          {formatDateTime(contact.createdAt)}
+        </p>
+      </div>
+      <div className="profile__columns">
+        <section className="ui-card profile__section" aria-labelledby="profile-conversations">
+          <h2 className="profile__section-title" id="profile-conversations">
+            Conversations
+          </h2>
+          {profile.conversations.length === 0 ? (
+            <EmptyState
+              icon={<MessagesSquare aria-hidden="true" />}
+              title="No conversations yet"
+              body="Messages and calls with this user will appear here."
+            />
+          ) : (
+            <ul className="profile__list">
+              {profile.conversations.map((c) => (
+                <li key={c.id}>
+                  <Link
+                    className="profile__row"
+                    to={paths.conversation(session.slug, c.id)}
+                    data-testid="contact-conversation"
+                  >
+                    <span className="profile__row-main">
+                      <span className="profile__row-title">{c.subject}</span>
+                      <span className="profile__row-sub">{c.lastMessagePreview}</span>
+                    </span>
+                    <Badge tone={STATUS_TONE[c.status]}>{STATUS_LABEL[c.status]}</Badge>
+                    <span className="profile__row-time">{formatListTime(c.lastMessageAt)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="ui-card profile__section" aria-labelledby="profile-calls">
+          <h2 className="profile__section-title" id="profile-calls">
+            Calls
+          </h2>
+          {profile.calls.length === 0 ? (
+            <EmptyState
+              icon={<Phone aria-hidden="true" />}
+              title="No calls yet"
+              body="Calls with this user will appear here."
+            />
+          ) : (
+            <ul className="profile__list">
+              {profile.calls.map((call) => {
+                const body = (
+                  <>
+                    <span className="profile__call-icon" data-answered={call.answered || undefined}>
+                      <CallIcon call={call} />
+                    </span>
+                    <span className="profile__row-main">
+                      <span className="profile__row-title">{callLabel(call)}</span>
+                      <span className="profile__row-sub">{formatDateTime(call.createdAt)}</span>
+                    </span>
+                  </>
+                );
+                return (
+                  <li key={call.idCommunication} data-testid="contact-call">
+                    {call.idConversation && call.idPart ? (
+                      <Link
+                        className="profile__row"
+                        to={paths.conversationPart(session.slug, call.idConversation, call.idPart)}
+                      >
+                        {body}
+                      </Link>
+                    ) : (
+                      <div className="profile__row">{body}</div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** contacts/users/profile/{id}: a contact's details, call action, conversations and calls. */
 export function ContactProfilePage() {
   const session = useSession();
   const { id = '' } = useParams();
@@ -44,70 +195,7 @@ export function ContactProfilePage() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <div className="profile__grid">
-          <div className="profile__card ui-card">
-            <Avatar name={contactDisplayName(query.data)} src={query.data.avatar} size={64} />
-            <h1 className="profile__name" data-testid="contact-name">
-              {contactDisplayName(query.data)}
-            </h1>
-            <dl className="profile__details">
-              <div>
-                <dt>
-                  <Phone aria-hidden="true" />
-                  <span className="ui-visually-hidden">Phone</span>
-                </dt>
-                <dd data-testid="contact-phone">{query.data.phone ?? 'No phone number'}</dd>
-              </div>
-              <div>
-                <dt>
-                  <Mail aria-hidden="true" />
-                  <span className="ui-visually-hidden">Email</span>
-                </dt>
-                <dd>{query.data.email ?? 'No email'}</dd>
-              </div>
-            </dl>
-            {query.data.phone ? (
-              <CallContactButton
-                phone={query.data.phone}
-                contactName={contactDisplayName(query.data)}
-                variant="primary"
-              />
-            ) : null}
-            <p className="profile__since">Since {formatDateTime(query.data.createdAt)}</p>
-          </div>
-          <div className="ui-card profile__conversations">
-            <h2 className="profile__section-title">Conversations</h2>
-            {query.data.conversations.length === 0 ? (
-              <EmptyState
-                icon={<MessagesSquare aria-hidden="true" />}
-                title="No conversations yet"
-                body="Messages and calls with this user will appear here."
-              />
-            ) : (
-              <ul className="profile__list">
-                {query.data.conversations.map((c) => (
-                  <li key={c.id}>
-                    <Link
-                      className="profile__conversation"
-                      to={paths.conversation(session.slug, c.id)}
-                      data-testid="contact-conversation"
-                    >
-                      <span className="profile__conversation-preview">
-                        {c.lastPart?.preview ?? 'No messages yet'}
-                      </span>
-                      <Badge tone={c.status === 'open' ? 'accent' : 'neutral'}>
-                        {c.status === 'open' ? 'Open' : 'Closed'}
-                      </Badge>
-                      <span className="profile__conversation-time">
-                        {formatListTime(c.updatedAt)}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </div>
+        <Profile profile={query.data} />
       )}
     </section>
   );

@@ -3,13 +3,11 @@ import { Search, SearchX, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { formatListTime } from '../../../lib/format';
 import { useSession } from '../../session/hooks/use-session';
 import { Avatar, Button, EmptyState, ErrorState, Input, Page, SkeletonList } from '../../../ui';
 import { useDebouncedValue } from '../../inbox/hooks/use-debounced-value';
 import { contactsQuery } from '../api/contacts-api';
 import './contacts.css';
-import { contactDisplayName } from '../../../lib/contact-name';
 
 /** Loads the next page when the sentinel scrolls into view (infinite scroll). */
 function useLoadMoreSentinel(onVisible: () => void, active: boolean) {
@@ -32,7 +30,7 @@ export function ContactsPage() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 300);
   const query = useInfiniteQuery(contactsQuery(session.slug, search));
-  const contacts = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const contacts = query.data?.pages.flatMap((p) => p.contacts) ?? [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useLoadMoreSentinel(() => {
     if (!isFetchingNextPage) void fetchNextPage();
@@ -59,7 +57,7 @@ export function ContactsPage() {
           <span>Name</span>
           <span>Email</span>
           <span>Phone</span>
-          <span>Last seen</span>
+          <span>Company</span>
         </div>
         {query.isPending ? (
           <SkeletonList label="Loading users" rows={8} />
@@ -95,14 +93,12 @@ export function ContactsPage() {
                   data-testid="contact-row"
                 >
                   <span className="contacts-table__name">
-                    <Avatar name={contactDisplayName(contact)} src={contact.avatar} size={28} />
-                    <span>{contactDisplayName(contact)}</span>
+                    <Avatar name={contact.displayName} src={contact.avatarURL} size={28} />
+                    <span>{contact.displayName}</span>
                   </span>
                   <span className="contacts-table__cell">{contact.email ?? '—'}</span>
                   <span className="contacts-table__cell">{contact.phone ?? '—'}</span>
-                  <span className="contacts-table__cell">
-                    {contact.lastSeenAt ? formatListTime(contact.lastSeenAt) : '—'}
-                  </span>
+                  <span className="contacts-table__cell">{contact.company ?? '—'}</span>
                 </Link>
               </li>
             ))}

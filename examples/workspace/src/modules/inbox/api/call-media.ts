@@ -1,43 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PREFIX, ApiError, apiBlob, authHeaders, wsPath } from '../../../api/client';
+import { API_PREFIX, ApiError, apiBlob, authHeaders } from '../../../api/client';
 import type { TranscriptTurn } from './types';
 import { parseTranscriptCsv } from './transcript-csv';
 
-/** The transcript CSV route of the voice API (§7). */
-export function transcriptCsvPath(slug: string): string {
-  return wsPath(slug, '/addons/voice/connections/transcript/csv');
-}
-
-/** Downloads the transcript CSV of a call part (§7 `GET .../transcript/csv`). */
-export function fetchTranscriptCsv(slug: string, idConversation: string, idPart: string) {
-  return apiBlob(transcriptCsvPath(slug), { query: { idConversation, idPart } });
-}
-
 /**
- * Fetches a recording (bearer token required). `recordingUrl` is a product API URL, with or
- * without the `/api` prefix.
+ * Fetches a file of the workspace API (recording, transcript CSV) with the bearer token. The
+ * server's URLs carry the `/api` prefix; a path without it is taken as below `/api`.
  */
-export async function fetchRecording(recordingUrl: string): Promise<Blob> {
-  if (recordingUrl.startsWith('/ws/')) return apiBlob(recordingUrl);
-  const response = await fetch(recordingUrl, { headers: authHeaders() });
+export async function fetchApiFile(url: string): Promise<Blob> {
+  if (!url.startsWith(`${API_PREFIX}/`) && url.startsWith('/')) return apiBlob(url);
+  const response = await fetch(url, { headers: authHeaders() });
   if (!response.ok)
-    throw new ApiError(response.status, 'recording_unavailable', 'The recording is not available.');
+    throw new ApiError(response.status, 'file_unavailable', 'The file is not available.');
   return response.blob();
 }
 
-/** The transcript of a call part as speaker turns (read from the transcript CSV). */
-export function useTranscript(
-  slug: string,
-  idConversation: string,
-  idPart: string,
-  enabled: boolean,
-) {
+/** The transcript of a call part as speaker turns (read from its CSV). */
+export function useTranscript(transcriptUrl: string | null) {
   return useQuery({
-    queryKey: ['ws', slug, 'transcript', idConversation, idPart],
+    queryKey: ['transcript', transcriptUrl],
     queryFn: async (): Promise<TranscriptTurn[]> =>
-      parseTranscriptCsv(await (await fetchTranscriptCsv(slug, idConversation, idPart)).text()),
-    enabled,
+      parseTranscriptCsv(await (await fetchApiFile(transcriptUrl ?? '')).text()),
+    enabled: transcriptUrl !== null,
     staleTime: Infinity,
+    retry: false,
   });
 }
 
@@ -45,11 +31,9 @@ export function useTranscript(
 export function useRecording(recordingUrl: string | null) {
   return useQuery({
     queryKey: ['recording', recordingUrl],
-    queryFn: () => fetchRecording(recordingUrl ?? ''),
+    queryFn: () => fetchApiFile(recordingUrl ?? ''),
     enabled: recordingUrl !== null,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });
 }
-
-export { API_PREFIX };

@@ -1,31 +1,60 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, wsPath } from '../../../api/client';
 import type { InboxList } from '../../../app/paths';
+import type { WorkspaceAgent } from '../../../../server/src/contract/workspaces';
 import type {
-  Conversation,
-  ConversationPage,
+  CallPart,
+  ConversationListResponse,
+  ConversationPatch,
   ConversationStatus,
+  ConversationSummary,
   InboxCounts,
-  Person,
+  InboxFolder,
+  InboxMessage,
+  MessageCreate,
+  MessageListResponse,
   SavedReply,
 } from './types';
+
+/** The status filter of a list: one status, or every status. */
+export type StatusFilter = ConversationStatus | 'any';
 
 /** Query keys of the inbox, so that mutations and live updates invalidate the right data. */
 export const inboxKeys = {
   all: (slug: string) => ['ws', slug, 'inbox'] as const,
   counts: (slug: string) => ['ws', slug, 'inbox', 'counts'] as const,
   lists: (slug: string) => ['ws', slug, 'inbox', 'list'] as const,
-  list: (slug: string, list: InboxList, search: string, status: ConversationStatus) =>
+  list: (slug: string, list: InboxList, search: string, status: StatusFilter) =>
     ['ws', slug, 'inbox', 'list', list, search, status] as const,
   conversation: (slug: string, id: string) => ['ws', slug, 'inbox', 'conversation', id] as const,
+  messages: (slug: string, id: string) =>
+    ['ws', slug, 'inbox', 'conversation', id, 'messages'] as const,
+  part: (slug: string, id: string, idPart: string) =>
+    ['ws', slug, 'inbox', 'conversation', id, 'part', idPart] as const,
 };
 
-/** The counts of every inbox list (all, unassigned, mine, tags, views). */
+const conversationPath = (slug: string, id: string) =>
+  wsPath(slug, `/inbox/conversations/${encodeURIComponent(id)}`);
+
+/** The server's folder query of an app list. */
+function folderQuery(list: InboxList): { folder: InboxFolder; tagId?: string; viewId?: string } {
+  switch (list.kind) {
+    case 'tags':
+      return { folder: 'tag', tagId: list.id };
+    case 'views':
+      return { folder: 'view', viewId: list.id };
+    default:
+      return { folder: list.kind };
+  }
+}
+
+/** The counts of every inbox list (all, unassigned, mine, tags, views; null without the permit). */
 export const inboxCountsQuery = (slug: string) =>
   queryOptions({
     queryKey: inboxKeys.counts(slug),
-    queryFn: ({ signal }) => api<InboxCounts>(wsPath(slug, '/inbox/counts'), { signal }),
-    refetchInterval: 30_000,
+    queryFn: ({ signal }) =>
+      api<{ counts: InboxCounts }>(wsPath(slug, '/inbox/counts'), { signal }).then((r) => r.counts),
+    refetchInterval: 60_000,
   });
 
 /** One list of conversations, newest activity first, paged by cursor (infinite scroll). */
@@ -33,34 +62,55 @@ export const conversationsQuery = (
   slug: string,
   list: InboxList,
   search: string,
-  status: ConversationStatus,
+  status: StatusFilter,
 ) =>
   infiniteQueryOptions({
     queryKey: inboxKeys.list(slug, list, search, status),
     queryFn: ({ pageParam, signal }) =>
-      api<ConversationPage>(wsPath(slug, '/inbox/conversations'), {
+      api<ConversationListResponse>(wsPath(slug, '/inbox/conversations'), {
         signal,
-        query: {
-          list: list.kind,
-          id: 'id' in list ? list.id : undefined,
-          q: search,
-          status,
-          cursor: pageParam,
-        },
+        query: { ...folderQuery(list), q: search, status, cursor: pageParam, limit: 30 },
       }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    getNextPageParam: (page) => page.page.nextCursor ?? undefined,
   });
 
-/** One conversation with its parts (messages, notes, calls, events). */
+/** One conversation (contact, assignee, status, tags). */
 export const conversationQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: inboxKeys.conversation(slug, id),
     queryFn: ({ signal }) =>
-      api<{ conversation: Conversation }>(
-        wsPath(slug, `/inbox/conversations/${encodeURIComponent(id)}`),
-        { signal },
-      ).then((r) => r.conversation),
+      api<{ conversation: ConversationSummary }>(conversationPath(slug, id), { signal }).then(
+        (r) => r.conversation,
+      ),
+  });
+
+/** A conversation's messages and call parts; pages go back in time (oldest first within a page). */
+export const messagesQuery = (slug: string, id: string) =>
+  infiniteQueryOptions({
+    queryKey: inboxKeys.messages(slug, id),
+    queryFn: ({ pageParam, signal }) =>
+      api<MessageListResponse>(`${conversationPath(slug, id)}/messages`, {
+        signal,
+        query: { cursor: pageParam, limit: 50 },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.page.nextCursor ?? undefined,
+  });
+
+/** The messages of loaded pages in time order (the first page is the newest). */
+export function messagesInOrder(pages: readonly MessageListResponse[] | undefined): InboxMessage[] {
+  return [...(pages ?? [])].reverse().flatMap((p) => p.messages);
+}
+
+/** One call part of a conversation (recording and transcript links). */
+export const callPartQuery = (slug: string, id: string, idPart: string) =>
+  queryOptions({
+    queryKey: inboxKeys.part(slug, id, idPart),
+    queryFn: ({ signal }) =>
+      api<{ part: CallPart }>(`${conversationPath(slug, id)}/parts/${encodeURIComponent(idPart)}`, {
+        signal,
+      }).then((r) => r.part),
   });
 
 /** The workspace's saved replies (composer). */
@@ -79,30 +129,24 @@ export const agentsQuery = (slug: string) =>
   queryOptions({
     queryKey: ['ws', slug, 'agents'],
     queryFn: ({ signal }) =>
-      api<{ agents: Person[] }>(wsPath(slug, '/agents'), { signal }).then((r) => r.agents),
+      api<{ agents: WorkspaceAgent[] }>(wsPath(slug, '/agents'), { signal }).then((r) => r.agents),
     staleTime: 5 * 60_000,
   });
 
 /** Sends a reply (to the contact) or an internal note. */
-export function sendPart(
+export function sendMessage(
   slug: string,
   id: string,
-  input: { type: 'message' | 'note'; body: string },
-): Promise<{ conversation: Conversation }> {
-  return api(wsPath(slug, `/inbox/conversations/${encodeURIComponent(id)}/parts`), {
-    method: 'POST',
-    body: input,
-  });
+  input: MessageCreate,
+): Promise<{ message: InboxMessage }> {
+  return api(`${conversationPath(slug, id)}/messages`, { method: 'POST', body: input });
 }
 
-/** Changes a conversation's assignee and/or status. */
+/** Changes a conversation's assignee, status or tags. */
 export function updateConversation(
   slug: string,
   id: string,
-  input: { assigneeId?: string | null; status?: ConversationStatus },
-): Promise<{ conversation: Conversation }> {
-  return api(wsPath(slug, `/inbox/conversations/${encodeURIComponent(id)}`), {
-    method: 'PATCH',
-    body: input,
-  });
+  input: ConversationPatch,
+): Promise<{ conversation: ConversationSummary }> {
+  return api(conversationPath(slug, id), { method: 'PATCH', body: input });
 }

@@ -1,111 +1,118 @@
 /**
- * Inbox shapes of the workspace server. Written against the expected contract until the server's
- * inbox API (M2) exports its types from `server/src/contract/`; then these become `import type`
- * re-exports, and every screen keeps reading them from here.
+ * Inbox shapes of the workspace server (`/api/ws/{slug}/inbox/...`), the inferred types of
+ * `server/src/contract/inbox.ts`. Mirrored here until that contract lands on main; then this file
+ * becomes an `import type` re-export of it (no schema library ships to the browser).
  */
-export type ConversationStatus = 'open' | 'closed';
-
-export interface Person {
-  readonly id: string;
-  readonly name: string;
-  readonly avatarURL: string | null;
-}
-
-export interface ConversationContact {
-  readonly id: string;
-  readonly name: string;
-  readonly phone: string | null;
-  readonly email: string | null;
-  readonly avatar: string | null;
-}
+export type ConversationStatus = 'open' | 'pending' | 'closed';
+export type Channel = 'whatsapp' | 'email' | 'sms' | 'chat' | 'voice';
+export type InboxFolder = 'all' | 'unassigned' | 'mine' | 'tag' | 'view';
 
 export interface Tag {
-  readonly id: string;
-  readonly name: string;
+  id: string;
+  name: string;
+  color: string;
 }
 
-export interface InboxCounts {
-  readonly all: number;
-  readonly unassigned: number;
-  readonly mine: number;
-  readonly tags: readonly (Tag & { readonly count: number })[];
-  readonly views: readonly { readonly id: string; readonly name: string; readonly count: number }[];
+export interface AgentRef {
+  id: string;
+  name: string;
+  avatarURL: string | null;
+}
+
+export interface ContactRef {
+  id: string;
+  name: string;
+  /** The name to show: the phone number for a visitor-prefixed name. */
+  displayName: string;
+  phone: string | null;
+  email: string | null;
+  avatarURL: string | null;
 }
 
 export interface ConversationSummary {
-  readonly id: string;
-  readonly contact: ConversationContact;
-  readonly assignee: Person | null;
-  readonly status: ConversationStatus;
-  readonly tags: readonly Tag[];
-  readonly lastPart: {
-    readonly type: PartType;
-    readonly preview: string;
-    readonly createdAt: string;
-  } | null;
-  readonly updatedAt: string;
+  id: string;
+  subject: string;
+  channel: Channel;
+  status: ConversationStatus;
+  contact: ContactRef;
+  assignee: AgentRef | null;
+  tags: Tag[];
+  lastMessageAt: string;
+  lastMessagePreview: string;
+  createdAt: string;
 }
 
-export interface ConversationPage {
-  readonly items: readonly ConversationSummary[];
-  readonly nextCursor: string | null;
+/** A call part of a conversation: links to its recording and transcript. */
+export interface CallPart {
+  idConversation: string;
+  idPart: string;
+  idCommunication: string;
+  communicationType: 'inbound' | 'outbound' | 'transfer' | 'monitor';
+  answered: boolean;
+  contactPhoneNumber: string | null;
+  agent: AgentRef | null;
+  startedAt: string;
+  endedAt: string | null;
+  durationSeconds: number | null;
+  recordingUrl: string | null;
+  transcriptUrl: string | null;
+  appPath: string;
 }
 
-export type PartType = 'message' | 'note' | 'call' | 'event';
-
-interface PartBase {
-  readonly id: string;
-  readonly createdAt: string;
+export interface InboxMessage {
+  id: string;
+  conversationId: string;
+  kind: 'message' | 'note' | 'system' | 'call';
+  direction: 'inbound' | 'outbound' | null;
+  author: AgentRef | null;
+  body: string;
+  createdAt: string;
+  call: CallPart | null;
 }
 
-export interface MessagePart extends PartBase {
-  readonly type: 'message';
-  /** `in` from the contact, `out` from an agent. */
-  readonly direction: 'in' | 'out';
-  readonly author: Person | null;
-  readonly body: string;
+export interface InboxCounts {
+  all: number | null;
+  unassigned: number | null;
+  mine: number;
+  tags: (Tag & { count: number })[] | null;
+  views: { id: string; name: string; count: number }[] | null;
 }
 
-export interface NotePart extends PartBase {
-  readonly type: 'note';
-  readonly author: Person | null;
-  readonly body: string;
+export interface PageInfo {
+  nextCursor: string | null;
 }
 
-export interface CallPart extends PartBase {
-  readonly type: 'call';
-  readonly call: {
-    readonly idCommunication: string;
-    readonly communicationType: 'inbound' | 'outbound' | 'transfer';
-    readonly answered: boolean;
-    readonly agent: Person | null;
-    readonly phoneNumber: string | null;
-    /** Seconds, or null while the call is live. */
-    readonly duration: number | null;
-    readonly endedAt: string | null;
-    /** Product API URL of the recording (bearer token), or null when there is none. */
-    readonly recordingUrl: string | null;
-    readonly hasTranscript: boolean;
-  };
+export interface ConversationListResponse {
+  conversations: ConversationSummary[];
+  page: PageInfo;
 }
 
-export interface EventPart extends PartBase {
-  readonly type: 'event';
-  readonly body: string;
-}
-
-export type ConversationPart = MessagePart | NotePart | CallPart | EventPart;
-
-export interface Conversation extends ConversationSummary {
-  readonly parts: readonly ConversationPart[];
+export interface MessageListResponse {
+  /** Oldest first within the page; `page.nextCursor` loads older ones. */
+  messages: InboxMessage[];
+  page: PageInfo;
 }
 
 export interface SavedReply {
-  readonly id: string;
-  readonly name: string;
-  readonly body: string;
+  id: string;
+  title: string;
+  body: string;
+  updatedAt: string;
 }
 
+export interface ConversationPatch {
+  status?: ConversationStatus;
+  assigneeId?: string | null;
+  tagIds?: string[];
+  subject?: string;
+}
+
+export interface MessageCreate {
+  kind: 'message' | 'note';
+  body: string;
+}
+
+/** A transcript turn read from the transcript CSV. */
 export interface TranscriptTurn {
   readonly speaker: 'AGENT' | 'CUSTOMER' | 'SYSTEM';
   readonly speakerName: string;

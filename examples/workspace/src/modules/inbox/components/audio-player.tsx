@@ -1,10 +1,9 @@
 import { Download, Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { fileTimestamp, formatDuration } from '../../../lib/format';
-import { saveBlob } from '../../../lib/download';
+import { recordingFileName, saveBlob } from '@x/react-voice';
+import { formatDuration } from '../../../lib/format';
 import { Button, ErrorState, IconButton, Skeleton } from '../../../ui';
-import { recordingFilename } from '../../voice/messages';
 import { useRecording } from '../api/call-media';
 
 const BARS = 72;
@@ -160,9 +159,7 @@ export function AudioPlayer({
           size="sm"
           variant="ghost"
           icon={<Download aria-hidden="true" />}
-          onClick={() =>
-            recording.data && saveBlob(recording.data, recordingFilename(fileTimestamp()))
-          }
+          onClick={() => recording.data && saveBlob(recording.data, recordingFileName(Date.now()))}
           data-testid="audio-download"
         >
           Download .wav

@@ -11,11 +11,11 @@ import { paths, withTranscriptQuery, withoutTranscriptQuery } from '../../../app
 import { formatDuration, formatTime } from '../../../lib/format';
 import { useSession } from '../../session/hooks/use-session';
 import { Badge } from '../../../ui';
-import type { CallPart, Conversation } from '../api/types';
+import type { CallPart, ConversationSummary } from '../api/types';
 import { useInboxList } from '../hooks/use-inbox-list';
 
 /** A human title of a call part. */
-export function callTitle(call: CallPart['call']): string {
+export function callTitle(call: CallPart): string {
   if (!call.answered)
     return call.communicationType === 'outbound' ? 'Unanswered call' : 'Missed call';
   switch (call.communicationType) {
@@ -25,10 +25,12 @@ export function callTitle(call: CallPart['call']): string {
       return 'Outbound call';
     case 'transfer':
       return 'Transferred call';
+    case 'monitor':
+      return 'Monitored call';
   }
 }
 
-function CallIcon({ call }: { call: CallPart['call'] }) {
+function CallIcon({ call }: { call: CallPart }) {
   if (!call.answered) return <PhoneMissed aria-hidden="true" />;
   if (call.communicationType === 'outbound') return <PhoneOutgoing aria-hidden="true" />;
   if (call.communicationType === 'transfer') return <PhoneForwarded aria-hidden="true" />;
@@ -41,19 +43,20 @@ export function CallPartCard({
   conversation,
 }: {
   readonly part: CallPart;
-  readonly conversation: Conversation;
+  readonly conversation: ConversationSummary;
 }) {
   const session = useSession();
   const list = useInboxList();
   const location = useLocation();
-  const { call } = part;
+  const call = part;
   const live = call.endedAt === null;
-  const base = paths.conversationPart(session.slug, conversation.id, part.id, list);
+  const base = paths.conversationPart(session.slug, conversation.id, part.idPart, list);
   return (
     <article
       className="call-card"
       data-answered={call.answered ? '' : undefined}
       data-testid="call-part"
+      data-id-communication={call.idCommunication}
       aria-label={callTitle(call)}
     >
       <span className="call-card__icon">
@@ -71,9 +74,11 @@ export function CallPartCard({
         <p className="call-card__meta">
           {[
             call.agent ? `${call.agent.name}` : null,
-            call.phoneNumber,
-            call.duration !== null && call.answered ? formatDuration(call.duration) : null,
-            formatTime(part.createdAt),
+            call.contactPhoneNumber,
+            call.durationSeconds !== null && call.answered
+              ? formatDuration(call.durationSeconds)
+              : null,
+            formatTime(call.startedAt),
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -91,7 +96,7 @@ export function CallPartCard({
             <Play aria-hidden="true" /> Recording
           </Link>
         ) : null}
-        {call.hasTranscript ? (
+        {call.transcriptUrl ? (
           <Link
             className="ui-button"
             data-variant="ghost"

@@ -5,28 +5,26 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
 import { Button, Menu, MenuItem, MenuLabel, Textarea, toast } from '../../../ui';
-import { inboxKeys, savedRepliesQuery, sendPart } from '../api/inbox-api';
-import type { Conversation } from '../api/types';
-import { contactDisplayName } from '../../../lib/contact-name';
+import { inboxKeys, savedRepliesQuery, sendMessage } from '../api/inbox-api';
+import type { ConversationSummary } from '../api/types';
 
 type Mode = 'message' | 'note';
 
 /** Writes a reply to the contact or an internal note; inserts saved replies. */
-export function Composer({ conversation }: { readonly conversation: Conversation }) {
+export function Composer({ conversation }: { readonly conversation: ConversationSummary }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('message');
   const [body, setBody] = useState('');
   const savedReplies = useQuery(savedRepliesQuery(session.slug));
   const send = useMutation({
-    mutationFn: (input: { type: Mode; body: string }) =>
-      sendPart(session.slug, conversation.id, input),
-    onSuccess: (result) => {
+    mutationFn: (input: { kind: Mode; body: string }) =>
+      sendMessage(session.slug, conversation.id, input),
+    onSuccess: async () => {
       setBody('');
-      queryClient.setQueryData(
-        inboxKeys.conversation(session.slug, conversation.id),
-        result.conversation,
-      );
+      await queryClient.invalidateQueries({
+        queryKey: inboxKeys.messages(session.slug, conversation.id),
+      });
       void queryClient.invalidateQueries({ queryKey: inboxKeys.lists(session.slug) });
     },
     onError: (error) =>
@@ -40,7 +38,7 @@ export function Composer({ conversation }: { readonly conversation: Conversation
     event?.preventDefault();
     const text = body.trim();
     if (!text || send.isPending) return;
-    send.mutate({ type: mode, body: text });
+    send.mutate({ kind: mode, body: text });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
@@ -66,7 +64,7 @@ export function Composer({ conversation }: { readonly conversation: Conversation
         aria-label={mode === 'message' ? 'Reply' : 'Internal note'}
         placeholder={
           mode === 'message'
-            ? `Reply to ${contactDisplayName(conversation.contact)}…`
+            ? `Reply to ${conversation.contact.displayName}…`
             : 'Write a note only your team can see…'
         }
         value={body}
@@ -104,7 +102,7 @@ export function Composer({ conversation }: { readonly conversation: Conversation
                 data-testid="saved-reply"
                 onSelect={() => setBody((b) => (b ? `${b}\n${reply.body}` : reply.body))}
               >
-                {reply.name}
+                {reply.title}
               </MenuItem>
             ))
           )}

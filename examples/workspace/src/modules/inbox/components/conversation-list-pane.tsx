@@ -16,12 +16,13 @@ import {
   Spinner,
 } from '../../../ui';
 import { conversationsQuery, inboxCountsQuery } from '../api/inbox-api';
-import type { ConversationStatus, InboxCounts } from '../api/types';
+import type { StatusFilter } from '../api/inbox-api';
+import type { InboxCounts } from '../api/types';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useInboxList } from '../hooks/use-inbox-list';
 import { ConversationRow } from './conversation-row';
 
-const ROW_HEIGHT = 72;
+const ROW_HEIGHT = 84;
 const SEARCH_DEBOUNCE_MS = 300;
 
 function listTitle(list: InboxList, counts: InboxCounts | undefined): string {
@@ -33,11 +34,29 @@ function listTitle(list: InboxList, counts: InboxCounts | undefined): string {
     case 'mine':
       return 'Assigned to me';
     case 'tags':
-      return `#${counts?.tags.find((t) => t.id === list.id)?.name ?? list.id}`;
+      return `#${counts?.tags?.find((t) => t.id === list.id)?.name ?? 'tag'}`;
     case 'views':
-      return counts?.views.find((v) => v.id === list.id)?.name ?? 'View';
+      return counts?.views?.find((v) => v.id === list.id)?.name ?? 'View';
   }
 }
+
+const STATUS_OPTIONS = [
+  { value: 'open', label: 'Open' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'any', label: 'All statuses' },
+] as const satisfies readonly { value: StatusFilter; label: string }[];
+
+function statusFromQuery(value: string | null): StatusFilter {
+  return STATUS_OPTIONS.find((o) => o.value === value)?.value ?? 'open';
+}
+
+const EMPTY_TITLES: Record<StatusFilter, string> = {
+  open: 'You’re all caught up',
+  pending: 'Nothing pending',
+  closed: 'No closed conversations',
+  any: 'No conversations yet',
+};
 
 /** A list of conversations (search, status, infinite virtualised scroll) beside the open one. */
 export function ConversationListPane() {
@@ -46,12 +65,12 @@ export function ConversationListPane() {
   const { conversationId } = useParams();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const status: ConversationStatus = params.get('status') === 'closed' ? 'closed' : 'open';
+  const status = statusFromQuery(params.get('status'));
   const [searchText, setSearchText] = useState(params.get('q') ?? '');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const counts = useQuery(inboxCountsQuery(session.slug));
   const query = useInfiniteQuery(conversationsQuery(session.slug, list, search, status));
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = query.data?.pages.flatMap((p) => p.conversations) ?? [];
 
   // Keep the search in the URL (shareable, and kept when a conversation opens). Only a changed
   // search navigates: a navigation to the same list would undo a click made meanwhile.
@@ -114,15 +133,12 @@ export function ConversationListPane() {
               onValueChange={(value) =>
                 setParams((prev) => {
                   const next = new URLSearchParams(prev);
-                  if (value === 'closed') next.set('status', 'closed');
-                  else next.delete('status');
+                  if (value === 'open') next.delete('status');
+                  else next.set('status', value);
                   return next;
                 })
               }
-              options={[
-                { value: 'open', label: 'Open' },
-                { value: 'closed', label: 'Closed' },
-              ]}
+              options={STATUS_OPTIONS}
               data-testid="conversation-status-filter"
             />
           </div>
@@ -146,11 +162,11 @@ export function ConversationListPane() {
           ) : (
             <EmptyState
               icon={<Inbox aria-hidden="true" />}
-              title={status === 'closed' ? 'No closed conversations' : 'You’re all caught up'}
+              title={EMPTY_TITLES[status]}
               body={
-                status === 'closed'
-                  ? 'Conversations you close appear here.'
-                  : 'New conversations and calls with your customers appear here.'
+                status === 'open'
+                  ? 'New conversations and calls with your customers appear here.'
+                  : 'Conversations with this status appear here.'
               }
               data-testid="conversation-list-empty"
             />

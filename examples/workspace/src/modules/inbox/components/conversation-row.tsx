@@ -1,18 +1,19 @@
-import { MessageSquare, Phone, StickyNote } from 'lucide-react';
+import { Mail, MessageCircle, MessageSquare, MessagesSquare, Phone } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { Avatar } from '../../../ui';
-import type { ConversationSummary } from '../api/types';
-import { contactDisplayName } from '../../../lib/contact-name';
+import type { Channel, ConversationSummary } from '../api/types';
 
-const PART_ICONS = {
-  message: MessageSquare,
-  note: StickyNote,
-  call: Phone,
-  event: MessageSquare,
-} as const;
+/** The icon and name of each channel. */
+export const CHANNELS: Record<Channel, { icon: typeof Phone; label: string }> = {
+  whatsapp: { icon: MessageCircle, label: 'WhatsApp' },
+  email: { icon: Mail, label: 'Email' },
+  sms: { icon: MessageSquare, label: 'SMS' },
+  chat: { icon: MessagesSquare, label: 'Chat' },
+  voice: { icon: Phone, label: 'Voice' },
+};
 
-/** One conversation in a list: contact, last activity, preview, assignee. */
+/** One conversation in a list: contact, last activity, channel and preview, assignee. */
 export function ConversationRow({
   conversation,
   to,
@@ -20,31 +21,33 @@ export function ConversationRow({
   readonly conversation: ConversationSummary;
   readonly to: string;
 }) {
-  const last = conversation.lastPart;
-  const Icon = PART_ICONS[last?.type ?? 'message'];
-  const at = last?.createdAt ?? conversation.updatedAt;
+  const channel = CHANNELS[conversation.channel];
+  const Icon = channel.icon;
+  const at = conversation.lastMessageAt;
   return (
     <NavLink
       to={to}
       className="conversation-row"
       data-testid="conversation-row"
       data-conversation-id={conversation.id}
+      data-status={conversation.status}
     >
       <Avatar
-        name={contactDisplayName(conversation.contact)}
-        src={conversation.contact.avatar}
+        name={conversation.contact.displayName}
+        src={conversation.contact.avatarURL}
         size={34}
       />
       <span className="conversation-row__main">
         <span className="conversation-row__top">
-          <span className="conversation-row__name">{contactDisplayName(conversation.contact)}</span>
+          <span className="conversation-row__name">{conversation.contact.displayName}</span>
           <time className="conversation-row__time" dateTime={at} title={formatDateTime(at)}>
             {formatListTime(at)}
           </time>
         </span>
+        <span className="conversation-row__subject">{conversation.subject}</span>
         <span className="conversation-row__preview">
-          <Icon aria-hidden="true" />
-          <span>{last?.preview ?? 'No messages yet'}</span>
+          <Icon aria-label={channel.label} role="img" />
+          <span>{conversation.lastMessagePreview || 'No messages yet'}</span>
         </span>
       </span>
       {conversation.assignee ? (

@@ -1,21 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, RotateCcw } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../session/hooks/use-session';
-import { Avatar, Button, ErrorState, Select, Skeleton, toast } from '../../../ui';
+import { Avatar, Badge, ErrorState, Select, Skeleton, toast } from '../../../ui';
 import { ApiError } from '../../../api/client';
 import { CallContactButton } from '../../voice/components/call-contact-button';
 import { agentsQuery, conversationQuery, inboxKeys, updateConversation } from '../api/inbox-api';
-import type { Conversation } from '../api/types';
+import type { ConversationStatus, ConversationSummary } from '../api/types';
+import { CHANNELS } from './conversation-row';
 import { useInboxList } from '../hooks/use-inbox-list';
 import { Composer } from './composer';
 import { Timeline } from './timeline';
-import { contactDisplayName } from '../../../lib/contact-name';
 
 const UNASSIGNED = '__unassigned__';
 
-function ConversationHeader({ conversation }: { readonly conversation: Conversation }) {
+const STATUS_OPTIONS = [
+  { value: 'open', label: 'Open' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'closed', label: 'Closed' },
+] as const satisfies readonly { value: ConversationStatus; label: string }[];
+
+function ConversationHeader({ conversation }: { readonly conversation: ConversationSummary }) {
   const session = useSession();
   const list = useInboxList();
   const location = useLocation();
@@ -39,7 +45,6 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
         description: error instanceof ApiError ? error.message : undefined,
       }),
   });
-  const closed = conversation.status === 'closed';
   const assigneeOptions = [
     { value: UNASSIGNED, label: 'Unassigned' },
     ...(agents.data ?? (conversation.assignee ? [conversation.assignee] : [])).map((a) => ({
@@ -57,25 +62,26 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
         <ArrowLeft aria-hidden="true" />
       </Link>
       <Avatar
-        name={contactDisplayName(conversation.contact)}
-        src={conversation.contact.avatar}
+        name={conversation.contact.displayName}
+        src={conversation.contact.avatarURL}
         size={36}
       />
       <div className="conversation-header__who">
-        <h2 className="conversation-header__name" data-testid="conversation-title">
+        <h1 className="conversation-header__name" data-testid="conversation-title">
           <Link to={paths.contactProfile(session.slug, conversation.contact.id)}>
-            {contactDisplayName(conversation.contact)}
+            {conversation.contact.displayName}
           </Link>
-        </h2>
+        </h1>
         <p className="conversation-header__meta">
-          {conversation.contact.phone ?? conversation.contact.email ?? 'No contact details'}
+          <Badge>{CHANNELS[conversation.channel].label}</Badge>
+          <span>{conversation.subject}</span>
         </p>
       </div>
       <div className="conversation-header__actions">
         {conversation.contact.phone ? (
           <CallContactButton
             phone={conversation.contact.phone}
-            contactName={contactDisplayName(conversation.contact)}
+            contactName={conversation.contact.displayName}
           />
         ) : null}
         <div className="conversation-header__assignee">
@@ -90,15 +96,16 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
             data-testid="conversation-assignee"
           />
         </div>
-        <Button
-          variant={closed ? 'secondary' : 'primary'}
-          icon={closed ? <RotateCcw aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
-          loading={update.isPending && update.variables?.status !== undefined}
-          onClick={() => update.mutate({ status: closed ? 'open' : 'closed' })}
-          data-testid="conversation-status-toggle"
-        >
-          {closed ? 'Reopen' : 'Close'}
-        </Button>
+        <div className="conversation-header__status">
+          <Select
+            label="Status"
+            value={conversation.status}
+            options={STATUS_OPTIONS}
+            disabled={update.isPending}
+            onValueChange={(status) => update.mutate({ status })}
+            data-testid="conversation-status"
+          />
+        </div>
       </div>
     </header>
   );

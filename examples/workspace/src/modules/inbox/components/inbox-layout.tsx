@@ -20,7 +20,7 @@ function ListLink({
   list: InboxList;
   icon: ReactNode;
   label: string;
-  count: number | undefined;
+  count: number | null | undefined;
 }) {
   const slug = useSession().slug;
   const testId = 'id' in list ? `inbox-list-${list.kind}-${list.id}` : `inbox-list-${list.kind}`;
@@ -30,7 +30,7 @@ function ListLink({
       <span className="inbox-nav__label">{label}</span>
       {count === undefined ? (
         <Skeleton width={18} height={12} />
-      ) : (
+      ) : count === null ? null : (
         <Badge label={`${count} conversations`} data-testid={`${testId}-count`}>
           {count}
         </Badge>
@@ -73,7 +73,7 @@ export function InboxLayout() {
             />
           </>
         ) : null}
-        {shared && c && c.tags.length > 0 ? (
+        {shared && c?.tags && c.tags.length > 0 ? (
           <>
             <h3 className="inbox-nav__section">Tags</h3>
             {c.tags.map((tag) => (
@@ -87,7 +87,7 @@ export function InboxLayout() {
             ))}
           </>
         ) : null}
-        {views && c && c.views.length > 0 ? (
+        {views && c?.views && c.views.length > 0 ? (
           <>
             <h3 className="inbox-nav__section">Views</h3>
             {c.views.map((view) => (

@@ -1,91 +1,131 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { formatDateTime, formatDayHeading, formatTime } from '../../../lib/format';
-import { Avatar } from '../../../ui';
-import type { Conversation, ConversationPart } from '../api/types';
+import { useSession } from '../../session/hooks/use-session';
+import { Avatar, Button, ErrorState, Skeleton } from '../../../ui';
+import { messagesInOrder, messagesQuery } from '../api/inbox-api';
+import type { ConversationSummary, InboxMessage } from '../api/types';
 import { CallPartCard } from './call-part-card';
-import { contactDisplayName } from '../../../lib/contact-name';
 
 function dayKey(iso: string) {
   const d = new Date(iso);
   return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 }
 
-function Part({ part, conversation }: { part: ConversationPart; conversation: Conversation }) {
-  switch (part.type) {
-    case 'call':
-      return <CallPartCard part={part} conversation={conversation} />;
-    case 'event':
-      return (
-        <p className="timeline__event" data-testid="timeline-event">
-          {part.body} · <time dateTime={part.createdAt}>{formatTime(part.createdAt)}</time>
+function Message({
+  message,
+  conversation,
+}: {
+  message: InboxMessage;
+  conversation: ConversationSummary;
+}) {
+  if (message.kind === 'call' && message.call)
+    return <CallPartCard part={message.call} conversation={conversation} />;
+  if (message.kind === 'system' || message.kind === 'call')
+    return (
+      <p className="timeline__event" data-testid="timeline-event">
+        {message.body} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+      </p>
+    );
+  const outgoing = message.kind === 'note' || message.direction === 'outbound';
+  const author = message.author?.name ?? (outgoing ? 'Agent' : conversation.contact.displayName);
+  return (
+    <article
+      className="timeline__message"
+      data-direction={outgoing ? 'out' : 'in'}
+      data-note={message.kind === 'note' ? '' : undefined}
+      data-testid={message.kind === 'note' ? 'timeline-note' : 'timeline-message'}
+      aria-label={`${message.kind === 'note' ? 'Note' : 'Message'} from ${author}`}
+    >
+      {!outgoing ? <Avatar name={author} src={conversation.contact.avatarURL} size={28} /> : null}
+      <div className="timeline__bubble-wrap">
+        <div className="timeline__bubble">{message.body}</div>
+        <p className="timeline__meta">
+          {message.kind === 'note' ? 'Internal note · ' : ''}
+          {author} ·{' '}
+          <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+            {formatTime(message.createdAt)}
+          </time>
         </p>
-      );
-    case 'note':
-    case 'message': {
-      const outgoing = part.type === 'note' || part.direction === 'out';
-      const author =
-        part.author?.name ?? (outgoing ? 'Agent' : contactDisplayName(conversation.contact));
-      return (
-        <article
-          className="timeline__message"
-          data-direction={outgoing ? 'out' : 'in'}
-          data-note={part.type === 'note' ? '' : undefined}
-          data-testid={part.type === 'note' ? 'timeline-note' : 'timeline-message'}
-          aria-label={`${part.type === 'note' ? 'Note' : 'Message'} from ${author}`}
-        >
-          {!outgoing ? <Avatar name={author} src={conversation.contact.avatar} size={28} /> : null}
-          <div className="timeline__bubble-wrap">
-            <div className="timeline__bubble">{part.body}</div>
-            <p className="timeline__meta">
-              {part.type === 'note' ? 'Internal note · ' : ''}
-              {author} ·{' '}
-              <time dateTime={part.createdAt} title={formatDateTime(part.createdAt)}>
-                {formatTime(part.createdAt)}
-              </time>
-            </p>
-          </div>
-          {outgoing ? <Avatar name={author} src={part.author?.avatarURL} size={28} /> : null}
-        </article>
-      );
-    }
-  }
+      </div>
+      {outgoing ? <Avatar name={author} src={message.author?.avatarURL} size={28} /> : null}
+    </article>
+  );
 }
 
-/** The parts of a conversation in order, grouped by day; follows new parts as they arrive. */
-export function Timeline({ conversation }: { readonly conversation: Conversation }) {
+/**
+ * The messages and call parts of a conversation in time order, grouped by day; loads older ones
+ * on demand and follows new ones as they arrive.
+ */
+export function Timeline({ conversation }: { readonly conversation: ConversationSummary }) {
+  const session = useSession();
   const { idPart } = useParams();
+  const query = useInfiniteQuery(messagesQuery(session.slug, conversation.id));
+  const messages = messagesInOrder(query.data?.pages);
   const endRef = useRef<HTMLDivElement>(null);
-  const count = conversation.parts.length;
+  const newest = messages.at(-1)?.id;
+  const loaded = !query.isPending;
   useEffect(() => {
+    if (!loaded) return;
     const target = idPart
       ? document.querySelector(`[data-part-id="${CSS.escape(idPart)}"]`)
       : endRef.current;
     target?.scrollIntoView({ block: idPart ? 'center' : 'end' });
-  }, [count, idPart]);
+  }, [newest, idPart, loaded]);
 
-  const headings = conversation.parts.map((part, i) => {
-    const previous = conversation.parts[i - 1];
-    return previous && dayKey(previous.createdAt) === dayKey(part.createdAt)
-      ? null
-      : formatDayHeading(part.createdAt);
-  });
+  if (query.isPending)
+    return (
+      <div className="timeline" role="status" aria-label="Loading messages">
+        <Skeleton width="55%" height={52} radius={12} />
+        <Skeleton width="40%" height={40} radius={12} style={{ alignSelf: 'flex-end' }} />
+        <Skeleton width="62%" height={64} radius={12} />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="timeline">
+        <ErrorState
+          title="Messages could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      </div>
+    );
+
   return (
     <div className="timeline" data-testid="timeline" tabIndex={0} aria-label="Messages">
-      {conversation.parts.length === 0 ? (
+      {query.hasNextPage ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          loading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+          style={{ alignSelf: 'center' }}
+          data-testid="timeline-older"
+        >
+          Load earlier messages
+        </Button>
+      ) : null}
+      {messages.length === 0 ? (
         <p className="timeline__event">No messages yet. Write the first one below.</p>
       ) : null}
-      {conversation.parts.map((part, i) => {
-        const heading = headings[i];
+      {messages.map((message, i) => {
+        const previous = messages[i - 1];
+        const heading =
+          previous && dayKey(previous.createdAt) === dayKey(message.createdAt)
+            ? null
+            : formatDayHeading(message.createdAt);
+        const partId = message.call?.idPart ?? message.id;
         return (
-          <Fragment key={part.id}>
+          <Fragment key={message.id}>
             {heading ? (
               <div className="timeline__day" role="separator" aria-label={heading}>
                 <span>{heading}</span>
               </div>
             ) : null}
-            <div data-part-id={part.id} data-selected={part.id === idPart ? '' : undefined}>
-              <Part part={part} conversation={conversation} />
+            <div data-part-id={partId} data-selected={partId === idPart ? '' : undefined}>
+              <Message message={message} conversation={conversation} />
             </div>
           </Fragment>
         );

@@ -1,30 +1,26 @@
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
-import { fileTimestamp, formatDuration } from '../../../lib/format';
-import { saveBlob } from '../../../lib/download';
-import { useSession } from '../../session/hooks/use-session';
+import { VOICE_MESSAGES, saveBlob, transcriptFileName } from '@x/react-voice';
+import { formatDuration } from '../../../lib/format';
 import { Avatar, Button, EmptyState, ErrorState, SkeletonList, toast } from '../../../ui';
-import { VOICE_MESSAGES, transcriptFilename } from '../../voice/messages';
-import { fetchTranscriptCsv, useTranscript } from '../api/call-media';
+import { fetchApiFile, useTranscript } from '../api/call-media';
 
 /** A call's transcript as speaker turns with times; downloads the CSV. */
 export function TranscriptView({
-  idConversation,
-  idPart,
-  available,
+  transcriptUrl,
+  names,
 }: {
-  readonly idConversation: string;
-  readonly idPart: string;
-  readonly available: boolean;
+  readonly transcriptUrl: string | null;
+  /** Names shown for the agent and the customer when the CSV names none. */
+  readonly names: { readonly AGENT: string; readonly CUSTOMER: string };
 }) {
-  const session = useSession();
-  const transcript = useTranscript(session.slug, idConversation, idPart, available);
+  const transcript = useTranscript(transcriptUrl);
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
+    if (!transcriptUrl) return;
     setDownloading(true);
     try {
-      const blob = await fetchTranscriptCsv(session.slug, idConversation, idPart);
-      saveBlob(blob, transcriptFilename(fileTimestamp()));
+      saveBlob(await fetchApiFile(transcriptUrl), transcriptFileName(Date.now()));
     } catch {
       // §8: transcript download failure
       toast({
@@ -36,12 +32,12 @@ export function TranscriptView({
       setDownloading(false);
     }
   };
-  if (!available)
+  if (!transcriptUrl)
     return (
       <EmptyState
         icon={<FileText aria-hidden="true" />}
         title="No transcript"
-        body="This call has no transcript."
+        body="Calls get a transcript once they have been talked and are over."
       />
     );
   if (transcript.isPending) return <SkeletonList rows={4} label="Loading transcript" />;
@@ -52,10 +48,16 @@ export function TranscriptView({
         onRetry={() => void transcript.refetch()}
       />
     );
+  const nameOf = (speaker: 'AGENT' | 'CUSTOMER' | 'SYSTEM', given: string) =>
+    speaker === 'SYSTEM' || given !== speaker.charAt(0) + speaker.slice(1).toLowerCase()
+      ? given
+      : names[speaker];
   return (
     <div className="transcript" data-testid="transcript">
       <div className="transcript__bar">
-        <span className="transcript__count">{transcript.data.length} turns</span>
+        <span className="transcript__count">
+          {transcript.data.length} turn{transcript.data.length === 1 ? '' : 's'}
+        </span>
         <Button
           size="sm"
           variant="ghost"
@@ -67,25 +69,32 @@ export function TranscriptView({
           Download .csv
         </Button>
       </div>
-      <ol className="transcript__turns">
-        {transcript.data.map((turn, i) => (
-          <li
-            key={i}
-            className="transcript__turn"
-            data-speaker={turn.speaker}
-            data-testid="transcript-turn"
-          >
-            <Avatar name={turn.speakerName} size={24} />
-            <div>
-              <p className="transcript__who">
-                <span>{turn.speakerName}</span>
-                <time className="transcript__time">{formatDuration(turn.begin / 1000)}</time>
-              </p>
-              <p className="transcript__text">{turn.text}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
+      {transcript.data.length === 0 ? (
+        <EmptyState title="Nothing was said" body="The transcript of this call is empty." />
+      ) : (
+        <ol className="transcript__turns">
+          {transcript.data.map((turn, i) => {
+            const name = nameOf(turn.speaker, turn.speakerName);
+            return (
+              <li
+                key={i}
+                className="transcript__turn"
+                data-speaker={turn.speaker}
+                data-testid="transcript-turn"
+              >
+                <Avatar name={name} size={24} />
+                <div>
+                  <p className="transcript__who">
+                    <span>{name}</span>
+                    <time className="transcript__time">{formatDuration(turn.begin / 1000)}</time>
+                  </p>
+                  <p className="transcript__text">{turn.text}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
     </div>
   );
 }

@@ -18,13 +18,9 @@ export function UserMenu({
     <Menu
       label="Account"
       trigger={
-        <button
-          type="button"
-          className="topbar__avatar-button"
-          aria-label={`Account: ${name}`}
-          data-testid="user-menu"
-        >
+        <button type="button" className="topbar__avatar-button" data-testid="user-menu">
           <Avatar name={name} src={session.profile.avatarURL} size={30} />
+          <span className="ui-visually-hidden">Account of {name}</span>
         </button>
       }
     >

@@ -15,16 +15,12 @@ export function WorkspaceSwitcher() {
       align="start"
       label="Workspaces"
       trigger={
-        <button
-          type="button"
-          className="topbar__workspace"
-          data-testid="workspace-switcher"
-          aria-label={`Workspace: ${name}. Switch workspace`}
-        >
+        <button type="button" className="topbar__workspace" data-testid="workspace-switcher">
           <span className="topbar__workspace-logo" aria-hidden="true">
             {name.slice(0, 1).toUpperCase()}
           </span>
           <span className="topbar__workspace-name">{name}</span>
+          <span className="ui-visually-hidden">, switch workspace</span>
           <ChevronsUpDown aria-hidden="true" className="topbar__workspace-chevron" />
         </button>
       }

@@ -1,10 +1,11 @@
 import { Phone } from 'lucide-react';
 import { Button } from '../../../ui';
-import { useVoiceCalling } from '../hooks/use-voice-calling';
+import { useVoiceBridge, voiceBridgeActions } from '../voice-bridge';
 
 /**
  * The call action of a contact (§6: it appears only when the voice module is enabled). Starting
- * the call goes through the voice add-on, which validates the number (§5).
+ * the call goes through the voice add-on, which validates the number (§5) and says why a call
+ * cannot start.
  */
 export function CallContactButton({
   phone,
@@ -15,14 +16,14 @@ export function CallContactButton({
   readonly contactName: string;
   readonly variant?: 'primary' | 'secondary';
 }) {
-  const calling = useVoiceCalling();
-  if (!calling.enabled) return null;
+  const voice = useVoiceBridge();
+  if (!voice.ready || !voice.voiceModuleEnabled) return null;
   return (
     <Button
       variant={variant}
       icon={<Phone aria-hidden="true" />}
-      onClick={() => void calling.call(phone, contactName)}
-      disabled={calling.busy}
+      onClick={() => void voiceBridgeActions()?.call(phone)}
+      loading={voice.calling}
       data-testid="call-contact"
       aria-label={`Call ${contactName}`}
     >
