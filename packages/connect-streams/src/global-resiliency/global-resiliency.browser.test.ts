@@ -69,7 +69,10 @@ describe('global resiliency in Chromium (two region panels)', () => {
     const iframes = [...container.querySelectorAll('iframe')];
     expect(iframes).toHaveLength(2);
     await until(() => ccp.isInitialized);
+    // The host initialises on the active region alone; the other frame's script may still be
+    // loading, so wait for both test panels before driving them.
     const [eastWin, westWin] = iframes.map((f) => f.contentWindow as PanelWindow);
+    await until(() => eastWin?.panel !== undefined && westWin?.panel !== undefined);
     expect(gr.activeRegion).toBe('us-east-1');
     expect(getComputedStyle(iframes[0]!).display).not.toBe('none');
     expect(getComputedStyle(iframes[1]!).display).toBe('none');
