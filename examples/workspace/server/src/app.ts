@@ -10,9 +10,12 @@ import type { AppEnv, Services } from './lib/context';
 import { ApiError } from './lib/errors';
 import { MESSAGES } from './lib/messages';
 import { contactRoutes } from './modules/contacts/routes';
+import { integrationRoutes } from './integrations/routes';
 import { inboxRoutes } from './modules/inbox/routes';
+import { liveRoutes } from './modules/live/routes';
 import { SessionService } from './modules/session/service';
 import { sessionRoutes } from './modules/session/routes';
+import { voiceRoutes } from './modules/voice/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 
 /** Paths under /api that need no bearer token. */
@@ -116,6 +119,9 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', workspaceRoutes(services));
   api.route('/', inboxRoutes(services));
   api.route('/', contactRoutes(services));
+  api.route('/', voiceRoutes(services));
+  api.route('/', liveRoutes(services));
+  api.route('/', integrationRoutes(services));
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
     scheme: 'bearer',

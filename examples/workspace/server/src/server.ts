@@ -10,6 +10,7 @@ import { ContactCentre } from './integrations/contact-centre';
 import type { Services } from './lib/context';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
+import { relayThroughPostgres } from './modules/live/notify';
 
 /** A running server. */
 export interface RunningServer {
@@ -26,10 +27,16 @@ export async function createServices(config: Config, log: Logger = createLogger(
   const applied = await migrate(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const contactCentre = new ContactCentre(config.connect, log);
-  const services: Services = { config, db: database.db, log, contactCentre, bus: new LiveBus() };
+  const bus = new LiveBus();
+  const stopRelay =
+    config.database.kind === 'postgres'
+      ? await relayThroughPostgres(bus, config.database.url, log)
+      : undefined;
+  const services: Services = { config, db: database.db, log, contactCentre, bus };
   return {
     services,
     async close() {
+      await stopRelay?.();
       contactCentre.close();
       await database.close();
     },
