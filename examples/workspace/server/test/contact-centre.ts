@@ -88,3 +88,54 @@ export async function eventually<T>(
     delay = Math.min(250, delay * 2);
   }
 }
+
+/**
+ * Runs the demo calls on the emulator: one answered by jane (3 s), one nobody answers, john's
+ * outbound call (4 s), and one jane transfers to john (agent quick connect).
+ * Answers the contact ids: answered, missed, outbound, transferred (jane's), its leg to john. */
+export function placeDemoCalls(cc: TestContactCentre): string[] {
+  const centre = cc.emulator.centre;
+  cc.setState('jane', 'Available');
+  const answered = cc.dialIn('+15555550301');
+  cc.accept('jane', answered);
+  cc.advance(3_000);
+  cc.hangUp(answered);
+  cc.clear('jane', answered);
+  cc.setState('jane', 'Offline');
+
+  const missed = cc.dialIn('+15555550302');
+  cc.advance(2_000);
+  cc.hangUp(missed);
+
+  cc.setState('john', 'Available');
+  const outbound = cc.callOut('john', '+15555550303');
+  cc.advance(1_000);
+  cc.answer(outbound);
+  cc.advance(4_000);
+  cc.hangUp(outbound);
+  cc.clear('john', outbound);
+
+  cc.setState('jane', 'Available');
+  const john = centre.agentByUsername('john')!;
+  cc.setState('john', 'Offline');
+  const transferred = cc.dialIn('+15555550304');
+  cc.accept('jane', transferred);
+  cc.advance(2_000);
+  cc.setState('john', 'Available');
+  const jane = centre.agentByUsername('jane')!;
+  const toJohn = centre
+    .endpointsFor(jane, [])
+    .find((e) => e.type === 'agent' && e.name === 'John Roe');
+  if (!toJohn) throw new Error('no quick connect to John');
+  centre.transferContact(jane, transferred, toJohn);
+  cc.clear('jane', transferred);
+  const leg = centre.contactsOf(john)[0]!;
+  const legId = centre.contactIdOf(leg, john.id);
+  cc.accept('john', legId);
+  cc.advance(3_000);
+  cc.hangUp(transferred);
+  cc.clear('john', legId);
+  cc.setState('jane', 'Offline');
+  cc.setState('john', 'Offline');
+  return [answered, missed, outbound, transferred, legId];
+}

@@ -410,7 +410,7 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
         contact: expect.objectContaining({ name: 'visitor-5550170', phone: '+15555550170' }),
         contactPhoneNumber: '+15555550170',
         agent: { idAgent: s.id('acme/agent:jane'), name: 'Jane Doe', avatarURL: null },
-        recordingUrl: part.call!.recordingUrl,
+        recordingUrl: `/ws/acme/addons/voice/recordings/${encodeURIComponent(contactId)}`,
         idConversation: ringing.idConversation,
         idPart: part.id,
       }),

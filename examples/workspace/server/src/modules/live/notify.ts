@@ -30,14 +30,19 @@ export async function relayThroughPostgres(
     open = false;
     bus.setRelay(undefined);
   });
+  // One connection, one query at a time: notifications are sent in publication order.
+  let queue: Promise<unknown> = Promise.resolve();
   bus.setRelay((event) => {
     if (!open) return bus.deliver(event);
-    client.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)]).catch(() => {
-      bus.deliver(event);
-    });
+    queue = queue.then(() =>
+      client
+        .query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(event)])
+        .catch(() => bus.deliver(event)),
+    );
   });
   return async () => {
     bus.setRelay(undefined);
+    await queue;
     if (!open) return;
     open = false;
     await client.end().catch(() => undefined);

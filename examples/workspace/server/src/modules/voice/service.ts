@@ -25,7 +25,7 @@ import type { Connection } from '../../db/schema';
 import type { InstanceRef } from '../../integrations/contact-centre';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
-import { recordingUrl } from '../../lib/links';
+import { voiceRecordingPath } from '../../lib/links';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
 import type { LiveEvent } from '../live/bus';
@@ -465,7 +465,7 @@ export class VoiceService {
         agent: r.agent_id
           ? { idAgent: r.agent_id, name: r.agent_name ?? '', avatarURL: r.agent_avatar_url }
           : null,
-        recordingUrl: media ? recordingUrl(ws.slug, r.id_communication) : null,
+        recordingUrl: media ? voiceRecordingPath(ws.slug, r.id_communication) : null,
         recordingDuration:
           media && connected && ended
             ? Math.max(0, Math.round((ended.getTime() - connected.getTime()) / 1000))
