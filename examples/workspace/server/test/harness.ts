@@ -36,6 +36,8 @@ export interface TestServer {
   readonly url: string | undefined;
   /** The contact-event webhook URL (with its key) when listening. */
   readonly webhookUrl: string | undefined;
+  /** The PostgreSQL URL of this server's database (undefined on PGlite). */
+  readonly databaseUrl: string | undefined;
   id(key: string): string;
   login(email: string): Promise<string>;
   req<T = any>(
@@ -140,6 +142,7 @@ export async function createTestServer(
     ids,
     logs,
     url,
+    databaseUrl: pg?.url,
     webhookUrl: url
       ? `${url}/api/integrations/connect/contact-events?key=${config.contactEventsSecret}`
       : undefined,
