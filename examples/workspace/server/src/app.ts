@@ -5,6 +5,7 @@ import { Scalar } from '@scalar/hono-api-reference';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
 import type { ZodType } from 'zod';
 import type { AppEnv, Services } from './lib/context';
 import { ApiError } from './lib/errors';
@@ -61,6 +62,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   const sessions = new SessionService(services);
 
   app.use(requestId());
+  // API answers are data: never sniffed as HTML, never framed, no referrer leaks.
+  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
   app.use(async (c, next) => {
     const log = services.log.child({ reqId: c.get('requestId') });
     c.set('log', log);

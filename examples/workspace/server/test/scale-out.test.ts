@@ -90,7 +90,7 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: res.status, body: (await res.json()) };
+    return { status: res.status, body: await res.json() };
   };
 
   it('a token issued by one process works on the other; a change on one reaches the event stream of the other', async () => {
