@@ -1,8 +1,9 @@
 // The rules that tie a communication to the product, shared by the app's call routes and the
 // contact-event intake: a call belongs to the contact with its phone number (created, visitor-
 // named, when unknown) and to that contact's open voice conversation (started when there is
-// none); a monitoring leg belongs to the conversation of the call it monitors; a call that is
-// over adds its call part (recording and transcript links) to its conversation, once.
+// none), which goes to the agent who talked in it last; a monitoring leg belongs to the
+// conversation of the call it monitors; a call that is over adds its call part (recording and
+// transcript links) to its conversation, once.
 import type { Transaction } from 'kysely';
 import type { Connection, Database } from '../../db/schema';
 import { callSearchText } from '../../lib/links';
@@ -17,8 +18,8 @@ export class CallRecords {
   constructor(private readonly repo: VoiceRepository) {}
 
   /**
-   * Links a communication to its contact and conversation when it is not yet linked, assigns an
-   * unassigned conversation to the agent who talks, and adds the call part of a call that is over.
+   * Links a communication to its contact and conversation when it is not yet linked, gives the
+   * conversation to the agent who talked in it last, and adds the call part of a call that is over.
    * Appends the live events to publish after the commit; answers the updated row.
    */
   async settle(
@@ -29,8 +30,13 @@ export class CallRecords {
     let current = await this.link(trx, row, options);
     const conversationId = current.id_conversation;
     if (conversationId && current.communication_type !== 'monitor') {
-      const talker = current.connected_at ? current.agent_id : null;
-      if (talker) await this.repo.assignIfUnassigned(trx, conversationId, talker);
+      if (current.connected_at && current.agent_id)
+        await this.repo.assignToTalker(
+          trx,
+          conversationId,
+          current.agent_id,
+          new Date(current.connected_at),
+        );
       if (current.ended_at && !current.id_part) {
         const idPart = await this.repo.insertCallPart(trx, {
           workspaceId: current.workspace_id,
