@@ -209,8 +209,12 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
   }
 }
 
-await run('pglite');
-if (findPostgresBin()) {
+// BENCH_DB=pglite or postgres runs one of the two.
+const only = process.env.BENCH_DB;
+if (only !== 'postgres') await run('pglite');
+if (only === 'pglite') {
+  // PostgreSQL skipped on request
+} else if (findPostgresBin()) {
   const cluster = await startPostgres();
   try {
     await run('postgres', cluster.url);

@@ -23,7 +23,9 @@ export interface RunningServer {
 
 /** Opens the database, migrates it, builds the services and the app (no listener). */
 export async function createServices(config: Config, log: Logger = createLogger(config.logLevel)) {
-  const database: Db = await openDatabase(config.database);
+  const database: Db = await openDatabase(config.database, (error) =>
+    log.warn({ message: error.message }, 'database connection lost (idle)'),
+  );
   const applied = await migrate(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const contactCentre = new ContactCentre(config.connect, log);

@@ -7,6 +7,12 @@ import { ManualClock, startEmulator, type Emulator } from '@x/connect-emulator';
 export interface TestContactCentre {
   readonly emulator: Emulator;
   readonly url: string;
+  /** Headers the emulator's control API needs (its token, once the emulator asks for one). */
+  readonly controlHeaders: Record<string, string>;
+  /** The server's environment for the emulator's admin API (endpoint and access keys). */
+  readonly serverEnv: Record<string, string>;
+  /** GET of a control API path (`/control/events`, …) as JSON. */
+  control<T>(path: string): Promise<T>;
   /** Sets an agent's state (`Available`, `Offline`, `Away`, …). */
   setState(username: string, state: string): void;
   /** A customer dials the instance; answers the contact id. */
@@ -44,9 +50,31 @@ export async function startContactCentre(
     if (!a) throw new Error(`No emulator agent ${username}`);
     return a;
   };
+  // A hardened emulator gives its control token and admin keys; an older one needs none.
+  const extra = emulator as Emulator & {
+    controlHeaders?: Record<string, string>;
+    adminCredentials?: { accessKeyId: string; secretAccessKey: string };
+  };
+  const controlHeaders = { ...(extra.controlHeaders ?? {}) };
+  const control = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${emulator.url}${path}`, { headers: controlHeaders });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    return (await res.json()) as T;
+  };
   return {
     emulator,
     url: emulator.url,
+    controlHeaders,
+    serverEnv: {
+      CONNECT_ENDPOINT: emulator.url,
+      ...(extra.adminCredentials
+        ? {
+            CONNECT_ACCESS_KEY_ID: extra.adminCredentials.accessKeyId,
+            CONNECT_SECRET_ACCESS_KEY: extra.adminCredentials.secretAccessKey,
+          }
+        : {}),
+    },
+    control,
     setState: (username, state) => emulator.centre.putAgentState(agent(username), { name: state }),
     dialIn: (from, to = '+15555550001') => emulator.centre.dialIn(to, from).id,
     accept: (username, contactId) => emulator.centre.acceptContact(agent(username), contactId),
@@ -62,7 +90,7 @@ export async function startContactCentre(
     async addWebhook(url) {
       const res = await fetch(`${emulator.url}/control/webhooks`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...controlHeaders, 'content-type': 'application/json' },
         body: JSON.stringify({ url }),
       });
       if (!res.ok) throw new Error(`webhook: ${res.status}`);

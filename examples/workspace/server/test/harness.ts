@@ -89,6 +89,8 @@ export async function createTestServer(
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...(options.connectEndpoint ? { CONNECT_ENDPOINT: options.connectEndpoint } : {}),
     CONTACT_EVENTS_SECRET: 'test-contact-events-secret',
+    // Tests change agents' states and read them back at once.
+    CONNECT_LIVE_DATA_TTL_MS: '0',
     ...options.env,
   });
   const logs: string[] = [];

@@ -63,13 +63,13 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     cc = await startContactCentre();
     // Seeds and migrates a fresh database (and gives the test direct access to it).
-    db = await createTestServer('postgres', { connectEndpoint: cc.url });
+    db = await createTestServer('postgres', { connectEndpoint: cc.url, env: cc.serverEnv });
     const env = {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       WORKSPACE_API_PORT: '0',
       DATABASE_URL: db.databaseUrl!,
-      CONNECT_ENDPOINT: cc.url,
+      ...cc.serverEnv,
       CONTACT_EVENTS_SECRET: SECRET,
       LOG_LEVEL: 'warn',
     };
@@ -131,15 +131,15 @@ describe.skipIf(!postgres)('two server processes on one PostgreSQL', () => {
     await cc.addWebhook(`${b!.url}/api/integrations/connect/contact-events?key=${SECRET}`);
     const ids = placeDemoCalls(cc);
     const events = (
-      (await (await fetch(`${cc.url}/control/events`)).json()) as {
+      await cc.control<{
         events: { event: { id: string } }[];
-      }
+      }>('/control/events')
     ).events.map((p) => p.event.id);
     // Both webhooks got every event (2xx).
     await eventually(async () => {
-      const { attempts } = (await (await fetch(`${cc.url}/control/webhooks/attempts`)).json()) as {
+      const { attempts } = await cc.control<{
         attempts: { ok: boolean; eventId: string; webhookId: string }[];
-      };
+      }>('/control/webhooks/attempts');
       return attempts.filter((x) => x.ok).length === events.length * 2;
     }, 'every event delivered to both processes');
 

@@ -388,7 +388,7 @@ describe.each(dbKinds())('security on %s', (kind) => {
 
   beforeAll(async () => {
     cc = await startContactCentre();
-    s = await createTestServer(kind, { connectEndpoint: cc.url, listen: true });
+    s = await createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv, listen: true });
     for (const u of USERS) tokens.set(u, await s.login(u));
     // Calls in both workspaces: acme's through the API, globex's as stored history.
     for (let i = 0; i < 6; i++)

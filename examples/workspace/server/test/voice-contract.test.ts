@@ -67,7 +67,11 @@ describe('the @x/react-voice/api client against this server', () => {
 
   beforeAll(async () => {
     cc = await startContactCentre();
-    s = await createTestServer('pglite', { connectEndpoint: cc.url, listen: true });
+    s = await createTestServer('pglite', {
+      connectEndpoint: cc.url,
+      env: cc.serverEnv,
+      listen: true,
+    });
     await cc.addWebhook(s.webhookUrl!);
   });
   afterAll(async () => {

@@ -37,9 +37,9 @@ describe.each(dbKinds())('contact-event replay on %s', (kind) => {
   beforeAll(async () => {
     cc = await startContactCentre();
     [inOrder, replayed, reversed] = await Promise.all([
-      createTestServer(kind, { connectEndpoint: cc.url }),
-      createTestServer(kind, { connectEndpoint: cc.url }),
-      createTestServer(kind, { connectEndpoint: cc.url }),
+      createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv }),
+      createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv }),
+      createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv }),
     ]);
   });
   afterAll(async () => {
@@ -105,9 +105,9 @@ describe.each(dbKinds())('contact-event replay on %s', (kind) => {
   it('duplicated, shuffled and reversed events give the same history as in-order delivery', async () => {
     const ids = placeDemoCalls(cc);
     const events = (
-      (await (await fetch(`${cc.url}/control/events`)).json()) as {
+      await cc.control<{
         events: { event: EmulatorEvent }[];
-      }
+      }>('/control/events')
     ).events.map((p) => p.event);
     expect(new Set(events.map((e) => e.detail.contactId))).toEqual(new Set(ids));
 

@@ -28,7 +28,7 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
 
   beforeAll(async () => {
     cc = await startContactCentre();
-    s = await createTestServer(kind, { connectEndpoint: cc.url, listen: true });
+    s = await createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv, listen: true });
     await cc.addWebhook(s.webhookUrl!);
     [jane, john, ana, sam, gary] = (await Promise.all(
       [

@@ -15,12 +15,18 @@ export interface Db {
 }
 
 /** Opens the database the configuration names (creating the PGlite directory when needed). */
-export async function openDatabase(database: Config['database']): Promise<Db> {
+export async function openDatabase(
+  database: Config['database'],
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<Db> {
   if (database.kind === 'postgres') {
     const pg = await import('pg');
     // timestamptz → Date (the default), bigint (count(*)) → number: counts stay far below 2^53.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server ends (restart, failover) is dropped by the pool and
+    // replaced on the next query; without a listener its error would end the process.
+    pool.on('error', onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -62,6 +62,10 @@ export class ContactCentre {
     string,
     { at: number; list: Promise<QuickConnect[]> }
   >();
+  private readonly liveCache = new Map<
+    string,
+    { at: number; data: Promise<Map<string, UserData>> }
+  >();
 
   constructor(
     private readonly config: Config['connect'],
@@ -177,6 +181,25 @@ export class ContactCentre {
     const byUser = new Map<string, UserData>();
     for (const data of pages.flat()) if (data.User?.Id) byUser.set(data.User.Id, data);
     return byUser;
+  }
+
+  /**
+   * Live data of the given users, shared between requests for `liveDataTtlMs` (one snapshot per
+   * instance and set of users; concurrent requests wait for the same calls). For screens that
+   * list agents; a decision about one agent reads {@link currentUserData} directly.
+   */
+  sharedUserData(ref: InstanceRef, userIds: readonly string[]): Promise<Map<string, UserData>> {
+    const ttl = this.config.liveDataTtlMs;
+    if (ttl === 0) return this.currentUserData(ref, userIds);
+    const key = `${ref.region}/${ref.instanceId}/${[...userIds].sort().join(',')}`;
+    const now = Date.now();
+    const cached = this.liveCache.get(key);
+    if (cached && now - cached.at < ttl) return cached.data;
+    for (const [k, v] of this.liveCache) if (now - v.at >= ttl) this.liveCache.delete(k);
+    const data = this.currentUserData(ref, userIds);
+    this.liveCache.set(key, { at: now, data });
+    data.catch(() => this.liveCache.delete(key));
+    return data;
   }
 
   /** The instance's agent and queue quick connects (cached for 30 s: they change rarely). */

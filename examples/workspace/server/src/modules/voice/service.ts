@@ -326,7 +326,7 @@ export class VoiceService {
       .filter((q) => q.type === 'USER' && q.userId && byUser.has(q.userId))
       .filter((q) => byUser.get(q.userId!)!.id !== access.agent?.id);
     const live = targets.length
-      ? await cc.currentUserData(
+      ? await cc.sharedUserData(
           instance,
           targets.map((q) => q.userId!),
         )
@@ -363,7 +363,7 @@ export class VoiceService {
     const agents = await this.repo.agents(access.workspace.id);
     const linked = agents.flatMap((a) => (a.connect_user_id ? [a.connect_user_id] : []));
     const live = linked.length
-      ? await this.services.contactCentre.currentUserData(instance, linked)
+      ? await this.services.contactCentre.sharedUserData(instance, linked)
       : new Map<string, UserData>();
     return agents.map((a) => {
       const data = a.connect_user_id ? live.get(a.connect_user_id) : undefined;
@@ -382,7 +382,7 @@ export class VoiceService {
     requirePermit(access, 'flag_addons_voice_live_calls');
     const agents = (await this.repo.agents(access.workspace.id)).filter((a) => a.connect_user_id);
     if (agents.length === 0) return [];
-    const live = await this.services.contactCentre.currentUserData(
+    const live = await this.services.contactCentre.sharedUserData(
       instance,
       agents.map((a) => a.connect_user_id!),
     );
