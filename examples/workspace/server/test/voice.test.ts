@@ -503,6 +503,68 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
     expect((await history(jane, { searchType: 'all', searchText: '%' })).body.list).toEqual([]);
   });
 
+  it('searches the history by contact name or phone, for a rare and for a common text alike', async () => {
+    // 300 contacts named "Zeta N", one answered call each, a minute apart.
+    const ws = s.id('ws:acme');
+    const db = s.services.db;
+    const now = Date.now();
+    for (let i = 0; i < 300; i++) {
+      const contact = `zeta-contact-${i}`;
+      await db
+        .insertInto('contacts')
+        .values({
+          id: contact,
+          workspace_id: ws,
+          name: `Zeta ${i}`,
+          phone: `+1555088${String(1000 + i)}`,
+          email: null,
+          avatar_url: null,
+          company: null,
+          updated_at: new Date(),
+        })
+        .execute();
+      await db
+        .insertInto('connections')
+        .values({
+          id: `zeta-call-${i}`,
+          workspace_id: ws,
+          id_communication: `zeta-${i}`,
+          communication_type: i % 3 === 0 ? 'outbound' : 'inbound',
+          contact_id: contact,
+          contact_phone_number: `+1555088${String(1000 + i)}`,
+          answered: true,
+          created_at: new Date(now - 86_400_000 - i * 60_000),
+          search_text: '',
+          updated_at: new Date(),
+        })
+        .execute();
+    }
+    const all = async (searchType: string, searchText: string) => {
+      const seen: string[] = [];
+      let lastId: string | undefined;
+      for (;;) {
+        const list = historyResponseSchema.parse(
+          (await history(jane, { searchType, searchText }, lastId)).body,
+        ).list;
+        if (list.length === 0) return seen;
+        seen.push(...list.map((i) => i.idCommunication));
+        lastId = list.at(-1)!.id;
+      }
+    };
+    const expected = (keep: (i: number) => boolean) =>
+      Array.from({ length: 300 }, (_, i) => i)
+        .filter(keep)
+        .map((i) => `zeta-${i}`);
+    // common: 300 contacts match (more than are read by contact)
+    expect(await all('all', 'zeta')).toEqual(expected(() => true));
+    expect(await all('outbound', 'ZETA')).toEqual(expected((i) => i % 3 === 0));
+    // rare: "zeta 1" is Zeta 1, 10–19 and 100–199; a phone fragment names one
+    expect(await all('all', 'zeta 1')).toEqual(expected((i) => String(i).startsWith('1')));
+    expect(await all('all', '0881042')).toEqual(['zeta-42']);
+    // short texts need no index
+    expect((await all('inbound', 'ze')).length).toBe(200);
+  });
+
   it('lists transfer targets from the quick connects: signed-in agents (not the caller) and queues, each with endpointId', async () => {
     const offline = transfersResponseSchema.parse(
       (await s.req('GET', `${V}/transfers?includePending=false`, { token: jane })).body,
