@@ -96,7 +96,6 @@ export function voiceRoutes(services: Services) {
       return c.body(csv, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="voice_call_transcript-${Date.now()}.csv"`,
-        'x-content-type-options': 'nosniff',
       });
     },
   );
