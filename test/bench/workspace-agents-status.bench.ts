@@ -1,13 +1,16 @@
 // Agents status for 2,000 agents (issue 14): `GET /ws/{slug}/addons/voice/agents/status` through
 // the workspace server's app (PGlite in memory), joining the workspace's 2,000 agents and their
-// teams with GetCurrentUserData from the contact-centre emulator (2,000 logged-in agents, 1,000
-// of them on calls; over HTTP on loopback, 100 agents per call as the real API allows). The
+// teams with GetCurrentUserData from the contact-centre emulator, run in its own process
+// (workspace-agents-status-emulator.ts: 2,000 logged-in agents, 1,000 of them on calls; over
+// HTTP on loopback, 100 agents per call as the real API allows). The
 // server shares the live data for CONNECT_LIVE_DATA_TTL_MS (1 s, the default: Amazon Connect
 // allows a few GetCurrentUserData calls per second), so the requests of one second wait for one
 // snapshot; p99 and the maximum show the requests that refreshed it. The reference, in the same
 // run, is the GetCurrentUserData calls alone (what a refresh waits for). Bar: p95 ≤ 50 ms.
 import { sql } from 'kysely';
-import { startEmulator } from '../../packages/connect-emulator/src/server';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { createApp } from '../../examples/workspace/server/src/app';
 import { loadConfig } from '../../examples/workspace/server/src/config';
 import { seed } from '../../examples/workspace/server/src/db/seed/demo';
@@ -15,65 +18,55 @@ import { createLogger } from '../../examples/workspace/server/src/lib/logger';
 import { createServices } from '../../examples/workspace/server/src/server';
 import { percentile, report } from './harness';
 
+const here = fileURLToPath(new URL('./', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const AGENTS = Number(process.env.AGENTS ?? 2_000);
 const CALLS = Number(process.env.CALLS ?? 1_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const BAR_MS = 50;
 
-const emulator = await startEmulator({
-  port: 0,
-  missedCallTimeoutMs: 3_600_000,
-  rateLimit: null,
-  seed: {
-    agentStates: [
-      { name: 'Available', type: 'routable' },
-      { name: 'Busy', type: 'not_routable' },
-      { name: 'Offline', type: 'offline' },
-    ],
-    queues: [{ name: 'BasicQueue' }],
-    routingProfiles: [
-      { name: 'Basic', queues: ['BasicQueue'], channelConcurrency: { VOICE: 1, CHAT: 2 } },
-    ],
-    agents: Array.from({ length: AGENTS }, (_, i) => ({
-      username: `agent${i}`,
-      name: `Agent ${i}`,
-      routingProfile: 'Basic',
-      initialState: 'Available',
-    })),
-    phoneNumbers: [{ number: '+15555550001', queue: 'BasicQueue' }],
-  },
+// The contact centre runs in its own process: the figures are the server's.
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--conditions=source', `${here}workspace-agents-status-emulator.ts`],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env } },
+);
+const contactCentre: {
+  url: string;
+  instanceId: string;
+  userIds: string[];
+  adminCredentials?: { accessKeyId: string; secretAccessKey: string };
+} = await new Promise((resolve, reject) => {
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('{"url"')) resolve(JSON.parse(line) as typeof contactCentre);
+  });
+  child.once('exit', (code) => reject(new Error(`emulator exited (${code})`)));
 });
-const centre = emulator.centre;
-let i = 0;
-for (const agent of centre.agents.values()) {
-  centre.putAgentState(agent, { name: 'Available' });
-  if (i < CALLS) {
-    const contact = centre.dialIn('+15555550001', `+1555100${String(i).padStart(4, '0')}`);
-    const leg = contact.connections.find((c) => c.agentId !== undefined);
-    if (leg && i % 2 === 0) centre.acceptContact(centre.agents.get(leg.agentId!)!, contact.id);
-    centre.putAgentState(agent, { name: 'Busy' });
-  }
-  i++;
-}
 
 const config = loadConfig({
   NODE_ENV: 'production',
   DATA_DIR: 'memory://',
   LOG_LEVEL: 'silent',
-  CONNECT_ENDPOINT: emulator.url,
+  CONNECT_ENDPOINT: contactCentre.url,
+  ...(contactCentre.adminCredentials
+    ? {
+        CONNECT_ACCESS_KEY_ID: contactCentre.adminCredentials.accessKeyId,
+        CONNECT_SECRET_ACCESS_KEY: contactCentre.adminCredentials.secretAccessKey,
+      }
+    : {}),
 });
 const built = await createServices(config, createLogger('silent'));
-const { db, contactCentre } = built.services;
+const { db } = built.services;
 try {
   const ids = await seed(db);
   const workspaceId = ids.get('ws:acme')!;
   await db
     .updateTable('workspaces')
-    .set({ connect_instance_id: centre.instanceId })
+    .set({ connect_instance_id: contactCentre.instanceId })
     .where('id', '=', workspaceId)
     .execute();
   // The workspace's agents, each linked to an emulator user, in 20 teams (set-based SQL).
-  const users = `{${[...centre.agents.keys()].join(',')}}`;
+  const users = `{${contactCentre.userIds.join(',')}}`;
   await sql`INSERT INTO agents (id, workspace_id, user_id, name, email, connect_username, connect_user_id)
     SELECT 'bench-agent-' || g, ${workspaceId}, NULL, 'Agent ' || g, 'agent' || g || '@acme.test',
       'agent' || g, (${users}::text[])[g + 1]
@@ -123,18 +116,18 @@ try {
   for (let n = 0; n < REQUESTS; n++) ours.push((await status()).ms);
   const cpu = process.cpuUsage(cpu0);
   const cpuPerRequest = (cpu.user + cpu.system) / 1000 / REQUESTS;
-  // On a loaded machine wall time stretches; the CPU time per request (this process runs the
-  // server and the emulator) is what the same requests cost on an idle core.
+  // On a loaded machine wall time stretches; the server's CPU time per request is what the
+  // same requests cost on an idle core.
   console.log(
-    `CPU ${cpuPerRequest.toFixed(1)} ms per request (server and emulator), wall ${((performance.now() - wall0) / REQUESTS).toFixed(1)} ms`,
+    `CPU ${cpuPerRequest.toFixed(1)} ms per request (the server's process), wall ${((performance.now() - wall0) / REQUESTS).toFixed(1)} ms`,
   );
 
-  const ref = { instanceId: centre.instanceId, region: 'us-east-1' };
-  const userIds = [...centre.agents.keys()];
+  const ref = { instanceId: contactCentre.instanceId, region: 'us-east-1' };
+  const userIds = contactCentre.userIds;
   const reference: number[] = [];
   for (let n = 0; n < REQUESTS; n++) {
     const t0 = performance.now();
-    await contactCentre.currentUserData(ref, userIds);
+    await built.services.contactCentre.currentUserData(ref, userIds);
     reference.push(performance.now() - t0);
   }
   const p95 = percentile(ours, 95);
@@ -153,5 +146,8 @@ try {
   });
 } finally {
   await built.close();
-  await emulator.close();
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
