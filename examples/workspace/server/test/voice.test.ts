@@ -12,6 +12,7 @@ import {
   voiceConfigResponseSchema,
 } from '../src/contract/voice';
 import { messageListResponseSchema } from '../src/contract/inbox';
+import { ContactCentre } from '../src/integrations/contact-centre';
 import { eventually, startContactCentre, type TestContactCentre } from './contact-centre';
 import { createTestServer, dbKinds, type TestServer } from './harness';
 
@@ -600,6 +601,44 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       [],
     );
     cc.setState('john', 'Offline');
+  });
+
+  it("shares agents' live data between requests for its time to live, one GetCurrentUserData per snapshot", async () => {
+    // The emulator counts the admin calls a rule matches (a rule that adds no latency).
+    const rule = await fetch(`${cc.url}/control/faults`, {
+      method: 'POST',
+      headers: { ...cc.controlHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        service: 'admin',
+        operation: 'GetCurrentUserData',
+        action: { type: 'latency', ms: 0 },
+      }),
+    });
+    expect(rule.status).toBe(201);
+    const calls = async () =>
+      (
+        await cc.control<{ rules: { operation: string; matched: number }[] }>('/control/faults')
+      ).rules.find((r) => r.operation === 'GetCurrentUserData')!.matched;
+    const shared = new ContactCentre(
+      { ...s.services.config.connect, liveDataTtlMs: 60_000 },
+      s.services.log,
+    );
+    try {
+      const ref = { instanceId: '11111111-2222-3333-4444-555555555555', region: 'us-east-1' };
+      const users = (await shared.users(ref)).map((u) => u.id);
+      const [a, b] = await Promise.all([
+        shared.sharedUserData(ref, users),
+        shared.sharedUserData(ref, users),
+      ]);
+      expect(a).toBe(b);
+      await shared.sharedUserData(ref, [...users].reverse());
+      expect(await calls()).toBe(1);
+      await shared.currentUserData(ref, users);
+      expect(await calls()).toBe(2);
+    } finally {
+      shared.close();
+      await fetch(`${cc.url}/control/faults`, { method: 'DELETE', headers: cc.controlHeaders });
+    }
   });
 
   it('streams the workspace changes as server-sent events', async () => {
