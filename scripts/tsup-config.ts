@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 interface PackageJson {
+  name: string;
   exports?: Record<string, unknown>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -24,7 +25,10 @@ export function libraryConfig(
     const name = subpath === '.' ? 'index' : subpath.slice(2);
     entry[name] = subpath === '.' ? 'src/index.ts' : `src/${name}/index.ts`;
   }
+  // The package's own name is external too: a type one entry point takes from another is imported
+  // as `@x/pkg/<entry>` in the declarations (so each entry's API report names where it comes from).
   const external = [
+    pkg.name,
     ...Object.keys(pkg.dependencies ?? {}),
     ...Object.keys(pkg.peerDependencies ?? {}),
   ].map((name) => new RegExp(`^${name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}(/|$)`));
@@ -33,7 +37,9 @@ export function libraryConfig(
     entry: { ...entry, ...extraEntry },
     format: ['esm', 'cjs'],
     dts: true,
-    sourcemap: true,
+    // No source maps in the tarballs: without the sources they point at nothing, and with the
+    // sources embedded they tripled the size of the package.
+    sourcemap: false,
     clean: true,
     target: 'es2022',
     platform: 'neutral',

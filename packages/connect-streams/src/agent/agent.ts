@@ -1,6 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { DEFAULT_CHANNEL_CONCURRENCY, ENDPOINTS_PAGE_SIZE } from '../constants';
-import type { SupportedLocale } from '../protocol';
+import type { SupportedLocale } from '@x/connect-streams/protocol';
 import type { CcpContext } from '../context';
 import { ConnectError } from '../errors';
 import { MESSAGES } from '../messages';

@@ -3,7 +3,7 @@ import type { Conduit } from '../conduit/conduit';
 import { ConnectError } from '../errors';
 import { MESSAGES } from '../messages';
 import { randomId } from '../util';
-import type { WireEventName } from '../protocol';
+import type { WireEventName } from '@x/connect-streams/protocol';
 
 /**
  * The error shape a failed panel request carries (spec §3 "Error shape"): type, message, stack
@@ -53,7 +53,7 @@ interface Pending {
 
 /** Options of one request. @public */
 export interface RequestOptions {
-  /** Timeout in ms (default {@link REQUEST_TIMEOUT_MS}). */
+  /** Timeout in ms (default 30000). */
   readonly timeoutMs?: number;
 }
 

@@ -1,10 +1,10 @@
 import type { Ccp } from '../ccp/ccp';
 import { initCCP as coreInitCCP } from '../ccp/init-ccp';
-import type { InitCcpParams } from '../ccp/params';
+import type { InitCcpParams } from '@x/connect-streams';
 import type { Contact as CoreContact } from '../contact/contact';
 import type { ContactsEvents } from '../events/agent-data-store';
 import { Logger, type LogLevel } from '../log/logger';
-import type { WireEventName } from '../protocol/host-extras';
+import type { WireEventName } from '@x/connect-streams/protocol';
 import type { ContactData } from '../wire';
 import { format, MESSAGES, MSG_PROVIDER_NOT_INITIALIZED } from '../messages';
 import { defineApi, Endpoint, SoftphoneError, type CompatApi } from './api';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { Keepalive } from '../ccp/keepalive';
 import type { Conduit } from '../conduit/conduit';
 import { HOST_TIMEOUTS } from '../constants';
-import type { ConduitMessage, WireEventName } from '../protocol';
+import type { ConduitMessage, WireEventName } from '@x/connect-streams/protocol';
 import { GlobalResiliencyEvents as GR_EVENT_NAMES } from '../protocol/names';
 
 /**

@@ -1,7 +1,7 @@
 import { Ccp } from '../ccp/ccp';
 import { CcpIframe, type PanelFrame } from '../ccp/frame';
 import { initCCP } from '../ccp/init-ccp';
-import type { InitCcpParams } from '../ccp/params';
+import type { InitCcpParams } from '@x/connect-streams';
 import { validateInitParams } from '../ccp/params';
 import { IframeConduit } from '../conduit/iframe-conduit';
 import { CCP_IFRAME_STYLE } from '../constants';

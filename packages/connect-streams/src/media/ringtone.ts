@@ -18,7 +18,7 @@ export interface RingtoneAudio {
   addEventListener(type: 'canplay' | 'error', listener: () => void): void;
 }
 
-/** Events of a {@link RingtoneManager}. @public */
+/** Events of a `RingtoneManager`. @public */
 export interface RingtoneEvents {
   started: [channel: RingtoneChannel, contactId: string];
   stopped: [channel: RingtoneChannel];
@@ -26,7 +26,7 @@ export interface RingtoneEvents {
   exhausted: [channel: RingtoneChannel, errors: readonly string[]];
 }
 
-/** Options of a {@link RingtoneManager}. @public */
+/** Options of a `RingtoneManager`. @public */
 export interface RingtoneManagerOptions {
   /** Creates the audio element (default `new Audio(url)`). */
   readonly createAudio?: (url: string) => RingtoneAudio;

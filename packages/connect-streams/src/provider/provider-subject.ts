@@ -31,7 +31,8 @@ export interface ProviderSubjectOptions {
   handlers?: Record<string, Record<string, SubjectCommandHandler>>;
 }
 
-interface SubjectEvents {
+/** The events of a {@link ProviderSubject}. @public */
+export interface SubjectEvents {
   connected: [{ providerId: string }];
   subscribe: [SubscriptionTopic];
   unsubscribe: [SubscriptionTopic];

@@ -52,8 +52,8 @@ export interface StorageAccessCallbacks {
   onDeny?: (message: StorageAccessMessage) => void;
 }
 
-/** Where storage-access messages arrive (the host window). */
-interface WindowLike {
+/** Where storage-access messages arrive (the host window). @public */
+export interface WindowLike {
   addEventListener(type: 'message', listener: (evt: MessageEvent) => void): void;
   removeEventListener(type: 'message', listener: (evt: MessageEvent) => void): void;
 }

@@ -1,6 +1,6 @@
 import { Ccp } from '../ccp/ccp';
 import type { Conduit } from '../conduit/conduit';
-import type { InitCcpParams } from '../ccp/params';
+import type { InitCcpParams } from '@x/connect-streams';
 import { validateInitParams } from '../ccp/params';
 import type { ConduitMessage, WireEventName } from '../protocol';
 import type { AgentUpdate } from '../wire';

@@ -1,4 +1,4 @@
-import type { RetryStatus } from '../../protocol';
+import type { RetryStatus } from '@x/connect-streams/protocol';
 
 /**
  * A CTI call error as it crosses the wire (reference §3.3: type, message, stack lines, retry

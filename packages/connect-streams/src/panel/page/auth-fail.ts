@@ -1,4 +1,4 @@
-import type { AuthorizeResponse } from '../../protocol';
+import type { AuthorizeResponse } from '@x/connect-streams/protocol';
 import { authorize as defaultAuthorize } from '../auth/authorize';
 import {
   AUTHORIZE_RETRY_BACKOFF_BASE_MS,
