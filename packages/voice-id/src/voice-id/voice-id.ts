@@ -33,7 +33,7 @@ import { isObject, nonEmptyString, optionalString, type JsonObject } from './val
 
 /**
  * Options of a {@link VoiceId}: every delay (ms), poll interval (ms) and poll limit defaults to
- * the spec's constant ({@link VOICE_ID_CONSTANTS}); shorten them in tests.
+ * the documented value given with each option; shorten them in tests.
  * @public
  */
 export interface VoiceIdOptions {
