@@ -57,7 +57,7 @@ export interface CcpEvents {
   terminated: [data: unknown];
   /** `update_connected_ccps` from the panel. */
   connectedCcps: [data: unknown];
-  /** A configuration problem (global resiliency parameters, spec §5). */
+  /** A configuration problem. */
   configureError: [message: string];
   /** A client metric was published. */
   metric: [metric: ClientMetric];
@@ -575,7 +575,7 @@ function contactIdOf(data: unknown): string {
   return typeof id === 'string' ? id : '';
 }
 
-/** Hand-written hot-path check of an `agent::update` payload (what the host relies on, reference §2.2). */
+/** Hand-written hot-path check of an `agent::update` payload. */
 function isAgentUpdate(data: unknown): data is AgentUpdate {
   if (typeof data !== 'object' || data === null) return false;
   const snapshot = (data as { snapshot?: unknown }).snapshot as

@@ -203,7 +203,7 @@ type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fals
 const sameShape: SameShape<InitCcpParams, z.infer<typeof initCcpParamsSchema>> = true;
 void sameShape;
 
-/** Result of {@link validateInitParams}: the parameters and any configure errors (spec §5). @public */
+/** Result of {@link validateInitParams}: the parameters and any configure errors. @public */
 export interface ValidatedInitParams {
   readonly params: InitCcpParams;
   /** Global-resiliency problems; when non-empty, global resiliency is not enabled. */

@@ -13,8 +13,11 @@ import { setPanelOffline, suppressPanelContacts } from './host';
  * @public
  */
 export interface StandByRegion {
+  /** The region's panel URL. */
   readonly ccpUrl: string;
+  /** The region, e.g. `us-west-2`. */
   readonly region: string;
+  /** The region's instance ARN. */
   readonly instanceArn?: string;
 }
 

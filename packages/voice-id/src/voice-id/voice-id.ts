@@ -133,6 +133,7 @@ export class VoiceId {
   private readonly options: VoiceIdOptions;
   private readonly domainStore: VoiceIdDomainStore;
 
+  /** Voice ID flows for `contact`, calling the agent-app service through `transport`. */
   constructor(contact: VoiceIdContact, transport: AgentAppTransport, options: VoiceIdOptions = {}) {
     this.contact = contact;
     this.transport = transport;

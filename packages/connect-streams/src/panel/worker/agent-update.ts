@@ -1,5 +1,5 @@
 /**
- * Builds the `agent::update` payload the way the real worker does (reference §2.1): timestamps
+ * Builds the `agent::update` payload the way the real worker does: timestamps
  * as `Date` values, `localTimestamp`/`skew`, the id aliases, and contacts sorted by state time.
  */
 

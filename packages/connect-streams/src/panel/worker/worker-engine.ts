@@ -121,7 +121,7 @@ const randomPortId = (now: number): string => {
 };
 
 /**
- * The CCP side's SharedWorker engine (the real `ClientEngine`, reference §3.2): one conduit per
+ * The CCP side's SharedWorker engine: one conduit per
  * connected port plus broadcast to all; `acknowledge {id}` first to each new port;
  * `synchronize` → `acknowledge` to all; `agent::update {snapshot, configuration}` after every
  * snapshot and configuration change; `api_request` → `api_response` (with `api_metric`);
@@ -175,6 +175,7 @@ export class PanelWorkerEngine {
     },
   );
 
+  /** An engine with these options (endpoints, fetch, clock). */
   constructor(options: PanelWorkerEngineOptions = {}) {
     this.options = options;
   }
@@ -450,7 +451,7 @@ export class PanelWorkerEngine {
     }, AUTH_TOKEN_CHECK_INTERVAL_MS);
   }
 
-  /** Calls through the right client and sends `api_metric` for the call (reference §3.2). */
+  /** Calls through the right client and sends `api_metric` for the call. */
   private async callApi(method: string, params: Record<string, unknown>): Promise<CtiOutcome> {
     // The real WorkerClient: agent-app methods to the AgentAppClient, task-template methods to the
     // TaskTemplatesClient, everything else to the CTI client.
