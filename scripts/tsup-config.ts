@@ -5,6 +5,7 @@ import { defineConfig, type Options } from 'tsup';
 
 interface PackageJson {
   name: string;
+  sideEffects?: boolean | string[];
   exports?: Record<string, unknown>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -32,6 +33,14 @@ export function libraryConfig(
     ...Object.keys(pkg.dependencies ?? {}),
     ...Object.keys(pkg.peerDependencies ?? {}),
   ].map((name) => new RegExp(`^${name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}(/|$)`));
+  // Tree-shaking follows the package's own `sideEffects`: a module not listed there is kept only for
+  // what is used of it, so no entry is left with bare `import './chunk-….js'` lines (which a
+  // consumer's bundler reports as "ignoring this import because … marked as having no side effects").
+  const listed = Array.isArray(pkg.sideEffects)
+    ? pkg.sideEffects.filter((f) => f.startsWith('./src/')).map((f) => join(packageDir, f))
+    : [];
+  const moduleSideEffects = (id: string): boolean =>
+    pkg.sideEffects === false || Array.isArray(pkg.sideEffects) ? listed.includes(id) : true;
   const { entry: extraEntry, ...rest } = extra;
   return defineConfig({
     entry: { ...entry, ...extraEntry },
@@ -43,7 +52,7 @@ export function libraryConfig(
     clean: true,
     target: 'es2022',
     platform: 'neutral',
-    treeshake: true,
+    treeshake: { moduleSideEffects },
     splitting: true,
     external,
     silent: true,
