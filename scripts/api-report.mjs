@@ -4,6 +4,11 @@
 // `--package <dir>` (repeatable): only those packages (e.g. `--package connect-streams`).
 // A package in DOCUMENTED must also keep its reports free of `(undocumented)` and
 // `ae-forgotten-export`: every public name documented, every type it uses exported.
+// Those packages' api-extractor.json set `compiler.overrideTsconfig` with `moduleResolution`
+// `node10`: there a declaration's `import … from '@x/pkg/<entry>'` (a type another entry point of
+// the same package exports, see scripts/finish-dts.mjs) stays unresolved, which api-extractor
+// treats as an external package, so each report names the entry a type comes from instead of
+// analysing that entry again.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import apiExtractor from '@microsoft/api-extractor';
