@@ -8,9 +8,9 @@ import {
   UserRound,
   UsersRound,
 } from 'lucide-react';
-import { Suspense } from 'react';
-import type { ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../app/paths';
 import { SkeletonList } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
@@ -61,13 +61,24 @@ const NAV: readonly NavItem[] = [
   },
 ];
 
+/** Keeps the current screen's link in view when the navigation is a scrolling row (small screens). */
+function ActiveLinkInViewEffect({ nav }: { readonly nav: RefObject<HTMLElement | null> }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    nav.current?.querySelector('.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [nav, pathname]);
+  return null;
+}
+
 /** The settings area: a side navigation of its screens (a scrolling row on small screens). */
 export function SettingsLayout() {
   const session = useSession();
   const base = paths.settings(session.slug);
+  const nav = useRef<HTMLElement>(null);
   return (
     <div className="settings" data-testid="settings-layout">
-      <nav className="settings__nav" aria-label="Settings">
+      <ActiveLinkInViewEffect nav={nav} />
+      <nav ref={nav} className="settings__nav" aria-label="Settings">
         <p className="settings__nav-title" aria-hidden="true">
           Settings
         </p>
