@@ -2,6 +2,7 @@
 // edited and seen after the agent signs in, teams, message templates in the composer, a
 // 10,000-row contact import with 20 bad rows, the unknown-path redirect, permits, and axe on
 // every settings screen in both themes.
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { apiCall, apiSignIn, DEMO_PASSWORD, USERS } from './support/api';
 import {
@@ -16,6 +17,16 @@ import { InboxPage } from './support/pages/inbox.page';
 import { SettingsPage } from './support/pages/settings.page';
 import { ShellPage } from './support/pages/shell.page';
 import { SignInPage } from './support/pages/sign-in.page';
+
+const SCREENSHOTS = fileURLToPath(
+  new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
+);
+
+/** Saves a screenshot the README of examples/workspace shows. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+}
 
 interface Agent {
   readonly id: string;
@@ -261,6 +272,10 @@ test.describe('settings: import history', () => {
     ).toBe(true);
     await expect(settings.importRows.first()).toContainText(`bulk-${run}.csv`);
     await expect(settings.importRows.first()).toContainText('9,980 new');
+    await settings.toasts.getByRole('button').first().click();
+    await expect(settings.toasts).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shoot(page, 'settings-import-light');
 
     // The contacts are there.
     await page.goto('/ws/acme/contacts/users');
@@ -335,6 +350,8 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByTestId(testId)).toBeVisible();
         await expect(settings.loading).toHaveCount(0);
         await expectNoAxeViolations(page, `settings/${path} (${theme})`);
+        if (path === 'customer-satisfaction' && theme === 'dark')
+          await shoot(page, 'settings-csat-dark');
       }
       const jane = await agentByEmail(page, USERS.jane);
       await navigateInApp(page, `/ws/acme/settings/agents/edit/${jane.id}`);
