@@ -157,6 +157,18 @@ describe.each(dbKinds())('contact import on %s', (kind) => {
     expect(progress.at(-1)!.bytes).toBe(Buffer.byteLength(lines.join('\n')));
   });
 
+  it('two imports at once with the same new people: one creates them, the other merges into them', async () => {
+    const before = await contactCount();
+    const csv = [
+      'name,phone,email',
+      ...rows(600, 400_000).map((r) => r.split(',').slice(0, 3).join(',')),
+    ].join('\n');
+    const [a, b] = await Promise.all([upload(csv, 'twice-a.csv'), upload(csv, 'twice-b.csv')]);
+    expect([a.result?.rowsCreated, b.result?.rowsCreated].sort()).toEqual([0, 600]);
+    expect([a.result?.rowsMerged, b.result?.rowsMerged].sort()).toEqual([0, 600]);
+    expect(await contactCount()).toBe(before + 600);
+  });
+
   it('a rejected file imports nothing: too many bad rows, broken CSV, no usable header, no rows', async () => {
     const before = await contactCount();
     const tooManyBad = [
@@ -194,15 +206,22 @@ describe.each(dbKinds())('contact import on %s', (kind) => {
   it('keeps a history of imports, newest first, with their row errors', async () => {
     const list = await s.req('GET', '/api/ws/acme/settings/imports', { token: jane });
     expect(list.status).toBe(200);
-    expect(
-      list.body.imports.map((i: { fileName: string; status: string }) => [i.fileName, i.status]),
-    ).toEqual([
+    const history = list.body.imports.map((i: { fileName: string; status: string }) => [
+      i.fileName,
+      i.status,
+    ]) as [string, string][];
+    expect(history.filter(([name]) => !name.startsWith('twice-'))).toEqual([
       ['empty.csv', 'rejected'],
       ['header.csv', 'rejected'],
       ['broken.csv', 'rejected'],
       ['bad.csv', 'rejected'],
       ['big.csv', 'completed'],
       ['first.csv', 'completed'],
+    ]);
+    // The two concurrent imports, in the order they ran.
+    expect(history.slice(4, 6).sort()).toEqual([
+      ['twice-a.csv', 'completed'],
+      ['twice-b.csv', 'completed'],
     ]);
     const first = list.body.imports.at(-1).id as string;
     const detail = await s.req('GET', `/api/ws/acme/settings/imports/${first}`, { token: jane });

@@ -104,6 +104,7 @@ export class ContactImporter {
     let reason: string | null = null;
     try {
       await this.repo.transaction(async (trx) => {
+        await this.repo.lockImports(trx, input.workspaceId);
         await run.execute(
           (phones, emails) => this.repo.matches(trx, input.workspaceId, phones, emails),
           (rows) => this.repo.insert(trx, input.workspaceId, rows),

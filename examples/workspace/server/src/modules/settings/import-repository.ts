@@ -34,6 +34,16 @@ export class ImportRepository {
     return this.db.transaction().execute(fn);
   }
 
+  /**
+   * Serializes the imports of a workspace (until the transaction ends): two files with the same
+   * new phone number merge instead of one failing on the unique phone index.
+   */
+  async lockImports(trx: Transaction<SettingsDatabase>, workspaceId: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`contact-import:${workspaceId}`}))`.execute(
+      trx,
+    );
+  }
+
   /** Contacts of the workspace with one of the phones or (lower-case) emails. */
   matches(
     trx: Transaction<SettingsDatabase>,
