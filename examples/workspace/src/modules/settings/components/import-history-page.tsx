@@ -120,6 +120,9 @@ function ImportCard() {
     mutationFn: (f: File) => uploadContacts(session.slug, f, setProgress),
     onMutate: () => setProgress({ bytes: 0, total: file?.size ?? 0, rows: 0 }),
     onSuccess: async (result) => {
+      // The file is done with: the next import starts from a new choice.
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
       if (result.status === 'completed')
         toast({
           tone: 'success',
