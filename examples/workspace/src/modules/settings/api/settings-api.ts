@@ -58,8 +58,6 @@ export const agentQuery = (slug: string, id: string) =>
     queryKey: settingsKeys.agent(slug, id),
     queryFn: ({ signal }) =>
       api<{ agent: SettingsAgent }>(s(slug, `/agents/${seg(id)}`), { signal }).then((r) => r.agent),
-    retry: (count, error) =>
-      !(error instanceof Error && 'status' in error && error.status === 404) && count < 2,
   });
 
 export const updateAgent = (slug: string, id: string, patch: AgentPatch) =>

@@ -106,18 +106,19 @@ function AgentForm({
   const queryClient = useQueryClient();
   const form = useForm<AgentForm>({ defaultValues: formOf(agent), mode: 'onTouched' });
   const { register, control, handleSubmit, reset, setError, formState } = form;
+  // Read while rendering, so that the form tracks which fields changed (only those are sent).
+  const { dirtyFields } = formState;
   useEffect(() => reset(formOf(agent)), [agent, reset]);
   const save = useMutation({
     mutationFn: (values: AgentForm) => {
-      const dirty = formState.dirtyFields;
       const permits = Object.fromEntries(
-        PERMIT_ORDER.filter((p) => dirty.permits?.[p]).map((p) => [p, values.permits[p]]),
+        PERMIT_ORDER.filter((p) => dirtyFields.permits?.[p]).map((p) => [p, values.permits[p]]),
       );
       return updateAgent(session.slug, agent.id, {
-        ...(dirty.name ? { name: values.name } : {}),
-        ...(agent.userId && dirty.role ? { role: values.role } : {}),
+        ...(dirtyFields.name ? { name: values.name } : {}),
+        ...(agent.userId && dirtyFields.role ? { role: values.role } : {}),
         ...(agent.userId && Object.keys(permits).length > 0 ? { permits } : {}),
-        ...(dirty.teamIds ? { teamIds: values.teamIds } : {}),
+        ...(dirtyFields.teamIds ? { teamIds: values.teamIds } : {}),
       });
     },
     onSuccess: async (saved) => {
@@ -137,11 +138,7 @@ function AgentForm({
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'last_admin')
         setError('permits.admin', { type: 'server', message: error.message });
-      else if (
-        error instanceof ApiError &&
-        error.status === 403 &&
-        form.formState.dirtyFields.permits?.admin
-      )
+      else if (error instanceof ApiError && error.status === 403 && dirtyFields.permits?.admin)
         setError('permits.admin', { type: 'server', message: error.message });
       else applyServerIssues(error, setError, ['name', 'role', 'permits', 'teamIds']);
       toast({ tone: 'danger', title: 'The agent was not saved', description: errorText(error) });
