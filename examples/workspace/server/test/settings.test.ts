@@ -301,6 +301,12 @@ describe.each(dbKinds())('settings on %s', (kind) => {
       expect(await open('email')).toBeNull();
     });
 
+    it('round-robin takes turns under concurrent conversations too (the rules are locked while applied)', async () => {
+      const picks = await Promise.all(Array.from({ length: 6 }, () => open('chat')));
+      expect(picks.filter((p) => p === agentId('jane'))).toHaveLength(3);
+      expect(picks.filter((p) => p === agentId('john'))).toHaveLength(3);
+    });
+
     it('least-busy: the member with the fewest open conversations (name order on ties)', async () => {
       const team = await s.req('POST', '/api/ws/acme/settings/teams', {
         token: jane,
