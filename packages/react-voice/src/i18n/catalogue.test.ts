@@ -19,6 +19,9 @@ const AREAS = {
   panel: [PANEL_MESSAGES, PANEL_TRANSLATIONS],
 } as const;
 
+/** The texts of a translation (any area's shape). */
+const textsOf = (translation: object) => Object.entries(translation) as [string, string][];
+
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('the message catalogue', () => {
@@ -68,7 +71,7 @@ describe('the message catalogue', () => {
   it('translates only known keys and keeps their placeholders', () => {
     for (const [area, [messages, translations]] of Object.entries(AREAS)) {
       for (const [locale, translation] of Object.entries(translations)) {
-        for (const [key, text] of Object.entries(translation)) {
+        for (const [key, text] of textsOf(translation)) {
           expect(Object.hasOwn(messages, key), `${area} ${locale} ${key} is a key`).toBe(true);
           expect(placeholders(text), `${area} ${locale} ${key}`).toEqual(
             placeholders((messages as Record<string, string>)[key]!),
