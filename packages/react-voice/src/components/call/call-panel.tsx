@@ -180,7 +180,7 @@ function CallPanelCard(
             <Grip size={16} aria-hidden="true" />
           </button>
         )}
-        <VoiceAvatar name={name} src={contact?.avatar} size={fullscreen ? 44 : 36} />
+        <VoiceAvatar name={name} src={contact?.avatar} size={fullscreen ? 72 : 36} />
         <div className="xv-call__who">
           <h2 className="xv-call__name">{name}</h2>
           {secondary && <p className="xv-call__number">{secondary}</p>}

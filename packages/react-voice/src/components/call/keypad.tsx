@@ -59,7 +59,7 @@ export function Keypad(props: KeypadProps): ReactElement | null {
     >
       <div className="xv-keypad__display">
         <output className="xv-keypad__digits" aria-label={t('keypadDigits')} aria-live="polite">
-          {call.digits}
+          <bdi>{call.digits}</bdi>
         </output>
         <button
           type="button"

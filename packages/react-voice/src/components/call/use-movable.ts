@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, RefObject } from 'react';
 
 /** A position offset in px. */
@@ -35,6 +35,16 @@ function clampMove(el: HTMLElement | null, from: Offset, to: Offset): Offset {
  */
 export function useMovable(target: RefObject<HTMLElement | null>, initial: Offset) {
   const [offset, setOffset] = useState<Offset>(initial);
+  // Keep it on screen: when it first shows (a narrow window) and when the window is resized.
+  useLayoutEffect(() => {
+    const el = target.current;
+    if (!el) return;
+    const fit = (): void => setOffset((current) => clampMove(target.current, current, current));
+    fit();
+    const view = el.ownerDocument.defaultView;
+    view?.addEventListener('resize', fit);
+    return () => view?.removeEventListener('resize', fit);
+  }, [target]);
   const drag = useRef<{ pointerId: number; startX: number; startY: number; from: Offset } | null>(
     null,
   );

@@ -128,13 +128,13 @@ function TargetList(props: {
                   data-testid="transfer-target"
                   disabled={pending !== null}
                   aria-busy={pending === team.endpointId || undefined}
-                  aria-label={t('transferTo', { name: team.name })}
                   onClick={() => onSelect({ endpointId: team.endpointId, name: team.name })}
                 >
                   <span className="xv-transfer__team-icon" aria-hidden="true">
                     <UsersRound size={16} />
                   </span>
                   <span className="xv-transfer__who">
+                    <span className="xv-visually-hidden">{t('transferTarget')} </span>
                     <span className="xv-transfer__name">{team.name}</span>
                     {team.description && (
                       <span className="xv-transfer__meta">{team.description}</span>
@@ -155,11 +155,11 @@ function TargetList(props: {
                 data-testid="transfer-target"
                 disabled={pending !== null}
                 aria-busy={pending === agent.endpointId || undefined}
-                aria-label={t('transferTo', { name: agent.name })}
                 onClick={() => onSelect({ endpointId: agent.endpointId, name: agent.name })}
               >
                 <VoiceAvatar name={agent.name} src={agent.avatarURL} size={32} />
                 <span className="xv-transfer__who">
+                  <span className="xv-visually-hidden">{t('transferTarget')} </span>
                   <span className="xv-transfer__name">{agent.name}</span>
                   <span className="xv-transfer__meta">{agent.email}</span>
                 </span>

@@ -53,7 +53,6 @@ export const CALL_MESSAGES = {
   transferCall: 'Transfer call',
   transferAgents: 'Agents',
   transferTeams: 'Teams',
-  transferTo: 'Transfer to {name}',
   transferTarget: 'Transfer to',
   transferChoose: 'Choose an agent or a team',
   noCallAgents: 'No call agents',
