@@ -244,7 +244,7 @@ describe('StatusChip and StatusDropdown', () => {
       locale: 'de_DE',
       messages: de_DE,
     });
-    await chip().click();
+    await page.getByRole('button', { name: /^Agentenstatus: An / }).click();
     await expect.element(page.getByRole('menuitem', { name: 'Audioeinstellungen' })).toBeVisible();
     await expect.element(page.getByRole('menuitem', { name: 'Anrufverlauf' })).toBeVisible();
   });
