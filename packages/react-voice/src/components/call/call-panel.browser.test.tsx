@@ -394,4 +394,33 @@ describe('CallPanel', () => {
     await expect.element(page.getByRole('button', { name: 'Accepter' })).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'Refuser' })).toBeVisible();
   });
+
+  it('is themed by the host through the --xv-* custom properties (a dark theme)', async () => {
+    const root = document.documentElement;
+    const dark: Record<string, string> = {
+      '--xv-color-bg': '#16161a',
+      '--xv-color-surface': '#1d1d22',
+      '--xv-color-surface-muted': '#111114',
+      '--xv-color-surface-hover': '#26262c',
+      '--xv-color-text': '#ededf0',
+      '--xv-color-text-muted': '#b0b0ba',
+      '--xv-color-border': '#2b2b32',
+      '--xv-color-accent': '#7c83ff',
+      '--xv-color-on-accent': '#0e0e11',
+      '--xv-color-success': '#4ade80',
+      '--xv-color-danger': '#ff6b7d',
+    };
+    for (const [name, value] of Object.entries(dark)) root.style.setProperty(name, value);
+    try {
+      const voice = await startVoice();
+      await connected(voice);
+      await show(voice);
+      const style = getComputedStyle(panelEl().element());
+      expect(style.backgroundColor).toBe('rgb(29, 29, 34)');
+      expect(style.color).toBe('rgb(237, 237, 240)');
+      await checkState('call-panel', 'dark-theme');
+    } finally {
+      for (const name of Object.keys(dark)) root.style.removeProperty(name);
+    }
+  });
 });
