@@ -423,4 +423,33 @@ describe('CallPanel', () => {
       for (const name of Object.keys(dark)) root.style.removeProperty(name);
     }
   });
+
+  it('on a phone, Transfer opens the dropdown variant inside the panel', async () => {
+    await viewport(375, 720);
+    const voice = await startVoice({
+      api: {
+        getTransfers: () =>
+          Promise.resolve({
+            agents: [],
+            groups: [{ id: 'g1', name: 'Sales', description: '', endpointId: 'e-sales' }],
+          }),
+      },
+      setup: (panel) => {
+        panel.instance.endpoints = [
+          { endpointId: 'e-sales', endpointARN: 'arn:e-sales', type: 'queue', name: 'Sales' },
+        ];
+      },
+    });
+    await expect.poll(() => voice.controller.getState().transfer.available).toBe(true);
+    await connected(voice, { multiParty: true });
+    await show(voice, { widget: true });
+    await button('Transfer').click();
+    const dropdown = panelEl().getByTestId('transfer-dropdown');
+    await expect.element(dropdown).toBeVisible();
+    await expect.element(dropdown.getByRole('combobox', { name: 'Transfer call' })).toBeEnabled();
+    await checkState('call-panel', 'fullscreen-transfer');
+    await userEvent.selectOptions(dropdown.getByRole('combobox'), 'e-sales');
+    await expect.element(dropdown).not.toBeInTheDocument();
+    await expect.element(button('Exit')).toBeVisible();
+  });
 });
