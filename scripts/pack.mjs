@@ -23,6 +23,7 @@ export function packAll(destination) {
         name: p.name,
         short: p.short,
         dir: p.dir,
+        pkg: p.pkg,
         tarball: join(destination, result.filename),
         unpackedSize: result.unpackedSize,
         size: result.size,

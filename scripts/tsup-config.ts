@@ -13,7 +13,7 @@ interface PackageJson {
 
 /**
  * The tsup config of a package: one entry per `exports` subpath (`.` → `src/index.ts`,
- * `./x` → `src/x/index.ts`), ESM + CJS + d.ts, dependencies and peers external.
+ * `./x` → `src/x/index.ts`; `.css` exports are the package's own business), ESM + CJS + d.ts, dependencies and peers external.
  */
 export function libraryConfig(
   packageDir: string,
@@ -22,7 +22,8 @@ export function libraryConfig(
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as PackageJson;
   const entry: Record<string, string> = {};
   for (const subpath of Object.keys(pkg.exports ?? {})) {
-    if (subpath === './package.json') continue;
+    // Not a module: the package manifest and asset exports (`./styles.css`, built by the package).
+    if (subpath === './package.json' || subpath.endsWith('.css')) continue;
     const name = subpath === '.' ? 'index' : subpath.slice(2);
     entry[name] = subpath === '.' ? 'src/index.ts' : `src/${name}/index.ts`;
   }
