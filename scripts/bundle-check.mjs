@@ -2,7 +2,8 @@
 // as an application would, with esbuild and with Vite, from the built `dist` (no `source`
 // condition), and fails on any warning (for example "ignoring this import because … was marked as
 // having no side effects"). The emulator is a Node program: esbuild bundles it for Node, and Vite
-// is not asked to put it in a browser bundle.
+// is not asked to put it in a browser bundle. The package's dependencies and peers stay external:
+// what is checked is our code (their own warnings, e.g. "use client" directives, are theirs).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
@@ -16,6 +17,11 @@ let failed = 0;
 
 for (const p of listPackages().filter((x) => !x.pkg.private)) {
   const node = p.short === 'connect-emulator';
+  const theirs = [
+    ...Object.keys(p.pkg.dependencies ?? {}),
+    ...Object.keys(p.pkg.peerDependencies ?? {}),
+  ];
+  const external = theirs.flatMap((name) => [name, `${name}/*`]);
   for (const entry of entriesOf(p.pkg)) {
     const contents = `export * from ${JSON.stringify(entry.importPath)};\n`;
     const warnings = [];
@@ -26,7 +32,7 @@ for (const p of listPackages().filter((x) => !x.pkg.private)) {
       write: false,
       format: 'esm',
       platform: node ? 'node' : 'browser',
-      packages: node ? 'external' : undefined,
+      external,
       logLevel: 'silent',
     });
     warnings.push(...e.warnings.map((w) => `esbuild: ${w.text}`));
@@ -46,7 +52,7 @@ for (const p of listPackages().filter((x) => !x.pkg.private)) {
           write: false,
           lib: { entry: file, formats: ['es'], fileName: 'out' },
           rollupOptions: {
-            external: ['react', 'react-dom', 'react/jsx-runtime'],
+            external: (id) => theirs.some((name) => id === name || id.startsWith(`${name}/`)),
             onwarn: (warning) => warnings.push(`vite: ${warning.message ?? warning}`),
           },
         },
