@@ -68,7 +68,7 @@ describe('the message catalogue', () => {
   it('translates only known keys and keeps their placeholders', () => {
     for (const [area, [messages, translations]] of Object.entries(AREAS)) {
       for (const [locale, translation] of Object.entries(translations)) {
-        for (const [key, text] of Object.entries(translation)) {
+        for (const [key, text] of Object.entries(translation as Readonly<Record<string, string>>)) {
           expect(Object.hasOwn(messages, key), `${area} ${locale} ${key} is a key`).toBe(true);
           expect(placeholders(text), `${area} ${locale} ${key}`).toEqual(
             placeholders((messages as Record<string, string>)[key]!),
