@@ -10,6 +10,7 @@ export type { VoiceStatusBadgeProps } from './status/voice-status-badge';
 export * from './react';
 export * from './i18n';
 export * from './ui';
+export * from './components';
 export * from './panel';
 export * from './controller';
 export * from './lists';

@@ -52,7 +52,7 @@ export type VoiceText =
  * from `params` (a missing param leaves the placeholder).
  * @example
  * ```ts
- * translateVoiceText({ key: 'transferTo', params: { name: 'Ada' } }); // 'Transfer to Ada'
+ * translateVoiceText({ key: 'participantHold', params: { name: 'Ada' } }); // 'Hold Ada'
  * ```
  * @public
  */

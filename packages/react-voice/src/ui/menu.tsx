@@ -87,9 +87,17 @@ export const VoiceMenuRadioItem = forwardRef<
   );
 });
 
-/** A heading inside the menu. @public */
-export function VoiceMenuLabel(props: { readonly children: ReactNode }): ReactElement {
-  return <Menu.Label className="xv-menu__label">{props.children}</Menu.Label>;
+/** A heading (or a note) inside the menu. @public */
+export function VoiceMenuLabel(props: {
+  readonly children: ReactNode;
+  readonly id?: string;
+  readonly className?: string;
+}): ReactElement {
+  return (
+    <Menu.Label id={props.id} className={props.className ?? 'xv-menu__label'}>
+      {props.children}
+    </Menu.Label>
+  );
 }
 
 /** A line between groups. @public */

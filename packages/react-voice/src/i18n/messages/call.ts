@@ -5,7 +5,8 @@
  */
 export const CALL_MESSAGES = {
   // status chip and dropdown
-  statusChipLabel: 'Agent status: {status}',
+  /** Read before the chip's visible status and time (screen readers only). */
+  statusChipLabel: 'Agent status:',
   statusMenuHeading: 'Status',
   statusCurrent: 'Current status',
   // call panel
@@ -52,7 +53,6 @@ export const CALL_MESSAGES = {
   transferCall: 'Transfer call',
   transferAgents: 'Agents',
   transferTeams: 'Teams',
-  transferTo: 'Transfer to {name}',
   transferTarget: 'Transfer to',
   transferChoose: 'Choose an agent or a team',
   noCallAgents: 'No call agents',
