@@ -5,7 +5,7 @@
  * states. The list is virtualised (TanStack Virtual): thousands of agents render a screenful of rows.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ChevronDown, LifeBuoy, SearchX, Users } from 'lucide-react';
+import { ChevronDown, SearchX, Users } from 'lucide-react';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import type { ReactElement } from 'react';
 import type { StatusListItem } from '../api/contract';
@@ -35,7 +35,9 @@ const SKELETON_ROWS = 6;
  * @public
  */
 export interface AgentConversationTarget {
+  /** The agent whose badge was clicked. */
   readonly idAgent: string;
+  /** The agent's live communication (contact). */
   readonly idCommunication: string;
 }
 
@@ -54,6 +56,7 @@ export interface AgentListTabProps extends Partial<VoicePanelNavigation> {
    * (the button shows only when given).
    */
   readonly onRequestInfo?: (message: string) => void;
+  /** An extra class on the tab's root. */
   readonly className?: string;
 }
 
@@ -233,7 +236,6 @@ export function AgentListTab(props: AgentListTabProps): ReactElement {
             <VoiceButton
               size="sm"
               variant="primary"
-              icon={<LifeBuoy size={16} aria-hidden="true" />}
               onClick={() => onRequestInfo(t('requestInfoMessage'))}
             >
               {t('requestInfo')}

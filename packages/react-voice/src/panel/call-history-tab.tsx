@@ -9,6 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   ArrowRightLeft,
   Ellipsis,
+  History,
   PhoneIncoming,
   PhoneMissed,
   PhoneOff,
@@ -78,6 +79,7 @@ export interface CallHistoryTabProps extends VoicePanelNavigation {
    * with the mobile labels.
    */
   readonly widget?: boolean;
+  /** An extra class on the tab's root. */
   readonly className?: string;
 }
 
@@ -408,7 +410,7 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
   } else if (state === 'empty') {
     body = (
       <VoiceEmptyState
-        icon={<PhoneIncoming size={22} />}
+        icon={<History size={22} />}
         title={t('noVoiceCalls')}
         description={t('noVoiceCallsDescription')}
         action={

@@ -4,7 +4,7 @@
  * details' — with the mobile labels 'Open user profile' and 'View conversation in inbox'. One list
  * of actions, shown as a dropdown menu (desktop, mobile) or a mobile-style action sheet (widget).
  */
-import { Download, FileText, MessageSquare, Phone, Play, SquareUserRound } from 'lucide-react';
+import { Download, ExternalLink, FileText, Phone, Play, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CallHistoryItem } from '../api/contract';
 import { historyContactName, voiceRoutes } from '../lists/lists';
@@ -83,7 +83,7 @@ export function historyActions(
     {
       id: 'contact',
       label: t(context.mobile ? 'openUserProfile' : 'openContactPage'),
-      icon: <SquareUserRound size={16} />,
+      icon: <UserRound size={16} />,
       disabled: !historyHref('contact', item, context.slug),
     },
     {
@@ -115,7 +115,7 @@ export function historyActions(
     {
       id: 'details',
       label: t(context.mobile ? 'viewConversationInInbox' : 'viewMoreDetails'),
-      icon: <MessageSquare size={16} />,
+      icon: <ExternalLink size={16} />,
       disabled: !historyHref('details', item, context.slug),
     },
   );

@@ -1,6 +1,6 @@
 /** The voice panel ('Voice calls') and its tabs: Agent list, Call history, Live calls (§2). */
 export { VoicePanel, isVoicePanelTab } from './voice-panel';
-export type { VoicePanelProps, VoicePanelTab } from './voice-panel';
+export type { VoicePanelProps } from './voice-panel';
 export { AgentListTab } from './agent-list-tab';
 export type { AgentConversationTarget, AgentListTabProps } from './agent-list-tab';
 export { CallHistoryTab } from './call-history-tab';

@@ -5,7 +5,7 @@
  * 'Ringing' for a ringing call, 'Join' for a connected or on-hold call (disabled while the user is
  * on a call), and the empty states.
  */
-import { ArrowRightLeft, Headphones, PhoneIncoming, PhoneOutgoing, SearchX } from 'lucide-react';
+import { ArrowRightLeft, PhoneIncoming, PhoneOutgoing, Radio, SearchX } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { ReactElement } from 'react';
 import type { VoiceState } from '../controller/types';
@@ -29,6 +29,7 @@ export interface LiveCallsTabProps {
   readonly onNotify?: (notice: VoicePanelNotice) => void;
   /** Called after the user joined a live call (as a monitor), e.g. to close the panel. */
   readonly onJoined?: (idCommunication: string) => void;
+  /** An extra class on the tab's root. */
   readonly className?: string;
 }
 
@@ -96,7 +97,7 @@ function LiveRow(props: {
           variant="primary"
           disabled={row.actionDisabled || joining}
           aria-label={t('liveJoinCall', { contact: item.contact.name })}
-          icon={<Headphones size={14} aria-hidden="true" />}
+          icon={<Radio size={14} aria-hidden="true" />}
           data-testid="voice-live-action"
           onClick={() => onJoin(row.idCommunication)}
         >
@@ -180,7 +181,7 @@ export function LiveCallsTab(props: LiveCallsTabProps): ReactElement {
   } else if (state === 'empty') {
     body = (
       <VoiceEmptyState
-        icon={<Headphones size={22} />}
+        icon={<Radio size={22} />}
         title={t('noLiveCalls')}
         description={t('noLiveCallsDescription')}
       />

@@ -26,6 +26,7 @@ import { IconButton } from '../ui/icon-button';
 export interface VoicePanelNotice {
   /** A title, when the spec gives one ('Call transcript'). */
   readonly title: string | null;
+  /** The message ('is not ready, please try again later.', a refused call's reason, ...). */
   readonly message: string;
 }
 

@@ -19,8 +19,10 @@ import {
   startVoice,
   viewport,
 } from '../../test/ui';
+import { StatusDropdown } from '../components/status/status-dropdown';
 import { VoicePanel } from './voice-panel';
-import type { VoicePanelProps, VoicePanelTab } from './voice-panel';
+import type { VoicePanelProps } from './voice-panel';
+import type { VoicePanelTabId } from '../controller/constants';
 
 const now = Date.now();
 const api: Partial<VoiceApi> = {
@@ -139,22 +141,20 @@ describe('VoicePanel', () => {
     await checkState('voice-panel', 'live-calls', { axe: panel()! });
   });
 
-  it('lets the host open it on a tab (controlled), as the status dropdown does', async () => {
-    const changes: VoicePanelTab[] = [];
+  it('opens on the tab the status dropdown asks for (controlled open and tab)', async () => {
+    const changes: VoicePanelTabId[] = [];
     function Host() {
       const [open, setOpen] = useState(false);
-      const [tab, setTab] = useState<VoicePanelTab>('AGENT_STATUS');
+      const [tab, setTab] = useState<VoicePanelTabId>('AGENT_STATUS');
       return (
         <>
-          <button
-            type="button"
-            onClick={() => {
-              setTab('CALL_HISTORY');
+          <StatusDropdown
+            liveCallsPermitted
+            onOpenPanel={(next) => {
+              setTab(next);
               setOpen(true);
             }}
-          >
-            Open call history
-          </button>
+          />
           <Page
             open={open}
             onOpenChange={setOpen}
@@ -171,7 +171,8 @@ describe('VoicePanel', () => {
     const voice = await startVoice({ api, idAgent: ME });
     const screen = await renderVoice(<Host />, { controller: voice.controller });
     expect(panel()).toBeNull();
-    await screen.getByRole('button', { name: 'Open call history' }).click();
+    await screen.getByRole('button', { name: /^Agent status:/ }).click();
+    await screen.getByRole('menuitem', { name: 'Call history' }).click();
     await expect
       .element(screen.getByRole('tab', { name: 'Call history' }))
       .toHaveAttribute('data-state', 'active');

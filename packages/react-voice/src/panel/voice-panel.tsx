@@ -9,6 +9,7 @@ import { RefreshCw, X } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { ReactElement } from 'react';
 import { VOICE_PANEL_TABS } from '../controller/constants';
+import type { VoicePanelTabId } from '../controller/constants';
 import { useVoiceMessages } from '../i18n/context';
 import { cx } from '../ui/cx';
 import { IconButton } from '../ui/icon-button';
@@ -21,15 +22,8 @@ import type { LiveCallsTabProps } from './live-calls-tab';
 import { usePanelRefreshRegistry } from './panel-shared';
 import type { VoicePanelNavigation } from './panel-shared';
 
-/**
- * A tab of the voice panel: `AGENT_STATUS` ('Agent list'), `CALL_HISTORY` ('Call history'),
- * `LIVE_CALLS` ('Live calls').
- * @public
- */
-export type VoicePanelTab = (typeof VOICE_PANEL_TABS)[keyof typeof VOICE_PANEL_TABS];
-
 /** Whether a string is a voice panel tab identifier. @public */
-export function isVoicePanelTab(value: string): value is VoicePanelTab {
+export function isVoicePanelTab(value: string): value is VoicePanelTabId {
   return (Object.values(VOICE_PANEL_TABS) as string[]).includes(value);
 }
 
@@ -39,12 +33,14 @@ export interface VoicePanelProps extends VoicePanelNavigation {
   readonly open?: boolean;
   /** Open at first (uncontrolled; default false). */
   readonly defaultOpen?: boolean;
+  /** Called when the panel opens or closes (its close button, Escape). */
   readonly onOpenChange?: (open: boolean) => void;
   /** The open tab (controlled): the host's status dropdown opens the panel on a tab. */
-  readonly tab?: VoicePanelTab;
+  readonly tab?: VoicePanelTabId;
   /** The tab shown first (uncontrolled; default AGENT_STATUS). */
-  readonly defaultTab?: VoicePanelTab;
-  readonly onTabChange?: (tab: VoicePanelTab) => void;
+  readonly defaultTab?: VoicePanelTabId;
+  /** Called when the user picks another tab. */
+  readonly onTabChange?: (tab: VoicePanelTabId) => void;
   /** The user has the voice live-calls permit (`flag_addons_voice_live_calls`): 'Live calls' shows. */
   readonly liveCallsPermitted?: boolean;
   /** Widget (embedded) mode: the call history's rows open a mobile-style action sheet. */
@@ -55,6 +51,7 @@ export interface VoicePanelProps extends VoicePanelNavigation {
   readonly onOpenConversation?: AgentListTabProps['onOpenConversation'];
   /** See {@link LiveCallsTabProps.onJoined}. */
   readonly onJoined?: LiveCallsTabProps['onJoined'];
+  /** An extra class on the panel. */
   readonly className?: string;
 }
 
@@ -81,7 +78,7 @@ function useControllable<T>(
  * `@x/react-voice/styles.css` stylesheet).
  * @example
  * ```tsx
- * const [tab, setTab] = useState<VoicePanelTab>('AGENT_STATUS');
+ * const [tab, setTab] = useState<VoicePanelTabId>('AGENT_STATUS');
  * const [open, setOpen] = useState(false);
  * // the status dropdown: setTab('CALL_HISTORY'); setOpen(true);
  * <VoicePanel slug="acme" open={open} onOpenChange={setOpen} tab={tab} onTabChange={setTab}
@@ -107,7 +104,7 @@ export function VoicePanel(props: VoicePanelProps): ReactElement {
     props.defaultOpen ?? false,
     props.onOpenChange,
   );
-  const [requested, setTab] = useControllable<VoicePanelTab>(
+  const [requested, setTab] = useControllable<VoicePanelTabId>(
     props.tab,
     props.defaultTab ?? VOICE_PANEL_TABS.agentStatus,
     props.onTabChange,
