@@ -62,7 +62,7 @@ async function renderTab(api: Partial<VoiceApi>, props: Partial<CallHistoryTabPr
 
 const tab = () => document.querySelector<HTMLElement>('[data-testid="voice-call-history"]')!;
 const rows = () => [...document.querySelectorAll<HTMLElement>('[data-testid="voice-call-row"]')];
-const contacts = () => rows().map((r) => r.querySelector('.xv-call__contact')!.textContent);
+const contacts = () => rows().map((r) => r.querySelector('.xv-history-row__contact')!.textContent);
 const days = () =>
   [...document.querySelectorAll('[data-testid="voice-call-day"]')].map((d) => d.textContent);
 const menuItems = () =>
@@ -101,10 +101,10 @@ describe('CallHistoryTab', () => {
     const first = rows()[0]!;
     expect(first.getBoundingClientRect().height).toBe(64);
     expect(first.dataset.state).toBe('inbound');
-    expect(first.querySelector('.xv-call__meta')!.textContent).toMatch(/^Inbound·00:30/);
+    expect(first.querySelector('.xv-history-row__meta')!.textContent).toMatch(/^Inbound·00:30/);
     // index 3 was not answered: Missed
     expect(rows()[3]!.dataset.state).toBe('missed');
-    expect(rows()[3]!.querySelector('.xv-call__meta')!.textContent).toMatch(/^Missed/);
+    expect(rows()[3]!.querySelector('.xv-history-row__meta')!.textContent).toMatch(/^Missed/);
     await checkState('call-history', 'days');
   });
 

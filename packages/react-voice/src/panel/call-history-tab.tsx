@@ -165,14 +165,14 @@ function ActionsMenu(props: {
     <VoiceMenu modal={false}>
       <VoiceMenuTrigger asChild>
         <IconButton
-          className="xv-call__more"
+          className="xv-history-row__more"
           label={t('historyRowActions', { contact })}
           tooltip={false}
           icon={<Ellipsis size={18} aria-hidden="true" />}
           data-testid="voice-call-actions"
         />
       </VoiceMenuTrigger>
-      <VoiceMenuContent align="end" className="xv-call-menu" data-testid="voice-call-menu">
+      <VoiceMenuContent align="end" className="xv-history-menu" data-testid="voice-call-menu">
         {before.map(entry)}
         <VoiceMenuSeparator />
         <VoiceMenuGroup>
@@ -199,12 +199,12 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
     item.recordingDuration !== null ? formatMinutesSeconds(item.recordingDuration * 1000) : null;
   const content = (
     <>
-      <span className="xv-call__icon" data-kind={kind}>
+      <span className="xv-history-row__icon" data-kind={kind}>
         <KindIcon kind={kind} />
       </span>
-      <span className="xv-call__text">
-        <span className="xv-call__contact">{contact}</span>
-        <span className="xv-call__meta">
+      <span className="xv-history-row__text">
+        <span className="xv-history-row__contact">{contact}</span>
+        <span className="xv-history-row__meta">
           <span>{typeLabel}</span>
           {duration && (
             <>
@@ -218,7 +218,10 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
           {item.agent && (
             <>
               <span aria-hidden="true">·</span>
-              <span className="xv-call__agent" title={t('historyAgent', { name: item.agent.name })}>
+              <span
+                className="xv-history-row__agent"
+                title={t('historyAgent', { name: item.agent.name })}
+              >
                 <VoiceAvatar name={item.agent.name} src={item.agent.avatarURL} size={18} />
                 <span className="xv-visually-hidden">
                   {t('historyAgent', { name: item.agent.name })}
@@ -228,7 +231,7 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
           )}
         </span>
       </span>
-      <time className="xv-call__time" dateTime={item.createdAt}>
+      <time className="xv-history-row__time" dateTime={item.createdAt}>
         {time}
       </time>
     </>
@@ -238,7 +241,7 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
       role="listitem"
       aria-posinset={index + 1}
       aria-setsize={setSize}
-      className="xv-call"
+      className="xv-history-row"
       data-testid="voice-call-row"
       data-id={item.id}
       data-state={kind}
@@ -247,7 +250,7 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
       {widget ? (
         <button
           type="button"
-          className="xv-call__main"
+          className="xv-history-row__main"
           aria-haspopup="dialog"
           aria-label={t('historyRowOpen', { contact, type: typeLabel, time })}
           onClick={() => onOpenSheet(item)}
@@ -256,7 +259,7 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
         </button>
       ) : (
         <>
-          <div className="xv-call__main">{content}</div>
+          <div className="xv-history-row__main">{content}</div>
           <ActionsMenu item={item} contact={contact} actions={actions} onAction={onAction} />
         </>
       )}
@@ -267,7 +270,7 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
 function SkeletonRow(props: { readonly start?: number }): ReactElement {
   return (
     <div
-      className="xv-call xv-call--skeleton"
+      className="xv-history-row xv-history-row--skeleton"
       data-testid="voice-call-skeleton"
       aria-hidden="true"
       style={{
@@ -276,7 +279,7 @@ function SkeletonRow(props: { readonly start?: number }): ReactElement {
       }}
     >
       <VoiceSkeleton circle width={32} height={32} />
-      <span className="xv-call__text">
+      <span className="xv-history-row__text">
         <VoiceSkeleton width="50%" height={12} />
         <VoiceSkeleton width="70%" height={10} />
       </span>
@@ -450,12 +453,12 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
                 role="listitem"
                 aria-posinset={v.index + 1}
                 aria-setsize={items.length}
-                className="xv-call-day"
+                className="xv-history-day"
                 data-testid="voice-call-day"
                 data-day={item.day.kind}
                 style={{ transform: `translateY(${v.start}px)`, height: HISTORY_DAY_HEIGHT }}
               >
-                <h3 className="xv-call-day__heading">{dayLabel(item.day, messages)}</h3>
+                <h3 className="xv-history-day__heading">{dayLabel(item.day, messages)}</h3>
               </div>
             );
           if (item.kind === 'skeleton') return <SkeletonRow key={v.key} start={v.start} />;
@@ -464,7 +467,7 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
               <div
                 key={v.key}
                 role="listitem"
-                className="xv-call xv-call--retry"
+                className="xv-history-row xv-history-row--retry"
                 style={{ transform: `translateY(${v.start}px)`, height: HISTORY_ROW_HEIGHT }}
               >
                 <span>{t('loadFailed')}</span>
