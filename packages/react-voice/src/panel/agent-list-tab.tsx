@@ -5,7 +5,7 @@
  * states. The list is virtualised (TanStack Virtual): thousands of agents render a screenful of rows.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ChevronDown, SearchX, Users } from 'lucide-react';
+import { AlertCircle, ChevronDown, SearchX, Users } from 'lucide-react';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import type { ReactElement } from 'react';
 import type { StatusListItem } from '../api/contract';
@@ -208,6 +208,7 @@ export function AgentListTab(props: AgentListTabProps): ReactElement {
     body = (
       <VoiceEmptyState
         tone="error"
+        icon={<AlertCircle size={22} />}
         title={t('loadFailed')}
         description={list.error ? t(list.error) : undefined}
         action={

@@ -7,12 +7,12 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
+  AlertCircle,
   ArrowRightLeft,
   Ellipsis,
   History,
   PhoneIncoming,
   PhoneMissed,
-  PhoneOff,
   PhoneOutgoing,
   SearchX,
   Users,
@@ -400,7 +400,7 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
     body = (
       <VoiceEmptyState
         tone="error"
-        icon={<PhoneOff size={22} />}
+        icon={<AlertCircle size={22} />}
         title={t('loadFailed')}
         description={history.error ? t(history.error) : undefined}
         action={

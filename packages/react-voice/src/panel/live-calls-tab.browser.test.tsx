@@ -156,6 +156,21 @@ describe('LiveCallsTab', () => {
     await checkState('live-calls', 'empty');
   });
 
+  it('a failed load shows the error with Try again, which loads again', async () => {
+    let fail = true;
+    const { screen } = await renderTab({
+      getLiveCalls: () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(calls())),
+    });
+    await expect.poll(() => tab().dataset.state).toBe('error');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent(/Something went wrong while loading\.offline/);
+    await checkState('live-calls', 'error');
+    fail = false;
+    await screen.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => tab().dataset.state).toBe('ready');
+  });
+
   it('a failed join is shown as a notice', async () => {
     const { screen } = await renderTab({
       getLiveCalls: () => Promise.resolve(calls()),

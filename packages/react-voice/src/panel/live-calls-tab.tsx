@@ -5,7 +5,14 @@
  * 'Ringing' for a ringing call, 'Join' for a connected or on-hold call (disabled while the user is
  * on a call), and the empty states.
  */
-import { ArrowRightLeft, PhoneIncoming, PhoneOutgoing, Radio, SearchX } from 'lucide-react';
+import {
+  AlertCircle,
+  ArrowRightLeft,
+  PhoneIncoming,
+  PhoneOutgoing,
+  Radio,
+  SearchX,
+} from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { ReactElement } from 'react';
 import type { VoiceState } from '../controller/types';
@@ -169,6 +176,7 @@ export function LiveCallsTab(props: LiveCallsTabProps): ReactElement {
     body = (
       <VoiceEmptyState
         tone="error"
+        icon={<AlertCircle size={22} />}
         title={t('loadFailed')}
         description={live.error ? t(live.error) : undefined}
         action={
