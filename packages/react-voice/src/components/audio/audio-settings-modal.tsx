@@ -6,6 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import type { AudioDevice, AudioDeviceRole } from '../../controller/types';
 import { useVoiceMessages } from '../../i18n/context';
 import type { VoiceUiMessageKey } from '../../i18n/catalogue';
+import { useVoiceController } from '../../react/context';
 import { useAudioDevices } from '../../react/hooks';
 import { VoiceButton } from '../../ui/button';
 import { VoiceDialog } from '../../ui/dialog';
@@ -150,11 +151,11 @@ function AudioSettingsBody(): ReactElement {
 
 function DownloadLogsButton(): ReactElement {
   const { t } = useVoiceMessages();
-  const devices = useAudioDevices();
+  const controller = useVoiceController();
   const [error, setError] = useState<string | null>(null);
   const download = (): void => {
     try {
-      devices.downloadLogs();
+      controller.downloadLogs();
       setError(null);
     } catch (e) {
       setError(t(messageOf(e)));

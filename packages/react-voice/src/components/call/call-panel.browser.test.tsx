@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import { checkState, cleanupVoice, renderVoice, startVoice, viewport } from '../../../test/ui';
 import type { VoiceUnderTest } from '../../../test/ui';
 import { voiceRoutes } from '../../lists/lists';
+import { fr_FR } from '../../locales';
 import { StatusDropdown } from '../status/status-dropdown';
 import { CallPanel } from './call-panel';
 import type { CallPanelProps } from './call-panel';
@@ -250,5 +251,205 @@ describe('CallPanel', () => {
     // it never leaves the viewport
     expect(after.top).toBeGreaterThanOrEqual(0);
     expect(after.right).toBeLessThanOrEqual(document.documentElement.clientWidth);
+  });
+
+  it("Transfer opens the transfer modal; selecting an agent transfers, and the panel then offers 'Exit'", async () => {
+    const voice = await startVoice({
+      idAgent: 'me',
+      api: {
+        getTransfers: () =>
+          Promise.resolve({
+            agents: [
+              {
+                idAgent: '2',
+                name: 'John Roe',
+                email: 'john@acme.test',
+                avatarURL: null,
+                status: { name: 'Available' },
+                connections: [],
+                endpointId: 'e-john',
+              },
+            ],
+            groups: [],
+          }),
+      },
+      setup: (panel) => {
+        panel.instance.endpoints = [
+          { endpointId: 'e-john', endpointARN: 'arn:e-john', type: 'agent', name: 'John Roe' },
+        ];
+      },
+    });
+    await expect.poll(() => voice.controller.getState().transfer.available).toBe(true);
+    const id = await connected(voice, { multiParty: true });
+    await show(voice);
+    await button('Transfer').click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer call' });
+    await dialog.getByRole('button', { name: /^Transfer to John Roe/ }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    await expect.element(button('Exit')).toBeVisible();
+    await expect.element(panelEl()).toHaveTextContent('Transfer call');
+    expect(controlNames()).toEqual(['Hold', 'Mute', 'Keypad', 'Exit', 'End call']);
+
+    // the participants: the customer on hold and the agent still connecting; hold and mute are
+    // blocked until every participant is connected
+    const participants = page.getByRole('region', { name: 'Participants' });
+    await expect.element(participants).toBeVisible();
+    expect(
+      [...participants.element().querySelectorAll('.xv-participant__name')].map(
+        (n) => n.textContent,
+      ),
+    ).toEqual(['Ada Lovelace', 'John Roe']);
+    await expect.element(participants.getByText('Connecting')).toBeVisible();
+    await expect.element(button('Hold')).toBeDisabled();
+    await expect.element(button('Mute')).toBeDisabled();
+    await checkState('call-panel', 'transferring');
+    const party = voice.controller.getState().participants.list.find((p) => p.type === 'AGENT')!;
+    voice.panel.instance.partyAnswers(id, party.participantId);
+    await expect.element(button('Hold')).toBeEnabled();
+    await expect.element(participants.getByText('Connecting')).not.toBeInTheDocument();
+    await participants.getByRole('button', { name: 'Mute John Roe' }).click();
+    await expect.poll(() => voice.panel.requests.at(-1)?.method).toBe('muteParticipant');
+    await checkState('call-panel', 'participants');
+    await button('Exit').click();
+    await expect.element(panelEl()).toHaveAttribute('data-state', 'afterCallWork');
+  });
+
+  it("monitoring: Listener and Participant (only when the softphone enables them) and Leave call, which asks 'Leave call?'", async () => {
+    const voice = await startVoice();
+    await voice.controller.joinLiveCall('live-1');
+    voice.panel.instance.monitoringCall({ contactId: 'mon-1' });
+    await expect.poll(() => voice.controller.getState().monitoring.isMonitoring).toBe(true);
+    await show(voice);
+    await expect.element(panelEl()).toHaveAttribute('data-state', 'monitoring');
+    await expect.element(panelEl()).toHaveTextContent("You're a call listener");
+    expect(controlNames()).toEqual(['Listener', 'Participant', 'Leave call']);
+    await expect.element(button('Listener')).toHaveAttribute('aria-pressed', 'true');
+    await checkState('call-panel', 'monitoring-listener');
+    await button('Participant').click();
+    await expect.element(button('Participant')).toHaveAttribute('aria-pressed', 'true');
+    await expect.element(panelEl()).toHaveTextContent("You're on call");
+    await checkState('call-panel', 'monitoring-participant');
+
+    await button('Leave call').click();
+    const confirm = page.getByRole('alertdialog', { name: 'Leave call?' });
+    await expect.element(confirm).toBeVisible();
+    await expect
+      .element(confirm)
+      .toHaveAccessibleDescription(
+        'If you leave call, rest of participants will continue in it and monitoring ends',
+      );
+    await checkState('call-panel', 'leave-call', { axe: confirm.element() });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.element(confirm).not.toBeInTheDocument();
+    expect(voice.controller.getState().monitoring.isMonitoring).toBe(true);
+    await button('Leave call').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => voice.controller.getState().monitoring.isMonitoring).toBe(false);
+  });
+
+  it('monitoring buttons show only for the modes the softphone reports enabled', async () => {
+    const voice = await startVoice();
+    await voice.controller.joinLiveCall('live-1');
+    voice.panel.instance.monitoringCall({ contactId: 'mon-1', capabilities: ['SILENT_MONITOR'] });
+    await expect.poll(() => voice.controller.getState().monitoring.isMonitoring).toBe(true);
+    await show(voice);
+    expect(controlNames()).toEqual(['Listener', 'Leave call']);
+    cleanupVoice();
+    const none = await startVoice();
+    await none.controller.joinLiveCall('live-2');
+    none.panel.instance.monitoringCall({ contactId: 'mon-2', capabilities: [] });
+    await expect.poll(() => none.controller.getState().monitoring.isMonitoring).toBe(true);
+    await renderVoice(<CallPanel />, { controller: none.controller });
+    await expect
+      .poll(
+        () =>
+          [...document.querySelectorAll('[data-testid="voice-call-panel"]')].at(-1)?.textContent,
+      )
+      .toContain('Leave call');
+    const last = [...document.querySelectorAll('[data-testid="voice-call-panel"]')].at(-1)!;
+    expect(
+      [...last.querySelectorAll('.xv-call__controls button')].map((b) => b.textContent?.trim()),
+    ).toEqual(['Leave call']);
+  });
+
+  it('shows a refused action in the panel', async () => {
+    const voice = await startVoice();
+    await connected(voice);
+    await show(voice);
+    voice.panel.handle('holdConnection', () => {
+      throw new Error('hold failed');
+    });
+    await button('Hold').click();
+    await expect.element(panelEl().getByRole('alert')).toHaveTextContent('hold failed');
+  });
+
+  it('speaks the locale', async () => {
+    const voice = await startVoice();
+    await ringing(voice);
+    await renderVoice(<CallPanel />, {
+      controller: voice.controller,
+      locale: 'fr_FR',
+      messages: fr_FR,
+    });
+    await expect.element(page.getByRole('button', { name: 'Accepter' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Refuser' })).toBeVisible();
+  });
+
+  it('is themed by the host through the --xv-* custom properties (a dark theme)', async () => {
+    const root = document.documentElement;
+    const dark: Record<string, string> = {
+      '--xv-color-bg': '#16161a',
+      '--xv-color-surface': '#1d1d22',
+      '--xv-color-surface-muted': '#111114',
+      '--xv-color-surface-hover': '#26262c',
+      '--xv-color-text': '#ededf0',
+      '--xv-color-text-muted': '#b0b0ba',
+      '--xv-color-border': '#2b2b32',
+      '--xv-color-accent': '#7c83ff',
+      '--xv-color-on-accent': '#0e0e11',
+      '--xv-color-success': '#4ade80',
+      '--xv-color-danger': '#ff6b7d',
+    };
+    for (const [name, value] of Object.entries(dark)) root.style.setProperty(name, value);
+    try {
+      const voice = await startVoice();
+      await connected(voice);
+      await show(voice);
+      const style = getComputedStyle(panelEl().element());
+      expect(style.backgroundColor).toBe('rgb(29, 29, 34)');
+      expect(style.color).toBe('rgb(237, 237, 240)');
+      await checkState('call-panel', 'dark-theme');
+    } finally {
+      for (const name of Object.keys(dark)) root.style.removeProperty(name);
+    }
+  });
+
+  it('on a phone, Transfer opens the dropdown variant inside the panel', async () => {
+    await viewport(375, 720);
+    const voice = await startVoice({
+      api: {
+        getTransfers: () =>
+          Promise.resolve({
+            agents: [],
+            groups: [{ id: 'g1', name: 'Sales', description: '', endpointId: 'e-sales' }],
+          }),
+      },
+      setup: (panel) => {
+        panel.instance.endpoints = [
+          { endpointId: 'e-sales', endpointARN: 'arn:e-sales', type: 'queue', name: 'Sales' },
+        ];
+      },
+    });
+    await expect.poll(() => voice.controller.getState().transfer.available).toBe(true);
+    await connected(voice, { multiParty: true });
+    await show(voice, { widget: true });
+    await button('Transfer').click();
+    const dropdown = panelEl().getByTestId('transfer-dropdown');
+    await expect.element(dropdown).toBeVisible();
+    await expect.element(dropdown.getByRole('combobox', { name: 'Transfer call' })).toBeEnabled();
+    await checkState('call-panel', 'fullscreen-transfer');
+    await userEvent.selectOptions(dropdown.getByRole('combobox'), 'e-sales');
+    await expect.element(dropdown).not.toBeInTheDocument();
+    await expect.element(button('Exit')).toBeVisible();
   });
 });

@@ -193,8 +193,11 @@ function CallPanelCard(
         />
       </header>
 
-      <p className="xv-call__status" role="status">
-        <span className="xv-call__description">{t(status.description)}</span>
+      <p className="xv-call__status">
+        {/* only the description is announced: the timer would speak every second */}
+        <span className="xv-call__description" role="status">
+          {t(status.description)}
+        </span>
         {elapsed && view !== 'afterCallWork' && (
           <time className="xv-call__timer" data-testid="voice-call-timer">
             {elapsed}

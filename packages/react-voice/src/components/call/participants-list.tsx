@@ -55,16 +55,20 @@ export function ParticipantsList(props: ParticipantsListProps): ReactElement | n
               <div className="xv-participant__who">
                 <span className="xv-participant__name">{name}</span>
                 <span className="xv-participant__meta">
-                  {t(p.type === 'CUSTOMER' ? 'participantCustomer' : 'participantAgent')}
-                  {' · '}
-                  <time>{formatMinutesSeconds(p.stateDuration)}</time>
+                  <span>
+                    {t(p.type === 'CUSTOMER' ? 'participantCustomer' : 'participantAgent')}
+                    {' · '}
+                    <time>{formatMinutesSeconds(p.stateDuration)}</time>
+                  </span>
+                  {state === 'connecting' && (
+                    <VoiceBadge tone="accent">{t('participantConnecting')}</VoiceBadge>
+                  )}
+                  {state === 'hold' && (
+                    <VoiceBadge tone="warning">{t('participantOnHold')}</VoiceBadge>
+                  )}
+                  {state === 'muted' && <VoiceBadge>{t('participantMuted')}</VoiceBadge>}
                 </span>
               </div>
-              {state === 'connecting' && (
-                <VoiceBadge tone="accent">{t('participantConnecting')}</VoiceBadge>
-              )}
-              {state === 'hold' && <VoiceBadge tone="warning">{t('participantOnHold')}</VoiceBadge>}
-              {state === 'muted' && <VoiceBadge>{t('participantMuted')}</VoiceBadge>}
               <div className="xv-participant__actions">
                 <IconButton
                   size="sm"

@@ -49,19 +49,14 @@ export const StatusChip = forwardRef<HTMLButtonElement, StatusChipProps>(functio
   const { t } = useVoiceMessages();
   if (session.phase === 'disabled' || session.phase === 'idle') return null;
   if (session.phase === 'error') {
+    // Nothing to do from here: a status message, not a button.
     const reason = session.error ? t(session.error) : '';
     return (
-      <button
-        ref={ref}
-        type="button"
-        {...rest}
-        className={cx('xv xv-chip', className)}
-        data-state="error"
-      >
+      <span role="status" className={cx('xv xv-chip', className)} data-state="error">
         <span className="xv-visually-hidden">{t('statusChipLabel')} </span>
         <AlertCircle size={16} aria-hidden="true" className="xv-chip__icon" />
         <span className="xv-chip__label">{reason}</span>
-      </button>
+      </span>
     );
   }
   if (!session.ready) {

@@ -138,8 +138,9 @@ describe('StatusChip and StatusDropdown', () => {
       </Header>,
       { controller },
     );
-    await expect.element(chip()).toHaveAttribute('data-state', 'error');
-    await expect.element(chip()).toHaveTextContent('Voice instance is not created');
+    const status = page.getByRole('status');
+    await expect.element(status).toHaveAttribute('data-state', 'error');
+    await expect.element(status).toHaveTextContent('Agent status: Voice instance is not created');
     await checkState('status-chip', 'error');
   });
 
@@ -244,7 +245,7 @@ describe('StatusChip and StatusDropdown', () => {
       locale: 'de_DE',
       messages: de_DE,
     });
-    await chip().click();
+    await page.getByRole('button', { name: /^Agentenstatus: An / }).click();
     await expect.element(page.getByRole('menuitem', { name: 'Audioeinstellungen' })).toBeVisible();
     await expect.element(page.getByRole('menuitem', { name: 'Anrufverlauf' })).toBeVisible();
   });
