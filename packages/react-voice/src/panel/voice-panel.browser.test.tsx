@@ -14,7 +14,9 @@ import {
 import {
   checkState,
   cleanupVoice,
+  expectNoAxeViolations,
   renderVoice,
+  screenshotState,
   settleAnimations,
   startVoice,
   viewport,
@@ -225,6 +227,25 @@ describe('VoicePanel', () => {
     await expect.poll(() => count().history).toBeGreaterThan(history);
     expect(count().agents).toBe(2);
     expect(count().live).toBe(2);
+  });
+
+  it("shows an agent's details popup above the panel", async () => {
+    const { screen } = await renderPanel();
+    await expect
+      .poll(() =>
+        document.querySelector('[data-testid="voice-agent-list"]')?.getAttribute('data-state'),
+      )
+      .toBe('ready');
+    await screen.getByRole('button', { name: 'Bea Busy bea.busy@acme.test' }).click();
+    const details = screen.getByRole('dialog', { name: 'Details of Bea Busy' });
+    await expect.element(details).toBeVisible();
+    await settleAnimations();
+    const box = details.element().getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    expect(details.element().contains(top)).toBe(true);
+    // The screenshot first: axe-core's colour checks scroll the list under the popup while they run.
+    await screenshotState('voice-panel', 'agent-details');
+    await expectNoAxeViolations(details.element());
   });
 
   it('passes widget mode to the call history', async () => {
