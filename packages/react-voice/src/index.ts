@@ -11,6 +11,7 @@ export * from './react';
 export * from './i18n';
 export * from './ui';
 export * from './components';
+export * from './panel';
 export * from './controller';
 export * from './lists';
 export * from './api';

@@ -69,7 +69,8 @@ describe('the message catalogue', () => {
   });
 
   it('translates only known keys and keeps their placeholders', () => {
-    for (const [area, [messages, translations]] of Object.entries(AREAS)) {
+    const areas = Object.entries(AREAS) as [string, readonly [object, Record<string, object>]][];
+    for (const [area, [messages, translations]] of areas) {
       for (const [locale, translation] of Object.entries(translations)) {
         for (const [key, text] of textsOf(translation)) {
           expect(Object.hasOwn(messages, key), `${area} ${locale} ${key} is a key`).toBe(true);
