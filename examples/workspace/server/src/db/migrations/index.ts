@@ -2,7 +2,14 @@ import { platform } from './0001-platform';
 import { inbox } from './0002-inbox';
 import { voice } from './0003-voice';
 import { campaignTemplates } from './0004-campaign-templates';
+import { campaigns } from './0006-campaigns';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
-export const MIGRATIONS: readonly SqlMigration[] = [platform, inbox, voice, campaignTemplates];
+export const MIGRATIONS: readonly SqlMigration[] = [
+  platform,
+  inbox,
+  voice,
+  campaignTemplates,
+  campaigns,
+];
