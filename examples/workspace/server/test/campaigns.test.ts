@@ -3,6 +3,7 @@
 // cancelled), duplicate and delete, audience estimates, sending through the queue and the
 // sandbox provider (and resuming a crashed worker's batch without a second delivery), reports
 // and CSV, templates with their review, and the §7 template search.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignTemplatesResponseSchema } from '../../../../packages/react-voice/src/api/contract';
 import {
@@ -296,7 +297,7 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
     const deliveries = await db
       .selectFrom('sandbox_channel_deliveries as d')
       .innerJoin('campaign_messages as m', (j) =>
-        j.on((eb) => eb('d.idempotency_key', '=', eb.cast('m.id', 'text'))),
+        j.on(sql<boolean>`d.idempotency_key = m.id::text`),
       )
       .select(['d.address', 'd.subject', 'd.body', 'd.attempts'])
       .where('m.campaign_id', '=', c.id)
@@ -355,7 +356,7 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
     const rows = await db
       .selectFrom('campaign_messages as m')
       .innerJoin('sandbox_channel_deliveries as d', (j) =>
-        j.on((eb) => eb('d.idempotency_key', '=', eb.cast('m.id', 'text'))),
+        j.on(sql<boolean>`d.idempotency_key = m.id::text`),
       )
       .select(['m.id', 'm.status', 'm.sent_by', 'm.attempts', 'd.attempts as sends'])
       .where('m.campaign_id', '=', c.id)
