@@ -117,7 +117,7 @@ function TemplateForm({
       });
     },
     onError: (error) =>
-      toast({ tone: 'danger', title: 'Review failed', description: (error).message }),
+      toast({ tone: 'danger', title: 'Review failed', description: error.message }),
   });
   const remove = useMutation({
     mutationFn: () => templateApi.remove(slug, template!.id),
@@ -129,7 +129,7 @@ function TemplateForm({
     },
     onError: (error) => {
       setConfirmDelete(false);
-      toast({ tone: 'danger', title: 'Not deleted', description: (error).message });
+      toast({ tone: 'danger', title: 'Not deleted', description: error.message });
     },
   });
   const canSave = dirty && form.name.trim() !== '' && form.body.trim() !== '' && !nameError;

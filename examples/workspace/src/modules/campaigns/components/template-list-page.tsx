@@ -105,6 +105,7 @@ export function TemplateListPage() {
                 <Link
                   to={campaignPaths.templateEditor(slug, t.id)}
                   className="cmp-row"
+                  data-kind="template"
                   data-testid="template-row"
                 >
                   <span className="cmp-row__main">
