@@ -73,7 +73,7 @@ export function ActivityChart({
     <div className="cmp-chart" data-testid="activity-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height={height}>
         {data.length <= 3 ? (
-          <BarChart data={data as ActivityPoint[]} margin={margin} accessibilityLayer={false}>
+          <BarChart data={data} margin={margin} accessibilityLayer={false}>
             {axes}
             {SERIES.map((s) => (
               <Bar
@@ -88,7 +88,7 @@ export function ActivityChart({
             ))}
           </BarChart>
         ) : (
-          <LineChart data={data as ActivityPoint[]} margin={margin} accessibilityLayer={false}>
+          <LineChart data={data} margin={margin} accessibilityLayer={false}>
             {axes}
             {SERIES.map((s) => (
               <Line
