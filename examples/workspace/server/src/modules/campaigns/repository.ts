@@ -390,6 +390,8 @@ export class CampaignRepository {
             ON CONFLICT (campaign_id, contact_id) DO NOTHING
             RETURNING 1
           ) SELECT count(*)::int AS n FROM ins`.execute(trx);
+        // A bulk load: fresh statistics keep the queue's claims and updates on index plans.
+        await sql`ANALYZE campaign_messages`.execute(trx);
         const now = new Date();
         await trx
           .updateTable('campaigns')
