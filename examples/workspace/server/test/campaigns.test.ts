@@ -56,6 +56,23 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
     return campaignResponseSchema.parse(res.body).campaign;
   };
 
+  it('the OpenAPI document declares the campaign and template routes', async () => {
+    const doc = (await s.req('GET', '/api/openapi.json')).body as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of [
+      '/api/ws/{slug}/campaigns',
+      '/api/ws/{slug}/campaigns/{id}',
+      '/api/ws/{slug}/campaigns/{id}/schedule',
+      '/api/ws/{slug}/campaigns/{id}/report.csv',
+      '/api/ws/{slug}/campaign-overview',
+      '/api/ws/{slug}/campaigns/audience/estimate',
+      '/api/ws/{slug}/campaign-templates/{id}/review',
+      '/api/ws/{slug}/v2/campaign-templates',
+    ])
+      expect(Object.keys(doc.paths)).toContain(path);
+  });
+
   it('needs the campaigns permit: a member without it gets 403 on every campaigns route', async () => {
     for (const [method, path, body] of [
       ['GET', 'acme/campaigns'],
