@@ -5,12 +5,28 @@
 // campaign sent with its progress, report chart and CSV export; the leave-without-saving prompts;
 // axe on every campaign screen in both themes.
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
 import { CampaignsPage } from './support/pages/campaigns.page';
 
 const GARY = 'gary@globex.test';
+
+const SCREENSHOTS = fileURLToPath(
+  new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
+);
+
+/** The campaign screenshots the app's README shows. */
+const README_SHOTS = new Set(['campaigns-light', 'campaign-report-dark', 'campaign-editor-light']);
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!README_SHOTS.has(name)) return;
+  // no focus ring from the tab just clicked
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+}
 
 interface Template {
   id: string;
@@ -304,6 +320,7 @@ for (const theme of ['light', 'dark'] as const) {
       // axe runs several times per test on a shared machine
       test.slow();
       await useTheme(page, theme);
+      await page.setViewportSize({ width: 1280, height: 800 });
       await signInAs(page, USERS.jane);
     });
 
@@ -312,6 +329,7 @@ for (const theme of ['light', 'dark'] as const) {
       await c.open('acme', 'overview');
       await expect(c.chart.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
       await expectNoAxeViolations(page, `campaigns overview (${theme})`);
+      await shoot(page, `campaigns-${theme}`);
       await c.open('acme', 'all');
       await expect(c.rows.first()).toBeVisible();
       await expectNoAxeViolations(page, `campaign list (${theme})`);
@@ -333,6 +351,7 @@ for (const theme of ['light', 'dark'] as const) {
             timeout: 20_000,
           });
         await expectNoAxeViolations(page, `campaign viewer ${tab} (${theme})`);
+        if (tab === 'reports') await shoot(page, `campaign-report-${theme}`);
       }
     });
 
@@ -347,6 +366,7 @@ for (const theme of ['light', 'dark'] as const) {
           await expect(page.getByTestId('template-option').first()).toBeVisible();
         if (tab === 'details') await expect(c.name).toBeVisible();
         await expectNoAxeViolations(page, `campaign editor ${tab} (${theme})`);
+        if (tab === 'content') await shoot(page, `campaign-editor-${theme}`);
       }
     });
 

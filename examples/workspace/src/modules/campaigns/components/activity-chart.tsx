@@ -93,7 +93,7 @@ export function ActivityChart({
             {SERIES.map((s) => (
               <Line
                 key={s.key}
-                type="monotoneX"
+                type="linear"
                 dataKey={s.key}
                 name={s.name}
                 stroke={s.color}
