@@ -303,9 +303,10 @@ export const recipientListResponseSchema = z
 
 // ── templates ────────────────────────────────────────────────────────────────────────────────
 
+/** A template: the same shape as @x/react-voice's `campaignTemplateSchema` (§7 search answer). */
 export const campaignTemplateSchema = z
   .object({
-    id: z.string(),
+    id: idSchema,
     name: z.string(),
     channel: campaignChannelSchema,
     status: templateStatusSchema,
