@@ -11,6 +11,7 @@ import {
   campaignOverviewResponseSchema,
   campaignReportResponseSchema,
   campaignResponseSchema,
+  recipientListResponseSchema,
   templateListResponseSchema,
 } from '../src/contract/campaigns';
 import { SandboxChannelProvider } from '../src/integrations/channels/sandbox-provider';
@@ -79,6 +80,7 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
       ['GET', 'acme/campaign-overview'],
       ['POST', 'acme/campaigns', { channel: 'email' }],
       ['POST', 'acme/campaigns/audience/estimate', { channel: 'sms', audience: {} }],
+      ['GET', 'acme/campaigns/audience/options'],
       ['GET', 'acme/campaign-templates'],
       ['POST', 'acme/campaign-templates', { name: 'x', channel: 'sms', body: 'x' }],
     ] as const) {
@@ -449,6 +451,55 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
     expect(overview.counts.scheduled).toBeGreaterThanOrEqual(1);
   });
 
+  it("lists a sent campaign's recipients by state, in pages; members without the permit get 403", async () => {
+    const list = campaignListResponseSchema.parse(
+      (await api('GET', 'acme/campaigns?status=sent&q=spring', jane)).body,
+    );
+    const id = list.campaigns[0]!.id;
+    const names: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await api(
+        'GET',
+        `acme/campaigns/${id}/recipients?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        jane,
+      );
+      expect(res.status, res.text).toBe(200);
+      const page = recipientListResponseSchema.parse(res.body);
+      names.push(...page.recipients.map((r) => r.name));
+      cursor = page.page.nextCursor;
+    } while (cursor);
+    expect(names.sort()).toEqual(['Emma Wilson', 'Li Wei', 'Maria Garcia', 'Olivia Brown']);
+    const sent = recipientListResponseSchema.parse(
+      (await api('GET', `acme/campaigns/${id}/recipients?status=sent`, jane)).body,
+    );
+    expect(sent.recipients).toHaveLength(4);
+    expect(sent.recipients.every((r) => r.sentAt !== null && r.status === 'sent')).toBe(true);
+    const queued = recipientListResponseSchema.parse(
+      (await api('GET', `acme/campaigns/${id}/recipients?status=queued`, jane)).body,
+    );
+    expect(queued.recipients).toEqual([]);
+    expect((await api('GET', `acme/campaigns/${id}/recipients?cursor=x`, jane)).status).toBe(400);
+    expect((await api('GET', `acme/campaigns/${id}/recipients`, sam)).status).toBe(403);
+    expect((await api('GET', `acme/campaigns/${id}/report`, sam)).status).toBe(403);
+  });
+
+  it('gives the audience options: the workspace tags and time zone', async () => {
+    const res = await api('GET', 'acme/campaigns/audience/options', jane);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      tags: [
+        { id: s.id('acme/tag:billing'), name: 'billing', color: 'blue' },
+        { id: s.id('acme/tag:bug'), name: 'bug', color: 'red' },
+        { id: s.id('acme/tag:vip'), name: 'vip', color: 'amber' },
+      ],
+      timeZone: 'Europe/Madrid',
+    });
+    expect((await api('GET', 'globex/campaigns/audience/options', gary)).body.timeZone).toBe(
+      'America/New_York',
+    );
+  });
+
   it('CSV cells that a spreadsheet would run as formulas are quoted', async () => {
     const contact = await api('POST', 'acme/contacts', jane, {
       name: '=HYPERLINK("http://x")',
@@ -558,6 +609,12 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
       template: { status: 'pending', language: 'pt_BR', variables: ['1', '2'] },
       usedBy: 0,
     });
+    const one = await api('GET', `acme/campaign-templates/${res.body.template.id}`, jane);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(res.body);
+    expect((await api('GET', `acme/campaign-templates/${res.body.template.id}`, sam)).status).toBe(
+      403,
+    );
     const found = templateListResponseSchema.parse(
       (await api('GET', 'acme/campaign-templates?q=bem-vindo&status=pending', jane)).body,
     );
