@@ -86,7 +86,6 @@ export class CampaignSender {
     private readonly provider: ChannelProvider,
     private readonly log: Logger,
     options: SenderOptions = {},
-    private readonly onProgress?: (workspaceId: string, campaignId: string) => void,
   ) {
     this.repo = new CampaignRepository(db);
     this.batchSize = options.batchSize ?? WORKER_DEFAULTS.batchSize;
@@ -157,7 +156,6 @@ export class CampaignSender {
     const completed = await this.repo.completeFinished();
     for (const c of completed) {
       this.log.info({ campaignId: c.id, worker: this.workerId }, 'campaign sent');
-      this.onProgress?.(c.workspace_id, c.id);
     }
     return {
       started: started.length,
@@ -241,11 +239,6 @@ export class CampaignSender {
             replied_at: null,
           },
     );
-    const finished = await this.repo.finish(this.workerId, results);
-    for (const id of campaignIds) {
-      const m = claimed.find((x) => x.campaign_id === id)!;
-      this.onProgress?.(m.workspace_id, id);
-    }
-    return finished;
+    return this.repo.finish(this.workerId, results);
   }
 }

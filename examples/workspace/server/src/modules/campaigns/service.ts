@@ -19,6 +19,7 @@ import type {
   LocalTime,
   RecipientListQuery,
   RecipientListResponse,
+  TemplateStatus,
 } from '../../contract/campaigns';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict, notFound } from '../../lib/errors';
@@ -174,7 +175,7 @@ export class CampaignService {
         ? {
             id: template.id,
             name: snapshot?.name ?? template.name,
-            status: template.status as 'approved',
+            status: template.status as TemplateStatus,
             language: snapshot?.language ?? template.language,
             body: snapshot?.body ?? template.body,
             variables: template.variables,
