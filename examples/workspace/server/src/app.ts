@@ -14,6 +14,7 @@ import { contactRoutes } from './modules/contacts/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { SessionService } from './modules/session/service';
 import { sessionRoutes } from './modules/session/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 
 /** Paths under /api that need no bearer token. */
@@ -34,7 +35,7 @@ export const OPENAPI_INFO = {
     title: 'Workspace API',
     version: '1.0.0',
     description:
-      "The product API of the reference workspace app: auth, workspaces, inbox, contacts, the voice add-on and campaign templates. Every `/ws/{slug}` route needs `Authorization: Bearer <token>` and membership of the workspace; another workspace's resources answer 404.",
+      "The product API of the reference workspace app: auth, workspaces, inbox, contacts, the voice add-on, campaign templates and settings. Every `/ws/{slug}` route needs `Authorization: Bearer <token>` and membership of the workspace; another workspace's resources answer 404.",
   },
 } as const;
 
@@ -118,6 +119,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', inboxRoutes(services));
   api.route('/', contactRoutes(services));
   api.route('/', campaignRoutes(services));
+  api.route('/', settingsRoutes(services));
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
     scheme: 'bearer',

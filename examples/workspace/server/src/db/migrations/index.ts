@@ -3,6 +3,7 @@ import { inbox } from './0002-inbox';
 import { voice } from './0003-voice';
 import { campaignTemplates } from './0004-campaign-templates';
 import { campaigns } from './0006-campaigns';
+import { settings } from './0007-settings';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   voice,
   campaignTemplates,
   campaigns,
+  settings,
 ];

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
 import type { Database } from '../schema';
 import { seedCampaigns } from './campaigns';
+import { seedSettings } from './settings';
 
 /** The password of every demo user. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -403,6 +404,7 @@ export async function seed(
     }
     for (const w of data.workspaces) await seedWorkspace(trx, w, data, ids);
     await seedCampaigns(trx, ids);
+    await seedSettings(trx, ids);
   });
   return ids;
 }
