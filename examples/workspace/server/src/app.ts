@@ -9,6 +9,7 @@ import type { ZodType } from 'zod';
 import type { AppEnv, Services } from './lib/context';
 import { ApiError } from './lib/errors';
 import { MESSAGES } from './lib/messages';
+import { campaignRoutes } from './modules/campaigns/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { SessionService } from './modules/session/service';
@@ -117,6 +118,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', workspaceRoutes(services));
   api.route('/', inboxRoutes(services));
   api.route('/', contactRoutes(services));
+  api.route('/', campaignRoutes(services));
   api.route('/', settingsRoutes(services));
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',

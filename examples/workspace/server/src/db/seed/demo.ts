@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
 import type { Database } from '../schema';
+import { seedCampaigns } from './campaigns';
 import { seedSettings } from './settings';
 
 /** The password of every demo user. */
@@ -402,6 +403,7 @@ export async function seed(
         .execute();
     }
     for (const w of data.workspaces) await seedWorkspace(trx, w, data, ids);
+    await seedCampaigns(trx, ids);
     await seedSettings(trx, ids);
   });
   return ids;
