@@ -51,6 +51,14 @@ const envSchema = z.object({
   VALIDATE_RESPONSES: bool.optional(),
   /** Serve the built web app (examples/workspace/dist) on the same origin as the API. */
   SERVE_WEB: bool.default(false),
+  /**
+   * Key that encrypts integration secrets at rest (AES-256-GCM): 32 bytes, base64. Without it,
+   * production refuses to store secrets; development and tests use a fixed development key.
+   */
+  SETTINGS_SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
+    .optional(),
 });
 
 /** The validated configuration. */
@@ -80,6 +88,8 @@ export interface Config {
   readonly validateResponses: boolean;
   readonly serveWeb: boolean;
   readonly webDir: string;
+  /** The integration-secret key (base64), when the environment sets one. */
+  readonly settingsSecretKey: string | undefined;
 }
 
 /** A configuration the environment failed to give; `issues` names each variable. */
@@ -126,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     serveWeb: e.SERVE_WEB,
     webDir: `${serverDir}../dist`,
+    settingsSecretKey: e.SETTINGS_SECRET_KEY,
   };
 }
 
@@ -156,6 +167,9 @@ export function summarize(config: Config): Record<string, unknown> {
     contactEventsSecret: mask(config.contactEventsSecret),
     validateResponses: config.validateResponses,
     serveWeb: config.serveWeb,
+    settingsSecretKey: config.settingsSecretKey
+      ? '(set)'
+      : `(unset: ${config.env === 'production' ? 'secrets cannot be stored' : 'development key'})`,
   };
 }
 

@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from './db/seed/demo';
 import { linkAgents } from './integrations/agent-links';
 import { ContactCentre } from './integrations/contact-centre';
 import type { Services } from './lib/context';
+import { startCampaignWorker } from './modules/campaigns/worker';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
 import { relayThroughPostgres } from './modules/live/notify';
@@ -52,6 +53,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   const seeded = config.seedDemo ? await seedDemoIfEmpty(services.db) : false;
   await linkAgents(services);
   const app = createApp(services);
+  const campaignWorker = startCampaignWorker(services);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(s),
@@ -66,6 +68,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     seeded,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await campaignWorker.stop();
       await built.close();
     },
   };

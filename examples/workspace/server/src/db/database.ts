@@ -60,7 +60,13 @@ class StaticMigrations implements MigrationProvider {
 
 /** Applies pending migrations in version order (each in a transaction, under Kysely's lock). */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrations() });
+  // A database made before a migration with a lower number was added (0005 landed after 0006 and
+  // 0007) still gets it: migrations are independent of one another's order past 0004.
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrations(),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
