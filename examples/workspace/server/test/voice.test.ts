@@ -635,6 +635,25 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       expect(await calls()).toBe(1);
       await shared.currentUserData(ref, users);
       expect(await calls()).toBe(2);
+
+      // Past its time to live, a snapshot is still answered while the next one is read.
+      const quick = new ContactCentre(
+        { ...s.services.config.connect, liveDataTtlMs: 100 },
+        s.services.log,
+      );
+      try {
+        const first = await quick.sharedUserData(ref, users);
+        const readAt = Date.now();
+        await eventually(() => Date.now() - readAt > 150, 'the time to live to pass');
+        expect(await quick.sharedUserData(ref, users)).toBe(first);
+        await eventually(async () => (await calls()) === 4, 'the next snapshot to be read');
+        await eventually(
+          async () => (await quick.sharedUserData(ref, users)) !== first,
+          'the next snapshot to be answered',
+        );
+      } finally {
+        quick.close();
+      }
     } finally {
       shared.close();
       await fetch(`${cc.url}/control/faults`, { method: 'DELETE', headers: cc.controlHeaders });
