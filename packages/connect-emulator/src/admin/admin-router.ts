@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { pathSegments, readJson, sendJson, type RouteHandler } from '../lib/http';
+import {
+  BodyTooLargeError,
+  HttpError,
+  pathSegments,
+  readJson,
+  sendJson,
+  type RouteHandler,
+} from '../lib/http';
 import { idFromArnOrId, instanceArn, phoneNumberArn, resourceArn, toEpochSeconds } from './arn';
 import { AdminApiError } from './errors';
 import type {
@@ -938,8 +945,12 @@ export function createAdminRouter(
       if (req.method !== 'GET') {
         try {
           body = await readJson(req);
-        } catch {
-          throw new AdminApiError('InvalidRequestException', 'The request body is not valid JSON');
+        } catch (error) {
+          if (error instanceof BodyTooLargeError) throw error;
+          throw new AdminApiError(
+            'InvalidRequestException',
+            error instanceof HttpError ? error.message : 'The request body is not valid JSON',
+          );
         }
       }
       const result = await found.fn({ params: found.params, query: url.searchParams, body });
@@ -953,17 +964,20 @@ export function createAdminRouter(
 
 /** Sends an error in the AWS REST-JSON shape (`x-amzn-ErrorType` header plus `{"Message"}`). */
 export function sendAdminError(res: ServerResponse, error: unknown, requestId: string): void {
-  const err =
-    error instanceof AdminApiError
-      ? error
-      : new AdminApiError(
-          'InternalServiceException',
-          error instanceof Error ? error.message : String(error),
-        );
+  if (error instanceof HttpError) {
+    sendJson(
+      res,
+      error.status,
+      { Message: error.message },
+      { 'x-amzn-ErrorType': error.type, 'x-amzn-RequestId': requestId },
+    );
+    return;
+  }
+  if (!(error instanceof AdminApiError)) throw error; // a bug: the server's boundary answers 500
   sendJson(
     res,
-    err.status,
-    { Message: err.message },
-    { 'x-amzn-ErrorType': err.type, 'x-amzn-RequestId': requestId },
+    error.status,
+    { Message: error.message },
+    { 'x-amzn-ErrorType': error.type, 'x-amzn-RequestId': requestId },
   );
 }

@@ -1,5 +1,6 @@
 import { CtiErrorType } from '@x/connect-streams/protocol';
 import { z } from 'zod';
+import { parseJson, safeDecode } from '../lib/http';
 import { ManualClock, type Clock } from '../domain/clock';
 import { DomainError, type ContactCentre, type ContactRecord } from '../domain/contact-centre';
 
@@ -34,8 +35,9 @@ const digitsSchema = z.strictObject({
 });
 const advanceSchema = z.strictObject({ ms: z.number().int().nonnegative().max(86_400_000) });
 
-function fail(status: number, error: string, message: string): ControlResult {
-  return { status, body: { error, message } };
+/** An AWS-shaped control-API error (the server adds `x-amzn-ErrorType`). */
+function fail(status: number, type: string, message: string): ControlResult {
+  return { status, body: { __type: type, message, Message: message } };
 }
 
 function contactJson(c: ContactRecord, centre: ContactCentre) {
@@ -73,16 +75,20 @@ export function handleControl(
   let body: unknown = {};
   if (method === 'POST' && rawBody.trim() !== '') {
     try {
-      body = JSON.parse(rawBody);
-    } catch {
-      return fail(400, 'BadRequest', 'The request body is not valid JSON.');
+      body = parseJson(rawBody);
+    } catch (error) {
+      return fail(400, 'SerializationException', (error as Error).message);
     }
   }
   const parse = <T>(schema: z.ZodType<T>): T | ControlResult => {
     const result = schema.safeParse(body);
     if (result.success) return result.data;
     const issue = result.error.issues[0]!;
-    return fail(400, 'BadRequest', `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+    return fail(
+      400,
+      'ValidationException',
+      `${issue.path.join('.') || '(body)'}: ${issue.message}`,
+    );
   };
   const isResult = (x: unknown): x is ControlResult =>
     typeof x === 'object' && x !== null && 'status' in x && 'body' in x;
@@ -131,7 +137,7 @@ export function handleControl(
       if (!(ctx.clock instanceof ManualClock))
         return fail(
           409,
-          'Conflict',
+          'ConflictException',
           'The clock is the system clock; start the emulator with a manual clock.',
         );
       const req = parse(advanceSchema);
@@ -141,7 +147,9 @@ export function handleControl(
     }
     const match = /^\/control\/contacts\/([^/]+)(?:\/([a-z-]+))?$/.exec(path);
     if (match) {
-      const asked = decodeURIComponent(match[1]!);
+      const asked = safeDecode(match[1]!);
+      if (asked === undefined)
+        return fail(400, 'InvalidRequestException', 'The path has a malformed % escape.');
       // The customer's call, also when named by the id of a contact a transfer created.
       const id = centre.findContact(asked)?.contact.id ?? asked;
       const action = match[2];
@@ -149,7 +157,7 @@ export function handleControl(
         const contact = centre.contacts.get(id);
         return contact
           ? { status: 200, body: contactJson(contact, centre) }
-          : fail(404, 'NotFound', `Contact ${id} not found.`);
+          : fail(404, 'ResourceNotFoundException', `Contact ${id} not found.`);
       }
       if (method === 'POST' && action) {
         switch (action) {
@@ -172,7 +180,7 @@ export function handleControl(
             break;
           }
           default:
-            return fail(404, 'NotFound', `No control action ${action}.`);
+            return fail(404, 'NotFoundException', `No control action ${action}.`);
         }
         const contact = centre.contacts.get(id);
         return {
@@ -181,7 +189,7 @@ export function handleControl(
         };
       }
     }
-    return fail(404, 'NotFound', `No control endpoint ${method} ${path}.`);
+    return fail(404, 'NotFoundException', `No control endpoint ${method} ${path.slice(0, 200)}.`);
   } catch (error) {
     if (error instanceof DomainError) {
       const status =
@@ -192,7 +200,11 @@ export function handleControl(
             : 400;
       return fail(
         status,
-        status === 404 ? 'NotFound' : status === 409 ? 'Conflict' : 'BadRequest',
+        status === 404
+          ? 'ResourceNotFoundException'
+          : status === 409
+            ? 'ConflictException'
+            : 'ValidationException',
         error.message,
       );
     }

@@ -19,6 +19,7 @@ import {
 import {
   DEFAULT_CHANNEL_CONCURRENCY,
   MAX_CONFERENCE_PARTIES,
+  MAX_RECENT_CONTACTS_PER_AGENT,
   OFFER_GHOST_TTL_MS,
   THIRD_PARTY_ANSWER_MS,
 } from '../constants';
@@ -106,6 +107,11 @@ export interface AgentRecord {
   shown: ShownState;
   /** Missed/rejected offers still visible in the snapshot. */
   ghosts: { contact: CtiContact; state: ContactStateType; timer?: TimerHandle }[];
+  /**
+   * The ids (as this agent sees them) of the last contacts the agent was on, newest last, at most
+   * `MAX_RECENT_CONTACTS_PER_AGENT`: softphone reports name a contact after it left.
+   */
+  readonly recentContacts: string[];
   /** Bumped on every change visible in the agent's snapshot. */
   version: number;
   readonly waiters: Set<() => void>;
@@ -326,6 +332,7 @@ export class ContactCentre {
           idleSince: now,
           shown: { arn: selected.arn, type: selected.type, name: selected.name, since: now },
           ghosts: [],
+          recentContacts: [],
           version: 1,
           waiters: new Set(),
         };
@@ -408,20 +415,51 @@ export class ContactCentre {
     return undefined;
   }
 
-  private contactOf(agent: AgentRecord, contactId: string): ContactRecord {
-    const found = this.findContact(contactId);
-    const contact = found?.contact;
-    if (
-      !contact ||
-      !contact.connections.some(
-        (x) => x.agentId === agent.id && (x.transfer?.contactId ?? contact.id) === contactId,
+  /**
+   * The authorisation of an agent on a contact (every CTI, agent-app and web-socket operation
+   * that names a contact passes here, through `authorizeOperation`): the contact must be one the
+   * agent is on, named by the id the agent sees (else `ResourceNotFoundException`, as for an
+   * unknown contact); to `act` the agent's leg must be a participant's, or a monitoring leg that
+   * barges (a silent monitor only listens: `AccessDeniedException`). With `after`, a contact the
+   * agent was on that has left the instance (or a missed offer it still shows) is accepted too;
+   * it answers `undefined` then. With `anyLeg`, any leg of the agent on the call counts, whatever
+   * id it names the call by (a Voice ID session is the call's).
+   */
+  authorize(
+    agent: AgentRecord,
+    contactId: string,
+    access: 'listen' | 'act',
+    after = false,
+    anyLeg = false,
+  ): ContactRecord | undefined {
+    const contact = this.findContact(contactId)?.contact;
+    const leg = contact?.connections.find(
+      (x) =>
+        x.agentId === agent.id && (anyLeg || (x.transfer?.contactId ?? contact.id) === contactId),
+    );
+    if (!contact || !leg) {
+      if (
+        after &&
+        (agent.recentContacts.includes(contactId) ||
+          agent.ghosts.some((g) => g.contact.contactId === contactId))
       )
-    )
+        return undefined;
       throw new DomainError(
         CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
         MESSAGES.contactNotFound(contactId),
       );
+    }
+    if (access === 'act' && leg.type === 'monitoring' && leg.state !== 'barge')
+      throw new DomainError(CtiErrorType.ACCESS_DENIED_EXCEPTION, MESSAGES.notListener);
     return contact;
+  }
+
+  private contactOf(
+    agent: AgentRecord,
+    contactId: string,
+    access: 'listen' | 'act' = 'act',
+  ): ContactRecord {
+    return this.authorize(agent, contactId, access)!;
   }
 
   private connectionOf(contact: ContactRecord, connectionId: string): ConnectionRecord {
@@ -556,6 +594,16 @@ export class ContactCentre {
   }
 
   private notifyContact(contact: ContactRecord, removed = false): void {
+    for (const leg of contact.connections) {
+      const agent = leg.agentId === undefined ? undefined : this.agents.get(leg.agentId);
+      if (!agent) continue;
+      const id = leg.transfer?.contactId ?? contact.id;
+      if (agent.recentContacts.at(-1) === id) continue;
+      const at = agent.recentContacts.indexOf(id);
+      if (at !== -1) agent.recentContacts.splice(at, 1);
+      agent.recentContacts.push(id);
+      if (agent.recentContacts.length > MAX_RECENT_CONTACTS_PER_AGENT) agent.recentContacts.shift();
+    }
     for (const observer of this.contactObservers) observer(contact, removed);
   }
 
@@ -793,8 +841,10 @@ export class ContactCentre {
    * that leg leaves and the others go on; on a ringing offer it rejects.
    */
   destroyConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
-    const contact = this.contactOf(agent, contactId);
+    const contact = this.contactOf(agent, contactId, 'listen');
     const connection = this.connectionOf(contact, connectionId);
+    // Leaving (the agent's own leg) is open to a listener; ending someone else's leg is acting.
+    if (connection.agentId !== agent.id) this.contactOf(agent, contactId, 'act');
     const leg = this.agentLeg(agent, contact);
     if (this.isOffer(contact, leg)) {
       this.rejectContact(agent, contactId);
@@ -886,7 +936,7 @@ export class ContactCentre {
       this.touch(agent);
       return;
     }
-    const contact = this.contactOf(agent, contactId);
+    const contact = this.contactOf(agent, contactId, 'listen');
     const state = this.stateFor(contact, agent);
     if (state !== 'ended')
       throw new DomainError(
@@ -1301,8 +1351,10 @@ export class ContactCentre {
     connectionId: string,
     mute: boolean,
   ): void {
-    const contact = this.contactOf(agent, contactId);
+    const contact = this.contactOf(agent, contactId, 'listen');
     const connection = this.connectionOf(contact, connectionId);
+    // Muting oneself is open to a listener; muting another participant is acting.
+    if (connection.agentId !== agent.id) this.contactOf(agent, contactId, 'act');
     if (connection.state === 'disconnected' || contact.state === 'ended')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -1335,7 +1387,7 @@ export class ContactCentre {
         CtiErrorType.INVALID_PARAMETER_EXCEPTION,
         `${MonitoringErrorTypes.INVALID_TARGET_STATE}: ${MESSAGES.invalidParameter(`targetMonitorMode ${JSON.stringify(targetMonitorMode)}`)}`,
       );
-    const contact = this.contactOf(agent, contactId);
+    const contact = this.contactOf(agent, contactId, 'listen');
     const leg = this.agentLeg(agent, contact);
     if (leg.type !== 'monitoring')
       throw new DomainError(

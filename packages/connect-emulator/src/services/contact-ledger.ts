@@ -1,3 +1,4 @@
+import { MAX_CONTACT_RECORDS } from '../constants';
 import type { AdminChannel, AdminContact } from '../admin/types';
 import type { VoiceIdContactView } from '../agent-app/voice-id-simulator';
 import type { ContactEventHub } from '../events/contact-events';
@@ -65,6 +66,15 @@ export class ContactLedger {
 
   constructor(private readonly options: ContactLedgerOptions) {}
 
+  /** Keeps at most MAX_CONTACT_RECORDS records: the oldest completed ones go first. */
+  private evict(): void {
+    if (this.entries.size <= MAX_CONTACT_RECORDS) return;
+    for (const [id, entry] of this.entries) {
+      if (this.entries.size <= MAX_CONTACT_RECORDS) return;
+      if (entry.completed) this.entries.delete(id);
+    }
+  }
+
   /** Observes the current state of a contact (call after every change the domain makes). */
   observe(view: LedgerContactView): void {
     const now = this.options.now();
@@ -85,6 +95,7 @@ export class ContactLedger {
         completed: false,
       };
       this.entries.set(view.id, entry);
+      this.evict();
     }
     const r = entry.record;
     r.lastUpdateMs = now;
