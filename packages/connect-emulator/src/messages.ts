@@ -31,6 +31,8 @@ export const MESSAGES = {
     'The control and admin APIs answer only on this machine (start the emulator with --allow-remote-control to change that).',
   hostRefused: (host: string) =>
     `The Host ${JSON.stringify(host)} does not name this emulator (loopback names only, or --host).`,
+  corsRefused:
+    'This origin may not call the emulator (start it with --allowed-origin to allow one).',
   crossSiteRefused: 'Cross-site requests to the control and admin APIs are refused.',
   jsonRequired: 'The request needs Content-Type: application/json.',
   missingControlToken:

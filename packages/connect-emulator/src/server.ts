@@ -395,7 +395,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         res.setHeader('Vary', 'Origin');
       }
       if (method === 'OPTIONS') {
-        res.writeHead(origin ? 204 : 403, {
+        if (!origin) throw new HttpError(403, 'AccessDeniedException', MESSAGES.corsRefused);
+        res.writeHead(204, {
           ...(origin
             ? {
                 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',

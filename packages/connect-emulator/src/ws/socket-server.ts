@@ -74,11 +74,29 @@ export class AgentSocketServer {
     const url = requestUrl(req.url);
     const token = url?.searchParams.get('token') ?? null;
     const verdict = this.sessions.verify(token);
-    const refuse = (status: string): void =>
-      void socket.end(
-        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nx-amzn-ErrorType: ${status.slice(4).replace(/ /g, '')}Exception\r\n\r\n`,
+    const refuse = (status: string): void => {
+      const type = `${status.slice(4).replace(/ /g, '')}Exception`;
+      const body = JSON.stringify({
+        __type: type,
+        message: status.slice(4),
+        Message: status.slice(4),
+      });
+      socket.end(
+        `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nx-amzn-ErrorType: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
+    };
     if (url?.pathname !== WEB_SOCKET_PATH) return refuse('404 Not Found');
+    // The handshake itself, checked here so that every refusal is AWS-shaped.
+    const key = req.headers['sec-websocket-key'];
+    const version = req.headers['sec-websocket-version'];
+    if (req.method !== 'GET') return refuse('405 Method Not Allowed');
+    if (
+      req.headers.upgrade?.toLowerCase() !== 'websocket' ||
+      typeof key !== 'string' ||
+      !/^[+/0-9A-Za-z]{22}==$/.test(key) ||
+      (version !== '13' && version !== '8')
+    )
+      return refuse('400 Bad Request');
     if (typeof verdict === 'string') return refuse('401 Unauthorized');
     if (this.wss.clients.size >= MAX_WS_CONNECTIONS) return refuse('503 Service Unavailable');
     const subscriber: Subscriber = {
