@@ -519,9 +519,10 @@ export class ContactCentre {
   }
 
   findAgentState(def: { agentStateARN?: string | null; name: string }): AgentStateRecord {
-    const state =
-      (def.agentStateARN && this.agentStates.find((s) => s.arn === def.agentStateARN)) ||
-      this.agentStates.find((s) => s.name === def.name);
+    // An ARN, when given, must be one of this instance's states (another instance's is refused).
+    const state = def.agentStateARN
+      ? this.agentStates.find((s) => s.arn === def.agentStateARN)
+      : this.agentStates.find((s) => s.name === def.name);
     if (!state)
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -1238,8 +1239,12 @@ export class ContactCentre {
         );
       queue = target.routingProfile.defaultOutboundQueue;
     } else if (endpoint.type === 'queue') {
-      const arn = endpoint.queue?.queueARN;
-      queue = this.queues.find((q) => q.arn === arn || q.name === endpoint.queue?.name);
+      // By ARN when one is given (a made-up ARN is refused, whatever its name); else by name.
+      const arn = endpoint.queue?.queueARN ?? endpoint.endpointARN ?? undefined;
+      const listed = arn ? this.listedEndpoint(endpoint)?.queue?.queueARN : undefined;
+      queue = arn
+        ? this.queues.find((q) => q.arn === (listed ?? arn))
+        : this.queues.find((q) => q.name === endpoint.queue?.name);
     }
     if (!queue)
       throw new DomainError(
