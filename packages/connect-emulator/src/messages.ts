@@ -24,6 +24,7 @@ export const MESSAGES = {
   invalidConfiguration: (detail: string) => `Invalid configuration: ${detail}`,
   unknownNumber: (to: string) => `No phone number or queue named ${JSON.stringify(to)}.`,
   notLoggedIn: 'Not logged in.',
+  unknownContactFlow: (name: string) => `No contact flow named ${JSON.stringify(name)}.`,
   throttled: 'Rate exceeded.',
   tooManyLogEvents: (max: number) => `At most ${max} log events per call.`,
   agentArnMismatch: 'The agentARN does not belong to the authenticated agent.',

@@ -81,7 +81,12 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
                   type: 'object',
                   additionalProperties: { type: 'string' },
                   description:
-                    'Contact attributes, as a contact flow would set them before queueing the call',
+                    "Contact attributes the call carries (the flow's setAttributes steps apply over them)",
+                },
+                contactFlow: {
+                  type: 'string',
+                  description:
+                    "A contact flow of the seed to run (default: the dialled number's flow, if any)",
                 },
               },
             }),
@@ -153,8 +158,13 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
       schemas: {
         Error: {
           type: 'object',
-          required: ['error', 'message'],
-          properties: { error: { type: 'string' }, message: { type: 'string' } },
+          description: 'AWS-shaped error (the x-amzn-ErrorType header names the type too)',
+          required: ['__type', 'message'],
+          properties: {
+            __type: { type: 'string' },
+            message: { type: 'string' },
+            Message: { type: 'string' },
+          },
         },
         Contact: {
           type: 'object',
@@ -163,6 +173,8 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
             type: { type: 'string', enum: ['voice', 'queue_callback'] },
             initiationMethod: { type: 'string', enum: ['inbound', 'outbound', 'callback', 'api'] },
             queue: { type: 'string' },
+            contactFlow: { type: ['string', 'null'] },
+            attributes: { type: 'object', additionalProperties: { type: 'string' } },
             state: { type: 'string' },
             waiting: { type: 'boolean' },
             customerNumber: { type: 'string' },

@@ -23,8 +23,10 @@ const dialSchema = z.strictObject({
     .string()
     .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number')
     .optional(),
-  /** The contact attributes a contact flow would set before queueing the call. */
-  attributes: z.record(z.string().min(1), z.string()).optional(),
+  /** Contact attributes the call carries (a flow's setAttributes steps apply over them). */
+  attributes: z.record(z.string().min(1).max(128), z.string().max(32_768)).optional(),
+  /** A contact flow of the seed to run (default: the dialled number's flow, if it has one). */
+  contactFlow: z.string().min(1).optional(),
 });
 const callbackSchema = z.strictObject({
   queue: z.string().min(1),
@@ -46,6 +48,8 @@ function contactJson(c: ContactRecord, centre: ContactCentre) {
     type: c.type,
     initiationMethod: c.initiationMethod,
     queue: c.queue.name,
+    contactFlow: c.contactFlow ?? null,
+    attributes: Object.fromEntries(Object.entries(c.attributes).map(([k, v]) => [k, v.value])),
     state: c.state,
     waiting: c.waiting,
     customerNumber: c.customerNumber,
@@ -120,6 +124,7 @@ export function handleControl(
       if (isResult(req)) return req;
       const contact = centre.dialIn(req.to, req.from, {
         ...(req.attributes ? { attributes: req.attributes } : {}),
+        ...(req.contactFlow ? { contactFlow: req.contactFlow } : {}),
       });
       return { status: 201, body: contactJson(contact, centre) };
     }

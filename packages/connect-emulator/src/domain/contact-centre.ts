@@ -33,7 +33,7 @@ import {
   type ConnectionEvent,
   type ContactEvent,
 } from './machines';
-import type { Seed } from './seed';
+import type { ContactFlowStep, Seed } from './seed';
 
 /**
  * A failure of a domain operation, typed with the CTI error it is answered as.
@@ -223,6 +223,10 @@ export interface ContactRecord {
   timer?: TimerHandle;
   /** Why it ended, when it did. */
   endReason?: string;
+  /** The contact flow the dial-in ran (seed `contactFlows`), if any. */
+  readonly contactFlow?: string;
+  /** What the flow's `playPrompt` steps played (into the recording, at its start). */
+  readonly prompt?: string;
 }
 
 /** Options of a {@link ContactCentre}. */
@@ -266,6 +270,10 @@ export class ContactCentre {
   readonly contacts = new Map<string, ContactRecord>();
   readonly dialableCountries: readonly string[];
   private readonly phoneNumbers: ReadonlyMap<string, QueueRecord>;
+  /** The contact flow of each phone number that has one. */
+  private readonly numberFlows: ReadonlyMap<string, string>;
+  /** The seed's contact flows by name. */
+  readonly contactFlows: ReadonlyMap<string, readonly ContactFlowStep[]>;
   private readonly endpoints: readonly EndpointRecord[];
   private readonly clock: Clock;
   private contactCounter = 0;
@@ -342,6 +350,10 @@ export class ContactCentre {
     this.phoneNumbers = new Map(
       seed.phoneNumbers.map((n) => [n.number, queueByName.get(n.queue)!]),
     );
+    this.numberFlows = new Map(
+      seed.phoneNumbers.flatMap((n) => (n.contactFlow ? [[n.number, n.contactFlow] as const] : [])),
+    );
+    this.contactFlows = new Map(seed.contactFlows.map((f) => [f.name, f.steps]));
     const agentByUsername = new Map([...this.agents.values()].map((a) => [a.username, a]));
     this.endpoints = seed.quickConnects.map((qc) => {
       const arn = this.arns.transferDestination(id('quick-connect', qc.name));
@@ -1429,12 +1441,36 @@ export class ContactCentre {
     options: {
       readonly initiationMethod?: 'inbound' | 'api';
       readonly attributes?: Readonly<Record<string, string>>;
+      /** A contact flow of the seed to run (default: the phone number's, if it has one). */
+      readonly contactFlow?: string;
     } = {},
   ): ContactRecord {
-    const queue =
+    let queue =
       this.phoneNumbers.get(to) ?? this.queues.find((q) => q.name === to || q.arn === to);
     if (!queue)
       throw new DomainError(CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION, MESSAGES.unknownNumber(to));
+    const flowName = options.contactFlow ?? this.numberFlows.get(to);
+    const flow = flowName === undefined ? undefined : this.contactFlows.get(flowName);
+    if (flowName !== undefined && flow === undefined)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.unknownContactFlow(flowName),
+      );
+    // The flow: its attributes over the ones given, its working queue, its prompts.
+    const attributes: Record<string, string> = { ...options.attributes };
+    let prompt: string | undefined;
+    for (const step of flow ?? []) {
+      if ('setAttributes' in step) Object.assign(attributes, step.setAttributes);
+      else if ('setWorkingQueue' in step)
+        queue = this.queues.find((q) => q.name === step.setWorkingQueue) ?? queue;
+      else if ('playPrompt' in step)
+        prompt = prompt === undefined ? step.playPrompt : `${prompt} ${step.playPrompt}`;
+      else {
+        if (typeof step.transferToQueue === 'string')
+          queue = this.queues.find((q) => q.name === step.transferToQueue) ?? queue;
+        break;
+      }
+    }
     if (!/^\+[1-9]\d{1,14}$/.test(from))
       throw new DomainError(
         CtiErrorType.INVALID_PARAMETER_EXCEPTION,
@@ -1462,12 +1498,14 @@ export class ContactCentre {
         ),
       ],
       attributes: Object.fromEntries(
-        Object.entries(options.attributes ?? {}).map(([name, value]) => [name, { name, value }]),
+        Object.entries(attributes).map(([name, value]) => [name, { name, value }]),
       ),
       customerNumber: from,
       digits: [],
       excludedAgents: new Set(),
       waiting: true,
+      ...(flowName === undefined ? {} : { contactFlow: flowName }),
+      ...(prompt === undefined ? {} : { prompt }),
     };
     this.contacts.set(id, contact);
     this.changes++;

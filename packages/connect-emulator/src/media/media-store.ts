@@ -41,11 +41,15 @@ export class CallRecorder {
   constructor(
     readonly contactId: string,
     private readonly script: readonly string[] = [],
+    /** A contact-flow prompt, played into the recording at its start (customer's side). */
+    private readonly prompt?: string,
   ) {}
 
-  /** The agent is connected: the talk (and the recording) starts. */
+  /** The agent is connected: the talk (and the recording) starts, with the flow's prompt first. */
   start(atMs: number): void {
-    this.talkStart ??= atMs;
+    if (this.talkStart !== undefined) return;
+    this.talkStart = atMs;
+    if (this.prompt !== undefined) this.say('SYSTEM', this.prompt, atMs);
   }
 
   /** True between start and stop. */
@@ -106,7 +110,8 @@ export class CallRecorder {
   /** Customer lines in turn with agent replies, skipping holds, within the talk time. */
   private layOutScript(durationMs: number): SpeechSegment[] {
     const out: SpeechSegment[] = [];
-    let t = SCRIPT_GAP_MS;
+    const prompt = this.segments.find((s) => s.role === 'SYSTEM');
+    let t = (prompt?.endMs ?? 0) + SCRIPT_GAP_MS;
     const skipHolds = (at: number) => {
       for (const h of this.holds)
         if (at >= h.beginMs && at < h.endMs) return h.endMs + SCRIPT_GAP_MS;

@@ -41,6 +41,8 @@ export interface ContactLedgerOptions {
   media?: MediaStore;
   /** The lines a simulated customer says (by contact), laid out along the talk. */
   script?: (contactId: string) => readonly string[];
+  /** The contact-flow prompt played into a contact's recording, if any. */
+  prompt?: (contactId: string) => string | undefined;
   /** Called when a recording has been stored (or failed to). */
   onRecording?: (contactId: string, error?: unknown) => void;
 }
@@ -119,7 +121,11 @@ export class ContactLedger {
     if (agentTalking && customerUp && r.connectedToAgentMs === undefined) {
       r.connectedToAgentMs = now;
       if (view.channel === 'VOICE' && this.options.media !== undefined) {
-        entry.recorder = new CallRecorder(view.id, this.options.script?.(view.id) ?? []);
+        entry.recorder = new CallRecorder(
+          view.id,
+          this.options.script?.(view.id) ?? [],
+          this.options.prompt?.(view.id),
+        );
         entry.recorder.start(now);
       }
     }

@@ -527,6 +527,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     events: services.events,
     media: services.media,
     script,
+    prompt: (contactId) => centre().contacts.get(contactId)?.prompt,
   });
   ref.ledger = ledger;
 
