@@ -38,7 +38,8 @@ import { loggedInPage, loginPage } from './auth/pages';
 import { SessionStore } from './auth/sessions';
 import { customerPhonePage } from './control/page';
 import { controlOpenApi } from './control/openapi';
-import { handleControl } from './control/routes';
+import { createControlApp } from './control/control-app';
+import { getRequestListener } from '@hono/node-server';
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
 import { type AgentRecord, ContactCentre } from './domain/contact-centre';
@@ -368,6 +369,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       })
     : undefined;
 
+  // The control API's simulation routes (Hono, zod route schemas).
+  const controlListener = getRequestListener(
+    createControlApp({ centre: () => centre, clock, reset: () => reset(), log }).fetch,
+  );
+
   /** The protected surface a request is for: the control API, the admin API, or neither. */
   const protectedSurface = (method: string, path: string): 'control' | 'admin' | undefined => {
     if (path === '/control' || path.startsWith('/control/')) return 'control';
@@ -520,17 +526,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         'Referrer-Policy': 'no-referrer',
       });
     if (path === '/control/openapi.json') return sendJson(res, 200, controlOpenApi(base));
-    if (path.startsWith('/control/')) {
-      const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
-      const result = handleControl({ centre: () => centre, clock, reset }, method, path, body);
-      const type = (result.body as { __type?: unknown } | null)?.__type;
-      return sendJson(
-        res,
-        result.status,
-        result.body,
-        result.status >= 400 && typeof type === 'string' ? { 'x-amzn-ErrorType': type } : {},
-      );
-    }
+    if (path.startsWith('/control/')) return controlListener(req, res);
 
     if (path === '/' && method === 'GET') {
       return sendHtml(

@@ -1445,8 +1445,7 @@ export class ContactCentre {
       readonly contactFlow?: string;
     } = {},
   ): ContactRecord {
-    let queue =
-      this.phoneNumbers.get(to) ?? this.queues.find((q) => q.name === to || q.arn === to);
+    let queue = this.phoneNumbers.get(to) ?? this.queues.find((q) => q.name === to || q.arn === to);
     if (!queue)
       throw new DomainError(CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION, MESSAGES.unknownNumber(to));
     const flowName = options.contactFlow ?? this.numberFlows.get(to);
