@@ -273,7 +273,10 @@ export const MAX_WEBHOOKS = 20;
 
 // ---------------------------------------------------------------- control and admin API protection
 
-/** The header that carries the control-API token (printed by the CLI, `Emulator.controlToken`). */
+/**
+ * The header that carries the control-API token (printed by the CLI, `Emulator.controlToken`).
+ * @public
+ */
 export const CONTROL_TOKEN_HEADER = 'x-connect-emulator-token';
 
 /**

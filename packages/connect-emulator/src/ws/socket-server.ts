@@ -35,7 +35,7 @@ interface Subscriber {
  * The agent web socket: answers `aws/subscribe` with `{status:'success', topics}` and echoes
  * `aws/heartbeat` (reference connect-sdk-websocket-voiceid §2.4). Connections need a valid token
  * in the `token` query parameter; every message is checked against the token's session (a socket
- * of an ended session is closed) and {@link WS_OPERATION_POLICIES}. Frames are limited to
+ * of an ended session is closed) and the rule of its topic (`WS_OPERATION_POLICIES`). Frames are limited to
  * `MAX_WS_PAYLOAD_BYTES`; a malformed frame closes that socket only.
  * @public
  */
