@@ -376,6 +376,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   /** The protected surface a request is for: the control API, the admin API, or neither. */
   const protectedSurface = (method: string, path: string): 'control' | 'admin' | undefined => {
+    if (path === '/api' || path === '/connect/api') return undefined; // the CTI hot path
     if (path === '/control' || path.startsWith('/control/')) return 'control';
     if (path.startsWith(`${SECONDARY_REGION_PREFIX}/control/`)) return 'control';
     return adminOperation(method, path) === undefined ? undefined : 'admin';

@@ -190,8 +190,22 @@ export function requestUrl(
     const absolute = new URL(path);
     return requestUrl(`${absolute.pathname}${absolute.search}`, base);
   }
-  const origin = new URL(base).origin;
-  return URL.canParse(`${origin}${path}`) ? new URL(`${origin}${path}`) : undefined;
+  try {
+    return new URL(`${originOf(base)}${path}`);
+  } catch {
+    return undefined;
+  }
+}
+
+const origins = new Map<string, string>();
+/** The origin of a base URL (cached: every request parses against the same base). */
+function originOf(base: string): string {
+  let origin = origins.get(base);
+  if (origin === undefined) {
+    origin = new URL(base).origin;
+    if (origins.size < 16) origins.set(base, origin);
+  }
+  return origin;
 }
 
 /** One value of a request header (the first when repeated). */
