@@ -20,7 +20,12 @@ let hostile: Server;
 let hostilePort: number;
 
 test.beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, clock: new ManualClock(Date.now()) });
+  // Two regions, so that the region routes of the document are served too.
+  emulator = await startEmulator({
+    port: 0,
+    clock: new ManualClock(Date.now()),
+    regions: { secondary: 'us-west-2' },
+  });
   hostile = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<!doctype html><title>another origin</title><p>hostile page</p>');
@@ -250,6 +255,9 @@ test('the same control routes from loopback with the credential succeed', async 
     ['POST', `/control/contacts/${outbound[2]}/no-answer`],
     ['POST', '/control/clock/advance', { ms: 1000 }],
     ['POST', '/control/voice-id/reset'],
+    ['GET', '/control/regions'],
+    ['POST', '/control/regions/failover-pending'],
+    ['POST', '/control/regions/failover', { mode: 'soft' }],
     ['POST', '/control/reset'],
   ];
   for (const [method, path, body] of requests) {

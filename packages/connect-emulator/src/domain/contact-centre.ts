@@ -4,7 +4,6 @@ import {
   AgentPermissions,
   AgentStateType,
   CtiErrorType,
-  MonitoringErrorTypes,
   SUPPORTED_LOCALES,
   type AgentStateDefinition,
   type ConnectionStateType,
@@ -24,7 +23,7 @@ import {
   THIRD_PARTY_ANSWER_MS,
 } from '../constants';
 import { MESSAGES } from '../messages';
-import type { Clock, TimerHandle } from './clock';
+import type { Clock } from './clock';
 import { Arns, stableId } from './ids';
 import {
   InvalidTransitionError,
@@ -33,227 +32,39 @@ import {
   type ConnectionEvent,
   type ContactEvent,
 } from './machines';
+import {
+  customerWaitsInQueue,
+  DomainError,
+  type AgentRecord,
+  type AgentStateRecord,
+  type ConnectionRecord,
+  type ContactCentreOptions,
+  type ContactRecord,
+  type EndpointRecord,
+  type QueueRecord,
+  type RoutingProfileRecord,
+  type ShownState,
+} from './records';
+import type { CentreCore } from './centre-core';
+import { Monitoring } from './monitoring';
 import type { ContactFlowStep, Seed } from './seed';
+import { Tasks } from './tasks';
 
-/**
- * A failure of a domain operation, typed with the CTI error it is answered as.
- * @public
- */
-export class DomainError extends Error {
-  override readonly name = 'DomainError';
-  constructor(
-    readonly type: CtiErrorType,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** An agent-state definition with its ARN. */
-export interface AgentStateRecord {
-  readonly arn: string;
-  readonly name: string;
-  readonly type: 'routable' | 'not_routable' | 'offline';
-}
-
-/** A queue of the instance. */
-export interface QueueRecord {
-  readonly id: string;
-  readonly arn: string;
-  readonly name: string;
-}
-
-/** A routing profile. */
-export interface RoutingProfileRecord {
-  readonly id: string;
-  readonly arn: string;
-  readonly name: string;
-  readonly queues: readonly QueueRecord[];
-  readonly defaultOutboundQueue: QueueRecord;
-  readonly concurrency: Readonly<Record<string, number>>;
-}
-
-/** A state shown to the agent (selected, system or error) and since when. */
-interface ShownState {
-  readonly arn: string | null;
-  readonly type: string;
-  readonly name: string;
-  readonly since: number;
-}
-
-/** One agent (user) of the instance and its live state. */
-export interface AgentRecord {
-  readonly id: string;
-  readonly arn: string;
-  readonly username: string;
-  name: string;
-  readonly extension: string | null;
-  readonly routingProfile: RoutingProfileRecord;
-  readonly permissions: readonly string[];
-  softphoneEnabled: boolean;
-  softphoneAutoAccept: boolean;
-  preferences: Record<string, string>;
-  /** The state the agent chose. */
-  selected: AgentStateRecord;
-  selectedSince: number;
-  /** The state queued with `enqueueNextState`, applied when the agent's contacts are cleared. */
-  nextState: AgentStateRecord | null;
-  /** An error state (e.g. `MissedCallAgent`) that overrides the selected one until the agent picks a state. */
-  errorState: string | null;
-  errorSince: number;
-  /** When the agent last became free to take a call (longest-idle routing). */
-  idleSince: number;
-  /** The last shown state, to keep `startTimestamp` stable while it does not change. */
-  shown: ShownState;
-  /** Missed/rejected offers still visible in the snapshot. */
-  ghosts: { contact: CtiContact; state: ContactStateType; timer?: TimerHandle }[];
-  /**
-   * The ids (as this agent sees them) of the last contacts the agent was on, newest last, at most
-   * `MAX_RECENT_CONTACTS_PER_AGENT`: softphone reports name a contact after it left.
-   */
-  readonly recentContacts: string[];
-  /** Bumped on every change visible in the agent's snapshot. */
-  version: number;
-  readonly waiters: Set<() => void>;
-}
-
-/** One leg of a contact. */
-export interface ConnectionRecord {
-  readonly id: string;
-  /** Order in which legs were added (an agent sees the quick connect names of later legs only). */
-  readonly seq: number;
-  readonly type: ConnectionType;
-  readonly initial: boolean;
-  state: ConnectionStateType;
-  since: number;
-  readonly endpoint: Endpoint;
-  /**
-   * Set on agent legs. A transfer leg waiting for an agent ({@link ConnectionRecord.awaiting})
-   * gets it when the call is offered to one, and loses it again if that agent misses the offer.
-   */
-  agentId?: string;
-  mute: boolean;
-  /** Muted by another participant (MuteParticipant on someone else's leg). */
-  forcedMute?: boolean;
-  /** The quick connect a third party was added through. */
-  quickConnectName?: string;
-  /** An agent leg offered through an agent quick connect, not yet accepted. */
-  offered?: boolean;
-  /** The missed-offer timer of an offered agent leg. */
-  offerTimer?: TimerHandle;
-  /**
-   * A transfer leg (queue quick connect, or an agent quick connect to an agent who cannot take
-   * the call now) that waits to be offered to an agent, and since when it waits.
-   */
-  awaiting?: TransferWait;
-  /**
-   * The queue a transferred agent leg came through (the transfer queue, or the agent's own queue)
-   * and since when it waited: the agent sees the contact in that queue.
-   */
-  transferQueue?: { readonly queue: Queue; readonly since: number };
-  /**
-   * A transfer leg (to an agent or a queue quick connect): as on the real service, the receiving
-   * side is a new contact (`initiationMethod` transfer) linked to the one it came from.
-   */
-  transfer?: TransferSegment;
-  /** Monitoring legs: who monitors and since when. */
-  monitoringInfo?: { readonly agentName: string; readonly joinedAt: number };
-  /** Monitoring legs: the modes the supervisor may use (`SILENT_MONITOR`, `BARGE`). */
-  monitorCapabilities?: readonly string[];
-  /** Monitoring legs: the current mode (`SILENT_MONITOR` or `BARGE`). */
-  monitorStatus?: string;
-}
-
-/**
- * The new contact a transfer creates for its receiving side: its own id, the contact it came from
- * (`previousContactId`, the transferring agent's contact) and when it was created.
- */
-export interface TransferSegment {
-  /** The new contact's id (what the receiving agent sees as `contactId`). */
-  readonly contactId: string;
-  /** The contact it was transferred from (the transferring agent's contact). */
-  readonly previousContactId: string;
-  /** When the transfer created it (epoch ms). */
-  readonly createdAt: number;
-  /** The queue the transfer waits in (queue quick connect); absent for an agent transfer. */
-  readonly queue?: QueueRecord;
-}
-
-/**
- * What a transfer leg waits for: an agent whose routing profile serves `queue`, or one agent.
- * `excluded` are agents who missed or rejected it (not offered again).
- */
-export type TransferWait = (
-  | { readonly kind: 'queue'; readonly queue: QueueRecord }
-  | { readonly kind: 'agent'; readonly agentId: string }
-) & { readonly since: number; readonly excluded: Set<string> };
-
-/** A contact: a list of connections (two today; more when multi-party lands). */
-export interface ContactRecord {
-  readonly id: string;
-  readonly initialContactId: string;
-  readonly type: 'voice' | 'queue_callback' | 'task';
-  readonly initiationMethod: 'inbound' | 'outbound' | 'callback' | 'api';
-  /** Tasks: the name and description given by CreateTaskContact. */
-  name?: string;
-  description?: string;
-  /** Tasks: the references given by CreateTaskContact. */
-  references?: Readonly<Record<string, { readonly type: string; readonly value: string }>>;
-  /** Tasks: the contact the task was created from. */
-  readonly relatedContactId?: string;
-  readonly queue: QueueRecord;
-  readonly queuedAt: number;
-  readonly createdAt: number;
-  state: ContactStateType;
-  since: number;
-  readonly connections: ConnectionRecord[];
-  readonly attributes: Record<string, { name: string; value: string }>;
-  readonly customerNumber: string;
-  /** Digits sent by the agent (SendDigits) and pressed by the customer, in order. */
-  readonly digits: {
-    from: 'agent' | 'customer';
-    connectionId: string;
-    digits: string;
-    at: number;
-  }[];
-  /** Agents who missed or rejected this contact (not offered again). */
-  readonly excludedAgents: Set<string>;
-  /** Whether it waits in its queue for an agent. */
-  waiting: boolean;
-  timer?: TimerHandle;
-  /** Why it ended, when it did. */
-  endReason?: string;
-  /** The contact flow the dial-in ran (seed `contactFlows`), if any. */
-  readonly contactFlow?: string;
-  /** What the flow's `playPrompt` steps played (into the recording, at its start). */
-  readonly prompt?: string;
-}
-
-/** Options of a {@link ContactCentre}. */
-export interface ContactCentreOptions {
-  readonly clock: Clock;
-  readonly missedCallTimeoutMs: number;
-  readonly outboundRingTimeoutMs: number;
-}
-
-/** An endpoint with its ARN, as listed by GetEndpoints. */
-interface EndpointRecord extends Endpoint {
-  readonly endpointARN: string;
-}
+export {
+  DomainError,
+  customerWaitsInQueue,
+  type AgentRecord,
+  type AgentStateRecord,
+  type ConnectionRecord,
+  type ContactCentreOptions,
+  type ContactRecord,
+  type QueueRecord,
+  type RoutingProfileRecord,
+  type TransferSegment,
+  type TransferWait,
+} from './records';
 
 const seconds = (ms: number) => ms / 1000;
-
-/**
- * Whether the customer was on the line before the contact reached an agent (a dial-in, or a call
- * the admin API placed): it waits in a queue and the agent gets an offer to accept.
- * @internal
- */
-export function customerWaitsInQueue(contact: ContactRecord): boolean {
-  return (
-    contact.initiationMethod === 'inbound' ||
-    (contact.type === 'voice' && contact.initiationMethod === 'api')
-  );
-}
 
 /**
  * The simulated instance: agents, queues, routing, contacts and their state machines. Every
@@ -280,6 +91,10 @@ export class ContactCentre {
   private connectionCounter = 0;
   /** Counts every change, for observers (control API, tests). */
   changes = 0;
+  /** Tasks: created, offered or queued, updated. */
+  private readonly tasks: Tasks;
+  /** Monitoring: supervisors joining silently, barging, going back. */
+  private readonly monitoring: Monitoring;
 
   constructor(
     readonly seed: Seed,
@@ -386,6 +201,29 @@ export class ContactCentre {
       };
     });
     this.dialableCountries = seed.dialableCountries;
+    // The concepts split out of this class work on it through a narrow core.
+    const core: CentreCore = {
+      clock: this.clock,
+      agents: this.agents,
+      contacts: this.contacts,
+      queues: this.queues,
+      newContactId: () => this.newContactId(),
+      newConnection: (...args) => this.newConnection(...args),
+      contactOf: (agent, contactId, access) => this.contactOf(agent, contactId, access),
+      agentLeg: (agent, contact) => this.agentLeg(agent, contact),
+      agentForEndpoint: (endpoint) => this.agentForEndpoint(endpoint),
+      listedEndpoint: (endpoint) => this.listedEndpoint(endpoint),
+      contactsOf: (agent) => this.contactsOf(agent),
+      offer: (contact, agent) => this.offer(contact, agent),
+      route: () => this.route(),
+      touchContact: (contact) => this.touchContact(contact),
+      contactAdded: (contact) => {
+        this.changes++;
+        this.notifyContact(contact);
+      },
+    };
+    this.tasks = new Tasks(core);
+    this.monitoring = new Monitoring(core);
   }
 
   // ---------------------------------------------------------------- lookups
@@ -1180,152 +1018,39 @@ export class ContactCentre {
   }
 
   /**
-   * MonitorContact (admin API): the supervisor joins a live call on a monitoring leg, silently
-   * (`silent_monitor`); the monitored parties do not see it until the supervisor barges.
+   * MonitorContact (admin API): the supervisor joins a live call silently (see {@link Monitoring}).
    */
   monitorContact(
     contactId: string,
     supervisorId: string,
     capabilities: readonly string[],
   ): ContactRecord {
-    const contact = this.contacts.get(contactId);
-    if (!contact)
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        MESSAGES.contactNotFound(contactId),
-      );
-    const supervisor = this.agents.get(supervisorId);
-    if (!supervisor)
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        `User ${supervisorId} not found.`,
-      );
-    if (contact.state !== 'connected' && contact.state !== 'paused')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'monitor'),
-      );
-    if (this.contactsOf(supervisor).length > 0)
-      throw new DomainError(CtiErrorType.INVALID_STATE_EXCEPTION, MESSAGES.agentBusy);
-    const leg = this.newConnection(
-      contact.id,
-      'monitoring',
-      false,
-      'silent_monitor',
-      { type: 'agent', name: supervisor.name },
-      supervisor.id,
-    );
-    leg.monitoringInfo = { agentName: supervisor.name, joinedAt: this.clock.now() };
-    leg.monitorCapabilities = [...capabilities];
-    leg.monitorStatus = 'SILENT_MONITOR';
-    contact.connections.push(leg);
-    this.touchContact(contact);
-    return contact;
+    return this.monitoring.monitorContact(contactId, supervisorId, capabilities);
   }
 
-  /**
-   * CreateTaskContact: a task for an agent quick connect is offered to that agent; for a queue
-   * quick connect it waits in that queue and is routed like a call. Returns the new contact.
-   */
+  /** UpdateMonitorParticipantState: silent monitor or barge (see {@link Monitoring}). */
+  updateMonitorParticipantState(
+    agent: AgentRecord,
+    contactId: string,
+    targetMonitorMode: string,
+  ): void {
+    this.monitoring.updateMonitorParticipantState(agent, contactId, targetMonitorMode);
+  }
+
+  /** CreateTaskContact (see {@link Tasks}). Returns the new contact. */
   createTaskContact(
     agent: AgentRecord | undefined,
-    input: {
-      readonly endpoint: Endpoint;
-      readonly name: string;
-      readonly description?: string | null;
-      readonly references?: Readonly<
-        Record<string, { type?: string | null; value?: string | null }>
-      > | null;
-      readonly previousContactId?: string | null;
-    },
+    input: Parameters<Tasks['createTaskContact']>[1],
   ): ContactRecord {
-    const { endpoint } = input;
-    let queue: QueueRecord | undefined;
-    let target: AgentRecord | undefined;
-    if (endpoint.type === 'agent') {
-      target = this.agentForEndpoint(endpoint);
-      if (!target)
-        throw new DomainError(
-          CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-          MESSAGES.badEndpoint(`no agent for ${JSON.stringify(endpoint.name ?? '')}`),
-        );
-      queue = target.routingProfile.defaultOutboundQueue;
-    } else if (endpoint.type === 'queue') {
-      // By ARN when one is given (a made-up ARN is refused, whatever its name); else by name.
-      const arn = endpoint.queue?.queueARN ?? endpoint.endpointARN ?? undefined;
-      const listed = arn ? this.listedEndpoint(endpoint)?.queue?.queueARN : undefined;
-      queue = arn
-        ? this.queues.find((q) => q.arn === (listed ?? arn))
-        : this.queues.find((q) => q.name === endpoint.queue?.name);
-    }
-    if (!queue)
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint('a task needs an agent or queue quick connect'),
-      );
-    const now = this.clock.now();
-    const id = this.newContactId();
-    const references: Record<string, { type: string; value: string }> = {};
-    for (const [key, ref] of Object.entries(input.references ?? {}))
-      references[key] = { type: ref.type ?? 'URL', value: ref.value ?? '' };
-    const contact: ContactRecord = {
-      id,
-      initialContactId: id,
-      type: 'task',
-      initiationMethod: 'api',
-      queue,
-      queuedAt: now,
-      createdAt: now,
-      state: 'init',
-      since: now,
-      connections: [],
-      attributes: {},
-      customerNumber: '',
-      digits: [],
-      excludedAgents: new Set(),
-      waiting: target === undefined,
-      name: input.name,
-      ...(input.description ? { description: input.description } : {}),
-      references,
-      ...(input.previousContactId ? { relatedContactId: input.previousContactId } : {}),
-    };
-    void agent;
-    this.contacts.set(id, contact);
-    this.changes++;
-    this.notifyContact(contact);
-    if (target) this.offer(contact, target);
-    else this.route();
-    return contact;
+    return this.tasks.createTaskContact(agent, input);
   }
 
-  /**
-   * The task-templates `updateContact`: changes a live task's name, description or references
-   * (the fields given); the agents on it see the change in their next snapshot.
-   */
+  /** The task-templates `updateContact` (see {@link Tasks}). */
   updateTaskContact(
     contactId: string,
-    patch: {
-      readonly name?: string;
-      readonly description?: string;
-      readonly references?: Readonly<Record<string, { type?: string; value?: string }>>;
-    },
+    patch: Parameters<Tasks['updateTaskContact']>[1],
   ): ContactRecord {
-    const contact = this.contacts.get(contactId);
-    if (!contact || contact.type !== 'task')
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        MESSAGES.contactNotFound(contactId),
-      );
-    if (patch.name !== undefined) contact.name = patch.name;
-    if (patch.description !== undefined) contact.description = patch.description;
-    if (patch.references !== undefined) {
-      const references: Record<string, { type: string; value: string }> = {};
-      for (const [key, ref] of Object.entries(patch.references))
-        references[key] = { type: ref.type ?? 'URL', value: ref.value ?? '' };
-      contact.references = references;
-    }
-    this.touchContact(contact);
-    return contact;
+    return this.tasks.updateTaskContact(contactId, patch);
   }
 
   /** ToggleActiveConnections: the party on the line goes on hold and the held one comes back. */
@@ -1386,44 +1111,6 @@ export class ContactCentre {
   pauseContact(agent: AgentRecord, contactId: string, pause: boolean): void {
     const contact = this.contactOf(agent, contactId);
     this.contactEvent(contact, pause ? 'pause' : 'resume');
-    this.touchContact(contact);
-  }
-
-  /**
-   * UpdateMonitorParticipantState: only SILENT_MONITOR or BARGE (any case); anything else is
-   * `invalid_target_state`. Needs a monitoring leg of the agent on the contact.
-   */
-  updateMonitorParticipantState(
-    agent: AgentRecord,
-    contactId: string,
-    targetMonitorMode: string,
-  ): void {
-    const mode = targetMonitorMode.toUpperCase();
-    if (mode !== 'SILENT_MONITOR' && mode !== 'BARGE')
-      throw new DomainError(
-        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
-        `${MonitoringErrorTypes.INVALID_TARGET_STATE}: ${MESSAGES.invalidParameter(`targetMonitorMode ${JSON.stringify(targetMonitorMode)}`)}`,
-      );
-    const contact = this.contactOf(agent, contactId, 'listen');
-    const leg = this.agentLeg(agent, contact);
-    if (leg.type !== 'monitoring')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Connection', leg.state, 'change the monitor mode'),
-      );
-    if (leg.state === 'disconnected' || contact.state === 'ended')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Connection', leg.state, 'change the monitor mode'),
-      );
-    if (leg.monitorCapabilities && !leg.monitorCapabilities.includes(mode))
-      throw new DomainError(
-        CtiErrorType.ACCESS_DENIED_EXCEPTION,
-        `${MonitoringErrorTypes.INVALID_TARGET_STATE}: ${mode} is not allowed for this monitor`,
-      );
-    leg.state = mode === 'BARGE' ? 'barge' : 'silent_monitor';
-    leg.monitorStatus = mode;
-    leg.since = this.clock.now();
     this.touchContact(contact);
   }
 

@@ -1,0 +1,45 @@
+import type { ConnectionStateType, ConnectionType, Endpoint } from '@x/connect-streams/protocol';
+import type { Clock } from './clock';
+import type {
+  AgentRecord,
+  ConnectionRecord,
+  ContactRecord,
+  EndpointRecord,
+  QueueRecord,
+} from './records';
+
+/**
+ * What the concepts split out of `ContactCentre` (tasks, monitoring) work on: the instance's
+ * records and the few shared steps (ids, legs, routing, change notification). `ContactCentre`
+ * builds it over its own state.
+ * @internal
+ */
+export interface CentreCore {
+  readonly clock: Clock;
+  readonly agents: ReadonlyMap<string, AgentRecord>;
+  readonly contacts: Map<string, ContactRecord>;
+  readonly queues: readonly QueueRecord[];
+  newContactId(): string;
+  newConnection(
+    contactId: string,
+    type: ConnectionType,
+    initial: boolean,
+    state: ConnectionStateType,
+    endpoint: Endpoint,
+    agentId?: string,
+  ): ConnectionRecord;
+  /** The contact `agent` is on, authorised for `access` (see `ContactCentre.authorize`). */
+  contactOf(agent: AgentRecord, contactId: string, access?: 'listen' | 'act'): ContactRecord;
+  agentLeg(agent: AgentRecord, contact: ContactRecord): ConnectionRecord;
+  agentForEndpoint(endpoint: Endpoint): AgentRecord | undefined;
+  listedEndpoint(endpoint: Endpoint): EndpointRecord | undefined;
+  contactsOf(agent: AgentRecord): ContactRecord[];
+  /** Offers a contact to an agent (its leg rings). */
+  offer(contact: ContactRecord, agent: AgentRecord): void;
+  /** Offers what waits to the agents free for it. */
+  route(): void;
+  /** Marks the snapshots of the contact's agents changed and notifies its observers. */
+  touchContact(contact: ContactRecord): void;
+  /** A new contact is in `contacts`: counts the change and notifies its observers. */
+  contactAdded(contact: ContactRecord): void;
+}
