@@ -1018,7 +1018,8 @@ export class ContactCentre {
   }
 
   /**
-   * MonitorContact (admin API): the supervisor joins a live call silently (see {@link Monitoring}).
+   * MonitorContact (admin API): the supervisor joins a live call on a monitoring leg, silently
+   * (`silent_monitor`); the monitored parties do not see it until the supervisor barges.
    */
   monitorContact(
     contactId: string,
@@ -1028,7 +1029,10 @@ export class ContactCentre {
     return this.monitoring.monitorContact(contactId, supervisorId, capabilities);
   }
 
-  /** UpdateMonitorParticipantState: silent monitor or barge (see {@link Monitoring}). */
+  /**
+   * UpdateMonitorParticipantState: only SILENT_MONITOR or BARGE (any case); anything else is
+   * `invalid_target_state`. Needs a monitoring leg of the agent on the contact.
+   */
   updateMonitorParticipantState(
     agent: AgentRecord,
     contactId: string,
@@ -1037,18 +1041,36 @@ export class ContactCentre {
     this.monitoring.updateMonitorParticipantState(agent, contactId, targetMonitorMode);
   }
 
-  /** CreateTaskContact (see {@link Tasks}). Returns the new contact. */
+  /**
+   * CreateTaskContact: a task for an agent quick connect is offered to that agent; for a queue
+   * quick connect it waits in that queue and is routed like a call. Returns the new contact.
+   */
   createTaskContact(
     agent: AgentRecord | undefined,
-    input: Parameters<Tasks['createTaskContact']>[1],
+    input: {
+      readonly endpoint: Endpoint;
+      readonly name: string;
+      readonly description?: string | null;
+      readonly references?: Readonly<
+        Record<string, { type?: string | null; value?: string | null }>
+      > | null;
+      readonly previousContactId?: string | null;
+    },
   ): ContactRecord {
     return this.tasks.createTaskContact(agent, input);
   }
 
-  /** The task-templates `updateContact` (see {@link Tasks}). */
+  /**
+   * The task-templates `updateContact`: changes a live task's name, description or references
+   * (the fields given); the agents on it see the change in their next snapshot.
+   */
   updateTaskContact(
     contactId: string,
-    patch: Parameters<Tasks['updateTaskContact']>[1],
+    patch: {
+      readonly name?: string;
+      readonly description?: string;
+      readonly references?: Readonly<Record<string, { type?: string; value?: string }>>;
+    },
   ): ContactRecord {
     return this.tasks.updateTaskContact(contactId, patch);
   }
