@@ -1,5 +1,7 @@
 import type { ConnectionStateType, ConnectionType, Endpoint } from '@x/connect-streams/protocol';
 import type { Clock } from './clock';
+import type { Arns } from './ids';
+import type { ContactEvent } from './machines';
 import type {
   AgentRecord,
   ConnectionRecord,
@@ -42,4 +44,24 @@ export interface CentreCore {
   touchContact(contact: ContactRecord): void;
   /** A new contact is in `contacts`: counts the change and notifies its observers. */
   contactAdded(contact: ContactRecord): void;
+  readonly arns: Arns;
+  /** How long an offer rings before it is missed. */
+  readonly missedCallTimeoutMs: number;
+  /** Marks the snapshots of these agents changed and wakes their long polls. */
+  touch(...agents: (AgentRecord | undefined)[]): void;
+  /** Notifies the contact's observers of a change. */
+  notifyContact(contact: ContactRecord): void;
+  /** Applies a contact state-machine event. */
+  contactEvent(contact: ContactRecord, event: ContactEvent): void;
+  /** Shows an unanswered offer as missed or rejected (missed: the agent's error state). */
+  addOfferGhost(
+    contact: ContactRecord,
+    agent: AgentRecord,
+    leg: ConnectionRecord,
+    as: 'missed' | 'rejected',
+  ): void;
+  /** A transfer offer to an agent ends unanswered: its leg goes. */
+  dropTransferOffer(contact: ContactRecord, leg: ConnectionRecord): void;
+  /** The offer to `agent` ends unanswered; the contact waits again. */
+  withdrawOffer(contact: ContactRecord, agent: AgentRecord, as: 'missed' | 'rejected'): void;
 }

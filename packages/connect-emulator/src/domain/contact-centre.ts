@@ -47,6 +47,7 @@ import {
 } from './records';
 import type { CentreCore } from './centre-core';
 import { Monitoring } from './monitoring';
+import { Routing } from './routing';
 import type { ContactFlowStep, Seed } from './seed';
 import { Tasks } from './tasks';
 
@@ -95,6 +96,8 @@ export class ContactCentre {
   private readonly tasks: Tasks;
   /** Monitoring: supervisors joining silently, barging, going back. */
   private readonly monitoring: Monitoring;
+  /** Routing and offers. */
+  private readonly routing: Routing;
 
   constructor(
     readonly seed: Seed,
@@ -214,8 +217,16 @@ export class ContactCentre {
       agentForEndpoint: (endpoint) => this.agentForEndpoint(endpoint),
       listedEndpoint: (endpoint) => this.listedEndpoint(endpoint),
       contactsOf: (agent) => this.contactsOf(agent),
-      offer: (contact, agent) => this.offer(contact, agent),
+      offer: (contact, agent) => this.routing.offer(contact, agent),
       route: () => this.route(),
+      arns: this.arns,
+      missedCallTimeoutMs: this.options.missedCallTimeoutMs,
+      touch: (...agents) => this.touch(...agents),
+      notifyContact: (contact) => this.notifyContact(contact),
+      contactEvent: (contact, event) => this.contactEvent(contact, event),
+      addOfferGhost: (contact, agent, leg, as) => this.addOfferGhost(contact, agent, leg, as),
+      dropTransferOffer: (contact, leg) => this.dropTransferOffer(contact, leg),
+      withdrawOffer: (contact, agent, as) => this.withdrawOffer(contact, agent, as),
       touchContact: (contact) => this.touchContact(contact),
       contactAdded: (contact) => {
         this.changes++;
@@ -224,6 +235,7 @@ export class ContactCentre {
     };
     this.tasks = new Tasks(core);
     this.monitoring = new Monitoring(core);
+    this.routing = new Routing(core);
   }
 
   // ---------------------------------------------------------------- lookups
@@ -632,7 +644,7 @@ export class ContactCentre {
         MESSAGES.invalidTransition('Contact', contact.state, 'reject'),
       );
     if (leg.offered) {
-      this.transferOfferEnds(contact, leg, 'rejected');
+      this.routing.transferOfferEnds(contact, leg, 'rejected');
       return;
     }
     this.withdrawOffer(contact, agent, 'rejected');
@@ -1410,138 +1422,14 @@ export class ContactCentre {
     this.notifyContact(contact, true);
   }
 
-  // ---------------------------------------------------------------- routing
+  // ---------------------------------------------------------------- routing (see Routing)
 
   /**
    * Offers what waits (oldest first) to the longest-idle available agent: contacts waiting in
    * their queue, and transfer legs waiting for an agent of a queue or for one agent.
    */
   route(): void {
-    const waiting: { at: number; offer: () => void }[] = [];
-    for (const contact of this.contacts.values()) {
-      if (contact.waiting)
-        waiting.push({
-          at: contact.queuedAt,
-          offer: () => {
-            const agent = this.pickAgent(contact.queue, contact.excludedAgents);
-            if (agent) this.offer(contact, agent);
-          },
-        });
-      if (contact.state === 'ended') continue;
-      for (const leg of contact.connections)
-        if (leg.awaiting && leg.agentId === undefined && leg.state === 'connecting')
-          waiting.push({ at: leg.awaiting.since, offer: () => this.routeTransfer(contact, leg) });
-    }
-    for (const item of waiting.sort((a, b) => a.at - b.at)) item.offer();
-  }
-
-  /** Whether `agent` can be offered a call now: available (routable, no error) and free. */
-  private isFree(agent: AgentRecord): boolean {
-    return (
-      agent.selected.type === 'routable' &&
-      !agent.errorState &&
-      (agent.routingProfile.concurrency.VOICE ?? 0) >= 1 &&
-      this.contactsOf(agent).length === 0
-    );
-  }
-
-  private pickAgent(queue: QueueRecord, excluded: ReadonlySet<string>): AgentRecord | undefined {
-    let best: AgentRecord | undefined;
-    for (const agent of this.agents.values()) {
-      if (excluded.has(agent.id)) continue;
-      if (!agent.routingProfile.queues.some((q) => q.id === queue.id)) continue;
-      if (!this.isFree(agent)) continue;
-      if (!best || agent.idleSince < best.idleSince) best = agent;
-    }
-    return best;
-  }
-
-  /** Offers a waiting transfer leg to the agent it waits for, or to an agent of its queue. */
-  private routeTransfer(contact: ContactRecord, leg: ConnectionRecord): void {
-    const wait = leg.awaiting;
-    if (!wait || leg.agentId !== undefined || !contact.connections.includes(leg)) return;
-    const onCall = (a: AgentRecord) =>
-      contact.connections.some((x) => x.agentId === a.id && x.state !== 'disconnected');
-    let agent: AgentRecord | undefined;
-    if (wait.kind === 'agent') {
-      const target = this.agents.get(wait.agentId);
-      if (target && this.isFree(target) && !onCall(target)) agent = target;
-    } else {
-      const excluded = new Set(wait.excluded);
-      for (const a of this.agents.values()) if (onCall(a)) excluded.add(a.id);
-      agent = this.pickAgent(wait.queue, excluded);
-    }
-    if (!agent) return;
-    const target = agent;
-    leg.agentId = target.id;
-    leg.transferQueue = {
-      queue:
-        wait.kind === 'queue'
-          ? { queueARN: wait.queue.arn, name: wait.queue.name }
-          : { queueARN: this.arns.agentQueue(target.id), name: target.username },
-      since: wait.since,
-    };
-    leg.offered = true;
-    leg.offerTimer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
-      if (leg.offered && leg.agentId === target.id && contact.connections.includes(leg))
-        this.transferOfferEnds(contact, leg, 'missed');
-    });
-    this.touchContact(contact);
-  }
-
-  /**
-   * A transfer offer ends unanswered. A missed offer puts the agent in `MissedCallAgent` (error)
-   * with the missed contact shown, as for an inbound call; a rejected one just leaves the agent.
-   * A transfer waiting in a queue goes back to wait for another agent; an agent transfer is
-   * dropped (the call goes on without it).
-   */
-  private transferOfferEnds(
-    contact: ContactRecord,
-    leg: ConnectionRecord,
-    as: 'missed' | 'rejected',
-  ): void {
-    const agent = this.agents.get(leg.agentId!)!;
-    this.clock.clearTimer(leg.offerTimer);
-    if (as === 'missed') this.addOfferGhost(contact, agent, leg, as);
-    if (leg.awaiting?.kind === 'queue') {
-      leg.awaiting.excluded.add(agent.id);
-      leg.agentId = undefined;
-      leg.offered = false;
-      leg.offerTimer = undefined;
-      this.touch(agent);
-      this.touchContact(contact);
-      this.route();
-      return;
-    }
-    this.dropTransferOffer(contact, leg);
-    this.route();
-  }
-
-  private offer(contact: ContactRecord, agent: AgentRecord): void {
-    this.contactEvent(contact, contact.type === 'queue_callback' ? 'offerCallback' : 'offer');
-    contact.waiting = false;
-    contact.connections.unshift(
-      this.newConnection(
-        contact.id,
-        'agent',
-        false,
-        'connecting',
-        { type: 'agent', name: agent.name },
-        agent.id,
-      ),
-    );
-    this.notifyContact(contact);
-    contact.timer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
-      const current = this.contacts.get(contact.id);
-      if (
-        current &&
-        current.connections.some((x) => x.agentId === agent.id && x.state === 'connecting')
-      ) {
-        this.withdrawOffer(current, agent, 'missed');
-        this.route();
-      }
-    });
-    this.touch(agent);
+    this.routing.route();
   }
 
   // ---------------------------------------------------------------- views
