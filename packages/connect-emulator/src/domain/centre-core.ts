@@ -1,9 +1,15 @@
-import type { ConnectionStateType, ConnectionType, Endpoint } from '@x/connect-streams/protocol';
+import type {
+  ConnectionStateType,
+  ConnectionType,
+  ContactStateType,
+  Endpoint,
+} from '@x/connect-streams/protocol';
 import type { Clock } from './clock';
 import type { Arns } from './ids';
 import type { ContactEvent } from './machines';
 import type {
   AgentRecord,
+  AgentStateRecord,
   ConnectionRecord,
   ContactRecord,
   EndpointRecord,
@@ -64,4 +70,9 @@ export interface CentreCore {
   dropTransferOffer(contact: ContactRecord, leg: ConnectionRecord): void;
   /** The offer to `agent` ends unanswered; the contact waits again. */
   withdrawOffer(contact: ContactRecord, agent: AgentRecord, as: 'missed' | 'rejected'): void;
+  readonly agentStates: readonly AgentStateRecord[];
+  /** The contact state as `agent` sees it. */
+  stateFor(contact: ContactRecord, agent: AgentRecord): ContactStateType;
+  destroyConnection(agent: AgentRecord, contactId: string, connectionId: string): void;
+  clearContact(agent: AgentRecord, contactId: string): void;
 }

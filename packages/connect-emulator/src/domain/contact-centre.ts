@@ -1,10 +1,7 @@
 import {
-  AgentAvailStates,
   AgentErrorStates,
   AgentPermissions,
-  AgentStateType,
   CtiErrorType,
-  SUPPORTED_LOCALES,
   type AgentStateDefinition,
   type ConnectionStateType,
   type ConnectionType,
@@ -43,9 +40,9 @@ import {
   type EndpointRecord,
   type QueueRecord,
   type RoutingProfileRecord,
-  type ShownState,
 } from './records';
 import type { CentreCore } from './centre-core';
+import { AgentStates } from './agent-states';
 import { Monitoring } from './monitoring';
 import { Routing } from './routing';
 import type { ContactFlowStep, Seed } from './seed';
@@ -98,6 +95,8 @@ export class ContactCentre {
   private readonly monitoring: Monitoring;
   /** Routing and offers. */
   private readonly routing: Routing;
+  /** Agents and their states. */
+  private readonly states: AgentStates;
 
   constructor(
     readonly seed: Seed,
@@ -227,6 +226,11 @@ export class ContactCentre {
       addOfferGhost: (contact, agent, leg, as) => this.addOfferGhost(contact, agent, leg, as),
       dropTransferOffer: (contact, leg) => this.dropTransferOffer(contact, leg),
       withdrawOffer: (contact, agent, as) => this.withdrawOffer(contact, agent, as),
+      agentStates: this.agentStates,
+      stateFor: (contact, agent) => this.stateFor(contact, agent),
+      destroyConnection: (agent, contactId, connectionId) =>
+        this.destroyConnection(agent, contactId, connectionId),
+      clearContact: (agent, contactId) => this.clearContact(agent, contactId),
       touchContact: (contact) => this.touchContact(contact),
       contactAdded: (contact) => {
         this.changes++;
@@ -236,6 +240,7 @@ export class ContactCentre {
     this.tasks = new Tasks(core);
     this.monitoring = new Monitoring(core);
     this.routing = new Routing(core);
+    this.states = new AgentStates(core);
   }
 
   // ---------------------------------------------------------------- lookups
@@ -380,17 +385,9 @@ export class ContactCentre {
     return contact.connections.find((x) => x.type === 'inbound' || x.type === 'outbound');
   }
 
+  /** The agent state a definition names: by ARN when it has one (this instance's only), else by name. */
   findAgentState(def: { agentStateARN?: string | null; name: string }): AgentStateRecord {
-    // An ARN, when given, must be one of this instance's states (another instance's is refused).
-    const state = def.agentStateARN
-      ? this.agentStates.find((s) => s.arn === def.agentStateARN)
-      : this.agentStates.find((s) => s.name === def.name);
-    if (!state)
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.unknownAgentState(def.name),
-      );
-    return state;
+    return this.states.findAgentState(def);
   }
 
   // ---------------------------------------------------------------- transitions
@@ -470,33 +467,12 @@ export class ContactCentre {
     for (const observer of this.contactObservers) observer(contact, removed);
   }
 
-  /** Recomputes the state shown to the agent; keeps its timestamp while it is unchanged. */
+  /** Recomputes the state shown to the agent (see AgentStates). */
   private refreshShown(agent: AgentRecord): void {
-    const next = this.computeShown(agent);
-    if (next.name !== agent.shown.name || next.type !== agent.shown.type)
-      agent.shown = { ...next, since: this.clock.now() };
+    this.states.refreshShown(agent);
   }
 
-  private computeShown(agent: AgentRecord): Omit<ShownState, 'since'> {
-    if (agent.errorState) return { arn: null, type: AgentStateType.ERROR, name: agent.errorState };
-    const legs = this.contactsOf(agent).map((c) => ({
-      leg: this.agentLeg(agent, c),
-      fromQueue: customerWaitsInQueue(c),
-      state: this.stateFor(c, agent),
-    }));
-    const system = (name: string) => ({ arn: null, type: AgentStateType.SYSTEM, name });
-    if (legs.some(({ leg }) => leg.state === 'connected' || leg.state === 'hold')) {
-      if (legs.some((c) => !c.fromQueue && c.state === 'connecting'))
-        return system(AgentAvailStates.CALLING_CUSTOMER);
-      if (legs.some((c) => c.state === 'connected')) return system(AgentAvailStates.BUSY);
-    }
-    if (legs.some(({ leg }) => leg.state === 'connecting'))
-      return system(AgentAvailStates.PENDING_BUSY);
-    if (legs.some((c) => c.state === 'ended')) return system(AgentAvailStates.AFTER_CALL_WORK);
-    return { arn: agent.selected.arn, type: agent.selected.type, name: agent.selected.name };
-  }
-
-  // ---------------------------------------------------------------- agent operations
+  // ---------------------------------------------------------------- agent operations (see AgentStates)
 
   /** PutAgentState. With `enqueueNextState` while the agent has contacts, the state is queued as `nextState`. */
   putAgentState(
@@ -504,15 +480,7 @@ export class ContactCentre {
     def: { agentStateARN?: string | null; name: string },
     enqueueNextState = false,
   ): void {
-    const state = this.findAgentState(def);
-    if (enqueueNextState && this.contactsOf(agent).length > 0) {
-      agent.nextState = state;
-      this.touch(agent);
-      return;
-    }
-    this.applySelectedState(agent, state);
-    this.touch(agent);
-    this.route();
+    this.states.putAgentState(agent, def, enqueueNextState);
   }
 
   /**
@@ -525,72 +493,16 @@ export class ContactCentre {
     agent: AgentRecord,
     keep: (contact: ContactRecord) => boolean = () => false,
   ): ContactRecord[] {
-    const kept: ContactRecord[] = [];
-    const released: ContactRecord[] = [];
-    for (const contact of this.contactsOf(agent)) {
-      if (keep(contact)) {
-        kept.push(contact);
-        continue;
-      }
-      const leg = this.agentLeg(agent, contact);
-      if (leg.state !== 'disconnected' && this.stateFor(contact, agent) !== 'ended')
-        this.destroyConnection(agent, contact.id, leg.id);
-      released.push(contact);
-    }
-    if (kept.length > 0) return kept;
-    this.applySelectedState(
-      agent,
-      this.agentStates.find((s) => s.type === 'offline')!,
-    );
-    for (const contact of released) {
-      if (!contact.connections.some((x) => x.agentId === agent.id)) continue;
-      try {
-        this.clearContact(agent, contact.id);
-      } catch {
-        // A contact the agent cannot clear yet stays; the agent is offline and it is suppressed.
-      }
-    }
-    this.touch(agent);
-    return kept;
+    return this.states.forceAgentOffline(agent, keep);
   }
 
   private applySelectedState(agent: AgentRecord, state: AgentStateRecord): void {
-    const now = this.clock.now();
-    agent.selected = state;
-    agent.selectedSince = now;
-    agent.nextState = null;
-    agent.errorState = null;
-    for (const ghost of agent.ghosts) this.clock.clearTimer(ghost.timer);
-    agent.ghosts = [];
-    if (state.type === 'routable') agent.idleSince = now;
+    this.states.applySelectedState(agent, state);
   }
 
   /** UpdateAgentConfiguration: locale (validated), softphone flags, name. */
   updateAgentConfiguration(agent: AgentRecord, configuration: CtiAgentConfiguration): void {
-    const prefs = configuration.agentPreferences ?? {};
-    const locale = prefs.LANGUAGE ?? prefs.locale;
-    if (locale !== undefined && !(SUPPORTED_LOCALES as readonly string[]).includes(locale))
-      throw new DomainError(
-        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
-        MESSAGES.invalidLocale(locale),
-      );
-    if (
-      configuration.routingProfile.routingProfileARN &&
-      configuration.routingProfile.routingProfileARN !== agent.routingProfile.arn
-    )
-      throw new DomainError(
-        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
-        MESSAGES.invalidConfiguration('the routing profile cannot be changed by the agent'),
-      );
-    if (configuration.softphoneEnabled === false && !configuration.extension)
-      throw new DomainError(
-        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
-        MESSAGES.invalidConfiguration('an extension is required when softphone is disabled'),
-      );
-    agent.softphoneEnabled = configuration.softphoneEnabled;
-    agent.softphoneAutoAccept = configuration.softphoneAutoAccept;
-    if (locale) agent.preferences = { ...agent.preferences, ...prefs, LANGUAGE: locale, locale };
-    this.touch(agent);
+    this.states.updateAgentConfiguration(agent, configuration);
   }
 
   acceptContact(agent: AgentRecord, contactId: string): void {
