@@ -6,7 +6,7 @@ import type {
 } from '@x/connect-streams/protocol';
 import type { Clock } from './clock';
 import type { Arns } from './ids';
-import type { ContactEvent } from './machines';
+import type { ConnectionEvent, ContactEvent } from './machines';
 import type {
   AgentRecord,
   AgentStateRecord,
@@ -75,4 +75,9 @@ export interface CentreCore {
   stateFor(contact: ContactRecord, agent: AgentRecord): ContactStateType;
   destroyConnection(agent: AgentRecord, contactId: string, connectionId: string): void;
   clearContact(agent: AgentRecord, contactId: string): void;
+  /** Parties the agent talks to: every live leg but the agent's own and monitoring legs. */
+  partiesOf(contact: ContactRecord, agent: AgentRecord): ConnectionRecord[];
+  connectionOf(contact: ContactRecord, connectionId: string): ConnectionRecord;
+  /** Applies a connection state-machine event. */
+  connectionEvent(connection: ConnectionRecord, event: ConnectionEvent): void;
 }

@@ -14,10 +14,8 @@ import {
 } from '@x/connect-streams/protocol';
 import {
   DEFAULT_CHANNEL_CONCURRENCY,
-  MAX_CONFERENCE_PARTIES,
   MAX_RECENT_CONTACTS_PER_AGENT,
   OFFER_GHOST_TTL_MS,
-  THIRD_PARTY_ANSWER_MS,
 } from '../constants';
 import { MESSAGES } from '../messages';
 import type { Clock } from './clock';
@@ -44,6 +42,7 @@ import {
 import type { CentreCore } from './centre-core';
 import { AgentStates } from './agent-states';
 import { Monitoring } from './monitoring';
+import { MultiParty } from './multi-party';
 import { Routing } from './routing';
 import type { ContactFlowStep, Seed } from './seed';
 import { Tasks } from './tasks';
@@ -97,6 +96,8 @@ export class ContactCentre {
   private readonly routing: Routing;
   /** Agents and their states. */
   private readonly states: AgentStates;
+  /** Multi-party calls. */
+  private readonly multiParty: MultiParty;
 
   constructor(
     readonly seed: Seed,
@@ -231,6 +232,9 @@ export class ContactCentre {
       destroyConnection: (agent, contactId, connectionId) =>
         this.destroyConnection(agent, contactId, connectionId),
       clearContact: (agent, contactId) => this.clearContact(agent, contactId),
+      partiesOf: (contact, agent) => this.partiesOf(contact, agent),
+      connectionOf: (contact, connectionId) => this.connectionOf(contact, connectionId),
+      connectionEvent: (connection, event) => this.connectionEvent(connection, event),
       touchContact: (contact) => this.touchContact(contact),
       contactAdded: (contact) => {
         this.changes++;
@@ -241,6 +245,7 @@ export class ContactCentre {
     this.monitoring = new Monitoring(core);
     this.routing = new Routing(core);
     this.states = new AgentStates(core);
+    this.multiParty = new MultiParty(core);
   }
 
   // ---------------------------------------------------------------- lookups
@@ -813,122 +818,15 @@ export class ContactCentre {
 
   /**
    * CreateAdditionalConnection: the agent adds a participant; the parties already on the call are
-   * put on hold. A phone number answers after `THIRD_PARTY_ANSWER_MS` (2 s). A queue quick connect
-   * waits in that queue and is offered (like an inbound call) to an available agent whose routing
-   * profile serves it. An agent quick connect is offered to that agent, at once when the agent is
-   * available and free, else when the agent next is (queued on the agent's own queue).
+   * put on hold (see MultiParty).
    */
   createAdditionalConnection(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
-    const contact = this.contactOf(agent, contactId);
-    const leg = this.agentLeg(agent, contact);
-    if (contact.state !== 'connected' || leg.state !== 'connected')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'add a participant'),
-      );
-    const parties = this.partiesOf(contact, agent);
-    if (parties.length >= MAX_CONFERENCE_PARTIES)
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', 'full conference', 'add a participant'),
-      );
-    const target = this.transferDestination(contact, endpoint);
-    for (const party of parties)
-      if (party.state === 'connected') this.connectionEvent(party, 'hold');
-    const third = this.newConnection(contact.id, 'outbound', false, 'connecting', endpoint);
-    // Only a listed quick connect names the party; a dialled number stays unidentified.
-    const quickConnectName = this.listedEndpoint(endpoint)?.name ?? endpoint.name ?? undefined;
-    if (quickConnectName) third.quickConnectName = quickConnectName;
-    contact.connections.push(third);
-    if (target) {
-      third.awaiting = { ...target, since: this.clock.now(), excluded: new Set() };
-      third.transfer = {
-        contactId: this.newContactId(),
-        previousContactId: leg.transfer?.contactId ?? contact.id,
-        createdAt: this.clock.now(),
-        ...(target.kind === 'queue' ? { queue: target.queue } : {}),
-      };
-      this.touchContact(contact);
-      this.route();
-      return;
-    }
-    this.clock.setTimer(THIRD_PARTY_ANSWER_MS, () => {
-      if (third.state !== 'connecting' || contact.state === 'ended') return;
-      this.connectionEvent(third, 'answer');
-      this.touchContact(contact);
-    });
-    this.touchContact(contact);
+    this.multiParty.createAdditionalConnection(agent, contactId, endpoint);
   }
 
-  /** The quick connect of the instance an endpoint names by ARN/id, if any. */
-  private listedEndpoint(endpoint: Endpoint): EndpointRecord | undefined {
-    const arn = endpoint.endpointARN ?? endpoint.endpointId;
-    return arn ? this.endpoints.find((e) => e.endpointARN === arn) : undefined;
-  }
-
-  /**
-   * Where a transfer to `endpoint` waits: an agent (agent quick connect, or a queue endpoint naming
-   * an agent's own queue) or a queue; `undefined` for a phone number. Throws BadEndpoint for an
-   * unknown or invalid endpoint, an agent already on the call, or an offline agent.
-   */
-  private transferDestination(
-    contact: ContactRecord,
-    endpoint: Endpoint,
-  ): { kind: 'agent'; agentId: string } | { kind: 'queue'; queue: QueueRecord } | undefined {
-    if (endpoint.type === 'phone_number') {
-      if (!/^\+[1-9]\d{1,14}$/.test(endpoint.phoneNumber ?? ''))
-        throw new DomainError(
-          CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-          MESSAGES.badEndpoint(
-            `${JSON.stringify(endpoint.phoneNumber ?? '')} is not an E.164 number`,
-          ),
-        );
-      return undefined;
-    }
-    let target: AgentRecord | undefined;
-    if (endpoint.type === 'agent') target = this.agentForEndpoint(endpoint);
-    else {
-      const queueARN = this.listedEndpoint(endpoint)?.queue?.queueARN ?? endpoint.queue?.queueARN;
-      target = [...this.agents.values()].find((a) => this.arns.agentQueue(a.id) === queueARN);
-      if (!target) {
-        const queue = this.queues.find((q) => q.arn === queueARN);
-        if (!queue)
-          throw new DomainError(
-            CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-            MESSAGES.badEndpoint(`no queue for ${JSON.stringify(endpoint.name ?? '')}`),
-          );
-        return { kind: 'queue', queue };
-      }
-    }
-    if (!target)
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(`no agent for ${JSON.stringify(endpoint.name ?? '')}`),
-      );
-    if (
-      contact.connections.some(
-        (x) =>
-          (x.agentId === target.id && x.state !== 'disconnected') ||
-          (x.awaiting?.kind === 'agent' && x.awaiting.agentId === target.id),
-      )
-    )
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(`${target.username} is already on the contact`),
-      );
-    if (target.selected.type === 'offline')
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(`${target.username} cannot take the call now`),
-      );
-    return { kind: 'agent', agentId: target.id };
-  }
-
-  /**
-   * AddNewConnection: adds a participant (as CreateAdditionalConnection).
-   */
+  /** AddNewConnection: adds a participant (as CreateAdditionalConnection). */
   addNewConnection(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
-    this.createAdditionalConnection(agent, contactId, endpoint);
+    this.multiParty.addNewConnection(agent, contactId, endpoint);
   }
 
   /**
@@ -936,9 +834,13 @@ export class ContactCentre {
    * once (after-call work); the customer stays with the new party.
    */
   transferContact(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
-    this.createAdditionalConnection(agent, contactId, endpoint);
-    const contact = this.contactOf(agent, contactId);
-    this.destroyConnection(agent, contactId, this.agentLeg(agent, contact).id);
+    this.multiParty.transferContact(agent, contactId, endpoint);
+  }
+
+  /** The quick connect of the instance an endpoint names by ARN/id, if any. */
+  private listedEndpoint(endpoint: Endpoint): EndpointRecord | undefined {
+    const arn = endpoint.endpointARN ?? endpoint.endpointId;
+    return arn ? this.endpoints.find((e) => e.endpointARN === arn) : undefined;
   }
 
   /**
@@ -1001,35 +903,12 @@ export class ContactCentre {
 
   /** ToggleActiveConnections: the party on the line goes on hold and the held one comes back. */
   toggleActiveConnections(agent: AgentRecord, contactId: string): void {
-    const contact = this.contactOf(agent, contactId);
-    const parties = this.partiesOf(contact, agent).filter(
-      (p) => p.state === 'connected' || p.state === 'hold',
-    );
-    if (
-      contact.state !== 'connected' ||
-      parties.length < 2 ||
-      !parties.some((p) => p.state === 'hold')
-    )
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'toggle'),
-      );
-    for (const party of parties)
-      this.connectionEvent(party, party.state === 'hold' ? 'resume' : 'hold');
-    this.touchContact(contact);
+    this.multiParty.toggleActiveConnections(agent, contactId);
   }
 
   /** ConferenceConnections: every party (and the agent) comes off hold. */
   conferenceConnections(agent: AgentRecord, contactId: string): void {
-    const contact = this.contactOf(agent, contactId);
-    const parties = this.partiesOf(contact, agent);
-    if (contact.state !== 'connected' || parties.filter((p) => p.state !== 'connecting').length < 2)
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'conference'),
-      );
-    for (const c of contact.connections) if (c.state === 'hold') this.connectionEvent(c, 'resume');
-    this.touchContact(contact);
+    this.multiParty.conferenceConnections(agent, contactId);
   }
 
   /** MuteParticipant / UnmuteParticipant: another participant's leg is (un)muted by the agent. */
@@ -1039,18 +918,7 @@ export class ContactCentre {
     connectionId: string,
     mute: boolean,
   ): void {
-    const contact = this.contactOf(agent, contactId, 'listen');
-    const connection = this.connectionOf(contact, connectionId);
-    // Muting oneself is open to a listener; muting another participant is acting.
-    if (connection.agentId !== agent.id) this.contactOf(agent, contactId, 'act');
-    if (connection.state === 'disconnected' || contact.state === 'ended')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Connection', connection.state, mute ? 'mute' : 'unmute'),
-      );
-    connection.mute = mute;
-    connection.forcedMute = mute && connection.agentId !== agent.id;
-    this.touchContact(contact);
+    this.multiParty.muteParticipant(agent, contactId, connectionId, mute);
   }
 
   /** PauseContact / ResumeContact. */
