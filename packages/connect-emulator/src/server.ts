@@ -505,10 +505,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     if (path === '/logout' || path === '/connect/logout') {
       const session = sessions.session(cookieValue(req.headers.cookie, SESSION_COOKIE));
-      if (session) {
-        sessions.logout(session);
-        sockets.closeSession(session.id);
-      }
+      // Its web sockets are refused at their next message (not cut at once: a page of the same
+      // session in another tab winds down on its own).
+      if (session) sessions.logout(session);
       res.setHeader('Set-Cookie', sessionCookie(req, '', true));
       return sendJson(res, 200, { loggedOut: session !== undefined });
     }
