@@ -55,6 +55,9 @@ export default defineConfig({
       EMULATOR_PORT: process.env.EMULATOR_PORT ?? '0',
       WORKSPACE_API_PORT: process.env.WORKSPACE_API_PORT ?? '0',
       DATA_DIR: process.env.DATA_DIR ?? 'memory://',
+      // Campaign sends one message per batch with a gateway delay, long enough to watch progress.
+      CAMPAIGN_BATCH_SIZE: '1',
+      SANDBOX_RESPONSE_LATENCY_MS: '700',
     },
   },
 });

@@ -31,10 +31,11 @@ export function listPackages() {
   return ordered;
 }
 
-/** Subpath entries of a package: [{ subpath: '.', file: 'index' }, ...] */
+/** Subpath entries of a package: [{ subpath: '.', file: 'index' }, ...] (module entries only: not
+ * `./package.json` nor asset exports such as `./styles.css`) */
 export function entriesOf(pkg) {
   return Object.entries(pkg.exports ?? {})
-    .filter(([sub]) => sub !== './package.json')
+    .filter(([sub]) => sub !== './package.json' && !sub.endsWith('.css'))
     .map(([subpath, target]) => ({
       subpath,
       file: subpath === '.' ? 'index' : subpath.slice(2),

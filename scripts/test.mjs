@@ -1,6 +1,6 @@
 // `npm test`: every quality gate, in order; stops at the first that fails.
 // typecheck → format → build → lint (type-aware rules read built d.ts of sibling packages) → unit + browser tests → API reports → package checks →
-// size budgets → SSR import check → end-to-end tests. Ends with one "N passed, N failed" line.
+// bundler hygiene → pack test → docs → size budgets → SSR import check → end-to-end tests. Ends with one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium.mjs';
@@ -33,7 +33,16 @@ const steps = [
     ],
   ],
   ['API reports (api-extractor)', process.execPath, ['scripts/api-report.mjs']],
-  ['package checks (publint, attw)', process.execPath, ['scripts/package-check.mjs']],
+  [
+    'package checks (tarball contents and sizes, publint, attw)',
+    process.execPath,
+    ['scripts/package-check.mjs'],
+  ],
+  [
+    'docs (guide samples, TypeDoc, links, getting started)',
+    process.execPath,
+    ['scripts/docs-check.mjs'],
+  ],
   ['size budgets', process.execPath, ['scripts/size.mjs']],
   ['SSR import check', process.execPath, ['scripts/ssr-check.mjs']],
   ['end-to-end tests (Playwright)', bin('playwright'), ['test']],

@@ -1,15 +1,16 @@
 /**
- * Issue 13: a real call from the emulator through `VoiceProvider` (`@x/react-voice`) in Chromium:
- * ring, accept, hold, mute, keypad digits reaching the emulator, transfer to an agent, end,
- * after-call work, Finish. The emulator runs in-process (`startEmulator`); the page and a fake
- * product voice API (the workspace server is not needed for these rules) are served next to it on
- * the same site (127.0.0.1), as the product contract has it. The call panel components are not on
- * this branch: a small harness page drives the hooks with buttons.
+ * Issue 13: a real call from the emulator through `VoiceProvider` (`@x/react-voice`) to the call
+ * components in Chromium — the status dropdown sets the agent Available; the CallPanel rings,
+ * accepts, holds, mutes, sends keypad digits that reach the emulator, transfers to an agent through
+ * the TransferModal, ends, shows after-call work and Finish. The emulator runs in-process
+ * (`startEmulator`); the page and a fake product voice API (the workspace server is not needed for
+ * these rules) are served next to it on the same site (127.0.0.1), as the product contract has it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { startEmulator, type Emulator } from '../../packages/connect-emulator/src/index';
@@ -17,21 +18,24 @@ import { startEmulator, type Emulator } from '../../packages/connect-emulator/sr
 const here = dirname(fileURLToPath(import.meta.url));
 const HOST = '127.0.0.1';
 
-let bundle: string | undefined;
-async function harnessBundle(): Promise<string> {
-  bundle ??= (
-    await build({
-      entryPoints: [join(here, 'support/react-voice-harness.tsx')],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['source'],
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"development"' },
-      write: false,
-      logLevel: 'silent',
-    })
-  ).outputFiles[0]!.text;
+/** The harness page's script and stylesheet (the package's `styles.css`), bundled once. */
+let bundle: Promise<{ js: string; css: string }> | undefined;
+function harnessBundle(): Promise<{ js: string; css: string }> {
+  bundle ??= build({
+    entryPoints: [join(here, 'support/react-voice-harness.tsx')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['source'],
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    outdir: join(here, 'out'),
+    write: false,
+    logLevel: 'silent',
+  }).then(({ outputFiles }) => ({
+    js: outputFiles.find((f) => f.path.endsWith('.js'))!.text,
+    css: outputFiles.find((f) => f.path.endsWith('.css'))!.text,
+  }));
   return bundle;
 }
 
@@ -129,12 +133,16 @@ async function setup(): Promise<Setup> {
         return send(
           res,
           200,
-          `<!doctype html><html><head><meta charset="utf-8"><title>voice</title></head>
-<body><div id="root"></div><script type="module" src="/harness.js"></script></body></html>`,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>voice</title>
+<link rel="stylesheet" href="/harness.css"></head>
+<body style="margin:0;font-family:system-ui,sans-serif"><div id="root"></div>
+<script type="module" src="/harness.js"></script></body></html>`,
           'text/html',
         );
       }
-      if (path === '/harness.js') return send(res, 200, await harnessBundle(), 'text/javascript');
+      if (path === '/harness.js')
+        return send(res, 200, (await harnessBundle()).js, 'text/javascript');
+      if (path === '/harness.css') return send(res, 200, (await harnessBundle()).css, 'text/css');
       const voice = /^\/api\/ws\/acme\/addons\/voice\/(.+)$/.exec(path);
       if (!voice) return send(res, 404, { error: 'not_found', message: path });
       const body = await readJson(req);
@@ -209,42 +217,49 @@ test.afterEach(async () => {
   env = undefined;
 });
 
-const out = (page: Page, id: string) => page.getByTestId(id);
+const chip = (page: Page) => page.getByRole('button', { name: /^Agent status:/ });
+const panel = (page: Page) => page.getByTestId('voice-call-panel');
+const control = (page: Page, name: string) =>
+  panel(page).getByRole('button', { name, exact: true });
 
-test('a real call through VoiceProvider: ring, accept, hold, mute, keypad digits reach the emulator, transfer to an agent, end, after-call work, Finish', async ({
+test('a real call through VoiceProvider to the CallPanel: ring, accept, hold, mute, keypad digits reach the emulator, transfer to an agent, end, after-call work, Finish', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   env = await setup();
-  const { control, cti, emulator } = env;
+  const { control: emulatorControl, cti, emulator } = env;
 
   await page.goto(env.origin);
   // the hidden sign-on frame signs jane in; the hidden softphone frame loads the emulator's panel
-  await expect(out(page, 'phase')).toHaveText('ready', { timeout: 30_000 });
+  await expect(page.getByTestId('phase')).toHaveText('ready', { timeout: 30_000 });
   await expect(page.locator('iframe[data-voice-sign-on]')).toHaveAttribute(
     'src',
     `${emulator.url}/login?username=jane&redirect=/auth/authorize`,
   );
-  await page.getByRole('button', { name: 'Available' }).click();
-  await expect(out(page, 'agent-state')).toHaveText('Available');
-  await expect(out(page, 'description')).toHaveText('Waiting for inbound voice calls');
+  // the status dropdown: jane goes On (Available)
+  await chip(page).click();
+  await page.getByRole('menuitemradio', { name: 'On' }).click();
+  await expect(chip(page)).toHaveAccessibleName(/^Agent status: On /);
+  await expect(chip(page)).toHaveAttribute('data-state', 'available');
+  await expect(panel(page)).toHaveCount(0);
 
-  // ring
-  const dialled = await control('POST', '/control/calls', {
+  // ring: the call panel shows the incoming call with Accept and Decline
+  const dialled = await emulatorControl('POST', '/control/calls', {
     to: '+15555550001',
     from: '+15555550123',
   });
   const contactId = dialled.contactId as string;
-  await expect(out(page, 'call-view')).toHaveText('incoming', { timeout: 15_000 });
-  await expect(out(page, 'description')).toHaveText('Incoming call');
+  await expect(panel(page)).toHaveAttribute('data-state', 'incoming', { timeout: 15_000 });
+  await expect(panel(page)).toContainText('Incoming call');
+  await expect(control(page, 'Decline')).toBeVisible();
 
   // accept: connected, marked answered, the conversation and its contact known
-  await page.getByRole('button', { name: 'Accept' }).click();
-  await expect(out(page, 'call-view')).toHaveText('connected', { timeout: 15_000 });
-  await expect(out(page, 'conversation')).toHaveText(`conv-${contactId}`);
-  await expect(out(page, 'contact')).toHaveText('Ada Lovelace');
+  await control(page, 'Accept').click();
+  await expect(panel(page)).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+  await expect(panel(page).getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await expect(panel(page)).toContainText('On a call with...');
   await expect
     .poll(() => env!.apiCalls.map((c) => `${c.method} ${c.path}`))
     .toEqual(
@@ -256,37 +271,42 @@ test('a real call through VoiceProvider: ring, accept, hold, mute, keypad digits
       ]),
     );
   expect(env.apiCalls.every((c) => c.authorization === 'Bearer test-token')).toBe(true);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="voice-call-panel"]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   const customerLeg = async () =>
     (
-      (await control('GET', `/control/contacts/${contactId}`)).connections as {
+      (await emulatorControl('GET', `/control/contacts/${contactId}`)).connections as {
         type: string;
         state: string;
       }[]
     ).find((c) => c.type === 'inbound')?.state;
 
   // hold and resume: the customer's leg in the emulator
-  await page.getByRole('button', { name: 'Hold' }).click();
-  await expect(out(page, 'on-hold')).toHaveText('true');
+  await control(page, 'Hold').click();
+  await expect(control(page, 'Resume')).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(customerLeg).toBe('hold');
-  await expect(out(page, 'description')).toHaveText('Call on hold');
-  await page.getByRole('button', { name: 'Hold' }).click();
-  await expect(out(page, 'on-hold')).toHaveText('false');
+  await expect(panel(page)).toContainText('Call on hold');
+  await control(page, 'Resume').click();
+  await expect(control(page, 'Hold')).toHaveAttribute('aria-pressed', 'false');
   await expect.poll(customerLeg).toBe('connected');
 
   // mute: the panel's softphone mutes and reports it
-  await page.getByRole('button', { name: 'Mute' }).click();
-  await expect(out(page, 'muted')).toHaveText('true');
-  await page.getByRole('button', { name: 'Mute' }).click();
-  await expect(out(page, 'muted')).toHaveText('false');
+  await control(page, 'Mute').click();
+  await expect(control(page, 'Unmute')).toHaveAttribute('aria-pressed', 'true');
+  await control(page, 'Unmute').click();
+  await expect(control(page, 'Mute')).toHaveAttribute('aria-pressed', 'false');
 
   // keypad: each digit is sent as typed and reaches the emulator
-  for (const key of ['1', '2', '#']) await page.getByRole('button', { name: `Key ${key}` }).click();
-  await expect(out(page, 'digits')).toHaveText('12#');
+  await control(page, 'Keypad').click();
+  const keypad = panel(page).getByRole('group', { name: 'Keypad' });
+  for (const key of ['1', '2', '#'])
+    await keypad.getByRole('button', { name: key, exact: true }).click();
+  await expect(keypad.getByLabel('Digits sent')).toHaveText('12#');
   await expect
     .poll(async () =>
       (
-        (await control('GET', `/control/contacts/${contactId}`)).digits as {
+        (await emulatorControl('GET', `/control/contacts/${contactId}`)).digits as {
           from: string;
           digits: string;
         }[]
@@ -297,11 +317,17 @@ test('a real call through VoiceProvider: ring, accept, hold, mute, keypad digits
     )
     .toBe('12#');
 
-  // transfer to an agent: John (available) is offered the call and accepts it
+  // transfer to an agent through the transfer modal: John (available) is offered the call and
+  // accepts it; the panel offers 'Exit' and lists the participants
   const johnToken = emulator.login('john').accessToken;
   await cti(johnToken, 'PutAgentState', { state: { name: 'Available', type: 'routable' } });
-  await page.getByRole('button', { name: 'Transfer to John Roe' }).click();
-  await expect(out(page, 'description')).toHaveText('Transfer call');
+  await control(page, 'Transfer').click();
+  const modal = page.getByRole('dialog', { name: 'Transfer call' });
+  await expect(modal.getByRole('tab', { name: 'Agents 1' })).toBeVisible();
+  await modal.getByRole('button', { name: /^Transfer to John Roe/ }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(panel(page)).toContainText('Transfer call');
+  await expect(control(page, 'Exit')).toBeVisible();
   let johnContact: string | undefined;
   await expect
     .poll(async () => {
@@ -313,22 +339,25 @@ test('a real call through VoiceProvider: ring, accept, hold, mute, keypad digits
     })
     .toBeTruthy();
   await cti(johnToken, 'AcceptContact', { contactId: johnContact });
-  await expect(out(page, 'participants')).toContainText('John Roe:connected', { timeout: 15_000 });
+  const participants = panel(page).getByRole('region', { name: 'Participants' });
+  await expect(participants.getByText('John Roe')).toBeVisible({ timeout: 15_000 });
+  await expect(participants.getByText('Connecting')).toHaveCount(0, { timeout: 15_000 });
 
   // end: jane leaves, the call goes on between the customer and John; jane is in after-call work
-  await page.getByRole('button', { name: 'End' }).click();
-  await expect(out(page, 'call-view')).toHaveText('afterCallWork', { timeout: 15_000 });
-  await expect(out(page, 'description')).toHaveText("Call ended, you're on after call work");
-  const legs = (await control('GET', `/control/contacts/${contactId}`)).connections as {
+  await control(page, 'End call').click();
+  await expect(panel(page)).toHaveAttribute('data-state', 'afterCallWork', { timeout: 15_000 });
+  await expect(panel(page)).toContainText("Call ended, you're on after call work");
+  await expect(keypad).toHaveCount(0);
+  const legs = (await emulatorControl('GET', `/control/contacts/${contactId}`)).connections as {
     agent?: string;
     state: string;
   }[];
   expect(legs.find((l) => l.agent === 'john')?.state).toBe('connected');
 
-  // Finish: after-call work ends, the call is cleared
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(out(page, 'call-view')).toHaveText('none', { timeout: 15_000 });
-  await expect(out(page, 'error')).toHaveText('');
+  // Finish: after-call work ends, the call is cleared and the panel closes
+  await control(page, 'Finish').click();
+  await expect(panel(page)).toHaveCount(0, { timeout: 15_000 });
+  await expect(chip(page)).toHaveAttribute('data-state', 'available', { timeout: 15_000 });
   expect(
     env.apiCalls.filter((c) => c.path.startsWith('/api/ws/acme/addons/voice/acceptCall')),
   ).toHaveLength(1);

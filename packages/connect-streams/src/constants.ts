@@ -1,14 +1,13 @@
 import { SUPPORTED_LOCALES as LOCALES } from './protocol/names';
 
 /**
- * The CCP wire-protocol version this client speaks, sent as `streamsVersion` in `outer_context_info`
- * (softphone-sdk spec §1: "Client version: 2.18.4").
+ * The CCP wire-protocol version this client speaks, sent as `streamsVersion` in `outer_context_info`.
  * @public
  */
 export const STREAMS_VERSION = '2.18.4';
 
 /**
- * The region used when init parameters name none (spec §1: "Default region: us-west-2").
+ * The region used when init parameters name none.
  * @public
  */
 export const DEFAULT_REGION = 'us-west-2';
@@ -17,20 +16,20 @@ export const DEFAULT_REGION = 'us-west-2';
 
 /**
  * Default time a message-port request waits for its response before rejecting with the
- * `clientTimeout` object (spec §9 "Request timeout 30000 ms").
+ * `clientTimeout` object.
  * @public
  */
 export const PROVIDER_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Smallest health-check interval the proxy runs; smaller positive values are refused and
- * 0 or less disables the check (spec §5).
+ * 0 or less disables the check.
  * @public
  */
 export const HEALTH_CHECK_MIN_INTERVAL_MS = 1_000;
 
 /**
- * The connection is unhealthy after this many intervals without a health-check response (spec §9).
+ * The connection is unhealthy after this many intervals without a health-check response.
  * @public
  */
 export const HEALTH_CHECK_UNHEALTHY_AFTER_INTERVALS = 3;
@@ -80,7 +79,7 @@ export const VOICE_NAMESPACE = 'aws.connect.voice';
 // ── Services ──
 
 /**
- * Base path of the task-templates service on the instance (spec §2).
+ * Base path of the task-templates service on the instance.
  * @public
  */
 export const TASK_TEMPLATES_BASE_PATH = '/task-templates/api/ccp';
@@ -97,7 +96,7 @@ export const TASK_TEMPLATES_METHODS = [
 ] as const;
 
 /**
- * Methods the CCP page answers itself through its API proxy (spec §7 "Proxy client").
+ * Methods the CCP page answers itself through its API proxy.
  * @public
  */
 export const API_PROXY_METHODS = {
@@ -113,19 +112,19 @@ export const API_PROXY_METHODS = {
 export const WEBRTC_CONTACT_SUBTYPE = 'connect:WebRTC';
 
 /**
- * Path of the storage-access request page on the instance origin (spec §2).
+ * Path of the storage-access request page on the instance origin.
  * @public
  */
 export const REQUEST_STORAGE_ACCESS_PATH = '/request-storage-access';
 
 /**
- * Landing path after storage access when the panel URL is not on a recognised domain (spec §2).
+ * Landing path after storage access when the panel URL is not on a recognised domain.
  * @public
  */
 export const STORAGE_ACCESS_DEFAULT_LANDING_PATH = '/connect/ccp-v2';
 
 /**
- * Storage-access events exchanged with the panel (spec §7).
+ * Storage-access events exchanged with the panel.
  * @public
  */
 export const STORAGE_ACCESS_EVENTS = {
@@ -136,18 +135,18 @@ export const STORAGE_ACCESS_EVENTS = {
 } as const;
 
 /**
- * App name (and iframe id prefix) of the custom-views (guides) application (spec §2).
+ * App name (and iframe id prefix) of the custom-views (guides) application.
  * @public
  */
 export const CUSTOM_VIEWS_APP_NAME = 'customviews';
 
 /**
- * Delay before a terminated custom view is stopped (spec §9 "Custom-view termination 5000 ms").
+ * Delay before a terminated custom view is stopped.
  * @public
  */
 export const CUSTOM_VIEW_TERMINATION_DELAY_MS = 5_000;
 /**
- * Panel timing defaults of the host (`initCCP`) as the 2.18.4 host applies them (spec §9, reference §4.1):
+ * Panel timing defaults of the host (`initCCP`) as the 2.18.4 host applies them:
  * sync 1000 ms, acknowledge 3000 ms, load 5000 ms (10000 ms with disaster recovery).
  * @public
  */
@@ -159,7 +158,7 @@ export const HOST_TIMEOUTS = Object.freeze({
 });
 
 /**
- * The other default set named by spec §9 (sync 3000 ms, acknowledge 5000 ms, load 10000 ms: the
+ * The other default set of the original library (sync 3000 ms, acknowledge 5000 ms, load 10000 ms: the
  * panel's own defaults). Pass these values as init parameters to use them.
  * @public
  */
@@ -170,37 +169,37 @@ export const PANEL_TIMEOUTS = Object.freeze({
   ccpLoadTimeoutDisasterRecovery: 10000,
 });
 
-/** Request timeout (spec §9). @public */
+/** Request timeout. @public */
 export const REQUEST_TIMEOUT_MS = 30000;
-/** Maximum iframe refresh attempts (spec §9). @public */
+/** Maximum iframe refresh attempts. @public */
 export const CCP_IFRAME_REFRESH_LIMIT = 10;
-/** Iframe style report delay after the iframe is created (spec §9: "after 10 s"). @public */
+/** Iframe style report delay after the iframe is created. @public */
 export const IFRAME_STYLE_REPORT_DELAY_MS = 10000;
-/** Unauthorized retry limit (spec §9). @public */
+/** Unauthorized retry limit. @public */
 export const MAX_UNAUTHORIZED_RETRY_COUNT = 20;
-/** Access-denied retry limit (spec §9). @public */
+/** Access-denied retry limit. @public */
 export const MAX_ACCESS_DENIED_RETRY_COUNT = 10;
-/** Login popup check interval (spec §9). @public */
+/** Login popup check interval. @public */
 export const LOGIN_POPUP_CHECK_INTERVAL_MS = 1000;
-/** Default login popup width (spec §2: 578 by 433). @public */
+/** Default login popup width. @public */
 export const LOGIN_POPUP_WIDTH = 578;
-/** Default login popup height (spec §2). @public */
+/** Default login popup height. @public */
 export const LOGIN_POPUP_HEIGHT = 433;
-/** Name of the `navigator.locks` lock taken around opening the login popup (reference §4.4). @public */
+/** Name of the `navigator.locks` lock taken around opening the login popup. @public */
 export const LOGIN_POPUP_LOCK_PREFIX = 'connect-login-popup-lock';
-/** Window name of the login popup (reference §4.4). @public */
+/** Window name of the login popup. @public */
 export const LOGIN_POPUP_NAME = 'connect::loginPopup';
-/** Endpoint cache capacity (spec §9). @public */
+/** Endpoint cache capacity. @public */
 export const ENDPOINT_CACHE_MAX_ENTRIES = 1000;
-/** Endpoint cache period (spec §9: default 1 minute). @public */
+/** Endpoint cache period. @public */
 export const ENDPOINT_CACHE_PERIOD_MS = 60000;
-/** Most dimensions a metric may carry (spec §5). @public */
+/** Most dimensions a metric may carry. @public */
 export const MAX_METRIC_DIMENSIONS = 30;
-/** Media device enumeration timeout (spec §9). @public */
+/** Media device enumeration timeout. @public */
 export const MEDIA_DEVICE_TIMEOUT_MS = 1000;
-/** Ringtone and softphone refresh fallback (spec §9). @public */
+/** Ringtone and softphone refresh fallback. @public */
 export const RINGTONE_FALLBACK_MS = 100;
-/** The ringtone load proceeds after this long even without a load event (spec §9). @public */
+/** The ringtone load proceeds after this long even without a load event. @public */
 export const RINGTONE_LOAD_TIMEOUT_MS = 1000;
 /**
  * Modules whose params a panel keeps in localStorage (`<module>ParamsStorage::<origin>`) for a
@@ -208,39 +207,39 @@ export const RINGTONE_LOAD_TIMEOUT_MS = 1000;
  * @public
  */
 export const PARAMS_STORAGE_MODULES = ['Softphone', 'Ringtone'] as const;
-/** Ringtone start retries before reporting exhaustion (spec §4: "2 retries for starting"). @public */
+/** Ringtone start retries before reporting exhaustion. @public */
 export const RINGTONE_START_RETRIES = 2;
 
-/** Log roll interval (spec §9). @public */
+/** Log roll interval. @public */
 export const LOG_ROLL_INTERVAL_MS = 1800000;
-/** Upstream log push interval (spec §9). @public */
+/** Upstream log push interval. @public */
 export const LOG_PUSH_INTERVAL_MS = 1000;
-/** Client-log batch interval (spec §9). @public */
+/** Client-log batch interval. @public */
 export const CLIENT_LOG_INTERVAL_MS = 5000;
-/** Client logs are sent only when at least this many are queued (spec §9). @public */
+/** Client logs are sent only when at least this many are queued. @public */
 export const CLIENT_LOG_MIN_BATCH = 50;
-/** Most client logs per batch (spec §9). @public */
+/** Most client logs per batch. @public */
 export const CLIENT_LOG_MAX_BATCH = 500;
 
-/** Default channel concurrency when the routing profile gives none (spec §9). @public */
+/** Default channel concurrency when the routing profile gives none. @public */
 export const DEFAULT_CHANNEL_CONCURRENCY: Readonly<Record<'VOICE' | 'CHAT', number>> =
   Object.freeze({
     VOICE: 1,
     CHAT: 1,
   });
 
-/** Default iframe title and name (spec §2). @public */
+/** Default iframe title and name. @public */
 export const CCP_IFRAME_TITLE = 'Amazon Connect CCP';
-/** Default iframe style (spec §2). @public */
+/** Default iframe style. @public */
 export const CCP_IFRAME_STYLE = 'width: 100%; height: 100%;';
-/** Iframe `allow` permissions (spec §2: microphone, camera, autoplay, clipboard). @public */
+/** Iframe `allow` permissions. @public */
 export const CCP_IFRAME_ALLOW =
   'microphone; camera; autoplay; clipboard-write; identity-credentials-get';
-/** Iframe sandbox flags (spec §2: forms, popups, same-origin, scripts). @public */
+/** Iframe sandbox flags. @public */
 export const CCP_IFRAME_SANDBOX =
   'allow-forms allow-popups allow-popups-to-escape-sandbox allow-same-origin allow-scripts';
 
-/** Methods whose 401/403 failures are retried (spec §8). @public */
+/** Methods whose 401/403 failures are retried. @public */
 export const RETRYABLE_CLIENT_METHODS: readonly string[] = Object.freeze([
   'getAgentSnapshot',
   'getAgentConfiguration',
@@ -250,7 +249,7 @@ export const RETRYABLE_CLIENT_METHODS: readonly string[] = Object.freeze([
   'getRoutingProfileQueues',
 ]);
 
-/** Methods whose payload does not carry the auth token (spec §6). @public */
+/** Methods whose payload does not carry the auth token. @public */
 export const METHODS_WITHOUT_AUTH_PAYLOAD: readonly string[] = Object.freeze([
   'completeContact',
   'clearContact',
@@ -263,41 +262,41 @@ export const METHODS_WITHOUT_AUTH_PAYLOAD: readonly string[] = Object.freeze([
   'transferContact',
 ]);
 
-/** Supported agent locales (spec §3). @public */
+/** Supported agent locales. @public */
 export const SUPPORTED_LOCALES: readonly string[] = LOCALES;
 /**
- * The `timeout` of a `GetAgentSnapshot` long poll, in ms (spec §9 "Agent poll: timeout 30000 ms").
+ * The `timeout` of a `GetAgentSnapshot` long poll, in ms.
  * @public
  */
 export const AGENT_SNAPSHOT_POLL_TIMEOUT_MS = 30_000;
 
 /**
- * The `maxResults` of each `GetEndpoints` page (spec §9 "Endpoint batch size: 500").
+ * The `maxResults` of each `GetEndpoints` page.
  * @public
  */
 export const ENDPOINTS_PAGE_SIZE = 500;
 
 /**
- * The `maxResults` the worker asks for on the paged configuration lists (reference §3.2).
+ * The `maxResults` the worker asks for on the paged configuration lists.
  * @public
  */
 export const CONFIGURATION_LIST_PAGE_SIZE = 500;
 
 /**
  * The shortest web-socket transport lifetime, in seconds, the web-socket manager accepts from
- * `CreateTransport` (reference §3.5).
+ * `CreateTransport`.
  * @public
  */
 export const MIN_WEB_SOCKET_TRANSPORT_LIFETIME_S = 300;
 
 /**
- * The pattern a `CreateTransport` web-socket URL must match (reference §3.5).
+ * The pattern a `CreateTransport` web-socket URL must match.
  * @public
  */
 export const WEB_SOCKET_URL_PATTERN = /^(wss:\/\/)\w*/;
 
 /**
- * Disaster-recovery active-region poll (spec §9 "Disaster-recovery poll"): every 60 s, each poll
+ * Disaster-recovery active-region poll: every 60 s, each poll
  * with a 10 s timeout.
  * @public
  */

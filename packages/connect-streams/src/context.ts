@@ -1,5 +1,5 @@
 import type { RequestChannel } from './client/upstream-client';
-import type { WireEventName } from './protocol';
+import type { WireEventName } from '@x/connect-streams/protocol';
 import type { Logger } from './log/logger';
 import type { ClientMetric } from './metrics/metrics';
 import type { AgentUpdate, ConnectionData, ContactData } from './wire';

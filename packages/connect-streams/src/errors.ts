@@ -9,6 +9,7 @@ export class ConnectError extends Error {
   /** Extra data (for a client timeout: command, request data and timeoutMs). */
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
+  /** An error with the key `errorKey` (e.g. `clientTimeout`), its message and optional details. */
   constructor(errorKey: string, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ConnectError';

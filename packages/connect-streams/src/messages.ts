@@ -32,7 +32,7 @@ export const MSG_NO_RESULT = 'No Result Found';
 
 // ── Services: task templates, quick responses, screen sharing, sessions, storage access, custom views ──
 
-/** Unknown client method (spec §5). @public */
+/** Unknown client method. @public */
 export const noSuchMethodOnClientMessage = (method: string): string =>
   `No such method exists on AWS client: ${method}`;
 /** @public */
@@ -42,7 +42,7 @@ export const MSG_TASK_TEMPLATES_ENDPOINT_REQUIRED = 'taskTemplatesEndpoint must 
 /** @public */
 export const MSG_SCREEN_SHARING_WEBRTC_ONLY =
   'Screen sharing is only supported for WebRTC contacts.';
-/** `Contact %s is not connected.` (spec §8). @public */
+/** `Contact %s is not connected.`. @public */
 export const contactNotConnectedMessage = (contactId: string): string =>
   `Contact ${contactId} is not connected.`;
 /** @public */
@@ -61,7 +61,7 @@ export const MSG_CUSTOM_VIEWS_IFRAME_NOT_FOUND =
 export const customViewsNoIframeMessage = (appName: string): string =>
   `[CustomViews]: No iframe found for the app: ${appName}`;
 /**
- * User-facing strings of the host client, verbatim from the softphone-sdk spec (§5, §8).
+ * User-facing strings of the host client, verbatim from the softphone-sdk spec.
  * `%s` marks a substituted value, as in the spec.
  * @public
  */
@@ -97,7 +97,7 @@ export const MESSAGES = Object.freeze({
   alreadyInitialized: 'An iframe for the CCP already exists in this container',
 });
 
-/** Softphone error messages of spec §8, verbatim (note the trailing spaces). @public */
+/** Softphone error messages, verbatim (note the trailing spaces). @public */
 export const SOFTPHONE_ERROR_MESSAGES = Object.freeze({
   microphone_not_shared: 'Your microphone is not enabled in your browser. ',
   unsupported_browser: 'Connect does not support this browser. Some functionality may not work. ',

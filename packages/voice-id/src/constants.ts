@@ -15,7 +15,7 @@ import {
 } from '@x/connect-streams/protocol';
 
 /**
- * Timing and limit constants of the Voice ID flows (softphone spec §9; streams `connect.VoiceIdConstants`).
+ * Timing and limit constants of the Voice ID flows.
  * @public
  */
 export const VOICE_ID_CONSTANTS = {
@@ -58,7 +58,7 @@ export const VOICE_ID_INTEGRATION_TYPE = 'VOICE_ID';
 export const MAX_VOICE_ID_ACTIVE_CONNECTIONS = 2;
 
 /**
- * Connection states that count as active (softphone spec §4).
+ * Connection states that count as active.
  * @public
  */
 export const ACTIVE_CONNECTION_STATES = CONNECTION_ACTIVE_STATES;
@@ -98,7 +98,7 @@ export {
 };
 
 /**
- * The `type` of every {@link VoiceIdError} (softphone spec §8, streams `connect.VoiceIdErrorTypes`).
+ * The `type` of every {@link VoiceIdError}.
  * @public
  */
 export const VoiceIdErrorType = VoiceIdErrorTypes;

@@ -2,16 +2,11 @@
  * `@x/voice-id`: speaker authentication and enrollment flows for contacts of `@x/connect-streams`.
  * @packageDocumentation
  */
+// The documented enumerations (decisions, statuses, error types); timings and limits stay inside.
 export {
-  ACTIVE_CONNECTION_STATES,
   AgentAppMethod,
   ContactFlowAuthenticationDecision,
   ContactFlowFraudDetectionDecision,
-  MAX_VOICE_ID_ACTIVE_CONNECTIONS,
-  VOICE_ID_CONSTANTS,
-  VOICE_ID_INTEGRATION_TYPE,
-  VOICE_ID_PERMISSION,
-  VOICE_ID_UPDATE_DOMAIN_ID_EVENT,
   VoiceIdAuthenticationDecision,
   VoiceIdEnrollmentRequestStatus,
   VoiceIdErrorType,
@@ -19,11 +14,6 @@ export {
   VoiceIdSpeakerStatus,
   VoiceIdStreamingStatus,
 } from './constants';
-export {
-  CONFERENCE_NOT_SUPPORTED_MESSAGE,
-  NO_VOICE_ID_PERMISSION_MESSAGE,
-  VoiceIdMessage,
-} from './messages';
 export { VoiceIdError, isVoiceIdError } from './errors/voice-id-error';
 export {
   isAuthEnabled,
@@ -46,11 +36,8 @@ export type {
   VoiceIdOptions,
 } from './voice-id/voice-id';
 export {
-  AGENT_APP_FETCH_MAX_ATTEMPTS,
-  AGENT_APP_FETCH_RETRY_DELAY,
   createChannelAgentAppTransport,
   createFetchAgentAppTransport,
-  toAgentAppFailure,
 } from './transport/transports';
 export type {
   AgentAppRequestFunction,

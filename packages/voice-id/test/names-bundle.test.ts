@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as protocol from '@x/connect-streams/protocol';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import * as constants from '../src/constants';
 import * as voiceId from '../src/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,9 +22,9 @@ describe('the Voice ID names are the wire contract’s, from its zod-free names 
     );
     expect(voiceId.VoiceIdEnrollmentRequestStatus).toBe(protocol.VoiceIdEnrollmentRequestStatus);
     expect(voiceId.VoiceIdSpeakerStatus).toBe(protocol.VoiceIdSpeakerStatus);
-    expect(voiceId.VOICE_ID_UPDATE_DOMAIN_ID_EVENT).toBe(protocol.VoiceIdEvents.UPDATE_DOMAIN_ID);
-    expect(voiceId.VOICE_ID_PERMISSION).toBe(protocol.AgentPermissions.VOICE_ID);
-    expect(voiceId.ACTIVE_CONNECTION_STATES).toBe(protocol.CONNECTION_ACTIVE_STATES);
+    expect(constants.VOICE_ID_UPDATE_DOMAIN_ID_EVENT).toBe(protocol.VoiceIdEvents.UPDATE_DOMAIN_ID);
+    expect(constants.VOICE_ID_PERMISSION).toBe(protocol.AgentPermissions.VOICE_ID);
+    expect(constants.ACTIVE_CONNECTION_STATES).toBe(protocol.CONNECTION_ACTIVE_STATES);
   });
 
   it('an application bundling @x/voice-id with @x/connect-streams/protocol gets no zod', async () => {

@@ -135,7 +135,7 @@ export const LogLevel = {
 export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
 
 /**
- * Conduit event names of the Streams web-socket bridge (`connect.WebSocketEvents`, reference §2.7),
+ * Conduit event names of the Streams web-socket bridge,
  * keyed by the manager event each one forwards; `send` and `subscribe` travel upstream (page → panel).
  * @public
  */

@@ -3,7 +3,7 @@ import type { WebSocketManagerTimers } from './types';
 
 /**
  * Retries an executor after `min(2^attempts × 2000, 30000)` ms, no jitter, one attempt pending at
- * a time (reference §2.6 RetryProvider).
+ * a time.
  * @internal
  */
 export class RetryProvider {

@@ -104,7 +104,7 @@ const assertFunction = (value: unknown, message: string = MSG_CB_MUST_BE_FUNCTIO
 const frame = (topic: string, content?: unknown): string => JSON.stringify({ topic, content });
 
 /**
- * Creates a web-socket manager (reference §2: the Amazon Connect web-socket manager). Nothing
+ * Creates a web-socket manager. Nothing
  * starts before `init`; every dependency (WebSocket, clock, timers, network check, logger) can be
  * injected.
  *

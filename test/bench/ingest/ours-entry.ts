@@ -1,7 +1,7 @@
 // Browser entry for the ingest benchmark: our host client fed by a direct conduit (the same code path
 // as a postMessage from the panel, without the browser's message queue).
 import { Ccp } from '@x/connect-streams';
-import type { Conduit } from '@x/connect-streams';
+import type { Conduit } from '@x/connect-streams/protocol';
 
 type Handler = (m: { event: string; data: unknown }) => void;
 

@@ -71,12 +71,12 @@ for (const theme of ['light', 'dark'] as const) {
       await shoot(page, `profile-${theme}`);
     });
 
-    test('account menu, placeholder and 404', async ({ page }) => {
+    test('account menu, settings and 404', async ({ page }) => {
       await signInAs(page, USERS.jane);
       const shell = new ShellPage(page);
       await page.goto('/ws/acme/settings/teams');
-      await expect(shell.placeholder).toBeVisible();
-      await expectNoAxeViolations(page, `settings placeholder (${theme})`);
+      await expect(page.getByTestId('team-card').first()).toBeVisible();
+      await expectNoAxeViolations(page, `settings teams (${theme})`);
       await shell.userMenu.click();
       await expect(page.getByTestId('sign-out')).toBeVisible();
       await expectNoAxeViolations(page, `account menu (${theme})`);

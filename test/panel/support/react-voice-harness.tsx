@@ -1,87 +1,49 @@
 /**
- * A small page for the react-voice integration test: `VoiceProvider` over the product API client,
- * and the hooks driven by plain buttons (the call panel components come from the UI work; this
- * harness shows what the hooks give them). Bundled by the spec with esbuild.
+ * The page of the react-voice integration test: `VoiceProvider` over the product API client and
+ * the call components a host puts in its header — the status chip with its dropdown and the call
+ * panel beside it (with the keypad, the participants and the transfer modal). Bundled, with the
+ * package's stylesheet, by the spec with esbuild.
  */
-import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
+  CallPanel,
   createVoiceApiClient,
-  formatVoiceMessage,
-  useAgent,
-  useAgentStatus,
-  useCall,
-  useCallControls,
-  useParticipants,
-  useTransferTargets,
+  StatusDropdown,
   useVoiceSession,
   VoiceProvider,
 } from '@x/react-voice';
+import '@x/react-voice/styles.css';
 
 const api = createVoiceApiClient({ baseUrl: '/api', slug: 'acme', getToken: () => 'test-token' });
 
-function Harness() {
+function Header() {
   const session = useVoiceSession();
-  const status = useAgentStatus();
-  const agent = useAgent();
-  const call = useCall();
-  const controls = useCallControls();
-  const { participants } = useParticipants();
-  const targets = useTransferTargets();
-  const [error, setError] = useState('');
-  const run = (fn: () => Promise<unknown>) => () => {
-    setError('');
-    fn().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  };
   return (
-    <main>
-      <output data-testid="phase">{session.phase}</output>
-      <output data-testid="agent-state">{status.name ?? ''}</output>
-      <output data-testid="description">{formatVoiceMessage(status.description)}</output>
-      <output data-testid="call-view">{call.view}</output>
-      <output data-testid="on-hold">{String(call.onHold)}</output>
-      <output data-testid="muted">{String(call.muted)}</output>
-      <output data-testid="digits">{call.digits}</output>
-      <output data-testid="conversation">{call.conversationId ?? ''}</output>
-      <output data-testid="contact">{call.conversationContact?.name ?? ''}</output>
-      <output data-testid="transferring">{String(call.status !== 'idle')}</output>
-      <output data-testid="participants">
-        {participants
-          .map(
-            (p) =>
-              `${p.name}:${p.connected ? 'connected' : p.connecting ? 'connecting' : p.onHold ? 'hold' : 'gone'}`,
-          )
-          .join(',')}
+    <header
+      className="xv"
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        height: 65,
+        padding: '0 24px',
+        borderBottom: '1px solid #e3e3e8',
+      }}
+    >
+      <h1 style={{ fontSize: 16, margin: 0 }}>Acme workspace</h1>
+      <output data-testid="phase" hidden>
+        {session.phase}
       </output>
-      <output data-testid="error">{error}</output>
-      <button onClick={run(() => agent.setStatus('Available'))}>Available</button>
-      <button onClick={run(controls.accept)}>Accept</button>
-      <button onClick={run(controls.toggleHold)}>Hold</button>
-      <button onClick={run(controls.toggleMute)}>Mute</button>
-      {call.keypadVisible &&
-        ['1', '2', '#'].map((key) => (
-          <button key={key} onClick={() => controls.pressKey(key)}>
-            Key {key}
-          </button>
-        ))}
-      {targets.agentGroups
-        .flatMap((g) => g.rows)
-        .map((row) => (
-          <button
-            key={row.idAgent}
-            onClick={run(() => controls.transfer({ endpointId: row.item.endpointId }))}
-          >
-            Transfer to {row.item.name}
-          </button>
-        ))}
-      <button onClick={run(controls.end)}>End</button>
-      <button onClick={run(controls.finish)}>Finish</button>
-    </main>
+      <div style={{ position: 'relative' }}>
+        <StatusDropdown />
+        <CallPanel />
+      </div>
+    </header>
   );
 }
 
 createRoot(document.getElementById('root')!).render(
   <VoiceProvider api={api} idAgent="jane">
-    <Harness />
+    <Header />
   </VoiceProvider>,
 );

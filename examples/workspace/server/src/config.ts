@@ -37,6 +37,12 @@ const envSchema = z.object({
   CONNECT_REGION: z.string().min(1).default('us-east-1'),
   CONNECT_ACCESS_KEY_ID: z.string().min(1).default('emulator-demo'),
   CONNECT_SECRET_ACCESS_KEY: z.string().min(1).default('emulator-demo-secret'),
+  /**
+   * How long agents' live data (GetCurrentUserData) is shared between requests: the agent list,
+   * live calls and transfer targets of every member read one snapshot per instance. Amazon
+   * Connect allows few GetCurrentUserData calls per second; 0 reads it on every request.
+   */
+  CONNECT_LIVE_DATA_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Where the browser reaches the emulator (CCP and sign-on); defaults to CONNECT_ENDPOINT. */
   EMULATOR_PUBLIC_URL: z.url().optional(),
   /** Shared secret the contact-event webhook presents (`?key=`). */
@@ -45,6 +51,14 @@ const envSchema = z.object({
   VALIDATE_RESPONSES: bool.optional(),
   /** Serve the built web app (examples/workspace/dist) on the same origin as the API. */
   SERVE_WEB: bool.default(false),
+  /**
+   * Key that encrypts integration secrets at rest (AES-256-GCM): 32 bytes, base64. Without it,
+   * production refuses to store secrets; development and tests use a fixed development key.
+   */
+  SETTINGS_SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
+    .optional(),
 });
 
 /** The validated configuration. */
@@ -68,11 +82,14 @@ export interface Config {
     readonly region: string;
     readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
     readonly publicUrl: string | undefined;
+    readonly liveDataTtlMs: number;
   };
   readonly contactEventsSecret: string | undefined;
   readonly validateResponses: boolean;
   readonly serveWeb: boolean;
   readonly webDir: string;
+  /** The integration-secret key (base64), when the environment sets one. */
+  readonly settingsSecretKey: string | undefined;
 }
 
 /** A configuration the environment failed to give; `issues` names each variable. */
@@ -113,11 +130,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         secretAccessKey: e.CONNECT_SECRET_ACCESS_KEY,
       },
       publicUrl: (e.EMULATOR_PUBLIC_URL ?? e.CONNECT_ENDPOINT)?.replace(/\/$/, ''),
+      liveDataTtlMs: e.CONNECT_LIVE_DATA_TTL_MS,
     },
     contactEventsSecret: e.CONTACT_EVENTS_SECRET,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     serveWeb: e.SERVE_WEB,
     webDir: `${serverDir}../dist`,
+    settingsSecretKey: e.SETTINGS_SECRET_KEY,
   };
 }
 
@@ -144,9 +163,13 @@ export function summarize(config: Config): Record<string, unknown> {
     connectRegion: config.connect.region,
     connectAccessKeyId: config.connect.credentials.accessKeyId,
     connectSecretAccessKey: mask(config.connect.credentials.secretAccessKey),
+    connectLiveDataTtlMs: config.connect.liveDataTtlMs,
     contactEventsSecret: mask(config.contactEventsSecret),
     validateResponses: config.validateResponses,
     serveWeb: config.serveWeb,
+    settingsSecretKey: config.settingsSecretKey
+      ? '(set)'
+      : `(unset: ${config.env === 'production' ? 'secrets cannot be stored' : 'development key'})`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { DEFAULT_CHANNEL_CONCURRENCY, ENDPOINTS_PAGE_SIZE } from '../constants';
-import type { SupportedLocale } from '../protocol';
+import type { SupportedLocale } from '@x/connect-streams/protocol';
 import type { CcpContext } from '../context';
 import { ConnectError } from '../errors';
 import { MESSAGES } from '../messages';
@@ -16,7 +16,7 @@ import { parseAccountId, parseAgentResourceId, parseInstanceId } from './arn';
 import { EndpointCache } from './endpoint-cache';
 
 /**
- * The supported locales (spec §3), keyed by the protocol's `SupportedLocale` type so the compiler
+ * The supported locales, keyed by the protocol's `SupportedLocale` type so the compiler
  * checks the list against the wire contract without importing its runtime (zod) module.
  */
 const LOCALES: Readonly<Record<SupportedLocale, true>> = {
@@ -34,13 +34,16 @@ const LOCALES: Readonly<Record<SupportedLocale, true>> = {
 
 /** Payload of the agent `stateChange` event. @public */
 export interface AgentStateChange {
+  /** The agent, after the change. */
   readonly agent: Agent;
+  /** The state name before the change. */
   readonly oldState: string;
+  /** The state name after the change. */
   readonly newState: string;
 }
 
 /**
- * Agent events (spec §4 "Agent events"), keyed by name; every `on` returns an unsubscribe function.
+ * Agent events, keyed by name; every `on` returns an unsubscribe function.
  * @public
  */
 export interface AgentEvents {
@@ -86,23 +89,29 @@ export interface ConnectOptions {
   readonly relatedContactId?: string;
 }
 
-/** The configuration fields sent by {@link Agent.setConfiguration} (spec §3). @public */
+/** The configuration fields sent by {@link Agent.setConfiguration}. @public */
 export interface AgentConfigurationUpdate {
+  /** The agent's display name. */
   readonly name?: string;
+  /** Whether calls ring in the browser softphone (else on the agent's desk phone). */
   readonly softphoneEnabled?: boolean;
+  /** Whether softphone calls are accepted automatically. */
   readonly softphoneAutoAccept?: boolean;
+  /** The desk-phone number used when the softphone is off. */
   readonly extension?: string;
+  /** The routing profile, with its default outbound queue. */
   readonly routingProfile?: {
     readonly name?: string;
     readonly routingProfileARN?: string;
     readonly defaultOutboundQueue?: { readonly queueARN: string; readonly name?: string };
   };
+  /** Agent preferences such as `locale` (a supported locale, e.g. `en_US`). */
   readonly agentPreferences?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
  * The logged-in agent: current state and configuration (read from the latest `agent::update`) and
- * the agent actions of spec §4 and §7.
+ * the documented agent actions.
  * @public
  */
 export class Agent {
@@ -225,6 +234,7 @@ export class Agent {
    * for TASK). With a channel, its number (0 when absent).
    */
   getChannelConcurrency(): Readonly<Record<string, number>>;
+  /** The concurrency of one channel (`VOICE`, `CHAT`, `TASK`); 0 when the profile does not give it. */
   getChannelConcurrency(channel: string): number;
   getChannelConcurrency(channel?: string): number | Readonly<Record<string, number>> {
     const map: Readonly<Record<string, number>> =

@@ -1,7 +1,7 @@
 import { ENDPOINT_CACHE_MAX_ENTRIES, ENDPOINT_CACHE_PERIOD_MS } from '../constants';
 
 /**
- * A small time-bounded cache (spec §9 "Endpoint cache: max 1000 entries, default period 1 minute").
+ * A small time-bounded cache.
  * The oldest entry is evicted when full; an entry expires after the period.
  * @public
  */

@@ -23,14 +23,14 @@ import { RingtoneManager } from '../media/ringtone';
 import type { RingtoneAudio } from '../media/ringtone';
 import type { ClientMetric } from '../metrics/metrics';
 import { createMetric } from '../metrics/metrics';
-import type { ConduitMessage, WireEventName } from '../protocol';
+import type { ConduitMessage, WireEventName } from '@x/connect-streams/protocol';
 import type { AgentUpdate } from '../wire';
 import { Keepalive } from './keepalive';
 import { LoginPopup } from './login-popup';
 import type { PopupHost } from './login-popup';
 import type { PanelFrame } from './frame';
 import type { InitCcpParams, RingtoneSettings } from './params';
-import type { StorageAccess } from '../storage-access/storage-access';
+import type { StorageAccess } from '@x/connect-streams/services';
 
 /**
  * Events of a {@link Ccp}; every `on` returns an unsubscribe function.
@@ -57,7 +57,7 @@ export interface CcpEvents {
   terminated: [data: unknown];
   /** `update_connected_ccps` from the panel. */
   connectedCcps: [data: unknown];
-  /** A configuration problem (global resiliency parameters, spec §5). */
+  /** A configuration problem. */
   configureError: [message: string];
   /** A client metric was published. */
   metric: [metric: ClientMetric];
@@ -109,11 +109,11 @@ export class Ccp {
   readonly contacts: Contacts;
   /** The request channel to the panel (`api_request`), for operations without a helper. */
   readonly client: RequestChannel;
-  /** The master-tab client. */
+  /** The master-tab client. @internal */
   readonly master: MasterClient;
-  /** Ringtone settings after merging softphone options, when ringtones are configured. */
+  /** Ringtone settings after merging softphone options, when ringtones are configured. @internal */
   readonly ringtoneSettings: RingtoneSettings | undefined;
-  /** The ringtone manager (when ringtones are configured and audio is available); rings only in the master tab. */
+  /** The ringtone manager (when ringtones are configured and audio is available); rings only in the master tab. @internal */
   readonly ringtones: RingtoneManager | undefined;
 
   private readonly emitter = new EventEmitter<CcpEvents>();
@@ -137,6 +137,7 @@ export class Ccp {
   private portId: string | undefined;
   private webSocketClient: WebSocketManagerClient | undefined;
 
+  /** Use {@link initCCP} (or `TestPanel` of `@x/connect-streams/testing`). @internal */
   constructor(
     private readonly params: InitCcpParams,
     private readonly env: CcpEnvironment,
@@ -574,7 +575,7 @@ function contactIdOf(data: unknown): string {
   return typeof id === 'string' ? id : '';
 }
 
-/** Hand-written hot-path check of an `agent::update` payload (what the host relies on, reference §2.2). */
+/** Hand-written hot-path check of an `agent::update` payload. */
 function isAgentUpdate(data: unknown): data is AgentUpdate {
   if (typeof data !== 'object' || data === null) return false;
   const snapshot = (data as { snapshot?: unknown }).snapshot as

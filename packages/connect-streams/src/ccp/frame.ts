@@ -6,7 +6,7 @@ import {
 } from '../constants';
 import type { MessageTarget } from '../conduit/iframe-conduit';
 
-/** The iframe style report sent as `iframe_style` (reference §1.4). @public */
+/** The iframe style report sent as `iframe_style`. @public */
 export interface IframeStyleReport {
   readonly display: string;
   readonly offsetWidth: number;
@@ -45,7 +45,7 @@ export interface CcpIframeOptions {
 }
 
 /**
- * The panel iframe (spec §2): `src` ccpUrl, title default 'Amazon Connect CCP', name 'Amazon Connect
+ * The panel iframe: `src` ccpUrl, title default 'Amazon Connect CCP', name 'Amazon Connect
  * CCP', microphone/camera/autoplay/clipboard permissions, sandbox forms/popups/same-origin/scripts,
  * default style width and height 100%.
  * @public

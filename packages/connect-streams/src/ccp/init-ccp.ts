@@ -25,7 +25,7 @@ function cleanStoredPanelParams(view: Window): void {
 }
 
 /**
- * Embeds the panel in `container` and returns its {@link Ccp}. Parameters are validated (spec §5).
+ * Embeds the panel in `container` and returns its {@link Ccp}. Parameters are validated.
  * Calling it again for a container whose Ccp is still live creates no second iframe: the live Ccp is
  * returned (React StrictMode double mounts are safe). After `terminate()` a new call starts afresh.
  *

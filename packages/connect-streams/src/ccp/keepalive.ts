@@ -1,7 +1,7 @@
 import type { Conduit } from '../conduit/conduit';
 
 /**
- * The synchronize/acknowledge keepalive (reference §4.3): sends `synchronize`; on `acknowledge`
+ * The synchronize/acknowledge keepalive: sends `synchronize`; on `acknowledge`
  * waits `synTimeout` and sends the next; with no acknowledge within `ackTimeout` calls `onTimeout`
  * and continues the loop.
  * @internal

@@ -3,6 +3,7 @@ import { ConnectError } from '../errors';
 import { LOG_LEVELS, type LogLevel } from '../log/logger';
 import { MESSAGES } from '../messages';
 import { storageAccessParamsSchema } from '../storage-access/storage-access';
+import type { StorageAccessParams } from '@x/connect-streams/services';
 
 const ringtoneEntry = z.object({
   ringtoneUrl: z.optional(z.string()),
@@ -17,10 +18,7 @@ const logLevel = z.custom<LogLevel>(
   (value) => typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value),
 );
 
-/**
- * Schema of the `initCCP` parameters (spec §3 "Init parameters").
- * @public
- */
+/** Schema of the {@link InitCcpParams}. @internal */
 export const initCcpParamsSchema = z.object({
   ccpUrl: z
     .string({ error: MESSAGES.ccpUrlRequired })
@@ -80,13 +78,132 @@ export const initCcpParamsSchema = z.object({
   consoleLevel: z.optional(logLevel),
 });
 
-/** Parameters of {@link initCCP}. @public */
-export type InitCcpParams = z.infer<typeof initCcpParamsSchema>;
+/** One channel's ringtone: a URL to play, or `disabled: true`. @public */
+export interface RingtoneEntry {
+  /** The audio file played (looped) while a contact of this channel rings. */
+  ringtoneUrl?: string;
+  /** No ringtone for this channel. */
+  disabled?: boolean;
+}
 
-/** Ringtone settings per channel, after merging the softphone options (spec §3). @public */
-export type RingtoneSettings = NonNullable<InitCcpParams['ringtone']>;
+/**
+ * Ringtone settings per channel. `voice` and `queue_callback` each need a `ringtoneUrl` or
+ * `disabled: true`; `chat`, `task` and `email` are disabled when left out.
+ * @public
+ */
+export interface RingtoneSettings {
+  /** Inbound voice calls. */
+  voice?: RingtoneEntry;
+  /** Queued callbacks. */
+  queue_callback?: RingtoneEntry;
+  /** Chat contacts. */
+  chat?: RingtoneEntry;
+  /** Task contacts. */
+  task?: RingtoneEntry;
+  /** Email contacts. */
+  email?: RingtoneEntry;
+}
 
-/** Result of {@link validateInitParams}: the parameters and any configure errors (spec §5). @public */
+/**
+ * Parameters of {@link initCCP}. Only `ccpUrl` is required.
+ *
+ * @example
+ * ```ts
+ * const params: InitCcpParams = {
+ *   ccpUrl: 'https://example.my.connect.aws/ccp-v2/',
+ *   loginPopup: true,
+ *   loginOptions: { autoClose: true },
+ *   softphone: { allowFramedSoftphone: true },
+ *   ringtone: { voice: { ringtoneUrl: '/ring.mp3' }, queue_callback: { disabled: true } },
+ * };
+ * ```
+ * @public
+ */
+export interface InitCcpParams {
+  /** The panel's URL, e.g. `https://<instance>.my.connect.aws/ccp-v2/` (the emulator's is printed by its CLI). */
+  ccpUrl: string;
+  /** Where the login popup goes when the panel is not signed in (defaults to the panel's login page). */
+  loginUrl?: string;
+  /** The instance's region (default `us-west-2`). */
+  region?: string;
+  /** CSS text for the panel iframe (default `width: 100%; height: 100%;`). */
+  style?: string;
+  /** The iframe's title (default 'Amazon Connect CCP'). */
+  iframeTitle?: string;
+  /** Softphone options passed to the panel. */
+  softphone?: {
+    /** Lets the panel run the softphone inside the iframe. */
+    allowFramedSoftphone?: boolean;
+    /** Turns off the softphone's own ringtone. */
+    disableRingtone?: boolean;
+    /** The softphone's ringtone, used for voice and callbacks when `ringtone` does not say otherwise. */
+    ringtoneUrl?: string;
+    /** The panel does not keep these options in its local storage. */
+    disableStoringParamsInLocalStorage?: boolean;
+    /** Any other option the panel understands, passed through. */
+    [option: string]: unknown;
+  };
+  /** Chat options passed to the panel. */
+  chat?: Record<string, unknown>;
+  /** Task options passed to the panel. */
+  task?: Record<string, unknown>;
+  /** Page options passed to the panel (e.g. `enableAudioDeviceSettings`). */
+  pageOptions?: Record<string, unknown>;
+  /** Host-side ringtones per channel; played only in the master tab. */
+  ringtone?: RingtoneSettings;
+  /** Whether a login popup opens when the panel does not acknowledge in time (default true). */
+  loginPopup?: boolean;
+  /** Login popup options: `autoClose` closes it after sign-in; size and position in pixels (default 578 × 433). */
+  loginOptions?: {
+    /** Close the login window once the panel acknowledges. */
+    autoClose?: boolean;
+    /** Popup height in pixels. */
+    height?: number;
+    /** Popup width in pixels. */
+    width?: number;
+    /** Popup top position in pixels. */
+    top?: number;
+    /** Popup left position in pixels. */
+    left?: number;
+  };
+  /** Older spelling of `loginOptions.autoClose`. */
+  loginPopupAutoClose?: boolean;
+  /** Milliseconds between handshake attempts (default 1000). */
+  ccpSynTimeout?: number;
+  /** Milliseconds to wait for the panel's acknowledgement before the login popup (default 3000). */
+  ccpAckTimeout?: number;
+  /** Milliseconds to wait for the panel to load before refreshing the iframe (default 5000). */
+  ccpLoadTimeout?: number;
+  /** Prefixes the panel's log lines with a namespace. */
+  shouldAddNamespaceToLogs?: boolean;
+  /** Turns on disaster recovery (see `@x/connect-streams/disaster-recovery`). */
+  disasterRecoveryOn?: boolean;
+  /** Disaster recovery: whether this panel's region is the primary (else a stand-by). */
+  isPrimary?: boolean;
+  /** Disaster recovery: the panel's worker polls for the active region instead. */
+  pollForFailover?: boolean;
+  /** Disaster recovery: this region's instance ARN. */
+  instanceArn?: string;
+  /** Disaster recovery: the other region's instance ARN. */
+  otherArn?: string;
+  /** Turns on global resiliency; needs `secondaryCCPUrl` and `loginUrl` (see `@x/connect-streams/global-resiliency`). */
+  enableGlobalResiliency?: boolean;
+  /** Global resiliency: the second region's panel URL. */
+  secondaryCCPUrl?: string;
+  /** The storage-access request flow for browsers that block third-party cookies. */
+  storageAccess?: StorageAccessParams;
+  /** The lowest level kept in the log (default `INFO`). */
+  logLevel?: LogLevel;
+  /** The lowest level echoed to the console (default `ERROR`). */
+  consoleLevel?: LogLevel;
+}
+
+// The schema and the interface describe the same object: a change to one fails this check.
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: SameShape<InitCcpParams, z.infer<typeof initCcpParamsSchema>> = true;
+void sameShape;
+
+/** Result of {@link validateInitParams}: the parameters and any configure errors. @public */
 export interface ValidatedInitParams {
   readonly params: InitCcpParams;
   /** Global-resiliency problems; when non-empty, global resiliency is not enabled. */

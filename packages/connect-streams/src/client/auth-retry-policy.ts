@@ -15,7 +15,7 @@ export interface ServiceError {
 }
 
 /**
- * What to do with a failed call (spec §8 "Auth handling"):
+ * What to do with a failed call:
  * - `retry`: call the failure callback with the error (retryStatus `retrying`) and call again;
  * - `authFailure` / `accessDenied`: the auth-failure (unauthorized) or access-denied callback;
  * - `failure`: the plain failure callback.
@@ -23,7 +23,7 @@ export interface ServiceError {
  */
 export interface AuthRetryDecision {
   readonly action: 'retry' | 'authFailure' | 'accessDenied' | 'failure';
-  /** The formatted error (spec §3 error shape). */
+  /** The formatted error. */
   readonly error: CcpErrorShape;
 }
 
@@ -39,7 +39,7 @@ function withStatusCode(err: ServiceError): ServiceError {
   return err;
 }
 
-/** Formats a service error into the wire error shape (spec §3). @public */
+/** Formats a service error into the wire error shape. @public */
 export function formatServiceError(
   err: ServiceError,
   retryStatus: 'retrying' | 'exhausted' | 'none' = 'none',
@@ -58,13 +58,13 @@ export function formatServiceError(
   };
 }
 
-/** Whether an HTTP status is retried with backoff (5xx and 429, spec §8). @public */
+/** Whether an HTTP status is retried with backoff. @public */
 export function isRetryableStatus(status: number): boolean {
   return status === 429 || (status >= 500 && status <= 599);
 }
 
 /**
- * The auth retry rules of spec §8, as a state machine with the two counters. Unauthorized (code or
+ * The auth retry rules, as a state machine with the two counters. Unauthorized (code or
  * 401) and access denied (code or 403) are retried only for the six named methods, up to 20 and 10
  * times; on exhaustion the counter resets and retryStatus is `exhausted`. Any other error and any
  * success reset both counters.

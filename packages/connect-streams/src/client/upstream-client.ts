@@ -3,19 +3,25 @@ import type { Conduit } from '../conduit/conduit';
 import { ConnectError } from '../errors';
 import { MESSAGES } from '../messages';
 import { randomId } from '../util';
-import type { WireEventName } from '../protocol';
+import type { WireEventName } from '@x/connect-streams/protocol';
 
 /**
- * The error shape a failed panel request carries (spec §3 "Error shape"): type, message, stack
+ * The error shape a failed panel request carries: type, message, stack
  * list, retryStatus and an optional statusCode.
  * @public
  */
 export interface CcpErrorShape {
+  /** The error type, e.g. `clientTimeout`, `AccessDenied`, `InvalidState`. */
   readonly type?: string;
+  /** A human-readable message. */
   readonly message?: string;
+  /** The stack lines the panel reported. */
   readonly stack?: readonly string[];
+  /** For retried calls: `retrying` while retries remain, `exhausted` after the last one. */
   readonly retryStatus?: 'retrying' | 'exhausted' | 'none';
+  /** The HTTP status of the service call, when there was one. */
   readonly statusCode?: number;
+  /** Any other field the panel sent. */
   readonly [key: string]: unknown;
 }
 
@@ -34,6 +40,7 @@ export class CcpRequestError extends ConnectError {
   /** The `err` of the response exactly as the panel sent it (the real worker: a JSON string). */
   readonly raw: unknown;
 
+  /** Wraps the panel's error `error` for the call `method` with request `data`. */
   constructor(method: string, error: CcpErrorShape, data: unknown, raw: unknown = error) {
     super(error.type ?? 'requestFailed', error.message ?? `${method} failed`);
     this.name = 'CcpRequestError';
@@ -53,7 +60,7 @@ interface Pending {
 
 /** Options of one request. @public */
 export interface RequestOptions {
-  /** Timeout in ms (default {@link REQUEST_TIMEOUT_MS}). */
+  /** Timeout in ms (default 30000). */
   readonly timeoutMs?: number;
 }
 
@@ -78,7 +85,7 @@ function toErrorShape(err: unknown): CcpErrorShape {
 }
 
 /**
- * Request/response over the conduit, matched by `requestId` (reference §1.2). `api_request` for the
+ * Request/response over the conduit, matched by `requestId`. `api_request` for the
  * CTI client channel, `master_request` for the master client. A request with no response within
  * 30 s fails with a {@link ConnectError} of key `clientTimeout` and reason 'Client Timeout',
  * carrying the command, the request data and timeoutMs.

@@ -54,7 +54,9 @@ const asDeclared = <T>(value: unknown): T => value as T;
 
 /** What the compat classes need from the `connect` object they belong to. */
 export interface CompatRuntime {
+  /** The event bus of the `connect` object. */
   bus(): CompatEventBus;
+  /** The panel of the `connect` object (throws before `initCCP`). */
   ccp(): Ccp;
   /** The media controller of a connection (memoised per connection), as `getMediaController`. */
   mediaController(connection: {
@@ -73,12 +75,19 @@ export interface CompatRuntime {
  * @public
  */
 export interface CompatVoiceIdFlows {
+  /** Resolves the contact's speaker id. */
   getSpeakerId(): Promise<unknown>;
+  /** Resolves the speaker's enrollment status. */
   getSpeakerStatus(): Promise<unknown>;
+  /** Opts the speaker out of Voice ID. */
   optOutSpeaker(): Promise<unknown>;
+  /** Deletes the speaker. */
   deleteSpeaker(): Promise<unknown>;
+  /** Evaluates the speaker (a new session when `startNew`). */
   evaluateSpeaker(startNew?: boolean): Promise<unknown>;
+  /** Enrolls the speaker, calling back once the audio is collected. */
   enrollSpeaker(callbackOnAudioCollectionComplete?: (session: unknown) => void): Promise<unknown>;
+  /** Sets the contact's speaker id. */
   updateSpeakerId(speakerId: string): Promise<unknown>;
 }
 
@@ -124,14 +133,22 @@ function attempt<T>(fn: () => Promise<T>, callbacks?: Callbacks): void {
  */
 export class Endpoint implements connect.Endpoint {
   // A field the data lacks is null, as in the original, whose declarations type them as strings.
+  /** The endpoint's ARN (also its id), or null for a bare phone number. */
   readonly endpointARN: string;
+  /** The same as `endpointARN`. */
   readonly endpointId: string;
+  /** `agent`, `queue` or `phone_number`. */
   readonly type: connect.EndpointType;
+  /** The display name. */
   readonly name: string;
+  /** The phone number, for `phone_number` endpoints. */
   readonly phoneNumber: string;
+  /** The agent's login, for `agent` endpoints. */
   readonly agentLogin: string;
+  /** The queue, for `queue` endpoints. */
   readonly queue: string;
 
+  /** An endpoint from wire data (`endpointId`/`endpointARN`, `type`, `name`, `phoneNumber`, …). */
   constructor(params: Readonly<Record<string, unknown>> | EndpointData = {}) {
     const p = params as Readonly<Record<string, unknown>>;
     const str = (v: unknown) => (typeof v === 'string' ? v : null) as string;
@@ -166,18 +183,25 @@ export class Endpoint implements connect.Endpoint {
  * @public
  */
 export class SoftphoneError implements connect.SoftphoneError {
+  /** A softphone error of type `errorType`, with its message and the signalling endpoint's URL. */
   constructor(
+    /** The softphone error type, e.g. `microphone_not_shared`. */
     readonly errorType: string,
+    /** The message shown to the agent. */
     readonly errorMessage: string,
+    /** The signalling endpoint's URL ('' when none). */
     readonly endPointUrl: string,
   ) {}
 
+  /** The softphone error type. */
   getErrorType(): string {
     return this.errorType;
   }
+  /** The message shown to the agent. */
   getErrorMessage(): string {
     return this.errorMessage;
   }
+  /** The signalling endpoint's URL. */
   getEndPointUrl(): string {
     return this.endPointUrl;
   }

@@ -1,10 +1,10 @@
 import type { Ccp } from '../ccp/ccp';
 import { initCCP as coreInitCCP } from '../ccp/init-ccp';
-import type { InitCcpParams } from '../ccp/params';
+import type { InitCcpParams } from '@x/connect-streams';
 import type { Contact as CoreContact } from '../contact/contact';
 import type { ContactsEvents } from '../events/agent-data-store';
 import { Logger, type LogLevel } from '../log/logger';
-import type { WireEventName } from '../protocol/host-extras';
+import type { WireEventName } from '@x/connect-streams/protocol';
 import type { ContactData } from '../wire';
 import { format, MESSAGES, MSG_PROVIDER_NOT_INITIALIZED } from '../messages';
 import { defineApi, Endpoint, SoftphoneError, type CompatApi } from './api';
@@ -41,9 +41,13 @@ function unsubscriber(sub: Subscription): Unsubscriber {
  * @public
  */
 export interface CompatLogEntry {
+  /** Attaches an object to the entry. */
   withObject(obj: unknown): CompatLogEntry;
+  /** Attaches an error to the entry. */
   withException(err: unknown): CompatLogEntry;
+  /** Attaches an event object from another origin (copied, not referenced). */
   withCrossOriginEventObject(obj: unknown): CompatLogEntry;
+  /** Sends the entry to the server with the panel's client logs. */
   sendInternalLogToServer(): CompatLogEntry;
 }
 
@@ -52,12 +56,19 @@ export interface CompatLogEntry {
  * @public
  */
 export interface CompatLogger {
+  /** Logs at TRACE. */
   trace(format: string, ...args: unknown[]): CompatLogEntry;
+  /** Logs at DEBUG. */
   debug(format: string, ...args: unknown[]): CompatLogEntry;
+  /** Logs at INFO. */
   info(format: string, ...args: unknown[]): CompatLogEntry;
+  /** Logs at LOG. */
   log(format: string, ...args: unknown[]): CompatLogEntry;
+  /** Logs at WARN. */
   warn(format: string, ...args: unknown[]): CompatLogEntry;
+  /** Logs at ERROR. */
   error(format: string, ...args: unknown[]): CompatLogEntry;
+  /** Downloads the log as a file named `name`. */
   download(name?: string): void;
   /** Sets the lowest level kept in the log (`connect.LogLevel` names). */
   setLogLevel(level: string): void;
@@ -72,16 +83,27 @@ export interface CompatLogger {
  * @public
  */
 export interface CompatWebSocketManager {
+  /** Subscribes to web-socket topics. */
   subscribeTopics(topics: string[]): void;
+  /** Sends a message on the web socket. */
   sendMessage(message: unknown): void;
+  /** Calls `f` for every message of `topic`. */
   onMessage(topic: string, f: (message: unknown) => void): Unsubscriber;
+  /** Calls `f` for every message. */
   onAllMessage(f: (message: unknown) => void): Unsubscriber;
+  /** Calls `f` when the connection comes back. */
   onConnectionGain(f: (d: unknown) => void): Unsubscriber;
+  /** Calls `f` when the connection is lost. */
   onConnectionLost(f: (d: unknown) => void): Unsubscriber;
+  /** Calls `f` when the socket opens. */
   onConnectionOpen(f: (d: unknown) => void): Unsubscriber;
+  /** Calls `f` when the socket closes. */
   onConnectionClose(f: (d: unknown) => void): Unsubscriber;
+  /** Calls `f` when the manager fails to start. */
   onInitFailure(f: (d: unknown) => void): Unsubscriber;
+  /** Calls `f` with every subscription update. */
   onSubscriptionUpdate(f: (d: unknown) => void): Unsubscriber;
+  /** Calls `f` when subscribing fails. */
   onSubscriptionFailure(f: (d: unknown) => void): Unsubscriber;
 }
 
@@ -90,6 +112,7 @@ export interface CompatWebSocketManager {
  * @public
  */
 export interface CreateConnectOptions {
+  /** Creates the panel (default: `initCCP` of `@x/connect-streams`). */
   initCCP?: (container: HTMLElement, params: InitCcpParams) => Ccp;
   /**
    * Where the chat library's session factories are (`ChatSession`, `TaskSession`); by default the
@@ -112,7 +135,9 @@ export interface CreateConnectOptions {
  * @public
  */
 export interface CompatUpstream {
+  /** Sends `event` with `data` to the panel. */
   sendUpstream(event: string, data?: unknown): void;
+  /** Calls `f` for every `event` from the panel. */
   onUpstream(event: string, f: (data: unknown) => void): Unsubscriber;
 }
 

@@ -3,6 +3,7 @@
  * @public
  */
 export interface Subscription {
+  /** Removes the handler. */
   unsubscribe(): void;
 }
 
@@ -16,6 +17,7 @@ export class CompatEventBus {
   private readonly handlers = new Map<string, Set<(data: unknown, event: string) => void>>();
   private readonly allHandlers = new Set<(data: unknown, event: string) => void>();
 
+  /** A bus; `onHandlerError` hears about handlers that throw. */
   constructor(
     private readonly onHandlerError: (event: string, error: unknown) => void = () => undefined,
   ) {}

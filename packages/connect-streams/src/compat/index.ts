@@ -32,7 +32,7 @@ export type {
   Unsubscriber,
 } from './create-connect';
 export { Endpoint, SoftphoneError } from './api';
-export type { CompatApi, CompatVoiceIdFlows } from './api';
+export type { CompatVoiceIdFlows } from './api';
 export { installCompatVoiceId } from './services';
 export type { CompatVoiceIdFactory } from './services';
 

@@ -1,5 +1,5 @@
 import type { Ccp } from '../ccp/ccp';
-import type { InitCcpParams } from '../ccp/params';
+import type { InitCcpParams } from '@x/connect-streams';
 import { STORAGE_ACCESS_EVENTS } from '../constants';
 import type { Contact as CoreContact } from '../contact/contact';
 import { AgentApps, type AgentAppConfig } from '../custom-views/agent-apps';
@@ -185,7 +185,7 @@ export function createAgentApp(options: {
   const apps = new AgentApps({
     warn: (m) => options.log('warn', m),
     info: (m) => options.log('info', m),
-    initCCP: (container, params) => options.initCCP(container, params as InitCcpParams),
+    initCCP: (container, params) => options.initCCP(container, params as unknown as InitCcpParams),
     initAppCommunication: (iframe, endpoint) => initAppCommunication(iframe.id, endpoint),
   });
 

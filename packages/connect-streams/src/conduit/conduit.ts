@@ -1,7 +1,7 @@
-import type { ConduitMessage, WireEventName } from '../protocol';
+import type { ConduitMessage, WireEventName } from '@x/connect-streams/protocol';
 
 /**
- * The host end of the page ⇄ panel conduit. {@link IframeConduit} is the real one;
+ * The host end of the page ⇄ panel conduit. `IframeConduit` is the real one;
  * `@x/connect-streams/testing` provides an in-memory one.
  * @public
  */

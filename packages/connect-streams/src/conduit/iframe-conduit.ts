@@ -1,4 +1,4 @@
-import type { ConduitMessage, WireEventName } from '../protocol';
+import type { ConduitMessage, WireEventName } from '@x/connect-streams/protocol';
 import type { Conduit } from './conduit';
 
 /** The part of `Window` the conduit listens on. @public */

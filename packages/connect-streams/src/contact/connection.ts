@@ -8,14 +8,19 @@ import type { ConnectionData, EndpointData, StateStamp } from '../wire';
  * @public
  */
 export class Connection {
-  /** @internal */
-  constructor(
-    protected readonly ctx: CcpContext,
-    /** The contact id. */
-    readonly contactId: string,
-    /** The connection id. */
-    readonly connectionId: string,
-  ) {}
+  /** The panel context the data is read from. @internal */
+  protected readonly ctx: CcpContext;
+  /** The contact id. */
+  readonly contactId: string;
+  /** The connection id. */
+  readonly connectionId: string;
+
+  /** Connections come from {@link Contact.getConnections} and its relatives. @internal */
+  constructor(ctx: CcpContext, contactId: string, connectionId: string) {
+    this.ctx = ctx;
+    this.contactId = contactId;
+    this.connectionId = connectionId;
+  }
 
   /** The latest wire data of this connection. */
   getData(): ConnectionData {
@@ -125,6 +130,7 @@ export class Connection {
     return this.call('resumeConnection');
   }
 
+  /** Calls `method` with this leg's contact and connection ids. @internal */
   protected call(method: string, extra?: Record<string, unknown>): Promise<unknown> {
     return this.ctx.channel.request(method, {
       contactId: this.contactId,

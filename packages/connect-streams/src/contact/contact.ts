@@ -9,14 +9,18 @@ import type { Connection } from './connection';
 import { MediaConnection, VoiceConnection } from './connection';
 
 /**
- * Events of one contact (spec §4 "Contact events"); all of them are dropped when the contact is
+ * Events of one contact; all of them are dropped when the contact is
  * destroyed.
  * @public
  */
 export interface ContactEvents {
+  /** The contact is ringing (inbound). */
   incoming: [contact: Contact];
+  /** The contact is pending (a callback or a queued task waits for the agent). */
   pending: [contact: Contact];
+  /** The contact is connecting (outbound, or being accepted). */
   connecting: [contact: Contact];
+  /** The contact is connected. */
   connected: [contact: Contact];
   /** The contact entered ended (after-contact work). */
   acw: [contact: Contact];
@@ -24,6 +28,7 @@ export interface ContactEvents {
   ended: [contact: Contact];
   /** connecting or incoming → error, missed or rejected. */
   missed: [contact: Contact];
+  /** The contact entered the error state. */
   error: [contact: Contact];
   /** Every update while the contact exists. */
   refresh: [contact: Contact];
@@ -37,7 +42,7 @@ const WEBRTC_SUBTYPE = 'connect:WebRTC';
 const MONITORING_MODES = ['SILENT_MONITOR', 'BARGE'];
 
 /**
- * A contact (voice, queue_callback, chat, task, email) and its actions (spec §4, §7). Reads the
+ * A contact (voice, queue_callback, chat, task, email) and its actions. Reads the
  * latest data on every call; throws 'Contact %s no longer exists.' once it is gone.
  * @public
  */

@@ -19,8 +19,11 @@ export type CustomViewsContact =
  * @public
  */
 export interface TerminateCustomViewOptions {
+  /** Milliseconds before the iframe is stopped (default 5000). */
   timeout?: number;
+  /** Hides the iframe while it stops (default true). */
   hideIframe?: boolean;
+  /** Removes the iframe once stopped (default true). */
   resolveIframe?: boolean;
 }
 
@@ -29,12 +32,15 @@ export interface TerminateCustomViewOptions {
  * @public
  */
 export interface CustomViewsParams {
+  /** The contact the view is about. */
   contact?: CustomViewsContact;
+  /** The flow that chose the view. */
   contactFlowId?: string;
   /** Keep the view when the contact is destroyed. */
   disableAutoDestroy?: boolean;
   /** Appended to `customviews` for the iframe id (several views at once). */
   iframeSuffix?: string;
+  /** How the view stops when told to terminate. */
   terminateCustomViewOptions?: TerminateCustomViewOptions;
 }
 
@@ -43,9 +49,13 @@ export interface CustomViewsParams {
  * @public
  */
 export interface AgentAppConfig {
+  /** CSS text for the app's iframe. */
   style?: string;
+  /** Called when the iframe has loaded. */
   onLoad?: (evt: Event) => void;
+  /** Custom-views parameters (contact, flow, termination). */
   customViewsParams?: CustomViewsParams;
+  /** Panel parameters, for a CCP app. */
   ccpParams?: Record<string, unknown>;
 }
 
@@ -54,7 +64,9 @@ export interface AgentAppConfig {
  * @public
  */
 export interface AgentAppInstance {
+  /** Starts the app. */
   init(): unknown;
+  /** Stops the app. */
   destroy(): unknown;
 }
 
@@ -64,10 +76,15 @@ export interface AgentAppInstance {
  * @public
  */
 export interface AgentAppModule {
+  /** The element the app's iframe goes in. */
   containerDOM: HTMLElement;
+  /** The app's URL. */
   endpoint: string;
+  /** CSS text for the iframe. */
   style: string | undefined;
+  /** Called when the iframe has loaded. */
   onLoad: ((evt: Event) => void) | undefined;
+  /** The running app, once started. */
   instance: AgentAppInstance | undefined;
 }
 
@@ -89,6 +106,7 @@ export class AgentApps {
   private readonly registry = new Map<string, AgentAppModule>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
+  /** The registry of embedded apps, logging through `deps`. */
   constructor(
     private readonly options: {
       document?: Document;

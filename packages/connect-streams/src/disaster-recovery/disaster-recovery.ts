@@ -17,7 +17,7 @@ export const disasterRecoveryParamsSchema = z.looseObject({
   authToken: z.optional(z.string()),
 });
 
-/** @public */
+/** Disaster-recovery parameters (`isPrimary`, `pollForFailover`, the two instance ARNs). @public */
 export type DisasterRecoveryParams = z.infer<typeof disasterRecoveryParamsSchema>;
 
 /**
@@ -25,6 +25,7 @@ export type DisasterRecoveryParams = z.infer<typeof disasterRecoveryParamsSchema
  * @public
  */
 export interface DisasterRecoveryContact {
+  /** The contact id. */
   readonly contactId: string;
   /** The contact type (`voice`, `queue_callback`, `chat`, `task`, ...). */
   readonly type: string;
@@ -90,8 +91,7 @@ const record = (data: unknown): Record<string, unknown> =>
   typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
 
 /**
- * The disaster-recovery duties of a panel (spec §4 "Disaster recovery", the original's
- * `connect.core.initDisasterRecovery`): the primary suppresses nothing; a stand-by suppresses
+ * The disaster-recovery duties of a panel: the primary suppresses nothing; a stand-by suppresses
  * contacts and is forced offline. Force-offline: soft failover waits for voice or callback
  * contacts to be destroyed; otherwise (and for the other contacts) each agent connection is
  * destroyed, then the agent is set offline; if destroying fails, force-offline is flagged again
@@ -107,6 +107,7 @@ export class DisasterRecoveryDuties {
   private offWait: (() => void) | undefined;
   private disposed = false;
 
+  /** Duties acting through the agent `api`. */
   constructor(private readonly api: DisasterRecoveryAgentApi) {}
 
   /** Subscribes to an event; returns the unsubscribe function. */

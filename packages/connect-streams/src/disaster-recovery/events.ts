@@ -1,6 +1,6 @@
 import { DisasterRecoveryEvents } from '../protocol/names';
 /**
- * Disaster-recovery events on the wire (reference §1.3 `disasterRecovery::*`): the protocol's
+ * Disaster-recovery events on the wire: the protocol's
  * zod-free `DisasterRecoveryEvents` names.
  * @public
  */

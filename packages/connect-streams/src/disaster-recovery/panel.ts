@@ -13,9 +13,13 @@ import {
  * @public
  */
 export interface DisasterRecoveryPanelSession {
+  /** Calls `handler` for every `event` from the worker. */
   on(event: string, handler: (data: unknown) => void): () => void;
+  /** Calls a service operation through the worker. */
   call(method: string, params?: Record<string, unknown>): Promise<unknown>;
+  /** Sends `event` to the worker. */
   sendUpstream(event: string, data?: unknown): void;
+  /** Sends `event` to the host page. */
   sendDownstream(event: string, data?: unknown): void;
 }
 
@@ -24,8 +28,11 @@ export interface DisasterRecoveryPanelSession {
  * @public
  */
 export interface DisasterRecoveryPanelWindow {
+  /** The host window. */
   readonly parent: unknown;
+  /** Listens for messages. */
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  /** Stops listening for messages. */
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 

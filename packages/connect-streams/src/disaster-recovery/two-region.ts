@@ -1,7 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import { Ccp } from '../ccp/ccp';
 import { CcpIframe } from '../ccp/frame';
-import type { InitCcpParams } from '../ccp/params';
+import type { InitCcpParams } from '@x/connect-streams';
 import { validateInitParams } from '../ccp/params';
 import { IframeConduit } from '../conduit/iframe-conduit';
 import { CCP_IFRAME_STYLE } from '../constants';
@@ -13,8 +13,11 @@ import { setPanelOffline, suppressPanelContacts } from './host';
  * @public
  */
 export interface StandByRegion {
+  /** The region's panel URL. */
   readonly ccpUrl: string;
+  /** The region, e.g. `us-west-2`. */
   readonly region: string;
+  /** The region's instance ARN. */
   readonly instanceArn?: string;
 }
 

@@ -20,15 +20,25 @@ import {
 export interface ContactsEvents {
   /** A new contact appeared (fires before its state events). */
   init: [contact: Contact];
+  /** A contact is ringing. */
   incoming: [contact: Contact];
+  /** A contact is pending. */
   pending: [contact: Contact];
+  /** A contact is connecting. */
   connecting: [contact: Contact];
+  /** A contact is connected. */
   connected: [contact: Contact];
+  /** A contact ended and is in after-contact work. */
   acw: [contact: Contact];
+  /** A contact left the active states. */
   ended: [contact: Contact];
+  /** A ringing or connecting contact was missed, rejected or failed. */
   missed: [contact: Contact];
+  /** A contact entered the error state. */
   error: [contact: Contact];
+  /** A contact's data changed. */
   refresh: [contact: Contact];
+  /** A contact was accepted by this agent. */
   accepted: [contact: Contact];
   /** A contact vanished; carries its last data. */
   destroyed: [data: ContactData];
@@ -39,8 +49,7 @@ export interface ContactsEvents {
 }
 
 /**
- * Holds the latest agent data and turns every `agent::update` into the agent and contact events of
- * spec §4.
+ * Holds the latest agent data and turns every `agent::update` into the agent and contact events.
  * @internal
  */
 export class AgentDataStore {

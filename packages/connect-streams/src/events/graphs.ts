@@ -1,9 +1,9 @@
 /**
- * The event graphs of spec §4, as pure functions: given an old and a new state they return the
+ * The event graphs, as pure functions: given an old and a new state they return the
  * events to fire, in the order the original host fires them.
  */
 
-/** Active contact states (spec §4 "Activity classification"). @public */
+/** Active contact states. @public */
 export const ACTIVE_CONTACT_STATES: ReadonlySet<string> = new Set([
   'paused',
   'incoming',
@@ -11,7 +11,7 @@ export const ACTIVE_CONTACT_STATES: ReadonlySet<string> = new Set([
   'connecting',
   'connected',
 ]);
-/** Active connection states (spec §4). @public */
+/** Active connection states. @public */
 export const ACTIVE_CONNECTION_STATES: ReadonlySet<string> = new Set([
   'connecting',
   'connected',
@@ -19,13 +19,13 @@ export const ACTIVE_CONNECTION_STATES: ReadonlySet<string> = new Set([
   'silent_monitor',
   'barge',
 ]);
-/** Connected connection states (spec §4). @public */
+/** Connected connection states. @public */
 export const CONNECTED_CONNECTION_STATES: ReadonlySet<string> = new Set([
   'connected',
   'silent_monitor',
   'barge',
 ]);
-/** Agent error state names (spec §3). @public */
+/** Agent error state names. @public */
 export const AGENT_ERROR_STATES: ReadonlySet<string> = new Set([
   'Error',
   'AgentHungUp',
@@ -42,7 +42,7 @@ export const AGENT_ERROR_STATES: ReadonlySet<string> = new Set([
   'MultipleCcpWindows',
   'RealtimeCommunicationError',
 ]);
-/** Contact states that clear a contact from the ended-event tracker (spec §4). @public */
+/** Contact states that clear a contact from the ended-event tracker. @public */
 export const CONTACT_FINAL_STATES: ReadonlySet<string> = new Set([
   'ended',
   'missed',
@@ -51,11 +51,11 @@ export const CONTACT_FINAL_STATES: ReadonlySet<string> = new Set([
   'acw',
 ]);
 
-/** A state event of a contact (spec §4 "Contact events"). @public */
+/** A state event of a contact. @public */
 export type ContactStateEvent =
   'incoming' | 'pending' | 'connecting' | 'connected' | 'acw' | 'ended' | 'missed' | 'error';
 
-/** A routing event of the agent (spec §4 "Agent events"). @public */
+/** A routing event of the agent. @public */
 export type AgentRoutingEvent = 'routable' | 'notRoutable' | 'offline';
 
 /** A state-name event of the agent. @public */

@@ -3,11 +3,11 @@ import * as z from 'zod/mini';
 import { Keepalive } from '../ccp/keepalive';
 import type { Conduit } from '../conduit/conduit';
 import { HOST_TIMEOUTS } from '../constants';
-import type { ConduitMessage, WireEventName } from '../protocol';
+import type { ConduitMessage, WireEventName } from '@x/connect-streams/protocol';
 import { GlobalResiliencyEvents as GR_EVENT_NAMES } from '../protocol/names';
 
 /**
- * Global-resiliency events on the wire (reference §1.3 `globalResiliency::*`): the protocol's
+ * Global-resiliency events on the wire: the protocol's
  * zod-free `GlobalResiliencyEvents` names.
  * @public
  */
@@ -36,7 +36,7 @@ export const grInitSchema = z.object({
   instanceState: z.string().check(z.minLength(1)),
   activeRegion: z.string().check(z.minLength(1)),
 });
-/** @public */
+/** The global-resiliency init message: the instance's region and state, and the active region. @public */
 export type GlobalResiliencyInit = z.infer<typeof grInitSchema>;
 
 /**
@@ -74,7 +74,9 @@ export interface GlobalResiliencyEvents {
  * @public
  */
 export interface GlobalResiliencyKeepaliveOptions {
+  /** Milliseconds between handshake attempts. */
   readonly synTimeout?: number;
+  /** Milliseconds to wait for an acknowledgement. */
   readonly ackTimeout?: number;
 }
 
@@ -85,7 +87,9 @@ export interface GlobalResiliencyKeepaliveOptions {
 export interface RegionPanel {
   /** A name for the region's panel (the panel URL's origin). */
   readonly name: string;
+  /** The conduit to this region's panel. */
   readonly conduit: Conduit;
+  /** Shows or hides this region's iframe. */
   setVisible(visible: boolean): void;
 }
 
@@ -119,6 +123,7 @@ export class GlobalResiliencyConduit implements Conduit {
   private awaitingCompleteFor: string | undefined;
   private disposed = false;
 
+  /** A conduit over the two region panels. */
   constructor(
     primary: RegionPanel,
     secondary: RegionPanel,
@@ -169,6 +174,7 @@ export class GlobalResiliencyConduit implements Conduit {
     return () => void this.events.off(event, handler);
   }
 
+  /** Sends an envelope to the active region's panel. */
   send(event: WireEventName, data?: unknown): void {
     if (this.disposed) return;
     if (REPLAYED.includes(event)) {
@@ -186,11 +192,13 @@ export class GlobalResiliencyConduit implements Conduit {
     for (const r of this.regions) r.panel.conduit.send(event, data);
   }
 
+  /** Calls `handler` for every envelope from the active region; returns the unsubscribe function. */
   onMessage(handler: (message: ConduitMessage) => void): () => void {
     this.handlers.add(handler);
     return () => void this.handlers.delete(handler);
   }
 
+  /** Stops both regions' conduits. */
   dispose(): void {
     this.disposed = true;
     for (const r of this.regions) {

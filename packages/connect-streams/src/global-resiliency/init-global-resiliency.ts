@@ -1,7 +1,7 @@
 import { Ccp } from '../ccp/ccp';
 import { CcpIframe, type PanelFrame } from '../ccp/frame';
 import { initCCP } from '../ccp/init-ccp';
-import type { InitCcpParams } from '../ccp/params';
+import type { InitCcpParams } from '@x/connect-streams';
 import { validateInitParams } from '../ccp/params';
 import { IframeConduit } from '../conduit/iframe-conduit';
 import { CCP_IFRAME_STYLE } from '../constants';
@@ -13,7 +13,9 @@ import { GlobalResiliencyConduit, GR_EVENTS } from './global-resiliency-conduit'
  * @public
  */
 export interface GlobalResiliencyCcp {
+  /** The client, wired to the active region. */
   readonly ccp: Ccp;
+  /** The two-region conduit (undefined when global resiliency is not enabled). */
   readonly globalResiliency: GlobalResiliencyConduit | undefined;
 }
 
@@ -22,6 +24,7 @@ export interface GlobalResiliencyCcp {
  * @public
  */
 export interface GlobalResiliencyHooks {
+  /** Relays an event to the host's listeners. */
   trigger(event: string, data?: unknown): void;
 }
 

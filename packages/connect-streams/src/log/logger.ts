@@ -23,18 +23,29 @@ export const LOG_LEVELS = [
 /** A log level name. @public */
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'LOG' | 'WARN' | 'ERROR' | 'CRITICAL';
 
-/** One log entry (spec §3 "Log entry"). @public */
+/** One log entry. @public */
 export interface LogEntry {
+  /** The component that logged (e.g. `ccp`, `softphone`). */
   readonly component: string;
+  /** The level. */
   readonly level: LogLevel;
+  /** The formatted text (sensitive values redacted). */
   readonly text: string;
+  /** ISO timestamp. */
   readonly time: string;
+  /** The tab that logged. */
   readonly tabId?: string;
+  /** The error attached to the entry. */
   readonly exception?: { readonly message: string; readonly stack?: string } | undefined;
+  /** Objects attached to the entry (redacted). */
   readonly objects: readonly unknown[];
+  /** The entry's sequence number. */
   readonly line: number;
+  /** The agent's resource id, once known. */
   readonly agentResourceId?: string;
+  /** The logger's id. */
   readonly loggerId: string;
+  /** `CCP` (panel) or `Host` (page) side. */
   readonly contextLayer: string;
 }
 
@@ -80,6 +91,7 @@ export class Logger {
   private readonly contextLayer: string;
   private readonly listeners = new Set<(entry: LogEntry) => void>();
 
+  /** A logger with these options. */
   constructor(options: LoggerOptions = {}) {
     this.logLevel = levelIndex(options.logLevel ?? 'INFO');
     this.consoleLevel = levelIndex(options.consoleLevel ?? 'ERROR');
@@ -250,7 +262,7 @@ export class LogPusher {
 }
 
 /**
- * Client-log batching (spec §9): every 5000 ms, and only when at least 50 entries are queued, sends
+ * Client-log batching: every 5000 ms, and only when at least 50 entries are queued, sends
  * batches of at most 500 through `send` (the `sendClientLogs` operation).
  * @public
  */

@@ -36,7 +36,7 @@ export function redactText(text: string): string {
 }
 
 /**
- * Returns a deep copy of `value` with sensitive data removed (spec §9 "Redaction"): tokens, phone
+ * Returns a deep copy of `value` with sensitive data removed: tokens, phone
  * numbers, logins, addresses and names are replaced by '[redacted]'; customer and speaker ids are
  * hashed ('[obfuscated value] <hash>'); free text has auth tokens and phone numbers removed.
  * @public

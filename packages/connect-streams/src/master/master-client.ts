@@ -1,8 +1,8 @@
 import { UpstreamClient } from '../client/upstream-client';
 import type { Conduit } from '../conduit/conduit';
-import type { MasterTopics } from '../protocol';
+import type { MasterTopics } from '@x/connect-streams/protocol';
 
-/** Master topics (reference §1.3 `MasterTopics`). @public */
+/** Master topics. @public */
 export const MASTER_TOPICS = Object.freeze({
   loginPopup: 'connect::loginPopup',
   sendLogs: 'connect::sendLogs',

@@ -5,8 +5,11 @@ import { DEFAULT_REGION } from '../constants';
  * @public
  */
 export interface ConnectableSession {
+  /** Connects the session. */
   connect(): Promise<unknown>;
+  /** Calls `handler` when the session's connection breaks. */
   onConnectionBroken?(handler: (data: unknown) => void): void;
+  /** Calls `handler` once the session is established. */
   onConnectionEstablished?(handler: (data: unknown) => void): void;
 }
 
@@ -15,27 +18,35 @@ export interface ConnectableSession {
  * @public
  */
 export interface SessionFactory<TArgs> {
+  /** Creates a session. */
   create(args: TArgs): ConnectableSession;
+  /** Sets the library's logger and region. */
   setGlobalConfig?(config: { loggerConfig?: { logger: unknown }; region?: string }): void;
 }
 
 /**
- * Arguments of a chat session: chat details, type AGENT and the web-socket manager (spec §7).
+ * Arguments of a chat session: chat details, type AGENT and the web-socket manager.
  * @public
  */
 export interface ChatSessionArgs {
+  /** The chat's details (at least its contact id). */
   chatDetails: { contactId: string; [key: string]: unknown };
+  /** Always `AGENT`. */
   type: 'AGENT';
+  /** The web-socket manager the session uses. */
   websocketManager: unknown;
 }
 
 /**
- * Arguments of a task session: contactId, initialContactId and the web-socket manager (spec §7).
+ * Arguments of a task session: contactId, initialContactId and the web-socket manager.
  * @public
  */
 export interface TaskSessionArgs {
+  /** The task contact's id. */
   contactId: string;
+  /** The initial contact's id. */
   initialContactId: string | undefined;
+  /** The web-socket manager the session uses. */
   websocketManager: unknown;
 }
 
@@ -44,14 +55,16 @@ export interface TaskSessionArgs {
  * @public
  */
 export interface SessionReporting {
+  /** Logs a line. */
   log: (level: 'info' | 'error', message: string, data?: unknown) => void;
+  /** Publishes a metric. */
   publishMetric: (metric: { name: string; contactId: string; data: unknown }) => void;
 }
 
 /**
  * Sets up the agent's chat session for a contact: `create` with the chat details, type `AGENT`
  * and the web-socket manager, then `connect()`. A failure is logged, a metric is published and the
- * error is rethrown (spec §8).
+ * error is rethrown.
  * @public
  */
 export async function createChatSession(

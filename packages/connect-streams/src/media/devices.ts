@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 
 /**
  * Lists media devices, failing with 'No navigator or navigator.mediaDevices object found' when the
- * facility is missing and 'Timeout exceeded' after 1000 ms (spec §9).
+ * facility is missing and 'Timeout exceeded' after 1000 ms.
  * @public
  */
 export function enumerateMediaDevices(

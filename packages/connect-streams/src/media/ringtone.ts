@@ -5,28 +5,36 @@ import { ConnectError } from '../errors';
 import { MESSAGES } from '../messages';
 import type { ContactsEvents } from '../events/agent-data-store';
 
-/** Ringtone channels (spec §3). @public */
+/** Ringtone channels. @public */
 export type RingtoneChannel = 'voice' | 'queue_callback' | 'chat' | 'task' | 'email';
 
 /** The part of `HTMLAudioElement` a ringtone uses. @public */
 export interface RingtoneAudio {
+  /** Whether playback loops. */
   loop: boolean;
+  /** Playback position in seconds. */
   currentTime: number;
+  /** Starts playback. */
   play(): Promise<void>;
+  /** Pauses playback. */
   pause(): void;
+  /** Sends the audio to an output device. */
   setSinkId?(deviceId: string): Promise<void>;
+  /** Listens for `canplay` and `error`. */
   addEventListener(type: 'canplay' | 'error', listener: () => void): void;
 }
 
-/** Events of a {@link RingtoneManager}. @public */
+/** Events of a `RingtoneManager`. @public */
 export interface RingtoneEvents {
+  /** A ringtone started for a contact. */
   started: [channel: RingtoneChannel, contactId: string];
+  /** A ringtone stopped. */
   stopped: [channel: RingtoneChannel];
   /** Playback failed after the start retries (autoplay blocked, for instance). */
   exhausted: [channel: RingtoneChannel, errors: readonly string[]];
 }
 
-/** Options of a {@link RingtoneManager}. @public */
+/** Options of a `RingtoneManager`. @public */
 export interface RingtoneManagerOptions {
   /** Creates the audio element (default `new Audio(url)`). */
   readonly createAudio?: (url: string) => RingtoneAudio;

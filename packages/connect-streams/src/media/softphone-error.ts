@@ -1,6 +1,6 @@
 import { format, SOFTPHONE_ERROR_MESSAGES } from '../messages';
 
-/** Softphone error types (spec §8). @public */
+/** Softphone error types. @public */
 export const SOFTPHONE_ERROR_TYPES = Object.freeze([
   'unsupported_browser',
   'microphone_not_shared',
@@ -19,7 +19,7 @@ export const SOFTPHONE_ERROR_TYPES = Object.freeze([
 export type SoftphoneErrorType = (typeof SOFTPHONE_ERROR_TYPES)[number];
 
 /**
- * A softphone error with the spec's message for its type (spec §8).
+ * A softphone error with the spec's message for its type.
  * @public
  */
 export class SoftphoneError extends Error {
@@ -28,6 +28,7 @@ export class SoftphoneError extends Error {
   /** The signalling endpoint involved, if any. */
   readonly endPointUrl: string | undefined;
 
+  /** A softphone error of `errorType`; the message defaults to the documented text for the type. */
   constructor(errorType: SoftphoneErrorType, endPointUrl?: string, message?: string) {
     super(message ?? softphoneErrorMessage(errorType, endPointUrl));
     this.name = 'SoftphoneError';

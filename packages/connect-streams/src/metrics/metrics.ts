@@ -4,18 +4,23 @@ import { MESSAGES } from '../messages';
 
 /** One metric dimension. @public */
 export interface MetricDimension {
+  /** The dimension's name. */
   readonly name: string;
+  /** The dimension's value. */
   readonly value: string;
 }
 
 /** A client metric as broadcast to the panel (`client_metric`). @public */
 export interface ClientMetric {
+  /** The metric's name. */
   readonly name: string;
+  /** Its value: a `count`, a `latency` in ms, or other fields. */
   readonly data: {
     readonly count?: number;
     readonly latency?: number;
     readonly [key: string]: unknown;
   };
+  /** Dimensions (at most 30). */
   readonly dimensions?: readonly MetricDimension[];
 }
 

@@ -55,7 +55,8 @@ export type {
 export { watchAuthFail } from './page/auth-fail';
 export type { WatchAuthFailOptions } from './page/auth-fail';
 export { addNamespaceToLogs, SOFTPHONE_LOG_COMPONENT, startPanelLogPush } from './page/panel-log';
-export type { PanelLogPushOptions } from './page/panel-log';
+export type { PanelLogPushOptions, PrefixableConsole } from './page/panel-log';
+export type { RingtoneAudio, RingtoneChannel, RingtoneEvents } from '../media/ringtone';
 export { PanelRingtones } from './softphone/panel-ringtones';
 export type { PanelRingtonesOptions } from './softphone/panel-ringtones';
 export { SoftphoneError, softphoneErrorFromMediaError } from './softphone/softphone-error';

@@ -4,15 +4,15 @@
 
 /** Message for a missing required init parameter (the real `assertNotNull` wording). @public */
 export const missingParamMessage = (name: string): string => `${name} must be provided`;
-/** Unknown CTI method (spec §5 "No such method exists on AWS client: \{method\}"). @public */
+/** Unknown CTI method. @public */
 export const noSuchMethodMessage = (method: string): string =>
   `No such method exists on AWS client: ${method}`;
-/** Client timeout reason (spec §8 "key clientTimeout, reason 'Client Timeout'"). @public */
+/** Client timeout reason. @public */
 export const CLIENT_TIMEOUT_MESSAGE = 'Client Timeout';
 /** The embedding page's origin is not on the whitelisted-origins list. @public */
 export const ORIGIN_NOT_ALLOWED_MESSAGE = 'The embedding origin is not an approved origin.';
 
-/** Softphone error messages (spec §8 "Messages shown"). @public */
+/** Softphone error messages. @public */
 export const SOFTPHONE_ERROR_MESSAGES = {
   microphone_not_shared: 'Your microphone is not enabled in your browser. ',
   unsupported_browser: 'Connect does not support this browser. Some functionality may not work. ',

@@ -10,7 +10,7 @@ import {
 } from './snapshot';
 
 /**
- * The AWS JSON 1.0 service model metadata of the agent-side CTI service (reference §3.3).
+ * The AWS JSON 1.0 service model metadata of the agent-side CTI service.
  * Requests are `POST <endpoint>` with `Content-Type: application/x-amz-json-1.0`,
  * `X-Amz-Target: AmazonConnectCTIService.<Operation>` and `X-Amz-Bearer: <authToken>`; unsigned.
  * @public
@@ -318,7 +318,7 @@ export type CtiResponse<Op extends CtiOperation> = z.infer<
 >;
 
 /**
- * The operations whose request body carries no `authentication` member (reference §3.3, spec §6);
+ * The operations whose request body carries no `authentication` member;
  * every other operation carries `authentication: {authToken}`. The token is always in `X-Amz-Bearer`.
  * @public
  */

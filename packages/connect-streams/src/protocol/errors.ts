@@ -4,7 +4,7 @@ import { CTIExceptions } from './names';
 
 /**
  * The error object the panel passes to a failure callback, JSON-stringified by the real worker
- * (spec §3 "Error shape"): `{type, message, stack, retryStatus, statusCode?}`.
+ *: `{type, message, stack, retryStatus, statusCode?}`.
  * @public
  */
 export const connectErrorSchema = z.looseObject({

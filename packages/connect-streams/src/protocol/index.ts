@@ -5,6 +5,7 @@
  */
 export { conduitMessageSchema, createConduitMessage, parseConduitMessage } from './envelope';
 export type { ConduitMessage } from './envelope';
+export type { Conduit } from '../conduit/conduit';
 
 export {
   AgentAvailStates,

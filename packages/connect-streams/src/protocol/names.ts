@@ -3,7 +3,7 @@
 // build the schemas from these and re-export them.
 
 /**
- * Agent state types (spec §3).
+ * Agent state types.
  * @public
  */
 export const AgentStateType = {
@@ -22,7 +22,7 @@ export const AgentStateType = {
 export type AgentStateType = (typeof AgentStateType)[keyof typeof AgentStateType];
 
 /**
- * System agent-state names (spec §3 "Available states").
+ * System agent-state names.
  * @public
  */
 export const AgentAvailStates = {
@@ -43,7 +43,7 @@ export const AgentAvailStates = {
 export type AgentAvailStates = (typeof AgentAvailStates)[keyof typeof AgentAvailStates];
 
 /**
- * Agent error-state names (spec §3).
+ * Agent error-state names.
  * @public
  */
 export const AgentErrorStates = {
@@ -70,7 +70,7 @@ export const AgentErrorStates = {
 export type AgentErrorStates = (typeof AgentErrorStates)[keyof typeof AgentErrorStates];
 
 /**
- * Endpoint (address) types (spec §3).
+ * Endpoint (address) types.
  * @public
  */
 export const EndpointType = {
@@ -86,7 +86,7 @@ export const EndpointType = {
 export type EndpointType = (typeof EndpointType)[keyof typeof EndpointType];
 
 /**
- * Connection types (spec §3).
+ * Connection types.
  * @public
  */
 export const ConnectionType = {
@@ -103,7 +103,7 @@ export const ConnectionType = {
 export type ConnectionType = (typeof ConnectionType)[keyof typeof ConnectionType];
 
 /**
- * Connection state types (spec §3).
+ * Connection state types.
  * @public
  */
 export const ConnectionStateType = {
@@ -123,7 +123,7 @@ export const ConnectionStateType = {
 export type ConnectionStateType = (typeof ConnectionStateType)[keyof typeof ConnectionStateType];
 
 /**
- * Contact state types (spec §3).
+ * Contact state types.
  * @public
  */
 export const ContactStateType = {
@@ -146,7 +146,7 @@ export const ContactStateType = {
 export type ContactStateType = (typeof ContactStateType)[keyof typeof ContactStateType];
 
 /**
- * Contact types (spec §3).
+ * Contact types.
  * @public
  */
 export const ContactType = {
@@ -164,7 +164,7 @@ export const ContactType = {
 export type ContactType = (typeof ContactType)[keyof typeof ContactType];
 
 /**
- * Contact initiation methods (spec §3).
+ * Contact initiation methods.
  * @public
  */
 export const ContactInitiationMethod = {
@@ -199,7 +199,7 @@ export type ContactInitiationMethod =
   (typeof ContactInitiationMethod)[keyof typeof ContactInitiationMethod];
 
 /**
- * Routing channels (spec §3).
+ * Routing channels.
  * @public
  */
 export const ChannelType = {
@@ -215,7 +215,7 @@ export const ChannelType = {
 export type ChannelType = (typeof ChannelType)[keyof typeof ChannelType];
 
 /**
- * Media types (spec §3).
+ * Media types.
  * @public
  */
 export const MediaType = {
@@ -232,7 +232,7 @@ export const MediaType = {
 export type MediaType = (typeof MediaType)[keyof typeof MediaType];
 
 /**
- * Softphone call types (spec §3).
+ * Softphone call types.
  * @public
  */
 export const SoftphoneCallType = {
@@ -249,7 +249,7 @@ export const SoftphoneCallType = {
 export type SoftphoneCallType = (typeof SoftphoneCallType)[keyof typeof SoftphoneCallType];
 
 /**
- * Softphone error types (spec §8).
+ * Softphone error types.
  * @public
  */
 export const SoftphoneErrorTypes = {
@@ -273,7 +273,7 @@ export const SoftphoneErrorTypes = {
 export type SoftphoneErrorTypes = (typeof SoftphoneErrorTypes)[keyof typeof SoftphoneErrorTypes];
 
 /**
- * Monitoring modes (spec §3).
+ * Monitoring modes.
  * @public
  */
 export const MonitoringMode = {
@@ -288,7 +288,7 @@ export const MonitoringMode = {
 export type MonitoringMode = (typeof MonitoringMode)[keyof typeof MonitoringMode];
 
 /**
- * Monitoring error types (spec §4).
+ * Monitoring error types.
  * @public
  */
 export const MonitoringErrorTypes = {
@@ -302,7 +302,7 @@ export const MonitoringErrorTypes = {
 export type MonitoringErrorTypes = (typeof MonitoringErrorTypes)[keyof typeof MonitoringErrorTypes];
 
 /**
- * Click types (spec §3).
+ * Click types.
  * @public
  */
 export const ClickType = {
@@ -318,7 +318,7 @@ export const ClickType = {
 export type ClickType = (typeof ClickType)[keyof typeof ClickType];
 
 /**
- * Agent permissions (spec §3, §6).
+ * Agent permissions.
  * @public
  */
 export const AgentPermissions = {
@@ -333,7 +333,7 @@ export const AgentPermissions = {
 export type AgentPermissions = (typeof AgentPermissions)[keyof typeof AgentPermissions];
 
 /**
- * Voice ID speaker statuses (spec §3).
+ * Voice ID speaker statuses.
  * @public
  */
 export const VoiceIdSpeakerStatus = {
@@ -349,7 +349,7 @@ export const VoiceIdSpeakerStatus = {
 export type VoiceIdSpeakerStatus = (typeof VoiceIdSpeakerStatus)[keyof typeof VoiceIdSpeakerStatus];
 
 /**
- * Voice ID streaming statuses (spec §3).
+ * Voice ID streaming statuses.
  * @public
  */
 export const VoiceIdStreamingStatus = {
@@ -404,7 +404,7 @@ export type VoiceIdFraudDetectionDecision =
   (typeof VoiceIdFraudDetectionDecision)[keyof typeof VoiceIdFraudDetectionDecision];
 
 /**
- * Contact-flow authentication results (spec §4).
+ * Contact-flow authentication results.
  * @public
  */
 export const ContactFlowAuthenticationDecision = {
@@ -425,7 +425,7 @@ export type ContactFlowAuthenticationDecision =
   (typeof ContactFlowAuthenticationDecision)[keyof typeof ContactFlowAuthenticationDecision];
 
 /**
- * Contact-flow fraud-risk results (spec §4).
+ * Contact-flow fraud-risk results.
  * @public
  */
 export const ContactFlowFraudDetectionDecision = {
@@ -444,7 +444,7 @@ export type ContactFlowFraudDetectionDecision =
   (typeof ContactFlowFraudDetectionDecision)[keyof typeof ContactFlowFraudDetectionDecision];
 
 /**
- * Voice ID enrollment request statuses (spec §4).
+ * Voice ID enrollment request statuses.
  * @public
  */
 export const VoiceIdEnrollmentRequestStatus = {
@@ -462,7 +462,7 @@ export type VoiceIdEnrollmentRequestStatus =
   (typeof VoiceIdEnrollmentRequestStatus)[keyof typeof VoiceIdEnrollmentRequestStatus];
 
 /**
- * Voice ID error types (spec §8).
+ * Voice ID error types.
  * @public
  */
 export const VoiceIdErrorTypes = {
@@ -540,7 +540,7 @@ export type ScreenShareCapability =
   (typeof ScreenShareCapability)[keyof typeof ScreenShareCapability];
 
 /**
- * Retry states of an error (spec §3).
+ * Retry states of an error.
  * @public
  */
 export const RetryStatus = {
@@ -596,7 +596,7 @@ export type GlobalResiliencyConfigureErrorType =
   (typeof GlobalResiliencyConfigureErrorType)[keyof typeof GlobalResiliencyConfigureErrorType];
 
 /**
- * Locales an agent may choose (spec §3 "Supported locales"); `UpdateAgentConfiguration` rejects others.
+ * Locales an agent may choose; `UpdateAgentConfiguration` rejects others.
  * @public
  */
 export const SUPPORTED_LOCALES = [
@@ -619,7 +619,7 @@ export const SUPPORTED_LOCALES = [
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 
 /**
- * Site-connection (panel link) states (spec §3, §4).
+ * Site-connection (panel link) states.
  * @public
  */
 export const SiteConnectionState = {
@@ -636,7 +636,7 @@ export const SiteConnectionState = {
 export type SiteConnectionState = (typeof SiteConnectionState)[keyof typeof SiteConnectionState];
 
 /**
- * Health-check results (spec §3).
+ * Health-check results.
  * @public
  */
 export const HealthCheckResult = {
@@ -652,7 +652,7 @@ export const HealthCheckResult = {
 export type HealthCheckResult = (typeof HealthCheckResult)[keyof typeof HealthCheckResult];
 
 /**
- * Connection states counted as active (spec §4 "Activity classification").
+ * Connection states counted as active.
  * @public
  */
 export const CONNECTION_ACTIVE_STATES: readonly ConnectionStateType[] = [
@@ -664,7 +664,7 @@ export const CONNECTION_ACTIVE_STATES: readonly ConnectionStateType[] = [
 ];
 
 /**
- * Connection states counted as connected (spec §4 "Activity classification").
+ * Connection states counted as connected.
  * @public
  */
 export const CONNECTION_CONNECTED_STATES: readonly ConnectionStateType[] = [
@@ -674,7 +674,7 @@ export const CONNECTION_CONNECTED_STATES: readonly ConnectionStateType[] = [
 ];
 
 /**
- * Contact states counted as active (spec §4 "Activity classification").
+ * Contact states counted as active.
  * @public
  */
 export const CONTACT_ACTIVE_STATES: readonly ContactStateType[] = [
@@ -1010,7 +1010,7 @@ export function contactEventName(event: ContactEvents, contactId: string): strin
 }
 
 /**
- * The telephony exceptions of the CTI service (`connect.CTIExceptions`, spec §8).
+ * The telephony exceptions of the CTI service.
  * @public
  */
 export const CTIExceptions = {

@@ -181,8 +181,7 @@ export const hostConfigureSchema = z.looseObject({
 export type HostConfigure = z.infer<typeof hostConfigureSchema>;
 
 /**
- * The data of `configure` (panel page → shared worker): the shared-worker configuration
- * (`connect.core.initSharedWorker` params, spec §3 "Shared-worker config").
+ * The data of `configure` (panel page → shared worker): the shared-worker configuration.
  * @public
  */
 export const sharedWorkerConfigSchema = z.looseObject({

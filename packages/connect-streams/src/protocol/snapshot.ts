@@ -250,13 +250,13 @@ export const ctiContactSchema = cti.contact;
  */
 export const ctiAgentSnapshotSchema = cti.snapshot;
 
-/** @public */
+/** An agent state as the CTI service returns it. @public */
 export type CtiAgentState = z.infer<typeof ctiAgentStateSchema>;
-/** @public */
+/** A connection as the CTI service returns it. @public */
 export type CtiConnection = z.infer<typeof ctiConnectionSchema>;
-/** @public */
+/** A contact as the CTI service returns it. @public */
 export type CtiContact = z.infer<typeof ctiContactSchema>;
-/** @public */
+/** The agent snapshot as the CTI service returns it. @public */
 export type CtiAgentSnapshot = z.infer<typeof ctiAgentSnapshotSchema>;
 
 /**
@@ -284,17 +284,17 @@ export const agentSnapshotSchema = conduit.snapshot.extend({
   contentLength: z.number().nullish(),
 });
 
-/** @public */
+/** The agent's current state: name, type and start time. @public */
 export type AgentState = z.infer<typeof agentStateSchema>;
-/** @public */
+/** A connection (participant leg) of a contact, as the panel sends it. @public */
 export type Connection = z.infer<typeof connectionSchema>;
-/** @public */
+/** A contact as the panel sends it. @public */
 export type Contact = z.infer<typeof contactSchema>;
-/** @public */
+/** The agent snapshot as the panel sends it: state, next state, contacts. @public */
 export type AgentSnapshot = z.infer<typeof agentSnapshotSchema>;
 
 /**
- * The data of `agent::update`: `{snapshot, configuration}` (reference §2.1).
+ * The data of `agent::update`: `{snapshot, configuration}`.
  * @public
  */
 export const agentDataSchema = z.looseObject({

@@ -10,8 +10,11 @@ import type { ProviderLogger } from './provider-logger';
  * @public
  */
 export interface ChildIframeChannelParams {
+  /** The channel's connection id. */
   connectionId: string;
+  /** The provider's id. */
   providerId: string;
+  /** The message port to the child iframe. */
   port: MessagePort;
 }
 
@@ -21,9 +24,13 @@ export interface ChildIframeChannelParams {
  * @public
  */
 export interface ChildComponentChannelParams {
+  /** The channel's connection id. */
   connectionId: string;
+  /** The provider's id. */
   providerId: string;
+  /** Sends a message down to the child component. */
   sendDownstreamMessage: (message: unknown) => void;
+  /** Sets the handler of messages from the child component. */
   setUpstreamMessageHandler: (handler: (message: unknown) => void) => void;
 }
 

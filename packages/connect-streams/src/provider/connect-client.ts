@@ -23,6 +23,7 @@ function resolveProvider(config: ConnectClientConfig): AmazonConnectProvider {
  * @public
  */
 export class ConnectClient {
+  /** A client of `namespace` on the global provider (or `config.provider`). */
   constructor(
     /** The module namespace, e.g. `aws.connect.contact`. */
     readonly namespace: string,
@@ -53,6 +54,7 @@ export class ConnectClient {
  * @public
  */
 export class ContactClient extends ConnectClient {
+  /** A contact client on the global provider (or `config.provider`). */
   constructor(config?: ConnectClientConfig) {
     super(CONTACT_NAMESPACE, config);
   }
@@ -126,6 +128,7 @@ export class ContactClient extends ConnectClient {
  * @public
  */
 export class VoiceClient extends ConnectClient {
+  /** A voice client on the global provider (or `config.provider`). */
   constructor(config?: ConnectClientConfig) {
     super(VOICE_NAMESPACE, config);
   }

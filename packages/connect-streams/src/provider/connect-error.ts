@@ -7,9 +7,13 @@ import type { RequestMessage } from './messages';
  * @public
  */
 export interface ConnectErrorInit {
+  /** The error key. */
   errorKey: string;
+  /** Why it failed. */
   reason?: string;
+  /** The namespace of the failed request. */
   namespace?: string;
+  /** Details of the failure. */
   details?: Record<string, unknown>;
 }
 
@@ -21,12 +25,18 @@ export interface ConnectErrorInit {
 export class ConnectError extends Error {
   /** Discriminator used by {@link isConnectError} for errors that crossed a realm. */
   static readonly ErrorType = 'ConnectError';
+  /** Always `ConnectError`. */
   readonly errorType = ConnectError.ErrorType;
+  /** The error key (e.g. `clientTimeout`). */
   readonly errorKey: string;
+  /** The namespace of the failed request. */
   readonly namespace: string | undefined;
+  /** Why it failed. */
   readonly reason: string | undefined;
+  /** Details of the failure. */
   readonly details: Record<string, unknown>;
 
+  /** An error with these fields. */
   constructor({ errorKey, reason, namespace, details }: ConnectErrorInit) {
     super(`ConnectError with error key "${errorKey}"`);
     this.name = 'ConnectError';
@@ -55,9 +65,13 @@ export function isConnectError(error: unknown): error is ConnectError {
  * @public
  */
 export interface ClientTimeoutError {
+  /** The request's namespace. */
   namespace: string;
+  /** Always 'Client Timeout'. */
   reason: 'Client Timeout';
+  /** The command, its data and the timeout. */
   details: { command: string; requestData: unknown; timeoutMs: number };
+  /** Always `clientTimeout`. */
   errorKey: 'clientTimeout';
 }
 

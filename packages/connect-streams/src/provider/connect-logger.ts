@@ -32,11 +32,13 @@ export function createConnectLogger(options: {
  * @public
  */
 export class ConnectMetricRecorder {
+  /** A recorder of `namespace` metrics on `provider`. */
   constructor(
     private readonly namespace: string,
     private readonly provider?: AmazonConnectProvider,
   ) {}
 
+  /** Records a success of `metricName`. */
   recordSuccess(
     metricName: string,
     options?: Pick<MetricData, 'dimensions' | 'optionalDimensions'>,
@@ -44,6 +46,7 @@ export class ConnectMetricRecorder {
     this.recordCount(metricName, 0, options);
   }
 
+  /** Records an error of `metricName`. */
   recordError(
     metricName: string,
     options?: Pick<MetricData, 'dimensions' | 'optionalDimensions'>,
@@ -51,6 +54,7 @@ export class ConnectMetricRecorder {
     this.recordCount(metricName, 1, options);
   }
 
+  /** Records a count of `metricName`. */
   recordCount(
     metricName: string,
     value: number,

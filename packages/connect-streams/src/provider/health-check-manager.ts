@@ -14,9 +14,13 @@ export type HealthCheckStatus = 'unknown' | 'healthy' | 'unhealthy';
  * @public
  */
 export interface HealthCheckStatusChanged {
+  /** The status now. */
   status: HealthCheckStatus;
+  /** The status before. */
   previousStatus: HealthCheckStatus;
+  /** When the last check answered (ms), or null. */
   lastCheckTime: number | null;
+  /** The counter of the last check, or null. */
   lastCheckCounter: number | null;
 }
 

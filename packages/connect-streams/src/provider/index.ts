@@ -36,6 +36,22 @@ export {
 export type { HealthCheckStatus, HealthCheckStatusChanged } from './health-check-manager';
 export {
   LogLevel,
+  acknowledgeMessageSchema,
+  childConnectionCloseMessageSchema,
+  childDownstreamMessageSchema,
+  closeChannelMessageSchema,
+  errorMessageSchema,
+  healthCheckMessageSchema,
+  healthCheckResponseMessageSchema,
+  logMessageSchema,
+  metricMessageSchema,
+  metricUnitSchema,
+  publishMessageSchema,
+  requestMessageSchema,
+  responseMessageSchema,
+  subscribeMessageSchema,
+  unsubscribeMessageSchema,
+  upstreamMessageOriginSchema,
   downstreamMessageSchema,
   subscriptionTopicSchema,
   upstreamMessageSchema,
@@ -68,11 +84,15 @@ export type {
 export { ProviderBase, StreamsSiteProvider } from './provider';
 export type { AmazonConnectProvider } from './provider';
 export { ProviderLogger } from './provider-logger';
-export type { LogOptions, ProxyLogData } from './provider-logger';
+export type { LogOptions, LogSink, ProxyLogData } from './provider-logger';
 export { ProviderSubject } from './provider-subject';
 export { startPanelProviderSubject } from './panel-subject';
 export type { PanelSessionLike } from './panel-subject';
-export type { ProviderSubjectOptions, SubjectCommandHandler } from './provider-subject';
+export type {
+  ProviderSubjectOptions,
+  SubjectCommandHandler,
+  SubjectEvents,
+} from './provider-subject';
 export { Proxy, checkDimensionLength } from './proxy';
 export type {
   AmazonConnectError,

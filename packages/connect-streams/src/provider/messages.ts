@@ -10,7 +10,7 @@ export const subscriptionTopicSchema = z.object({
   key: z.string(),
   parameter: z.optional(z.string()),
 });
-/** @public */
+/** A subscription topic: namespace, key and optional parameter. @public */
 export type SubscriptionTopic = z.infer<typeof subscriptionTopicSchema>;
 
 /**
@@ -27,7 +27,7 @@ export const upstreamMessageOriginSchema = z.looseObject({
   _type: z.string(),
   providerId: z.string(),
 });
-/** @public */
+/** Where an upstream message comes from (the page's origin and path). @public */
 export type UpstreamMessageOrigin = z.infer<typeof upstreamMessageOriginSchema>;
 
 /**
@@ -35,19 +35,19 @@ export type UpstreamMessageOrigin = z.infer<typeof upstreamMessageOriginSchema>;
  * @public
  */
 export const LogLevel = { trace: 1, debug: 2, info: 3, warn: 4, error: 5 } as const;
-/** @public */
+/** One value of `LogLevel`. @public */
 export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
 
-/** @public */
+/** Schema of a {@link MetricUnit}. @public */
 export const metricUnitSchema = z.enum(['Count', 'Milliseconds']);
-/** @public */
+/** A metric's unit: `Count` or `Milliseconds`. @public */
 export type MetricUnit = z.infer<typeof metricUnitSchema>;
 
 const dimensions = z.record(z.string(), z.string());
 
 // ── Upstream (host → subject) ──
 
-/** @public */
+/** Schema of a {@link RequestMessage}. @public */
 export const requestMessageSchema = z.object({
   type: z.literal('request'),
   namespace: z.string(),
@@ -56,29 +56,29 @@ export const requestMessageSchema = z.object({
   data: z.unknown(),
   messageOrigin: upstreamMessageOriginSchema,
 });
-/** @public */
+/** A request: namespace, command, request id and data. @public */
 export type RequestMessage = z.infer<typeof requestMessageSchema>;
 
-/** @public */
+/** Schema of a {@link SubscribeMessage}. @public */
 export const subscribeMessageSchema = z.object({
   type: z.literal('subscribe'),
   topic: subscriptionTopicSchema,
   handlerId: z.string(),
   messageOrigin: upstreamMessageOriginSchema,
 });
-/** @public */
+/** Subscribes to a topic. @public */
 export type SubscribeMessage = z.infer<typeof subscribeMessageSchema>;
 
-/** @public */
+/** Schema of an {@link UnsubscribeMessage}. @public */
 export const unsubscribeMessageSchema = z.object({
   type: z.literal('unsubscribe'),
   topic: subscriptionTopicSchema,
   messageOrigin: upstreamMessageOriginSchema,
 });
-/** @public */
+/** Unsubscribes from a topic. @public */
 export type UnsubscribeMessage = z.infer<typeof unsubscribeMessageSchema>;
 
-/** @public */
+/** Schema of a {@link LogMessage}. @public */
 export const logMessageSchema = z.object({
   type: z.literal('log'),
   level: z.int().check(z.gte(1), z.lte(5)),
@@ -90,10 +90,10 @@ export const logMessageSchema = z.object({
   context: z.record(z.string(), z.unknown()),
   messageOrigin: upstreamMessageOriginSchema,
 });
-/** @public */
+/** A log line sent to the subject. @public */
 export type LogMessage = z.infer<typeof logMessageSchema>;
 
-/** @public */
+/** Schema of a {@link MetricMessage}. @public */
 export const metricMessageSchema = z.object({
   type: z.literal('metric'),
   namespace: z.string(),
@@ -105,20 +105,20 @@ export const metricMessageSchema = z.object({
   optionalDimensions: dimensions,
   messageOrigin: upstreamMessageOriginSchema,
 });
-/** @public */
+/** A metric sent to the subject. @public */
 export type MetricMessage = z.infer<typeof metricMessageSchema>;
 
-/** @public */
+/** Schema of a {@link HealthCheckMessage}. @public */
 export const healthCheckMessageSchema = z.object({
   type: z.literal('healthCheck'),
   messageOrigin: upstreamMessageOriginSchema,
 });
-/** @public */
+/** A health-check request. @public */
 export type HealthCheckMessage = z.infer<typeof healthCheckMessageSchema>;
 
-/** @public */
+/** Schema of a {@link CloseChannelMessage}. @public */
 export const closeChannelMessageSchema = z.object({ type: z.literal('closeChannel') });
-/** @public */
+/** Asks the subject to close the channel. @public */
 export type CloseChannelMessage = z.infer<typeof closeChannelMessageSchema>;
 
 /**
@@ -127,10 +127,15 @@ export type CloseChannelMessage = z.infer<typeof closeChannelMessageSchema>;
  * @public
  */
 export interface ChildUpstreamMessage {
+  /** Always `childUpstream`. */
   type: 'childUpstream';
+  /** The child provider's id. */
   sourceProviderId: string;
+  /** The parent provider's id. */
   parentProviderId: string;
+  /** The child channel's connection id. */
   connectionId: string;
+  /** The child's message. */
   message: UpstreamMessage | { type: 'childConnectionReady' };
 }
 /** @public */
@@ -158,7 +163,7 @@ export type UpstreamMessage =
   | CloseChannelMessage
   | ChildUpstreamMessage;
 
-/** @public */
+/** Schema of an {@link UpstreamMessage}. @public */
 export const upstreamMessageSchema: z.ZodMiniType<UpstreamMessage> = z.lazy(() =>
   z.union([
     requestMessageSchema,
@@ -174,7 +179,7 @@ export const upstreamMessageSchema: z.ZodMiniType<UpstreamMessage> = z.lazy(() =
 
 // ── Downstream (subject → host) ──
 
-/** @public */
+/** Schema of an {@link AcknowledgeMessage}. @public */
 export const acknowledgeMessageSchema = z.object({
   type: z.literal('acknowledge'),
   connectionId: z.string(),
@@ -184,10 +189,10 @@ export const acknowledgeMessageSchema = z.object({
   ]),
   healthCheckInterval: z.number(),
 });
-/** @public */
+/** The subject's acknowledgement of a connection. @public */
 export type AcknowledgeMessage = z.infer<typeof acknowledgeMessageSchema>;
 
-/** @public */
+/** Schema of a {@link ResponseMessage}. @public */
 export const responseMessageSchema = z.union([
   z.object({
     type: z.literal('response'),
@@ -206,17 +211,17 @@ export const responseMessageSchema = z.union([
     details: z.looseObject({ command: z.string(), requestData: z.unknown() }),
   }),
 ]);
-/** @public */
+/** The response to a request: its data, or an error. @public */
 export type ResponseMessage = z.infer<typeof responseMessageSchema>;
 
-/** @public */
+/** Schema of a {@link PublishMessage}. @public */
 export const publishMessageSchema = z.object({
   type: z.literal('publish'),
   topic: subscriptionTopicSchema,
   data: z.unknown(),
   handlerId: z.optional(z.string()),
 });
-/** @public */
+/** A message published on a subscribed topic. @public */
 export type PublishMessage = z.infer<typeof publishMessageSchema>;
 
 /**
@@ -225,7 +230,7 @@ export type PublishMessage = z.infer<typeof publishMessageSchema>;
  */
 export const proxySubjectStatusSchema = z.looseObject({ initialized: z.boolean() });
 
-/** @public */
+/** Schema of an {@link ErrorMessage}. @public */
 export const errorMessageSchema = z.object({
   type: z.literal('error'),
   message: z.string(),
@@ -234,37 +239,37 @@ export const errorMessageSchema = z.object({
   status: proxySubjectStatusSchema,
   details: z.optional(z.record(z.string(), z.unknown())),
 });
-/** @public */
+/** An error the subject reports. @public */
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 
-/** @public */
+/** Schema of a {@link HealthCheckResponseMessage}. @public */
 export const healthCheckResponseMessageSchema = z.object({
   type: z.literal('healthCheckResponse'),
   time: z.number(),
   counter: z.number(),
 });
-/** @public */
+/** The answer to a health check. @public */
 export type HealthCheckResponseMessage = z.infer<typeof healthCheckResponseMessageSchema>;
 
-/** @public */
+/** Schema of a {@link ChildDownstreamMessage}. @public */
 export const childDownstreamMessageSchema = z.object({
   type: z.literal('childDownstreamMessage'),
   connectionId: z.string(),
   targetProviderId: z.string(),
   message: z.unknown(),
 });
-/** @public */
+/** A message for a child channel. @public */
 export type ChildDownstreamMessage = z.infer<typeof childDownstreamMessageSchema>;
 
-/** @public */
+/** Schema of a {@link ChildConnectionCloseMessage}. @public */
 export const childConnectionCloseMessageSchema = z.object({
   type: z.literal('childConnectionClose'),
   connectionId: z.string(),
 });
-/** @public */
+/** Closes a child channel. @public */
 export type ChildConnectionCloseMessage = z.infer<typeof childConnectionCloseMessageSchema>;
 
-/** @public */
+/** Schema of a {@link DownstreamMessage}. @public */
 export const downstreamMessageSchema = z.union([
   acknowledgeMessageSchema,
   responseMessageSchema,
@@ -285,6 +290,7 @@ export type DownstreamMessage = z.infer<typeof downstreamMessageSchema>;
  * @public
  */
 export interface CrossDomainAdapterInitMessage {
+  /** Always `cross-domain-adapter-init`. */
   type: 'cross-domain-adapter-init';
 }
 
@@ -293,6 +299,8 @@ export interface CrossDomainAdapterInitMessage {
  * @public
  */
 export interface CrossDomainSiteReadyMessage {
+  /** Always `cross-domain-site-ready`. */
   type: 'cross-domain-site-ready';
+  /** The provider's id. */
   providerId: string;
 }

@@ -8,7 +8,9 @@ import { ProviderSubject } from './provider-subject';
  * @public
  */
 export interface PanelSessionLike {
+  /** Calls `handler` for every `event` from the worker. */
   on(event: string, handler: (data: unknown) => void): () => void;
+  /** Calls a service operation through the worker. */
   call(method: string, params?: Record<string, unknown>): Promise<unknown>;
 }
 

@@ -6,10 +6,15 @@ import { LogLevel } from './messages';
  * @public
  */
 export interface ProxyLogData {
+  /** The level. */
   level: LogLevel;
+  /** The logger's source. */
   source: string;
+  /** The message. */
   message: string;
+  /** The logger's id. */
   loggerId: string;
+  /** Data attached to the line. */
   data?: Record<string, unknown> | undefined;
 }
 
@@ -43,6 +48,7 @@ const consoleMethod = {
 export class ProviderLogger {
   private readonly loggerId: string;
 
+  /** A logger of `source` that writes to the sink. */
   constructor(
     private readonly source: string,
     private readonly sink: () => LogSink | undefined,
@@ -52,18 +58,23 @@ export class ProviderLogger {
     this.loggerId = generateStringId(8);
   }
 
+  /** Logs at trace level. */
   trace(message: string, data?: Record<string, unknown>, options?: LogOptions): void {
     this.write(LogLevel.trace, message, data, options);
   }
+  /** Logs at debug level. */
   debug(message: string, data?: Record<string, unknown>, options?: LogOptions): void {
     this.write(LogLevel.debug, message, data, options);
   }
+  /** Logs at info level. */
   info(message: string, data?: Record<string, unknown>, options?: LogOptions): void {
     this.write(LogLevel.info, message, data, options);
   }
+  /** Logs at warn level. */
   warn(message: string, data?: Record<string, unknown>, options?: LogOptions): void {
     this.write(LogLevel.warn, message, data, options);
   }
+  /** Logs at error level. */
   error(message: string, data?: Record<string, unknown>, options?: LogOptions): void {
     this.write(LogLevel.error, message, data, options);
   }

@@ -31,12 +31,19 @@ export interface ProviderSubjectOptions {
   handlers?: Record<string, Record<string, SubjectCommandHandler>>;
 }
 
-interface SubjectEvents {
+/** The events of a {@link ProviderSubject}. @public */
+export interface SubjectEvents {
+  /** A provider connected. */
   connected: [{ providerId: string }];
+  /** A provider subscribed to a topic. */
   subscribe: [SubscriptionTopic];
+  /** A provider unsubscribed from a topic. */
   unsubscribe: [SubscriptionTopic];
+  /** A provider logged a line. */
   log: [LogMessage];
+  /** A provider published a metric. */
   metric: [MetricMessage];
+  /** Any upstream message. */
   message: [UpstreamMessage];
 }
 
@@ -61,8 +68,10 @@ export class ProviderSubject {
   private port: MessagePort | undefined;
   private healthCheckCounter = 0;
   private providerId: string | undefined;
+  /** The connection id the subject gives in its acknowledgement. */
   readonly connectionId: string;
 
+  /** A subject with these options. */
   constructor(private readonly options: ProviderSubjectOptions = {}) {
     this.connectionId =
       options.connectionId ?? `connection-${Math.random().toString(36).slice(2, 10)}`;

@@ -11,10 +11,15 @@ import { StreamsSiteProxy, type StreamsSiteConfig } from './streams-site-proxy';
  * @public
  */
 export interface AmazonConnectProvider<TConfig = unknown> {
+  /** The provider's id. */
   readonly id: string;
+  /** The provider's configuration. */
   readonly config: TConfig;
+  /** The provider's proxy. */
   getProxy(): Proxy;
+  /** Calls `handler` for every error; returns the unsubscribe function. */
   onError(handler: (error: AmazonConnectError) => void): () => void;
+  /** Removes an error handler. */
   offError(handler: (error: AmazonConnectError) => void): void;
 }
 
@@ -34,6 +39,7 @@ export class ProviderBase<
   private readonly _config: TConfig;
   private readonly proxyFactory: (provider: ProviderBase<TConfig, TProxy>) => TProxy;
 
+  /** A provider with this id, configuration and proxy factory. */
   constructor({
     config,
     proxyFactory,
@@ -127,6 +133,7 @@ export class ProviderBase<
  * @public
  */
 export class StreamsSiteProvider extends ProviderBase<StreamsSiteConfig, StreamsSiteProxy> {
+  /** A provider for a page embedding the panel with `config`. */
   constructor(config: StreamsSiteConfig) {
     super({ config, proxyFactory: (p) => new StreamsSiteProxy(p) });
   }

@@ -57,11 +57,17 @@ export type ProxyConnectionChangedEvent =
  * @public
  */
 export interface AmazonConnectError {
+  /** The error's message. */
   message: string;
+  /** The error's key. */
   key: string;
+  /** Whether the connection cannot recover. */
   isFatal: boolean;
+  /** The connection status when it failed. */
   connectionStatus: ProxyConnectionStatus;
+  /** The subject's status, when known. */
   proxyStatus?: Record<string, unknown>;
+  /** Details of the failure. */
   details?: Record<string, unknown>;
 }
 
@@ -70,6 +76,7 @@ export interface AmazonConnectError {
  * @public
  */
 export interface ProxyProvider {
+  /** The provider's id. */
   readonly id: string;
 }
 
@@ -78,10 +85,15 @@ export interface ProxyProvider {
  * @public
  */
 export interface MetricData {
+  /** The metric's name. */
   metricName: string;
+  /** The unit. */
   unit: MetricUnit;
+  /** The value. */
   value: number;
+  /** Dimensions. */
   dimensions?: Record<string, string>;
+  /** Dimensions sent when present. */
   optionalDimensions?: Record<string, string>;
 }
 
@@ -137,7 +149,11 @@ export abstract class Proxy {
   private isInitialized = false;
   private _connectionId: string | null = null;
 
-  constructor(protected readonly provider: ProxyProvider) {
+  /** A proxy for `provider`. */
+  constructor(
+    /** The provider this proxy belongs to. */
+    protected readonly provider: ProxyProvider,
+  ) {
     this.logger = this.createLogger('core.proxy', () => ({
       proxyType: this.proxyType,
       connectionId: this._connectionId,

@@ -16,9 +16,13 @@ import { Proxy, type ProxyProvider } from './proxy';
  * @public
  */
 export interface InitMessageEvent {
+  /** The sender's origin. */
   origin: string;
+  /** The sender's window. */
   source: unknown;
+  /** The message data. */
   data: unknown;
+  /** Transferred ports. */
   ports: readonly MessagePort[];
 }
 
@@ -27,7 +31,9 @@ export interface InitMessageEvent {
  * @public
  */
 export interface MessageEventTarget {
+  /** Listens for messages. */
   addEventListener(type: 'message', listener: (evt: MessageEvent) => void): void;
+  /** Stops listening for messages. */
   removeEventListener(type: 'message', listener: (evt: MessageEvent) => void): void;
 }
 
@@ -47,6 +53,7 @@ export interface StreamsSiteConfig {
  * @public
  */
 export interface SiteProxyProvider extends ProxyProvider {
+  /** The site configuration. */
   readonly config: StreamsSiteConfig;
 }
 
@@ -79,10 +86,15 @@ export class StreamsSiteProxy extends Proxy {
     }
   };
 
-  constructor(protected override readonly provider: SiteProxyProvider) {
+  /** A proxy for `provider`. */
+  constructor(
+    /** The provider this proxy belongs to. */
+    protected override readonly provider: SiteProxyProvider,
+  ) {
     super(provider);
   }
 
+  /** Always `StreamsSiteProxy`. */
   override get proxyType(): string {
     return 'streams-site';
   }
@@ -132,6 +144,7 @@ export class StreamsSiteProxy extends Proxy {
     super.dispose();
   }
 
+  /** Starts listening for the panel's init message. */
   protected override initProxy(): void {
     this.updateStatus({ status: 'connecting' });
     this.target =
@@ -141,6 +154,7 @@ export class StreamsSiteProxy extends Proxy {
     this.target?.addEventListener('message', this.listener);
   }
 
+  /** Drops the port and waits for a new init message. */
   protected override resetConnection(reason: string): void {
     super.resetConnection(reason);
     if (this.port) this.port.onmessage = null;
@@ -148,6 +162,7 @@ export class StreamsSiteProxy extends Proxy {
     this.updateStatus({ status: 'connecting' });
   }
 
+  /** Posts a message on the port. */
   protected override sendMessageToSubject(message: UpstreamMessage): void {
     if (this.port) this.port.postMessage(message);
     else
@@ -156,6 +171,7 @@ export class StreamsSiteProxy extends Proxy {
       });
   }
 
+  /** The page's origin and path. */
   protected override getUpstreamMessageOrigin(): UpstreamMessageOrigin {
     return { _type: 'streams-site', providerId: this.provider.id, ...locationOriginAndPath() };
   }

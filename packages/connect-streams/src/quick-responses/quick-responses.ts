@@ -9,13 +9,15 @@ import { contactNotConnectedMessage, MSG_SCREEN_SHARING_WEBRTC_ONLY } from '../m
 export type ApiProxyCall = (method: string, params: unknown) => Promise<unknown>;
 
 /**
- * Parameters of a quick-response search (spec §7: a query plus the contact's attributes).
+ * Parameters of a quick-response search.
  * @public
  */
 export interface SearchQuickResponsesParams {
+  /** The search text. */
   query?: string;
   /** When given, the contact's attributes are added as `attributes`. */
   contactId?: string;
+  /** Any other search option. */
   [key: string]: unknown;
 }
 
@@ -24,6 +26,7 @@ export interface SearchQuickResponsesParams {
  * @public
  */
 export class QuickResponses {
+  /** A quick-responses client calling through `call`. */
   constructor(
     private readonly call: ApiProxyCall,
     /** Reads a contact's attributes for a search with `contactId`. */
@@ -49,10 +52,13 @@ export class QuickResponses {
  * @public
  */
 export interface ScreenSharingContact {
+  /** The contact's id. */
   contactId: string;
   /** The contact's segment subtype; screen sharing needs `connect:WebRTC`. */
   subtype: string | undefined;
+  /** Whether the contact is connected. */
   isConnected: boolean;
+  /** The instance's id. */
   instanceId: string;
   /** The agent connection's id (the participant). */
   agentConnectionId: string;

@@ -9,4 +9,5 @@ export type {
   StorageAccessCallbacks,
   StorageAccessMessage,
   StorageAccessParams,
+  WindowLike,
 } from './storage-access';

@@ -7,7 +7,7 @@ import {
 import { MSG_STORAGE_ACCESS_INVALID_URL } from '../messages';
 
 /**
- * Storage-access parameters of `initCCP` (spec §3).
+ * Storage-access parameters of `initCCP`.
  * @public
  */
 export const storageAccessParamsSchema = z.object({
@@ -19,7 +19,7 @@ export const storageAccessParamsSchema = z.object({
   /** The instance's CCP URL when `ccpUrl` is an SSO URL. */
   instanceUrl: z.optional(z.string()),
 });
-/** @public */
+/** Storage-access parameters of `initCCP`: `canRequest`, `mode`, `custom.hideCCP`, `instanceUrl`. @public */
 export type StorageAccessParams = z.input<typeof storageAccessParamsSchema>;
 
 /**
@@ -27,9 +27,13 @@ export type StorageAccessParams = z.input<typeof storageAccessParamsSchema>;
  * @public
  */
 export interface ResolvedStorageAccessParams {
+  /** Whether the flow runs. */
   canRequest: boolean;
+  /** `default` (the full request page) or `custom` (a minimal one). */
   mode: 'default' | 'custom';
+  /** Custom-mode options: `hideCCP` hides the panel again once access is granted. */
   custom: { hideCCP: boolean; [key: string]: unknown };
+  /** The instance's panel URL when `ccpUrl` is a single-sign-on URL. */
   instanceUrl?: string;
 }
 
@@ -38,7 +42,9 @@ export interface ResolvedStorageAccessParams {
  * @public
  */
 export interface StorageAccessMessage {
+  /** The message's event (`storageAccess::init`, `::granted`, `::denied`). */
   event: string;
+  /** Its data; `hasAccess` on init. */
   data?: { hasAccess?: boolean; [key: string]: unknown };
 }
 
@@ -47,14 +53,19 @@ export interface StorageAccessMessage {
  * @public
  */
 export interface StorageAccessCallbacks {
+  /** Called on the init message. */
   onInit?: (message: StorageAccessMessage) => void;
+  /** Called when access is granted. */
   onGrant?: (message: StorageAccessMessage) => void;
+  /** Called when access is denied. */
   onDeny?: (message: StorageAccessMessage) => void;
 }
 
-/** Where storage-access messages arrive (the host window). */
-interface WindowLike {
+/** Where storage-access messages arrive (the host window). @public */
+export interface WindowLike {
+  /** Listens for messages. */
   addEventListener(type: 'message', listener: (evt: MessageEvent) => void): void;
+  /** Stops listening for messages. */
   removeEventListener(type: 'message', listener: (evt: MessageEvent) => void): void;
 }
 
@@ -94,6 +105,7 @@ export class StorageAccess {
   private grantInvoked = false;
   private unsubscribeSetup: (() => void) | undefined;
 
+  /** The flow for the panel at `ccpUrl` in `container`. */
   constructor(
     private readonly ccpUrl: string,
     private readonly container: { style: { display: string } },

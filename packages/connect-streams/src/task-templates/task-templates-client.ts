@@ -12,7 +12,7 @@ import {
 } from '../panel/http/fetch-with-retry';
 
 /**
- * A failed service call: the answer's JSON body with its HTTP `status` added (spec §7).
+ * A failed service call: the answer's JSON body with its HTTP `status` added.
  * @public
  */
 export class ServiceCallError extends Error {
@@ -20,6 +20,7 @@ export class ServiceCallError extends Error {
   readonly status: number;
   /** The JSON error body with `status` added, as the original library hands it to failure callbacks. */
   readonly body: Record<string, unknown>;
+  /** The error for a task-templates response with `status` and `body`. */
   constructor(status: number, body: Record<string, unknown>) {
     super(typeof body['message'] === 'string' ? body['message'] : `HTTP ${status}`);
     this.name = 'ServiceCallError';
@@ -51,16 +52,19 @@ export async function toServiceCallError(cause: unknown): Promise<ServiceCallErr
  */
 export type TaskTemplatesMethod = (typeof TASK_TEMPLATES_METHODS)[number];
 
-/** @public */
+/** Parameters of `listTaskTemplates`. @public */
 export interface ListTaskTemplatesParams {
+  /** The instance's id. */
   instanceId: string;
   /** Query parameters, e.g. `{status: 'active', maxResults: '100'}`. */
   queryParams?: Record<string, string>;
 }
 
-/** @public */
+/** Parameters of `getTaskTemplate`. @public */
 export interface GetTaskTemplateParams {
+  /** The instance's id. */
   instanceId: string;
+  /** The template's id and, optionally, its version. */
   templateParams: { id: string; version?: string | number };
 }
 
@@ -103,6 +107,7 @@ export class TaskTemplatesClient {
   readonly baseUrl: string;
   private readonly fetch: FetchFunction | undefined;
 
+  /** A client for the task-templates endpoint. */
   constructor(options: {
     taskTemplatesEndpoint?: string | null;
     endpoint?: string | null;

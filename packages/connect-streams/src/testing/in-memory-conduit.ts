@@ -12,6 +12,7 @@ export class InMemoryConduitEnd implements Conduit {
   private readonly handlers = new Set<(message: ConduitMessage) => void>();
   private disposed = false;
 
+  /** Sends an envelope to the other end. */
   send(event: WireEventName, data?: unknown): void {
     if (this.disposed) return;
     const peer = this.peer;
@@ -20,11 +21,13 @@ export class InMemoryConduitEnd implements Conduit {
     queueMicrotask(() => peer?.deliver(message));
   }
 
+  /** Calls `handler` for every envelope from the other end; returns the unsubscribe function. */
   onMessage(handler: (message: ConduitMessage) => void): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
   }
 
+  /** Stops delivering. */
   dispose(): void {
     this.disposed = true;
     this.handlers.clear();

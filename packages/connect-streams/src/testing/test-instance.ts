@@ -46,12 +46,13 @@ export function defaultTestConfiguration(): AgentConfiguration {
 }
 
 /**
- * An error a {@link TestInstance} operation fails with; `shape` is what the panel sends as `err`
- * (spec §3 error shape).
+ * An error a {@link TestInstance} operation fails with; `shape` is what the panel sends as `err`.
  * @public
  */
 export class PanelError extends Error {
+  /** The error shape the panel sends. */
   readonly shape: Record<string, unknown>;
+  /** An error with this shape (`type`, `message`, optional `statusCode` and `retryStatus`). */
   constructor(shape: { type: string; message: string; statusCode?: number; retryStatus?: string }) {
     super(shape.message);
     this.name = 'PanelError';
@@ -87,6 +88,7 @@ export class TestInstance {
   private seq = 0;
   private readonly now: () => number;
 
+  /** An instance; `now` is its clock. */
   constructor(
     private readonly publish: (update: AgentUpdate) => void,
     options: { readonly now?: () => number; readonly skew?: number } = {},

@@ -1,6 +1,6 @@
 import { Ccp } from '../ccp/ccp';
 import type { Conduit } from '../conduit/conduit';
-import type { InitCcpParams } from '../ccp/params';
+import type { InitCcpParams } from '@x/connect-streams';
 import { validateInitParams } from '../ccp/params';
 import type { ConduitMessage, WireEventName } from '../protocol';
 import type { AgentUpdate } from '../wire';
@@ -26,8 +26,11 @@ export interface TestPanelOptions {
 
 /** A request the host sent. @public */
 export interface RecordedRequest {
+  /** The operation. */
   readonly method: string;
+  /** Its parameters. */
   readonly params: Record<string, unknown>;
+  /** The request's id. */
   readonly requestId: string;
 }
 
@@ -66,6 +69,7 @@ export class TestPanel {
   private readonly options: TestPanelOptions;
   private answerKeepalive: boolean;
 
+  /** An in-memory panel with these options. */
   constructor(options: TestPanelOptions = {}) {
     this.options = options;
     this.answerKeepalive = options.answerKeepalive ?? true;

@@ -154,7 +154,11 @@ export const callHistoryItemSchema = z.object({
   contact: z.object({ id, name: z.string(), phone: z.nullable(z.string()) }),
   contactPhoneNumber: z.nullable(z.string()),
   agent: z.nullable(z.object({ idAgent: id, name: z.string(), avatarURL: z.nullable(z.string()) })),
-  /** Product API URL of the recording (bearer token required), or null when there is none. */
+  /**
+   * Product API URL of the recording (bearer token required), or null when there is none. The
+   * workspace server gives the workspace path `/ws/{slug}/addons/voice/recordings/{idCommunication}`,
+   * which the client resolves below its API base.
+   */
   recordingUrl: z.nullable(z.string()),
   /** Seconds. */
   recordingDuration: z.nullable(z.number()),

@@ -112,11 +112,23 @@ export const VOICE_PANEL_TABS = Object.freeze({
   liveCalls: 'LIVE_CALLS',
 } as const);
 
+/** A voice panel tab identifier (§2): AGENT_STATUS, CALL_HISTORY or LIVE_CALLS. */
+export type VoicePanelTabId = (typeof VOICE_PANEL_TABS)[keyof typeof VOICE_PANEL_TABS];
+
 /** §2 the live-calls tab shows this many skeleton rows while loading. */
 export const LIVE_CALLS_SKELETON_ROWS = 3;
 
 /** §2 the call panel's initial offset on desktop. */
 export const CALL_PANEL_INITIAL_OFFSET = Object.freeze({ x: -216, y: 5 });
+
+/** §9 the transfer call modal is 480 px wide. */
+export const TRANSFER_MODAL_WIDTH = 480;
+
+/** §9 the transfer modal's list area is at most 580 px high. */
+export const TRANSFER_LIST_MAX_HEIGHT = 580;
+
+/** §9 the audio settings modal is 600 px wide. */
+export const AUDIO_SETTINGS_MODAL_WIDTH = 600;
 
 /** §3 recording file name (§5): `voice_call_recording-{timestamp}.wav`. */
 export const RECORDING_FILE_PREFIX = 'voice_call_recording-';

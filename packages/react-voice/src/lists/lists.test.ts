@@ -3,6 +3,7 @@ import type { CallHistoryItem, LiveCallItem, StatusListItem } from '../api/contr
 import { formatVoiceMessage } from '../controller/messages';
 import {
   agentBadge,
+  compareAgents,
   countAgents,
   filterLiveCalls,
   filterTransferGroups,
@@ -82,6 +83,21 @@ describe('§4 grouping by status', () => {
     expect(on!.rows[2]).toMatchObject({ opensConversation: true });
     expect(formatVoiceMessage(on!.rows[2]!.badge!)).toBe('On call');
     expect(formatVoiceMessage(on!.rows[0]!.presence)).toBe('On');
+  });
+
+  it('orders names alphabetically, ignoring case and accents, the same way in both groupings', () => {
+    const names = ['eve', 'Émile', 'adam', 'Zoe', 'Ève', 'Bea'];
+    const items = names.map((n, i) => agent(`n${i}`, n, 'Available'));
+    const expected = ['adam', 'Bea', 'Émile', 'eve', 'Ève', 'Zoe'];
+    expect(
+      groupAgentsByStatus(items, statusItemAgent)[0]!.rows.map((r) => r.item.agent.name),
+    ).toEqual(expected);
+    expect(groupAgentsByTeam(items)[0]!.rows.map((r) => r.item.agent.name)).toEqual(expected);
+    expect(
+      [...items]
+        .sort((a, b) => compareAgents(statusItemAgent(a), statusItemAgent(b)))
+        .map((i) => i.agent.name),
+    ).toEqual(expected);
   });
 
   it('within a team: available without a contact, available on a contact, Away, others, Offline last', () => {

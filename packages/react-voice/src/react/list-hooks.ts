@@ -167,6 +167,11 @@ export interface UseAgentListResult {
   readonly toggleGroup: (groupId: string) => void;
   /** No agents at all (the empty state: call permission must be enabled for agents). */
   readonly empty: boolean;
+  /**
+   * Some listed agent belongs to a team. Without one, team mode shows the 'No call teams' empty
+   * state instead of a lone 'No team' group.
+   */
+  readonly hasTeams: boolean;
   readonly refresh: () => Promise<void>;
 }
 
@@ -217,6 +222,7 @@ export function useAgentList(initialGrouping: AgentGrouping = 'status'): UseAgen
         : [],
     [resource.data, me],
   );
+  const hasTeams = useMemo(() => visible.some((item) => !!item.team?.name), [visible]);
   const groups = useMemo(() => {
     const matching = visible.filter((item) => matchesAgentSearch(item.agent, search));
     return grouping === 'team'
@@ -242,9 +248,10 @@ export function useAgentList(initialGrouping: AgentGrouping = 'status'): UseAgen
       isCollapsed: (groupId: string) => collapsed.includes(groupId),
       toggleGroup,
       empty: resource.status === 'ready' && visible.length === 0,
+      hasTeams,
       refresh: resource.reload,
     }),
-    [resource, search, grouping, groups, collapsed, toggleGroup, visible],
+    [resource, search, grouping, groups, collapsed, toggleGroup, visible, hasTeams],
   );
 }
 
@@ -361,7 +368,7 @@ export function useCallHistory(): UseCallHistoryResult {
     if (!lastId) return;
     const mine = seq.current;
     busy.current = true;
-    setList((s) => ({ ...s, loadingMore: true }));
+    setList((s) => ({ ...s, loadingMore: true, error: null }));
     try {
       const page = await api.getHistoryPage({
         searchType: query.type,
@@ -374,6 +381,7 @@ export function useCallHistory(): UseCallHistoryResult {
         items: [...s.items, ...page],
         loadingMore: false,
         hasMore: page.length > 0,
+        error: null,
       }));
     } catch (error) {
       if (mine === seq.current)

@@ -6,6 +6,9 @@ import type { VoiceApi } from '../api/client';
 import type { VoiceConfig } from '../api/contract';
 import { SOFTPHONE_FRAME_HEIGHT, SOFTPHONE_FRAME_WIDTH } from '../controller/constants';
 import { VoiceController } from '../controller/voice-controller';
+import type { VoiceTranslation } from '../i18n/catalogue';
+import { VoiceI18nProvider } from '../i18n/context';
+import type { VoiceLocale } from '../i18n/locales';
 import { VoiceControllerContext } from './context';
 
 /** Props of {@link VoiceProvider}. @public */
@@ -25,6 +28,13 @@ export interface VoiceProviderProps {
   readonly onNotificationSoundChange?: (enabled: boolean) => void;
   /** Failures of background duties (conversation start, connection refresh, ...). */
   readonly onError?: (what: string, error: unknown) => void;
+  /** The language of the voice components: one of the ten softphone locales (default `en_US`). */
+  readonly locale?: VoiceLocale;
+  /**
+   * The translation for `locale` (from `@x/react-voice/locales`, or the host's own); keys it lacks
+   * show in English.
+   */
+  readonly messages?: VoiceTranslation;
   readonly children?: ReactNode;
 }
 
@@ -144,7 +154,9 @@ export function VoiceProvider(props: VoiceProviderProps): ReactElement {
       {owned && (
         <div ref={hostRef} data-testid="voice-frames" aria-hidden="true" style={FRAMES_STYLE} />
       )}
-      {children}
+      <VoiceI18nProvider locale={props.locale} messages={props.messages}>
+        {children}
+      </VoiceI18nProvider>
     </VoiceControllerContext.Provider>
   );
 }

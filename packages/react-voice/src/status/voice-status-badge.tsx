@@ -13,6 +13,8 @@ export interface VoiceStatusBadgeProps {
 
 /**
  * A small badge showing the agent's current state; the state type is exposed as `data-state`.
+ * @deprecated Use {@link StatusChip} (inside a `VoiceProvider`), or {@link StatusDropdown} for the
+ * header chip with its menu; kept while `examples/workspace` still renders it.
  * @example
  * ```tsx
  * <VoiceStatusBadge stateName="Available" stateType="routable" />

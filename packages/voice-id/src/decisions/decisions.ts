@@ -21,7 +21,7 @@ const FRAUD: Readonly<Record<string, ContactFlowFraudDetectionDecision>> = {
 };
 
 /**
- * Maps one side's service decision to the contact flow's value (softphone spec §4), on its own:
+ * Maps one side's service decision to the contact flow's value, on its own:
  * a missing decision is NotEnabled; NOT_ENOUGH_SPEECH is Inconclusive once streaming has ended and
  * `undefined` (keep polling) before; otherwise the table, with any unknown decision as Error.
  */
@@ -36,7 +36,7 @@ function mapSide<T extends string>(
 }
 
 /**
- * Maps a service authentication decision to the contact flow's value (softphone spec §4):
+ * Maps a service authentication decision to the contact flow's value:
  * ACCEPT → Authenticated, REJECT → NotAuthenticated, SPEAKER_OPTED_OUT → OptedOut,
  * SPEAKER_NOT_ENROLLED → NotEnrolled, missing → NotEnabled, NOT_ENOUGH_SPEECH → Inconclusive when
  * streaming has ended (`undefined`, i.e. undecided, while it goes on), anything else → Error.
@@ -50,7 +50,7 @@ export function mapAuthenticationDecision(
 }
 
 /**
- * Maps a service fraud-detection decision to the contact flow's value (softphone spec §4):
+ * Maps a service fraud-detection decision to the contact flow's value:
  * HIGH_RISK → HighRisk, LOW_RISK → LowRisk, missing → NotEnabled, NOT_ENOUGH_SPEECH → Inconclusive
  * when streaming has ended (`undefined`, i.e. undecided, while it goes on), anything else → Error.
  * @public

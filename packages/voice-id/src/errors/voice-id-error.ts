@@ -20,6 +20,7 @@ export class VoiceIdError extends Error {
   /** The original failure (a service error with its `status`, a thrown value, or a status string). */
   readonly err: unknown;
 
+  /** An error of `type` with `message`; `err` is the underlying failure. */
   constructor(type: VoiceIdErrorType, message: string, err?: unknown) {
     super(message, err === undefined ? undefined : { cause: err });
     this.name = 'VoiceIdError';

@@ -152,11 +152,17 @@ export type VoiceIdTimestamp = number | string;
 export interface VoiceIdSpeaker {
   /** ENROLLED, OPTED_OUT or PENDING. */
   readonly Status: OpenString<VoiceIdSpeakerStatus>;
+  /** The speaker id the customer is known by (the contact's customer id). */
   readonly CustomerSpeakerId?: string;
+  /** The speaker id Voice ID generated. */
   readonly GeneratedSpeakerId?: string;
+  /** The Voice ID domain. */
   readonly DomainId?: string;
+  /** When the speaker was created. */
   readonly CreatedAt?: VoiceIdTimestamp;
+  /** When the speaker was last updated. */
   readonly UpdatedAt?: VoiceIdTimestamp;
+  /** When the speaker was last evaluated. */
   readonly LastAccessedAt?: VoiceIdTimestamp;
 }
 
@@ -224,12 +230,17 @@ export interface StartSessionResult {
  * @public
  */
 export interface VoiceIdSession {
+  /** The session's id. */
   readonly SessionId?: string;
+  /** The session's name. */
   readonly SessionName?: string;
+  /** The Voice ID domain. */
   readonly DomainId?: string;
   /** ONGOING, ENDED or PENDING_CONFIGURATION. */
   readonly StreamingStatus?: VoiceIdStreamingStatus;
+  /** The speaker id Voice ID generated. */
   readonly GeneratedSpeakerId?: string;
+  /** The speaker id the customer is known by. */
   readonly CustomerSpeakerId?: string;
   /** The enrollment request, once enrollBySession was called. */
   readonly EnrollmentRequestDetails?: {
@@ -270,12 +281,19 @@ export type EnrollmentResult = { readonly Status: 'COMPLETED' } | DescribeSessio
 export interface AuthenticationResult {
   /** The decision, mapped (see mapAuthenticationDecision). */
   readonly Decision: ContactFlowAuthenticationDecision;
+  /** The authentication result's id. */
   readonly AuthenticationResultId?: string;
+  /** The score (0–100) compared with the acceptance threshold. */
   readonly Score?: number;
+  /** The speaker id the customer is known by. */
   readonly CustomerSpeakerId?: string;
+  /** The speaker id Voice ID generated. */
   readonly GeneratedSpeakerId?: string;
+  /** When the evaluated audio starts. */
   readonly AudioAggregationStartedAt?: VoiceIdTimestamp;
+  /** When the evaluated audio ends. */
   readonly AudioAggregationEndedAt?: VoiceIdTimestamp;
+  /** The domain's acceptance threshold. */
   readonly Configuration?: { readonly AcceptanceThreshold?: number };
 }
 
@@ -286,8 +304,11 @@ export interface AuthenticationResult {
 export interface FraudDetectionResult {
   /** The decision, mapped (see mapFraudDetectionDecision). */
   readonly Decision: ContactFlowFraudDetectionDecision;
+  /** The fraud-detection result's id. */
   readonly FraudDetectionResultId?: string;
+  /** Why the risk is high (e.g. `KNOWN_FRAUDSTER`, `VOICE_SPOOFING`). */
   readonly Reasons?: readonly string[];
+  /** The risk scores of known fraudsters and voice spoofing. */
   readonly RiskDetails?: {
     readonly KnownFraudsterRisk?: {
       readonly RiskScore?: number;
@@ -295,8 +316,11 @@ export interface FraudDetectionResult {
     };
     readonly VoiceSpoofingRisk?: { readonly RiskScore?: number };
   };
+  /** When the evaluated audio starts. */
   readonly AudioAggregationStartedAt?: VoiceIdTimestamp;
+  /** When the evaluated audio ends. */
   readonly AudioAggregationEndedAt?: VoiceIdTimestamp;
+  /** The domain's risk threshold. */
   readonly Configuration?: { readonly RiskThreshold?: number };
 }
 
@@ -305,8 +329,11 @@ export interface FraudDetectionResult {
  * @public
  */
 export interface SpeakerEvaluation {
+  /** The session's id. */
   readonly SessionId?: string;
+  /** The session's name. */
   readonly SessionName?: string;
+  /** The Voice ID domain. */
   readonly DomainId?: string;
   /** The streaming status when both sides were decided. */
   readonly StreamingStatus: 'ONGOING' | 'ENDED';

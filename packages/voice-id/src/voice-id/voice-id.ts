@@ -33,7 +33,7 @@ import { isObject, nonEmptyString, optionalString, type JsonObject } from './val
 
 /**
  * Options of a {@link VoiceId}: every delay (ms), poll interval (ms) and poll limit defaults to
- * the spec's constant ({@link VOICE_ID_CONSTANTS}); shorten them in tests.
+ * the documented value given with each option; shorten them in tests.
  * @public
  */
 export interface VoiceIdOptions {
@@ -133,6 +133,7 @@ export class VoiceId {
   private readonly options: VoiceIdOptions;
   private readonly domainStore: VoiceIdDomainStore;
 
+  /** Voice ID flows for `contact`, calling the agent-app service through `transport`. */
   constructor(contact: VoiceIdContact, transport: AgentAppTransport, options: VoiceIdOptions = {}) {
     this.contact = contact;
     this.transport = transport;

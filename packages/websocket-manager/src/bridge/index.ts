@@ -1,6 +1,6 @@
 /**
  * `@x/websocket-manager/bridge`: the Streams conduit bridge. The panel (CCP side) owns the
- * manager and relays it over the conduit (`webSocket::…` events, reference §2.7); the host page
+ * manager and relays it over the conduit; the host page
  * uses a client with the same handler members.
  * @packageDocumentation
  */

@@ -2,7 +2,7 @@ import { AGENT_WEBSOCKET_EVENTS, WEBSOCKET_CONDUIT_EVENTS } from '../constants';
 import type { Unsubscribe, WebSocketManager, WebSocketManagerEventName } from '../types';
 
 /**
- * Manager events the Streams worker forwards downstream over the conduit (reference §2.7).
+ * Manager events the Streams worker forwards downstream over the conduit.
  * @public
  */
 export type ForwardedWebSocketEvent = Exclude<

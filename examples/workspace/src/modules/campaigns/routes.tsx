@@ -10,27 +10,51 @@ async function campaignsLoader({ params }: LoaderFunctionArgs) {
   return canOpenCampaigns(session.permits) ? null : redirect(paths.home(session.slug));
 }
 
-const placeholder = (title: string) => async () => {
-  const { PlaceholderPage } = await import('../../app/placeholder-page');
-  return {
-    Component: () => <PlaceholderPage title={title} area="Campaigns" />,
-  };
-};
-
-/** The campaigns routes of §2 (screens arrive with the campaigns issue). */
+/** The campaigns routes of §2; every screen is lazy (the chart library loads with them). */
 export const campaignsRoute: RouteObject = {
   path: 'campaigns',
   loader: campaignsLoader,
+  lazy: async () => ({
+    Component: (await import('./components/campaigns-layout')).CampaignsLayout,
+  }),
   children: [
     {
       index: true,
       loader: ({ params }) => redirect(`${paths.campaigns(params.slug ?? '')}/overview`),
     },
-    { path: 'overview', lazy: placeholder('Overview') },
-    { path: 'all', lazy: placeholder('Campaigns') },
-    { path: 'all/:id', lazy: placeholder('Campaign') },
-    { path: 'templates', lazy: placeholder('Templates') },
-    { path: 'templates/editor/:id', lazy: placeholder('Template editor') },
-    { path: 'editor/:id', lazy: placeholder('Campaign editor') },
+    {
+      path: 'overview',
+      lazy: async () => ({ Component: (await import('./components/overview-page')).OverviewPage }),
+    },
+    {
+      path: 'all',
+      lazy: async () => ({
+        Component: (await import('./components/campaign-list-page')).CampaignListPage,
+      }),
+    },
+    {
+      path: 'all/:id',
+      lazy: async () => ({
+        Component: (await import('./components/campaign-viewer-page')).CampaignViewerPage,
+      }),
+    },
+    {
+      path: 'templates',
+      lazy: async () => ({
+        Component: (await import('./components/template-list-page')).TemplateListPage,
+      }),
+    },
+    {
+      path: 'templates/editor/:id',
+      lazy: async () => ({
+        Component: (await import('./components/template-editor-page')).TemplateEditorPage,
+      }),
+    },
+    {
+      path: 'editor/:id',
+      lazy: async () => ({
+        Component: (await import('./components/campaign-editor-page')).CampaignEditorPage,
+      }),
+    },
   ],
 };

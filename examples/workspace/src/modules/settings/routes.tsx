@@ -7,11 +7,6 @@ import type { Permits } from '../session/api/types';
 
 const agentsPath = (slug: string | undefined) => `${paths.settings(slug ?? '')}/agents`;
 
-const placeholder = (title: string) => async () => {
-  const { PlaceholderPage } = await import('../../app/placeholder-page');
-  return { Component: () => <PlaceholderPage title={title} area="Settings" /> };
-};
-
 /** A settings child gated by a permit (§6); without it, back to the default child (agents). */
 const gated =
   (allowed: (permits: Permits) => boolean) =>
@@ -24,27 +19,85 @@ const gated =
  * The settings routes of §2: agents (default), teams, agents/edit/{id}, message-templates,
  * assigment-rules (that spelling is the route contract), customer-satisfaction, integrations,
  * integrations/salesforce, integrations/googleMeet, channels, import-history. Unknown paths
- * redirect to agents.
+ * redirect to agents. agents/edit needs flag_permissions and message-templates
+ * flag_inbox_savedReplies (§6); the server checks every screen's permit again.
  */
 export const settingsRoute: RouteObject = {
   path: 'settings',
+  lazy: async () => ({
+    Component: (await import('./components/settings-layout')).SettingsLayout,
+  }),
   children: [
     { index: true, loader: ({ params }) => redirect(agentsPath(params.slug)) },
-    { path: 'agents', lazy: placeholder('Agents') },
-    { path: 'teams', lazy: placeholder('Teams') },
-    { path: 'agents/edit/:id', loader: gated(canEditAgents), lazy: placeholder('Edit agent') },
+    {
+      path: 'agents',
+      lazy: async () => ({
+        Component: (await import('./components/agents-page')).AgentsPage,
+      }),
+    },
+    {
+      path: 'teams',
+      lazy: async () => ({
+        Component: (await import('./components/teams-page')).TeamsPage,
+      }),
+    },
+    {
+      path: 'agents/edit/:id',
+      loader: gated(canEditAgents),
+      lazy: async () => ({
+        Component: (await import('./components/agent-edit-page')).AgentEditPage,
+      }),
+    },
     {
       path: 'message-templates',
       loader: gated(canOpenMessageTemplates),
-      lazy: placeholder('Message templates'),
+      lazy: async () => ({
+        Component: (await import('./components/message-templates-page')).MessageTemplatesPage,
+      }),
     },
-    { path: 'assigment-rules', lazy: placeholder('Assignment rules') },
-    { path: 'customer-satisfaction', lazy: placeholder('Customer satisfaction') },
-    { path: 'integrations', lazy: placeholder('Integrations') },
-    { path: 'integrations/salesforce', lazy: placeholder('Salesforce') },
-    { path: 'integrations/googleMeet', lazy: placeholder('Google Meet') },
-    { path: 'channels', lazy: placeholder('Channels') },
-    { path: 'import-history', lazy: placeholder('Import history') },
+    {
+      path: 'assigment-rules',
+      lazy: async () => ({
+        Component: (await import('./components/assignment-rules-page')).AssignmentRulesPage,
+      }),
+    },
+    {
+      path: 'customer-satisfaction',
+      lazy: async () => ({
+        Component: (await import('./components/customer-satisfaction-page'))
+          .CustomerSatisfactionPage,
+      }),
+    },
+    {
+      path: 'integrations',
+      lazy: async () => ({
+        Component: (await import('./components/integrations-page')).IntegrationsPage,
+      }),
+    },
+    {
+      path: 'integrations/salesforce',
+      lazy: async () => ({
+        Component: (await import('./components/salesforce-page')).SalesforcePage,
+      }),
+    },
+    {
+      path: 'integrations/googleMeet',
+      lazy: async () => ({
+        Component: (await import('./components/google-meet-page')).GoogleMeetPage,
+      }),
+    },
+    {
+      path: 'channels',
+      lazy: async () => ({
+        Component: (await import('./components/channels-page')).ChannelsPage,
+      }),
+    },
+    {
+      path: 'import-history',
+      lazy: async () => ({
+        Component: (await import('./components/import-history-page')).ImportHistoryPage,
+      }),
+    },
     { path: '*', loader: ({ params }) => redirect(agentsPath(params.slug)) },
   ],
 };

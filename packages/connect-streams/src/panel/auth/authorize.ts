@@ -31,7 +31,7 @@ export function defaultAuthorizeEndpoint(pageUrl: string): string {
 }
 
 /**
- * The whitelisted-origins path for a page (spec §2).
+ * The whitelisted-origins path for a page.
  * @public
  */
 export function defaultWhitelistedOriginsEndpoint(pageUrl: string): string {
@@ -42,7 +42,7 @@ export function defaultWhitelistedOriginsEndpoint(pageUrl: string): string {
 
 /**
  * Fetches a fresh CTI token: a credentialed GET of the authorize endpoint, 2000 ms timeout per
- * attempt, retried on 5xx and 429 every 2000 ms, 5 attempts in all (spec §7 "Authorize").
+ * attempt, retried on 5xx and 429 every 2000 ms, 5 attempts in all.
  * Rejects with `HttpStatusError` (e.g. status 401) or a zod error for a malformed answer.
  * @public
  */
@@ -75,7 +75,7 @@ function sanitizeOrigin(value: string): string | undefined {
 /**
  * Whether the embedding page (given by its referrer) is an allowed origin: a GET of the
  * whitelisted-origins endpoint with the `X-Amz-Bearer` header, 2000 ms timeout, 5 attempts
- * (spec §5 and §7 "Whitelisted origins"). An empty referrer (not framed) is allowed.
+ *. An empty referrer (not framed) is allowed.
  * @public
  */
 export async function isEmbeddingOriginAllowed(options: {

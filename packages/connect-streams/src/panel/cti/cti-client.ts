@@ -56,7 +56,7 @@ export interface CtiClientOptions {
 
 /**
  * The CTI endpoint the real client uses when none is given: `<origin>/api`, or
- * `<origin>/connect/api` on `*.awsapps.com` (reference §3.3).
+ * `<origin>/connect/api` on `*.awsapps.com`.
  * @public
  */
 export function defaultCtiEndpoint(pageUrl: string): string {
@@ -89,8 +89,8 @@ function formatError(raw: RawError, retryStatus: RetryStatus = 'none'): CtiCallE
 
 /**
  * The CCP side's client for the `AmazonConnectCTIService` JSON 1.0 protocol: `POST <endpoint>`
- * with `X-Amz-Target`, `X-Amz-Bearer`, the token rules of spec §6, a 30 s request timeout,
- * 5xx/429 retries and the unauthorized/access-denied handling of spec §8.
+ * with `X-Amz-Target`, `X-Amz-Bearer`, the documented token rules, a 30 s request timeout,
+ * 5xx/429 retries and the unauthorized/access-denied handling.
  *
  * @example
  * ```ts
@@ -106,6 +106,7 @@ export class CtiClient {
   private unauthorizedFailCounter = 0;
   private accessDeniedFailCounter = 0;
 
+  /** A client for the instance's CTI endpoint. */
   constructor(options: CtiClientOptions) {
     if (!options.authToken) throw new TypeError(missingParamMessage('authToken'));
     if (!options.region) throw new TypeError(missingParamMessage('region'));

@@ -1,8 +1,7 @@
-import type { RetryStatus } from '../../protocol';
+import type { RetryStatus } from '@x/connect-streams/protocol';
 
 /**
- * A CTI call error as it crosses the wire (reference §3.3: type, message, stack lines, retry
- * status and status code); the worker sends it to the host JSON-stringified as `api_response.err`.
+ * A CTI call error as it crosses the wire; the worker sends it to the host JSON-stringified as `api_response.err`.
  * @public
  */
 export interface CtiCallError {
@@ -14,7 +13,7 @@ export interface CtiCallError {
   readonly stack: readonly string[];
   /** Whether the client will retry. */
   readonly retryStatus: RetryStatus;
-  /** HTTP status; 400 when the error has no code (spec §8). */
+  /** HTTP status; 400 when the error has no code. */
   readonly statusCode?: number;
 }
 

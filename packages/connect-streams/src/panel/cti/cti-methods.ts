@@ -1,7 +1,7 @@
 import { CLIENT_METHOD_OPERATIONS, type ClientMethods, type CtiOperation } from '../../protocol';
 
 /**
- * CTI methods retried on unauthorized and access-denied answers (spec §8 "Auth handling").
+ * CTI methods retried on unauthorized and access-denied answers.
  * @public
  */
 export const RETRYABLE_CTI_METHODS: ReadonlySet<string> = new Set([

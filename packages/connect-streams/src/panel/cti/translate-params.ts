@@ -1,7 +1,7 @@
 /**
  * Builds the request body of a CTI call from the caller's params the way the real client does:
  * `null`/`undefined` members dropped, the configuration reduced to the updatable fields, the
- * softphone metric and report names renamed (spec §3 "Softphone call report"), and
+ * softphone metric and report names renamed, and
  * `previousContactId` dropped when `relatedContactId` is present. The caller's object is not changed.
  * @internal
  */
@@ -73,7 +73,7 @@ export function translateStreamStatistics(stats: readonly unknown[]): unknown[] 
   });
 }
 
-/** Applies the call-report renaming rules of spec §3. @internal */
+/** Applies the call-report renaming rules. @internal */
 export function translateCallReport(report: Record<string, unknown>): Record<string, unknown> {
   const copy = { ...report };
   rename(copy, 'handshakingTimeMillis', 'handshakeTimeMillis');

@@ -30,6 +30,7 @@ export class HttpStatusError extends Error {
   readonly status: number;
   /** The last answer itself (its body is unread). */
   readonly response: Response;
+  /** The error for a response whose status is not 2xx. */
   constructor(response: Response) {
     super(`HTTP ${response.status}`);
     this.name = 'HttpStatusError';

@@ -1,4 +1,4 @@
-import type { AuthorizeResponse } from '../../protocol';
+import type { AuthorizeResponse } from '@x/connect-streams/protocol';
 import { authorize as defaultAuthorize } from '../auth/authorize';
 import {
   AUTHORIZE_RETRY_BACKOFF_BASE_MS,
@@ -39,7 +39,7 @@ function sessionStore(): Pick<Storage, 'getItem' | 'setItem'> | undefined {
 }
 
 /**
- * The CCP page's auth handling of spec §8 (the real `_handleAuthFail`), on the worker's `auth_fail`:
+ * The CCP page's auth handling (the real `_handleAuthFail`), on the worker's `auth_fail`:
  * - an authorize failure (`{authorize: true}`) sends the agent to sign in (or reloads) after a
  *   backoff (base 2000 ms, full jitter), at most 3 times a session (count in sessionStorage
  *   `authorize_retry_count`, reset by `authorize_success`); then `authorize_retries_exhausted`;

@@ -12,14 +12,19 @@ export interface PanelRingtoneChannelSettings {
 
 /** Ringtone settings per channel, as the panel's ringtone engines take them. @public */
 export interface PanelRingtoneSettings {
+  /** Inbound voice calls. */
   readonly voice: PanelRingtoneChannelSettings;
+  /** Queued callbacks. */
   readonly queue_callback: PanelRingtoneChannelSettings;
+  /** Chat contacts. */
   readonly chat: PanelRingtoneChannelSettings;
+  /** Task contacts. */
   readonly task: PanelRingtoneChannelSettings;
+  /** Email contacts. */
   readonly email: PanelRingtoneChannelSettings;
 }
 
-/** The softphone part of the host's `configure` (reference §1.4). @public */
+/** The softphone part of the host's `configure`. @public */
 export interface HostSoftphoneParams {
   /** Run the softphone in the framed panel. */
   readonly allowFramedSoftphone?: boolean;
@@ -29,27 +34,37 @@ export interface HostSoftphoneParams {
   readonly ringtoneUrl?: string;
   /** Do not keep these parameters for a panel refreshed without `configure`. */
   readonly disableStoringParamsInLocalStorage?: boolean;
+  /** Any other option of the channel. */
   readonly [key: string]: unknown;
 }
 
 /** The channel part of the host's `configure` (chat, task, email). @public */
 export interface HostChannelParams {
+  /** Turns off the softphone's ringtone. */
   readonly disableRingtone?: boolean;
+  /** The softphone's ringtone. */
   readonly ringtoneUrl?: string;
+  /** Any other softphone option. */
   readonly [key: string]: unknown;
 }
 
 /**
- * What the embedding page sends in `configure` (reference §1.4; spec §7 "Panel messages"):
+ * What the embedding page sends in `configure`:
  * softphone, chat, task, pageOptions, shouldAddNamespaceToLogs, disasterRecoveryOn.
  * @public
  */
 export interface HostConfigure {
+  /** Softphone options. */
   readonly softphone?: HostSoftphoneParams;
+  /** Chat options. */
   readonly chat?: HostChannelParams;
+  /** Task options. */
   readonly task?: HostChannelParams;
+  /** Email options. */
   readonly email?: HostChannelParams;
+  /** Ringtones per channel. */
   readonly ringtone?: Partial<Record<keyof PanelRingtoneSettings, PanelRingtoneChannelSettings>>;
+  /** Page options (audio-device and phone-type settings). */
   readonly pageOptions?: {
     readonly enableAudioDeviceSettings?: boolean;
     readonly enableVideoDeviceSettings?: boolean;
@@ -57,8 +72,11 @@ export interface HostConfigure {
     readonly showInactivityModal?: boolean;
     readonly [key: string]: unknown;
   };
+  /** Prefix the panel's console lines with a namespace. */
   readonly shouldAddNamespaceToLogs?: boolean;
+  /** Disaster recovery is on. */
   readonly disasterRecoveryOn?: boolean;
+  /** Any other option the host sent. */
   readonly [key: string]: unknown;
 }
 
@@ -76,6 +94,7 @@ export class ParamsStorage<T> {
   readonly key: string;
   private readonly storage: () => ParamsStorageBackend | undefined;
 
+  /** Parameters kept in `backend` (the panel's local storage by default). */
   constructor(
     moduleName: 'Softphone' | 'Ringtone',
     options: { readonly origin?: string; readonly storage?: ParamsStorageBackend } = {},

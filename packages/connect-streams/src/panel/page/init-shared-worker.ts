@@ -8,7 +8,7 @@ import type { PanelPort } from '../worker/panel-port';
 import { PanelWorkerEngine } from '../worker/worker-engine';
 
 /**
- * Parameters of {@link initSharedWorker} (reference §3.1; spec §3 "Shared-worker config").
+ * Parameters of {@link initSharedWorker}.
  * @public
  */
 export interface InitSharedWorkerParams {
@@ -73,6 +73,7 @@ export class PanelApiError extends Error {
   readonly detail: unknown;
   /** The data the worker sent along. */
   readonly data: unknown;
+  /** An error the worker's API reported (`detail`), for the request `data`. */
   constructor(detail: unknown, data: unknown) {
     const message =
       typeof detail === 'object' && detail !== null && 'message' in detail
@@ -158,7 +159,7 @@ function readTabId(): string {
   }
 }
 
-/** Methods the real CCP page answers itself (reference §1.1), not the worker. */
+/** Methods the real CCP page answers itself, not the worker. */
 const API_PROXY_METHODS: ReadonlySet<string> = new Set([
   'qrIntegrationExists',
   'qrSearchQuickResponses',

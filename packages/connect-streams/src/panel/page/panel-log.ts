@@ -112,6 +112,8 @@ export function startPanelLogPush(options: PanelLogPushOptions): () => void {
 
 /** The console methods {@link addNamespaceToLogs} prefixes. */
 const CONSOLE_METHODS = ['log', 'error', 'warn', 'info', 'debug'] as const;
+/** A console with the methods {@link addNamespaceToLogs} prefixes. @public */
+export type PrefixableConsole = Pick<Console, 'log' | 'error' | 'warn' | 'info' | 'debug'>;
 
 /**
  * Prefixes every console line of this page with `[namespace]` (the real
@@ -121,7 +123,7 @@ const CONSOLE_METHODS = ['log', 'error', 'warn', 'info', 'debug'] as const;
  */
 export function addNamespaceToLogs(
   namespace: string,
-  target: Pick<Console, (typeof CONSOLE_METHODS)[number]> = globalThis.console,
+  target: PrefixableConsole = globalThis.console,
 ): () => void {
   const originals = CONSOLE_METHODS.map((method) => [method, target[method]] as const);
   for (const [method, original] of originals) {

@@ -69,7 +69,7 @@ export interface PanelRingtonesOptions {
 }
 
 /**
- * The panel's ringtone engines (spec §4 "Ringtone", §9; the real `initRingtoneEngines`): once set
+ * The panel's ringtone engines: once set
  * up with the merged settings, rings per channel while a contact is offered (looped, start
  * retried twice then reported exhausted, load proceeding after 1 s), only in the ringtone master
  * tab; stops when the contact is accepted, connected or leaves the offered state; follows
@@ -91,6 +91,7 @@ export class PanelRingtones {
   private ringerDeviceId = '';
   private lastContacts: readonly ContactLike[] = [];
 
+  /** The panel's ringtones with these options. */
   constructor(private readonly options: PanelRingtonesOptions) {
     const { session } = options;
     this.unsubscribers.push(

@@ -15,11 +15,12 @@ export type SoftphoneErrorType = SoftphoneErrorTypes;
 export class SoftphoneError extends Error {
   /** The error type. */
   readonly errorType: SoftphoneErrorType;
-  /** The message shown (spec §8). */
+  /** The message shown. */
   readonly errorMessage: string;
   /** The endpoint involved, if any. */
   readonly endPointUrl: string;
 
+  /** A softphone error of `errorType`; the message defaults to the documented text for the type. */
   constructor(errorType: SoftphoneErrorType, errorMessage?: string, endPointUrl = '') {
     const message =
       errorMessage ??

@@ -27,13 +27,21 @@ export interface FarEnd {
  * @public
  */
 export interface SoftphoneStreamStatistic {
+  /** Microphone (`audio_input`) or speaker (`audio_output`). */
   readonly softphoneStreamType: 'audio_input' | 'audio_output';
+  /** ISO timestamp of the sample. */
   readonly timestamp: string;
+  /** Packets lost so far. */
   readonly packetsLost: number;
+  /** Packets so far. */
   readonly packetsCount: number;
+  /** Bytes so far. */
   readonly bytes: number;
+  /** Audio level (0 to 1), when known. */
   readonly audioLevel: number | null;
+  /** Jitter buffer in ms, when known. */
   readonly jitterBufferMillis: number | null;
+  /** Round-trip time in ms, when known. */
   readonly roundTripTimeMillis: number | null;
 }
 
@@ -180,8 +188,7 @@ function readStats(report: RTCStatsReport): SoftphoneStreamStatistic[] {
 }
 
 /**
- * The softphone of a framed panel: opens the microphone with `getUserMedia` (failures become
- * the softphone errors of spec §8, published as `agent::softphone_error`), runs one WebRTC audio
+ * The softphone of a framed panel: opens the microphone with `getUserMedia`, runs one WebRTC audio
  * session per connected voice call against its far end, samples statistics every 1 s (at most
  * 10800 samples), flushes them with `sendSoftphoneCallMetrics` every 30 s and sends the call
  * report (`sendSoftphoneCallReport`) when the call ends. Honours the host's `mute` broadcast
@@ -205,6 +212,7 @@ export class SoftphoneManager {
   private muted = false;
   private speakerDeviceId: string | undefined;
 
+  /** A softphone manager with these options. */
   constructor(options: SoftphoneManagerOptions) {
     this.options = options;
   }

@@ -4,8 +4,8 @@ import type { CtiOutcome } from '../cti/cti-client';
 
 /**
  * Client for the agent-app service (Voice ID and contact lookups): `POST agentAppEndpoint` with
- * `X-Amz-target: <method>` and `X-Amz-Bearer: {"<authCookieName>": "<token>"}` (reference §3.3);
- * failures carry the answer's JSON body with its `status` added (spec §7).
+ * `X-Amz-target: <method>` and `X-Amz-Bearer: {"<authCookieName>": "<token>"}`;
+ * failures carry the answer's JSON body with its `status` added.
  * @public
  */
 export class AgentAppClient {
@@ -13,6 +13,7 @@ export class AgentAppClient {
   private readonly bearer: string;
   private readonly fetch: FetchFunction | undefined;
 
+  /** A client for the agent-app endpoint. */
   constructor(options: {
     readonly authCookieName: string | null | undefined;
     readonly authToken: string;

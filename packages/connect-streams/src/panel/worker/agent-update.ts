@@ -1,9 +1,7 @@
 /**
- * Builds the `agent::update` payload the way the real worker does (reference §2.1): timestamps
+ * Builds the `agent::update` payload the way the real worker does: timestamps
  * as `Date` values, `localTimestamp`/`skew`, the id aliases, and contacts sorted by state time.
  */
-
-type JsonRecord = Record<string, unknown>;
 
 /** Member names the CTI model declares as timestamps. */
 const TIMESTAMP_KEYS: ReadonlySet<string> = new Set([
@@ -37,14 +35,14 @@ export function toDate(value: unknown): unknown {
 export function reviveTimestamps<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item: unknown) => reviveTimestamps(item)) as T;
   if (typeof value !== 'object' || value === null || value instanceof Date) return value;
-  const out: JsonRecord = {};
-  for (const [key, member] of Object.entries(value as JsonRecord)) {
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
     out[key] = TIMESTAMP_KEYS.has(key) ? toDate(member) : reviveTimestamps(member);
   }
   return out as T;
 }
 
-const isRecord = (value: unknown): value is JsonRecord =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const timeOf = (value: unknown): number => (value instanceof Date ? value.getTime() : 0);
@@ -55,10 +53,10 @@ const timeOf = (value: unknown): number => (value instanceof Date ? value.getTim
  * @public
  */
 export function stampSnapshot(
-  snapshot: JsonRecord,
+  snapshot: Record<string, unknown>,
   localTimestamp: number,
   contentLength?: number,
-): JsonRecord {
+): Record<string, unknown> {
   const stamped = reviveTimestamps(snapshot);
   stamped['localTimestamp'] = localTimestamp;
   stamped['skew'] = timeOf(stamped['snapshotTimestamp']) - localTimestamp;
@@ -72,7 +70,10 @@ export function stampSnapshot(
  * `routingProfile.routingProfileId`; sorts contacts by `state.timestamp`.
  * @public
  */
-export function applyAgentAliases(snapshot: JsonRecord, configuration: JsonRecord): void {
+export function applyAgentAliases(
+  snapshot: Record<string, unknown>,
+  configuration: Record<string, unknown>,
+): void {
   snapshot['status'] = undefined;
   const contacts = Array.isArray(snapshot['contacts']) ? (snapshot['contacts'] as unknown[]) : [];
   if (contacts.length > 1) {

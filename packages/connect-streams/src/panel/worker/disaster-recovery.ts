@@ -1,9 +1,7 @@
 import { DISASTER_RECOVERY_POLL } from '../../constants';
 import { ContactStateType, DisasterRecoveryEvents as DR } from '../../protocol';
 
-type JsonRecord = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is JsonRecord =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -75,7 +73,7 @@ export class WorkerDisasterRecovery {
   }
 
   /** The snapshot to send: while suppressed, only connected and ended contacts are kept. */
-  filter(snapshot: JsonRecord): JsonRecord {
+  filter(snapshot: Record<string, unknown>): Record<string, unknown> {
     if (!this.suppress || !Array.isArray(snapshot['contacts'])) return snapshot;
     const contacts = (snapshot['contacts'] as unknown[]).filter((c) => {
       const type = isRecord(c) && isRecord(c['state']) ? c['state']['type'] : undefined;
@@ -95,7 +93,7 @@ export class WorkerDisasterRecovery {
    * every 60 s, each poll with a 10 s timeout); a later panel triggers one extra poll. Without a
    * discovery URL the worker suppresses contacts.
    */
-  private async initPolling(d: JsonRecord): Promise<void> {
+  private async initPolling(d: Record<string, unknown>): Promise<void> {
     if (this.pollingUrl) {
       await this.poll(true, false);
       return;

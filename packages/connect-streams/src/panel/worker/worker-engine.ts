@@ -43,8 +43,6 @@ import { applyAgentAliases, stampSnapshot } from './agent-update';
 import { MasterTopicCoordinator } from './master-topic-coordinator';
 import type { PanelPort } from './panel-port';
 
-type JsonRecord = Record<string, unknown>;
-
 /**
  * The `configure` data a panel page sends up to the worker (the protocol's shared-worker config).
  * @public
@@ -57,7 +55,7 @@ export type WorkerConfiguration = SharedWorkerConfig;
  */
 export interface CtiCaller {
   /** Calls a CTI method; never rejects. */
-  call(method: string, params?: JsonRecord): Promise<CtiOutcome>;
+  call(method: string, params?: Record<string, unknown>): Promise<CtiOutcome>;
 }
 
 /**
@@ -98,7 +96,7 @@ interface ApiRequest {
   readonly event?: string;
   readonly requestId: string;
   readonly method: string;
-  readonly params?: JsonRecord;
+  readonly params?: Record<string, unknown>;
 }
 
 interface ConnectedPort {
@@ -113,7 +111,7 @@ const RELATED_CONTACT_ID_METHODS: ReadonlySet<string> = new Set([
   'createTemplatedTask',
 ]);
 
-const isRecord = (value: unknown): value is JsonRecord =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 let portCounter = 0;
@@ -123,7 +121,7 @@ const randomPortId = (now: number): string => {
 };
 
 /**
- * The CCP side's SharedWorker engine (the real `ClientEngine`, reference §3.2): one conduit per
+ * The CCP side's SharedWorker engine: one conduit per
  * connected port plus broadcast to all; `acknowledge {id}` first to each new port;
  * `synchronize` → `acknowledge` to all; `agent::update {snapshot, configuration}` after every
  * snapshot and configuration change; `api_request` → `api_response` (with `api_metric`);
@@ -150,10 +148,10 @@ export class PanelWorkerEngine {
   private client: CtiCaller | undefined;
   private agentAppClient: CtiCaller | undefined;
   private taskTemplatesClient: CtiCaller | undefined;
-  private snapshot: JsonRecord | undefined;
-  private agentConfiguration: JsonRecord | undefined;
+  private snapshot: Record<string, unknown> | undefined;
+  private agentConfiguration: Record<string, unknown> | undefined;
   private nextToken: string | null = null;
-  private logsBuffer: JsonRecord[] = [];
+  private logsBuffer: Record<string, unknown>[] = [];
   private generation = 0;
   private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
   private webSocketManager: WebSocketManager | undefined;
@@ -177,6 +175,7 @@ export class PanelWorkerEngine {
     },
   );
 
+  /** An engine with these options (endpoints, fetch, clock). */
   constructor(options: PanelWorkerEngineOptions = {}) {
     this.options = options;
   }
@@ -202,7 +201,12 @@ export class PanelWorkerEngine {
   }
 
   /** The last `{snapshot, configuration}` sent, or `undefined` before the first one. */
-  get agent(): { readonly snapshot: JsonRecord; readonly configuration: JsonRecord } | undefined {
+  get agent():
+    | {
+        readonly snapshot: Record<string, unknown>;
+        readonly configuration: Record<string, unknown>;
+      }
+    | undefined {
     return this.snapshot && this.agentConfiguration
       ? { snapshot: this.snapshot, configuration: this.agentConfiguration }
       : undefined;
@@ -447,8 +451,8 @@ export class PanelWorkerEngine {
     }, AUTH_TOKEN_CHECK_INTERVAL_MS);
   }
 
-  /** Calls through the right client and sends `api_metric` for the call (reference §3.2). */
-  private async callApi(method: string, params: JsonRecord): Promise<CtiOutcome> {
+  /** Calls through the right client and sends `api_metric` for the call. */
+  private async callApi(method: string, params: Record<string, unknown>): Promise<CtiOutcome> {
     // The real WorkerClient: agent-app methods to the AgentAppClient, task-template methods to the
     // TaskTemplatesClient, everything else to the CTI client.
     const client = method.startsWith('AgentAppService.')
@@ -481,11 +485,11 @@ export class PanelWorkerEngine {
     method: string,
     time: number,
     error: CtiCallError | undefined,
-    params: JsonRecord = {},
+    params: Record<string, unknown> = {},
   ): void {
     const statusCode = error?.statusCode ?? 200;
     const generic = `${String(statusCode).charAt(0)}XX`;
-    const data: JsonRecord = {
+    const data: Record<string, unknown> = {
       name: method,
       time,
       error,
@@ -568,12 +572,12 @@ export class PanelWorkerEngine {
   }
 
   /** The four paged lists, merged into the configuration; the update goes out when all have arrived. */
-  private pollConfigurationLists(configuration: JsonRecord): void {
-    const profile = configuration['routingProfile'] as JsonRecord;
+  private pollConfigurationLists(configuration: Record<string, unknown>): void {
+    const profile = configuration['routingProfile'] as Record<string, unknown>;
     const lists: readonly {
       method: string;
       member: string;
-      extra: JsonRecord;
+      extra: Record<string, unknown>;
       store: (items: unknown[]) => void;
     }[] = [
       {
@@ -605,8 +609,13 @@ export class PanelWorkerEngine {
   }
 
   private async pollList(
-    list: { method: string; member: string; extra: JsonRecord; store: (items: unknown[]) => void },
-    configuration: JsonRecord,
+    list: {
+      method: string;
+      member: string;
+      extra: Record<string, unknown>;
+      store: (items: unknown[]) => void;
+    },
+    configuration: Record<string, unknown>,
     collected: unknown[],
     nextToken: string | null,
   ): Promise<void> {
@@ -637,7 +646,7 @@ export class PanelWorkerEngine {
     this.updateAgentConfiguration(configuration);
   }
 
-  private updateAgentConfiguration(configuration: JsonRecord): void {
+  private updateAgentConfiguration(configuration: Record<string, unknown>): void {
     const profile = configuration['routingProfile'];
     if (
       configuration['permissions'] &&
@@ -693,7 +702,7 @@ export class PanelWorkerEngine {
     const parsed = masterRequestSchema.safeParse(data);
     if (!parsed.success) return;
     const { requestId, method, params } = parsed.data;
-    const response = (payload: JsonRecord): JsonRecord => ({
+    const response = (payload: Record<string, unknown>): Record<string, unknown> => ({
       event: 'master_response',
       requestId,
       data: payload,
@@ -748,7 +757,7 @@ export class PanelWorkerEngine {
   private handleClose(port: ConnectedPort): void {
     this.ports.delete(port.id);
     this.masters.removeMaster(port.id);
-    const update: JsonRecord = { length: this.ports.size };
+    const update: Record<string, unknown> = { length: this.ports.size };
     for (const [tabId, ids] of this.portsByTab) {
       const index = ids.indexOf(port.id);
       if (index >= 0) {

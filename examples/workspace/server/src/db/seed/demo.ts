@@ -6,6 +6,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../lib/password';
 import type { Database } from '../schema';
+import { seedCampaigns } from './campaigns';
+import { seedSettings } from './settings';
 
 /** The password of every demo user. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -401,6 +403,8 @@ export async function seed(
         .execute();
     }
     for (const w of data.workspaces) await seedWorkspace(trx, w, data, ids);
+    await seedCampaigns(trx, ids);
+    await seedSettings(trx, ids);
   });
   return ids;
 }

@@ -270,6 +270,36 @@ export class InboxRepository {
       .execute();
   }
 
+  async insertConversation(
+    trx: Transaction<Database>,
+    c: {
+      id: string;
+      workspaceId: string;
+      contactId: string;
+      channel: string;
+      subject: string;
+      assigneeId: string | null;
+      at: Date;
+    },
+  ): Promise<void> {
+    await trx
+      .insertInto('conversations')
+      .values({
+        id: c.id,
+        workspace_id: c.workspaceId,
+        contact_id: c.contactId,
+        channel: c.channel,
+        subject: c.subject,
+        status: 'open',
+        assignee_agent_id: c.assigneeId,
+        last_message_at: c.at,
+        last_message_preview: '',
+        created_at: c.at,
+        updated_at: c.at,
+      })
+      .execute();
+  }
+
   async updateConversation(
     trx: Transaction<Database>,
     id: string,

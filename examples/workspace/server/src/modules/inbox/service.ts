@@ -20,6 +20,7 @@ import { MESSAGES } from '../../lib/messages';
 import { decodeCursor, encodeCursor } from '../../lib/paging';
 import { requirePermit } from '../../lib/router';
 import { holds } from '../session/service';
+import { assigneeByRules } from '../settings/assignment';
 import { InboxRepository, type ConversationScope } from './repository';
 
 type ConversationRow = NonNullable<Awaited<ReturnType<InboxRepository['findConversation']>>>;
@@ -83,6 +84,42 @@ export class InboxService {
       folder: { kind: 'all' },
     };
     return this.summaries(await this.repo.conversationsOfContact(scope, contactId, 20));
+  }
+
+  /**
+   * Opens a new conversation (the channels and the voice add-on start conversations through it).
+   * Its assignee is the one given, else the one the workspace's assignment rules pick (settings),
+   * else none.
+   */
+  async openConversation(input: {
+    readonly workspaceId: string;
+    readonly contactId: string;
+    readonly channel: ConversationSummary['channel'];
+    readonly subject?: string;
+    readonly assigneeId?: string | null;
+  }): Promise<{ id: string; assigneeId: string | null }> {
+    const id = newId();
+    const assigneeId = await this.services.db.transaction().execute(async (trx) => {
+      const assignee =
+        input.assigneeId ?? (await assigneeByRules(trx, input.workspaceId, input.channel));
+      await this.repo.insertConversation(trx, {
+        id,
+        workspaceId: input.workspaceId,
+        contactId: input.contactId,
+        channel: input.channel,
+        subject: input.subject ?? '',
+        assigneeId: assignee,
+        at: new Date(),
+      });
+      return assignee;
+    });
+    this.services.bus.publish({
+      type: 'conversation.updated',
+      workspaceId: input.workspaceId,
+      id,
+      conversationId: id,
+    });
+    return { id, assigneeId };
   }
 
   async counts(access: WorkspaceAccess): Promise<InboxCounts> {

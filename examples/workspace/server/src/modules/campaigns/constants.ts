@@ -1,0 +1,93 @@
+// Campaign constants and user-facing messages in one place. Strings quoted from the spec
+// (workspace-voice.md) are marked with their section; the rest are ours.
+
+export const CAMPAIGN_CHANNELS = ['whatsapp', 'email', 'sms'] as const;
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
+export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
+
+/** §2 and §5: the campaign editor's id for a campaign not saved yet. */
+export const NEW_CAMPAIGN_ID = 'new';
+
+export const LIMITS = {
+  nameMax: 120,
+  templateNameMax: 120,
+  templateBodyMax: 1024,
+  templateVariablesMax: 20,
+  variableValueMax: 500,
+  emailSubjectMax: 200,
+  emailBodyMax: 20_000,
+  /** Ten concatenated GSM-7 segments. */
+  smsBodyMax: 1_530,
+  smsSegmentsMax: 10,
+  audienceRulesMax: 10,
+  ruleValueMax: 200,
+  lastActivityDaysMax: 3_650,
+  /** Contacts shown as the audience sample. */
+  audienceSample: 5,
+  /** Buckets of a report's time series at most. */
+  reportBucketsMax: 240,
+  /** How far ahead a campaign may be scheduled. */
+  scheduleAheadDaysMax: 365,
+} as const;
+
+/** WhatsApp template names: lower-case letters, digits and underscores (the provider's rule). */
+export const WHATSAPP_TEMPLATE_NAME = /^[a-z0-9_]+$/;
+
+export const CAMPAIGN_MESSAGES = {
+  /** §5: a campaign editor with id 'new' for WhatsApp needs at least one approved template. */
+  whatsappNeedsApprovedTemplate: 'Create a template to send a whatsapp campaign',
+  notEditable: (status: string) =>
+    `Only draft campaigns can be edited; this one is ${status}. Unschedule it first.`,
+  cannotSchedule: 'The campaign is not ready to be scheduled.',
+  notScheduled: 'Only scheduled campaigns can be unscheduled.',
+  notCancellable: (status: string) => `A ${status} campaign cannot be cancelled.`,
+  cannotDeleteSending: 'A campaign that is sending cannot be deleted. Cancel it first.',
+  templateInUse: 'The template is used by a scheduled or sending campaign.',
+  templateNotReviewable: 'Only pending templates can be reviewed.',
+  templateNotApproved: 'The template is no longer approved.',
+  whatsappTemplateName: 'Use lower-case letters, digits and underscores.',
+  scheduleInPast: 'Choose a time in the future.',
+  scheduleTooFar: `Choose a time within ${LIMITS.scheduleAheadDaysMax} days.`,
+  invalidLocalTime: 'This time does not exist in the workspace time zone.',
+  /** Problems that keep a draft from being scheduled (shown in the editor). */
+  problems: {
+    name: 'Give the campaign a name.',
+    audienceEmpty: 'The audience has no reachable contacts.',
+    template: 'Choose an approved WhatsApp template.',
+    templateNotApproved: 'The chosen template is not approved.',
+    variables: 'Fill in every template variable.',
+    subject: 'Write the email subject.',
+    body: 'Write the message.',
+    unknownToken: (t: string) => `Unknown personalisation token {{${t}}}.`,
+    smsTooLong: `The SMS is longer than ${LIMITS.smsSegmentsMax} segments.`,
+  },
+} as const;
+
+/** The send worker's defaults (overridable through the environment, see ./config.ts). */
+export const WORKER_DEFAULTS = {
+  /** Messages one worker claims at a time. */
+  batchSize: 200,
+  /** How long a claim holds its rows before another worker may take them over. */
+  leaseMs: 30_000,
+  /** Pause between polls when there is nothing to do. */
+  idleMs: 500,
+  /** Attempts before a message is failed for good. */
+  maxAttempts: 5,
+} as const;
+
+/** The sandbox provider's simulation (deterministic per address). */
+export const SANDBOX = {
+  /** Share of deliveries that fail. */
+  failRate: 0.05,
+  /** Share of delivered messages that get a reply. */
+  replyRate: 0.2,
+  /** Delivery receipt delay range (ms). */
+  deliveredAfterMs: [200, 2_000],
+  /** Reply delay range (ms). */
+  repliedAfterMs: [2_000, 20_000],
+  errors: {
+    invalidAddress: 'Invalid recipient address',
+    undeliverable: 'Recipient unreachable',
+  },
+} as const;

@@ -1,0 +1,45 @@
+// The send worker of a server process: started with the server (unless CAMPAIGN_WORKER=0), woken
+// by this process's "send now", stopped before the database closes.
+import type { Services } from '../../lib/context';
+import { SandboxChannelProvider } from '../../integrations/channels/sandbox-provider';
+import { loadCampaignConfig, type CampaignConfig } from './config';
+import { CampaignSender } from './sender';
+import { withCampaignTables } from './tables';
+
+const workers = new WeakMap<Services, CampaignSender>();
+
+/** Wakes the send worker of these services, when one runs. */
+export function wakeCampaignWorker(services: Services): void {
+  workers.get(services)?.wake();
+}
+
+/** Builds a sender over the sandbox provider with the configured batch, lease and latency. */
+export function createSender(
+  services: Services,
+  config: CampaignConfig = loadCampaignConfig(),
+  workerId?: string,
+): CampaignSender {
+  const provider = new SandboxChannelProvider(withCampaignTables(services.db), config.sandbox);
+  return new CampaignSender(services.db, provider, services.log.child({ module: 'campaigns' }), {
+    batchSize: config.batchSize,
+    leaseMs: config.leaseMs,
+    idleMs: config.idleMs,
+    ...(workerId ? { workerId } : {}),
+  });
+}
+
+/** Starts this process's send worker (unless disabled); `stop()` waits for its current pass. */
+export function startCampaignWorker(services: Services): { stop(): Promise<void> } {
+  const config = loadCampaignConfig();
+  if (!config.worker) return { stop: () => Promise.resolve() };
+  const sender = createSender(services, config);
+  workers.set(services, sender);
+  sender.start();
+  services.log.info({ worker: sender.workerId }, 'campaign send worker started');
+  return {
+    async stop() {
+      workers.delete(services);
+      await sender.stop();
+    },
+  };
+}

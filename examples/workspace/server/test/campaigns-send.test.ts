@@ -1,0 +1,197 @@
+// A campaign send shared by two server processes on PostgreSQL, one of them killed (SIGKILL)
+// mid-send: the other resumes the rows the dead one held once their lease ends, and every
+// recipient gets exactly one delivery from the channel provider.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withCampaignTables } from '../src/modules/campaigns/tables';
+import { createTestServer, type TestServer } from './harness';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const RECIPIENTS = 2_000;
+const BATCH = 25;
+const LEASE_MS = 2_000;
+
+interface Proc {
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts `main.ts` on the database; resolves once it prints its ready line. */
+function startServerProcess(databaseUrl: string, name: string): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', MAIN], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      WORKSPACE_API_PORT: '0',
+      LOG_LEVEL: 'warn',
+      CONNECT_ENDPOINT: '',
+      CAMPAIGN_BATCH_SIZE: String(BATCH),
+      CAMPAIGN_LEASE_MS: String(LEASE_MS),
+      CAMPAIGN_IDLE_MS: '50',
+      // a gateway round trip: most of it after the provider recorded the batch, so that a kill
+      // most likely lands between the provider's record and the queue's update
+      SANDBOX_REQUEST_LATENCY_MS: '5',
+      SANDBOX_RESPONSE_LATENCY_MS: '40',
+    },
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (line.includes('"ready":true')) resolve({ child, exited });
+    });
+    void exited.then((code) =>
+      reject(new Error(`${name} exited (${code}) before ready:\n${stderr}`)),
+    );
+  });
+}
+
+describe.skipIf(!inject('postgresUrl'))('campaign send across two processes on postgres', () => {
+  let s: TestServer;
+  const procs: Proc[] = [];
+
+  beforeAll(async () => {
+    s = await createTestServer('postgres');
+  });
+  afterAll(async () => {
+    for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+    await Promise.all(procs.map((p) => p.exited));
+    await s.close();
+  });
+
+  it('every recipient gets exactly one delivery when a process is killed mid-send', async () => {
+    const config = s.services.config.database;
+    if (config.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    const db = withCampaignTables(s.services.db);
+    const wsId = s.id('ws:acme');
+    await sql`INSERT INTO contacts (id, workspace_id, name, email, phone, updated_at)
+      SELECT 'bulk-' || g, ${wsId}, 'Bulk ' || g, 'bulk' || g || '@example.com', NULL, now()
+      FROM generate_series(1, ${RECIPIENTS}) g`.execute(db);
+    const jane = await s.login('jane@acme.test');
+    const created = await s.req('POST', '/api/ws/acme/campaigns', {
+      token: jane,
+      body: {
+        name: 'Two processes',
+        channel: 'email',
+        content: { channel: 'email', subject: 'Hi {{first_name}}', body: 'Hello {{name}}' },
+        audience: {
+          rules: [{ kind: 'attribute', field: 'email', op: 'starts_with', value: 'bulk' }],
+        },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.campaign.id as string;
+
+    procs.push(
+      ...(await Promise.all([
+        startServerProcess(config.url, 'server A'),
+        startServerProcess(config.url, 'server B'),
+      ])),
+    );
+    const [a, b] = procs as [Proc, Proc];
+    const scheduled = await s.req('POST', `/api/ws/acme/campaigns/${id}/schedule`, {
+      token: jane,
+      body: { sendAt: 'now' },
+    });
+    expect(scheduled.status, scheduled.text).toBe(200);
+
+    const senders = () =>
+      db
+        .selectFrom('campaign_messages')
+        .select(['sent_by', sql<number>`count(*)::int`.as('n')])
+        .where('campaign_id', '=', id)
+        .where('sent_by', 'is not', null)
+        .groupBy('sent_by')
+        .execute();
+    // both processes take part, then A dies before the send is half done
+    await expect
+      .poll(async () => (await senders()).filter((r) => r.n >= BATCH).length, {
+        timeout: 30_000,
+        interval: 20,
+      })
+      .toBe(2);
+    const before = await senders();
+    const done = before.reduce((n, r) => n + r.n, 0);
+    expect(done).toBeLessThan(RECIPIENTS / 2);
+    a.child.kill('SIGKILL');
+    await a.exited;
+    // worker ids are host:pid:suffix
+    const ofA = `%:${a.child.pid}:%`;
+    const heldByA = await db
+      .selectFrom('campaign_messages')
+      .select(['id', 'locked_by'])
+      .where('campaign_id', '=', id)
+      .where('status', '=', 'queued')
+      .where('locked_by', 'like', ofA)
+      .execute();
+
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .selectFrom('campaigns')
+              .select('status')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).status,
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe('sent');
+    expect(b.child.exitCode).toBeNull();
+
+    const messages = await db
+      .selectFrom('campaign_messages as m')
+      .leftJoin('sandbox_channel_deliveries as d', (j) =>
+        j.on(sql<boolean>`d.idempotency_key = m.id::text`),
+      )
+      .select([
+        'm.id',
+        'm.address',
+        'm.status',
+        'm.sent_by',
+        'm.attempts',
+        'd.attempts as sends',
+        'd.address as delivered_to',
+      ])
+      .where('m.campaign_id', '=', id)
+      .execute();
+    expect(messages).toHaveLength(RECIPIENTS);
+    // one delivery per recipient, to that recipient
+    expect(messages.filter((m) => m.delivered_to !== m.address)).toEqual([]);
+    const perAddress = await db
+      .selectFrom('sandbox_channel_deliveries')
+      .select(['address', sql<number>`count(*)::int`.as('n')])
+      .where('address', 'like', 'bulk%')
+      .groupBy('address')
+      .having(sql`count(*)`, '>', 1)
+      .execute();
+    expect(perAddress).toEqual([]);
+    expect(new Set(messages.map((m) => m.status))).toEqual(new Set(['sent']));
+    // only rows the killed process held were sent twice to the provider (and not delivered twice)
+    const resent = messages.filter((m) => (m.sends ?? 0) > 1);
+    expect(resent.length).toBeLessThanOrEqual(heldByA.length);
+    expect(heldByA.length).toBeLessThanOrEqual(BATCH);
+    const heldIds = new Set(heldByA.map((r) => r.id));
+    for (const m of resent) expect(heldIds.has(m.id)).toBe(true);
+    // the survivor finished what the dead process held
+    for (const m of messages.filter((x) => heldIds.has(x.id)))
+      expect(m.sent_by).not.toMatch(new RegExp(`:${a.child.pid}:`));
+    expect(before.some((r) => r.sent_by?.includes(`:${a.child.pid}:`))).toBe(true);
+    console.info(
+      `two-process send: ${RECIPIENTS} recipients, ${done} sent before the kill, ${heldByA.length} rows held by the killed process, ${resent.length} of them already recorded by the provider (resent, not delivered twice)`,
+    );
+  });
+});

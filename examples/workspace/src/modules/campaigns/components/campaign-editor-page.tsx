@@ -1,0 +1,496 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarClock, Save, Send } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import {
+  Button,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  Field,
+  Input,
+  Page,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from '../../../ui';
+import { useSession } from '../../session/hooks/use-session';
+import {
+  approvedTemplatesQuery,
+  campaignApi,
+  campaignKeys,
+  campaignQuery,
+} from '../api/campaigns-api';
+import type { Audience, Campaign, CampaignChannel, CampaignContent } from '../api/types';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { CAMPAIGN_TEXT, CHANNEL_LABELS } from '../messages';
+import { campaignPaths } from '../paths';
+import { AudienceBuilder, useAudienceEstimate } from './audience-builder';
+import { ChannelLabel, StatusBadge } from './badges';
+import { ContentEditor } from './content-editor';
+import { LeaveDialog } from './leave-dialog';
+import { EXAMPLE_RECIPIENT } from './message-preview';
+import { NewCampaignDialog } from './new-campaign-dialog';
+
+const CHANNELS: readonly CampaignChannel[] = ['whatsapp', 'email', 'sms'];
+const TABS = ['audience', 'content', 'details'] as const;
+type Tab = (typeof TABS)[number];
+
+interface Draft {
+  readonly name: string;
+  readonly audience: Audience;
+  readonly content: CampaignContent;
+}
+
+function emptyDraft(channel: CampaignChannel): Draft {
+  const content: CampaignContent =
+    channel === 'whatsapp'
+      ? { channel, templateId: null, variables: {} }
+      : channel === 'email'
+        ? { channel, subject: '', body: '' }
+        : { channel, body: '' };
+  return { name: '', audience: { match: 'all', rules: [] }, content };
+}
+
+const draftOf = (c: Campaign): Draft => ({
+  name: c.name,
+  audience: c.audience,
+  content: c.content,
+});
+
+/** Tomorrow at 10:00, as the schedule's first suggestion. */
+function suggestedLocal(): { date: string; time: string } {
+  const d = new Date(Date.now() + 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: '10:00' };
+}
+
+/** The error lines of a failed save or schedule. */
+function errorLines(error: unknown): string[] {
+  if (error instanceof ApiError)
+    return error.issues?.length ? error.issues.map((i) => i.message) : [error.message];
+  return [error instanceof Error ? error.message : String(error)];
+}
+
+/** §2 and §5: editor 'new' for WhatsApp without an approved template. */
+function WhatsappTemplateGate({ slug }: { readonly slug: string }) {
+  const navigate = useNavigate();
+  const templates = useQuery(approvedTemplatesQuery(slug, 'whatsapp'));
+  const open = templates.isSuccess && templates.data.length === 0;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) void navigate(campaignPaths.list(slug));
+      }}
+      title={CAMPAIGN_TEXT.whatsappNeedsTemplateTitle}
+      description={CAMPAIGN_TEXT.whatsappNeedsTemplateBody}
+      data-testid="whatsapp-template-dialog"
+      footer={
+        <>
+          <Button onClick={() => void navigate(campaignPaths.list(slug))}>Back to campaigns</Button>
+          <Button
+            variant="primary"
+            onClick={() =>
+              void navigate(
+                campaignPaths.newTemplate(
+                  slug,
+                  'whatsapp',
+                  campaignPaths.newCampaign(slug, 'whatsapp'),
+                ),
+              )
+            }
+            data-testid="create-whatsapp-template"
+          >
+            {CAMPAIGN_TEXT.createWhatsappTemplate}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+function EditorForm({
+  slug,
+  timeZone,
+  campaign,
+  channel,
+}: {
+  readonly slug: string;
+  readonly timeZone: string;
+  readonly campaign: Campaign | null;
+  readonly channel: CampaignChannel;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'audience';
+  const [saved, setSaved] = useState<Draft>(() =>
+    campaign ? draftOf(campaign) : emptyDraft(channel),
+  );
+  const [draft, setDraft] = useState<Draft>(saved);
+  const [sendMode, setSendMode] = useState<'now' | 'later'>('now');
+  const [local, setLocal] = useState(() => campaign?.schedule.local ?? suggestedLocal());
+  const [problems, setProblems] = useState<string[] | null>(null);
+  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved]);
+  const { blocker, allowNext } = useLeaveGuard(dirty);
+  const estimate = useAudienceEstimate(slug, channel, draft.audience);
+  const sample = estimate.data?.sample[0];
+  const recipient = sample
+    ? {
+        name: sample.name,
+        company: null,
+        email: channel === 'email' ? sample.address : null,
+        phone: channel === 'email' ? null : sample.address,
+      }
+    : EXAMPLE_RECIPIENT;
+
+  // `stay`: saving on the way to scheduling (the schedule then opens the viewer).
+  const save = useMutation({
+    mutationFn: async (_stay: boolean): Promise<Campaign> =>
+      campaign
+        ? campaignApi.patch(slug, campaign.id, draft)
+        : campaignApi.create(slug, { channel, ...draft }),
+    onSuccess: (c, stay) => {
+      queryClient.setQueryData(campaignKeys.campaign(slug, c.id), c);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.lists(slug) });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.overview(slug) });
+      setSaved(draftOf(c));
+      setProblems(null);
+      if (!campaign && !stay) {
+        allowNext();
+        void navigate(campaignPaths.editor(slug, c.id, tab), { replace: true });
+      }
+    },
+  });
+  const schedule = useMutation({
+    mutationFn: async () => {
+      const c = dirty || !campaign ? await save.mutateAsync(true) : campaign;
+      return campaignApi.schedule(slug, c.id, { sendAt: sendMode === 'now' ? 'now' : local });
+    },
+    onSuccess: (c) => {
+      queryClient.setQueryData(campaignKeys.campaign(slug, c.id), c);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.all(slug) });
+      toast({
+        tone: 'success',
+        title: sendMode === 'now' ? 'Campaign is sending' : 'Campaign scheduled',
+        description: c.name,
+      });
+      allowNext();
+      void navigate(campaignPaths.viewer(slug, c.id));
+    },
+    onError: (error) => setProblems(errorLines(error)),
+  });
+  const onSaveDraft = () =>
+    save.mutate(false, {
+      onSuccess: () => toast({ tone: 'success', title: 'Draft saved' }),
+      onError: (error) =>
+        toast({
+          tone: 'danger',
+          title: 'The draft was not saved',
+          description: errorLines(error).join(' '),
+        }),
+    });
+  const serverProblems = !dirty && campaign ? campaign.problems : null;
+  const shownProblems = problems ?? serverProblems;
+  const title = campaign?.name || `New ${CHANNEL_LABELS[channel]} campaign`;
+
+  return (
+    <Page
+      title={title}
+      subtitle={
+        <span className="cmp-header-meta">
+          <ChannelLabel channel={channel} />
+          {campaign ? <StatusBadge status={campaign.status} /> : <span>Not saved yet</span>}
+          {dirty ? <span data-testid="editor-unsaved">Unsaved changes</span> : null}
+        </span>
+      }
+      data-testid="campaign-editor"
+      actions={
+        <>
+          <Button
+            variant="ghost"
+            icon={<ArrowLeft aria-hidden="true" />}
+            onClick={() =>
+              void navigate(
+                campaign ? campaignPaths.viewer(slug, campaign.id) : campaignPaths.list(slug),
+              )
+            }
+            data-testid="editor-back"
+          >
+            Back
+          </Button>
+          <Button
+            icon={<Save aria-hidden="true" />}
+            loading={save.isPending && !schedule.isPending}
+            disabled={!dirty && campaign !== null}
+            onClick={onSaveDraft}
+            data-testid="save-draft"
+          >
+            Save draft
+          </Button>
+        </>
+      }
+    >
+      {!campaign && channel === 'whatsapp' ? <WhatsappTemplateGate slug={slug} /> : null}
+      <LeaveDialog
+        blocker={blocker}
+        title={CAMPAIGN_TEXT.exitCampaign}
+        body={CAMPAIGN_TEXT.exitCampaignBody}
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(t) =>
+          setParams(
+            (p) => {
+              p.set('tab', t);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabsList label="Campaign editor">
+          <TabsTrigger value="audience" data-testid="editor-tab-audience">
+            Audience
+          </TabsTrigger>
+          <TabsTrigger value="content" data-testid="editor-tab-content">
+            Content
+          </TabsTrigger>
+          <TabsTrigger value="details" data-testid="editor-tab-details">
+            Details
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="audience" className="cmp-tab">
+          <AudienceBuilder
+            slug={slug}
+            channel={channel}
+            audience={draft.audience}
+            onChange={(audience) => setDraft((d) => ({ ...d, audience }))}
+          />
+        </TabsContent>
+        <TabsContent value="content" className="cmp-tab">
+          <ContentEditor
+            slug={slug}
+            content={draft.content}
+            onChange={(content) => setDraft((d) => ({ ...d, content }))}
+            recipient={recipient}
+          />
+        </TabsContent>
+        <TabsContent value="details" className="cmp-tab">
+          <div className="cmp-split">
+            <section className="ui-card cmp-card" aria-labelledby="details-title">
+              <header className="cmp-card__header">
+                <h2 id="details-title" className="cmp-card__title">
+                  Details
+                </h2>
+              </header>
+              <div className="cmp-card__body cmp-fields">
+                <Field label="Campaign name">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={draft.name}
+                      maxLength={120}
+                      onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+                      data-testid="campaign-name"
+                    />
+                  )}
+                </Field>
+                <fieldset className="cmp-when">
+                  <legend className="ui-field__label">When to send</legend>
+                  <label className="cmp-radio">
+                    <input
+                      type="radio"
+                      name="send-mode"
+                      checked={sendMode === 'now'}
+                      onChange={() => setSendMode('now')}
+                      data-testid="send-now"
+                    />
+                    Send now
+                  </label>
+                  <label className="cmp-radio">
+                    <input
+                      type="radio"
+                      name="send-mode"
+                      checked={sendMode === 'later'}
+                      onChange={() => setSendMode('later')}
+                      data-testid="send-later"
+                    />
+                    Schedule for later
+                  </label>
+                  {sendMode === 'later' ? (
+                    <div className="cmp-when__at">
+                      <Field label="Date">
+                        {(control) => (
+                          <Input
+                            {...control}
+                            type="date"
+                            value={local.date}
+                            onChange={(e) => setLocal((l) => ({ ...l, date: e.target.value }))}
+                            data-testid="schedule-date"
+                          />
+                        )}
+                      </Field>
+                      <Field label="Time">
+                        {(control) => (
+                          <Input
+                            {...control}
+                            type="time"
+                            value={local.time}
+                            onChange={(e) => setLocal((l) => ({ ...l, time: e.target.value }))}
+                            data-testid="schedule-time"
+                          />
+                        )}
+                      </Field>
+                      <p className="cmp-muted cmp-when__zone" data-testid="schedule-zone">
+                        Times are in the workspace time zone, {timeZone}.
+                      </p>
+                    </div>
+                  ) : null}
+                </fieldset>
+                {shownProblems && shownProblems.length > 0 ? (
+                  <div className="cmp-problems" role="alert" data-testid="campaign-problems">
+                    <p className="cmp-problems__title">Before it can be sent:</p>
+                    <ul>
+                      {shownProblems.map((p) => (
+                        <li key={p}>{p}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                <div className="cmp-actions">
+                  <Button
+                    variant="primary"
+                    icon={
+                      sendMode === 'now' ? (
+                        <Send aria-hidden="true" />
+                      ) : (
+                        <CalendarClock aria-hidden="true" />
+                      )
+                    }
+                    loading={schedule.isPending}
+                    onClick={() => schedule.mutate()}
+                    data-testid="schedule-campaign"
+                  >
+                    {sendMode === 'now' ? 'Send now' : 'Schedule campaign'}
+                  </Button>
+                </div>
+              </div>
+            </section>
+            <aside className="cmp-aside">
+              <h2 className="cmp-aside__title">Nothing is sent until you confirm</h2>
+              <p className="cmp-muted">
+                Drafts can be changed at any time. Once scheduled, a campaign waits for its time;
+                unschedule it to change it again. Recipients are taken from the audience when
+                sending starts.
+              </p>
+            </aside>
+          </div>
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
+}
+
+/** campaigns/editor/{id}: tabs audience (default), content, details; 'new' with `?channel=`. */
+export function CampaignEditorPage() {
+  const session = useSession();
+  const slug = session.slug;
+  const { id = 'new' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isNew = id === 'new';
+  const channelParam = params.get('channel');
+  const channel = CHANNELS.find((c) => c === channelParam);
+  const query = useQuery({ ...campaignQuery(slug, id), enabled: !isNew });
+
+  if (isNew && !channel)
+    return (
+      <Page title="New campaign" data-testid="campaign-editor">
+        <NewCampaignDialog
+          slug={slug}
+          open
+          onOpenChange={(o) => {
+            if (!o) void navigate(campaignPaths.list(slug));
+          }}
+        />
+      </Page>
+    );
+  if (isNew)
+    return (
+      <EditorForm
+        key="new"
+        slug={slug}
+        timeZone={session.workspace.timeZone}
+        campaign={null}
+        channel={channel!}
+      />
+    );
+  if (query.isPending)
+    return (
+      <Page title="Campaign" data-testid="campaign-editor">
+        <div className="cmp-stack" role="status" aria-label="Loading the campaign">
+          <Skeleton height={36} />
+          <Skeleton height={240} />
+        </div>
+      </Page>
+    );
+  if (query.isError)
+    return (
+      <Page title="Campaign" data-testid="campaign-editor">
+        <div className="ui-card">
+          {query.error instanceof ApiError && query.error.status === 404 ? (
+            <EmptyState
+              title="Campaign not found"
+              body="It may have been deleted."
+              actions={<Link to={campaignPaths.list(slug)}>All campaigns</Link>}
+            />
+          ) : (
+            <ErrorState
+              title="The campaign could not be loaded"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+            />
+          )}
+        </div>
+      </Page>
+    );
+  const campaign = query.data;
+  if (campaign.status !== 'draft')
+    return (
+      <Page title={campaign.name} data-testid="campaign-editor">
+        <div className="ui-card">
+          <EmptyState
+            title="Only drafts can be edited"
+            body={
+              campaign.status === 'scheduled'
+                ? 'This campaign is scheduled. Unschedule it to change it.'
+                : `This campaign is ${campaign.status}.`
+            }
+            actions={
+              <Link to={campaignPaths.viewer(slug, campaign.id)} data-testid="editor-open-viewer">
+                Open the campaign
+              </Link>
+            }
+            data-testid="editor-not-draft"
+          />
+        </div>
+      </Page>
+    );
+  return (
+    <EditorForm
+      key={campaign.id}
+      slug={slug}
+      timeZone={session.workspace.timeZone}
+      campaign={campaign}
+      channel={campaign.channel}
+    />
+  );
+}

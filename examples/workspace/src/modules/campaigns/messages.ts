@@ -1,0 +1,48 @@
+/**
+ * Strings of the campaigns screens. Those quoted from the spec (workspace-voice.md) are marked
+ * with their section; the server's own messages arrive in its error bodies.
+ */
+export const CAMPAIGN_TEXT = {
+  /** §2 Campaign screens and §5. */
+  whatsappNeedsTemplateTitle: 'Create a template to send a whatsapp campaign',
+  whatsappNeedsTemplateBody:
+    'WhatsApp campaigns send an approved message template. Create a template and get it approved, then come back to this campaign.',
+  createWhatsappTemplate: 'Create WhatsApp template',
+  /** §2 Campaign screens. */
+  exitCampaign: 'Exit without saving campaign as draft?',
+  exitCampaignBody: 'Your changes to this campaign will be lost.',
+  /** §2 Campaign screens. */
+  exitTemplate: 'Exit without saving campaign template?',
+  exitTemplateBody: 'Your changes to this template will be lost.',
+  keepEditing: 'Keep editing',
+  exitWithoutSaving: 'Exit without saving',
+} as const;
+
+export const CHANNEL_LABELS = { whatsapp: 'WhatsApp', email: 'Email', sms: 'SMS' } as const;
+
+export const STATUS_LABELS = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+} as const;
+
+export const TEMPLATE_STATUS_LABELS = {
+  pending: 'Pending review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+} as const;
+
+/** The contact fields an attribute condition reads, as shown. */
+export const ATTRIBUTE_LABELS = {
+  name: 'Name',
+  company: 'Company',
+  email: 'Email',
+  phone: 'Phone',
+} as const;
+
+/** How often a sending campaign's progress is refreshed. */
+export const PROGRESS_POLL_MS = 1_000;
+/** Debounce of the live audience count. */
+export const ESTIMATE_DEBOUNCE_MS = 350;

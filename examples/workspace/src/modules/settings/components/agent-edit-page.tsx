@@ -1,0 +1,309 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, UserX } from 'lucide-react';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { paths } from '../../../app/paths';
+import { Avatar, Button, EmptyState, Field, Input, Page, Select, toast } from '../../../ui';
+import { sessionQuery } from '../../session/api/session-api';
+import { useSession } from '../../session/hooks/use-session';
+import { agentQuery, settingsKeys, teamsQuery, updateAgent } from '../api/settings-api';
+import type { Permits, Role, SettingsAgent, SettingsTeam } from '../api/types';
+import { FORM_MESSAGES, PERMIT_LABELS, PERMIT_ORDER, ROLE_LABELS } from '../messages';
+import {
+  applyServerIssues,
+  Checkbox,
+  errorText,
+  QueryStates,
+  SettingsCard,
+  Switch,
+} from './controls';
+
+interface AgentForm {
+  name: string;
+  role: Role;
+  permits: Permits;
+  teamIds: string[];
+}
+
+const NO_PERMITS: Permits = {
+  admin: false,
+  flag_campaigns: false,
+  flag_inbox_shared: false,
+  flag_inbox_views: false,
+  flag_permissions: false,
+  flag_inbox_savedReplies: false,
+  flag_addons_voice_live_calls: false,
+};
+
+const formOf = (agent: SettingsAgent): AgentForm => ({
+  name: agent.name,
+  role: agent.role ?? 'agent',
+  permits: agent.permits ?? NO_PERMITS,
+  teamIds: agent.teams.map((t) => t.id),
+});
+
+/** settings/agents/edit/{id}: an agent's name, role, permissions and teams (flag_permissions). */
+export function AgentEditPage() {
+  const session = useSession();
+  const id = useParams().id ?? '';
+  const agent = useQuery(agentQuery(session.slug, id));
+  const teams = useQuery(teamsQuery(session.slug));
+  const back = `${paths.settings(session.slug)}/agents`;
+  const notFound = agent.error instanceof ApiError && agent.error.status === 404;
+  return (
+    <Page
+      title="Edit agent"
+      subtitle="Name, role, permissions and teams."
+      data-testid="settings-agent-edit"
+      actions={
+        <Link to={back} className="ui-button" data-variant="ghost" data-testid="agent-back">
+          <ArrowLeft aria-hidden="true" />
+          All agents
+        </Link>
+      }
+    >
+      {notFound ? (
+        <div className="ui-card">
+          <EmptyState
+            icon={<UserX aria-hidden="true" />}
+            title="Agent not found"
+            body="This agent is not in the workspace (any more)."
+            data-testid="agent-not-found"
+          />
+        </div>
+      ) : (
+        <QueryStates
+          query={{
+            isPending: agent.isPending || teams.isPending,
+            isError: agent.isError || teams.isError,
+            error: agent.error ?? teams.error,
+            refetch: () => Promise.all([agent.refetch(), teams.refetch()]),
+          }}
+          label="agent"
+          rows={3}
+        >
+          {() =>
+            agent.data && teams.data ? (
+              <AgentForm key={agent.data.id} agent={agent.data} teams={teams.data} />
+            ) : null
+          }
+        </QueryStates>
+      )}
+    </Page>
+  );
+}
+
+function AgentForm({
+  agent,
+  teams,
+}: {
+  readonly agent: SettingsAgent;
+  readonly teams: SettingsTeam[];
+}) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const form = useForm<AgentForm>({ defaultValues: formOf(agent), mode: 'onTouched' });
+  const { register, control, handleSubmit, reset, setError, formState } = form;
+  // Read while rendering, so that the form tracks which fields changed (only those are sent).
+  const { dirtyFields } = formState;
+  useEffect(() => reset(formOf(agent)), [agent, reset]);
+  const save = useMutation({
+    mutationFn: (values: AgentForm) => {
+      const permits = Object.fromEntries(
+        PERMIT_ORDER.filter((p) => dirtyFields.permits?.[p]).map((p) => [p, values.permits[p]]),
+      );
+      return updateAgent(session.slug, agent.id, {
+        ...(dirtyFields.name ? { name: values.name } : {}),
+        ...(agent.userId && dirtyFields.role ? { role: values.role } : {}),
+        ...(agent.userId && Object.keys(permits).length > 0 ? { permits } : {}),
+        ...(dirtyFields.teamIds ? { teamIds: values.teamIds } : {}),
+      });
+    },
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.agent(session.slug, agent.id), saved);
+      reset(formOf(saved));
+      toast({ tone: 'success', title: 'Agent saved', description: `${saved.name} is up to date.` });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.agents(session.slug) }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.teams(session.slug) }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.workspaceAgents(session.slug) }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.workspaceTeams(session.slug) }),
+        saved.userId
+          ? queryClient.invalidateQueries({ queryKey: sessionQuery(session.slug).queryKey })
+          : null,
+      ]);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'last_admin')
+        setError('permits.admin', { type: 'server', message: error.message });
+      else if (error instanceof ApiError && error.status === 403 && dirtyFields.permits?.admin)
+        setError('permits.admin', { type: 'server', message: error.message });
+      else applyServerIssues(error, setError, ['name', 'role', 'permits', 'teamIds']);
+      toast({ tone: 'danger', title: 'The agent was not saved', description: errorText(error) });
+    },
+  });
+  const canSetAdmin = session.permits.admin;
+  return (
+    <form
+      className="settings-form"
+      onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+      noValidate
+      data-testid="agent-form"
+    >
+      <SettingsCard title="Profile">
+        <div className="settings-card__body settings-form__grid">
+          <div className="settings-person settings-person--large">
+            <Avatar name={agent.name} src={agent.avatarURL} size={44} />
+            <span className="settings-person__text">
+              <span className="settings-person__name" data-testid="agent-edit-name">
+                {agent.name}
+              </span>
+              <span className="settings-person__email">{agent.email}</span>
+            </span>
+          </div>
+          <Field label="Name" error={formState.errors.name?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                {...register('name', {
+                  validate: (v) => v.trim().length > 0 || FORM_MESSAGES.required,
+                  maxLength: { value: 120, message: FORM_MESSAGES.tooLong(120) },
+                })}
+                data-testid="agent-name"
+              />
+            )}
+          </Field>
+          {agent.userId ? (
+            <Field label="Role" hint="A label for people; permissions decide what they may do.">
+              {(field) => (
+                <Controller
+                  control={control}
+                  name="role"
+                  render={({ field: f }) => (
+                    <Select
+                      id={field.id}
+                      label="Role"
+                      value={f.value}
+                      onValueChange={f.onChange}
+                      options={(['agent', 'supervisor', 'admin'] as const).map((r) => ({
+                        value: r,
+                        label: ROLE_LABELS[r],
+                      }))}
+                      data-testid="agent-role"
+                    />
+                  )}
+                />
+              )}
+            </Field>
+          ) : null}
+        </div>
+      </SettingsCard>
+
+      <SettingsCard
+        title="Permissions"
+        description={
+          agent.userId
+            ? 'What this agent may open and change. Admins pass every check.'
+            : 'This agent has no sign-in, so it has no permissions.'
+        }
+      >
+        {agent.userId ? (
+          <div className="settings-card__body settings-list" data-testid="agent-permits-form">
+            {PERMIT_ORDER.map((permit) => (
+              <Controller
+                key={permit}
+                control={control}
+                name={`permits.${permit}`}
+                render={({ field, fieldState }) => (
+                  <div>
+                    <Switch
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      label={PERMIT_LABELS[permit].label}
+                      description={
+                        permit === 'admin' && !canSetAdmin
+                          ? `${PERMIT_LABELS[permit].description} Only admins can change it.`
+                          : PERMIT_LABELS[permit].description
+                      }
+                      disabled={permit === 'admin' && !canSetAdmin}
+                      data-testid={`permit-${permit}`}
+                    />
+                    {fieldState.error ? (
+                      <p
+                        className="ui-field__error settings-inline-error"
+                        role="alert"
+                        data-testid={`permit-${permit}-error`}
+                      >
+                        {fieldState.error.message}
+                      </p>
+                    ) : null}
+                  </div>
+                )}
+              />
+            ))}
+          </div>
+        ) : null}
+      </SettingsCard>
+
+      <SettingsCard
+        title="Teams"
+        description="Teams group agents for transfers, the agent list and assignment rules."
+      >
+        <div className="settings-card__body">
+          {teams.length === 0 ? (
+            <p className="settings-muted">No teams yet. Create one in Teams.</p>
+          ) : (
+            <fieldset className="settings-fieldset">
+              <legend className="ui-visually-hidden">Teams of {agent.name}</legend>
+              <div className="settings-checks">
+                {teams.map((team) => (
+                  <Checkbox
+                    key={team.id}
+                    value={team.id}
+                    label={
+                      <>
+                        {team.emoji ? <span aria-hidden="true">{team.emoji} </span> : null}
+                        {team.name}
+                      </>
+                    }
+                    description={`${team.members.length} ${team.members.length === 1 ? 'member' : 'members'}`}
+                    {...register('teamIds')}
+                    data-testid={`agent-team-${team.name}`}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {formState.errors.teamIds ? (
+            <p className="ui-field__error" role="alert">
+              {formState.errors.teamIds.message}
+            </p>
+          ) : null}
+        </div>
+      </SettingsCard>
+
+      <div className="settings-form__footer">
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={!formState.isDirty || save.isPending}
+          onClick={() => reset(formOf(agent))}
+        >
+          Discard changes
+        </Button>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={save.isPending}
+          disabled={!formState.isDirty}
+          data-testid="agent-save"
+        >
+          Save agent
+        </Button>
+      </div>
+    </form>
+  );
+}

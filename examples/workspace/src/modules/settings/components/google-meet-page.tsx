@@ -1,0 +1,240 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Button, Field, Input, Textarea, toast } from '../../../ui';
+import { useSession } from '../../session/hooks/use-session';
+import { googleMeetQuery, saveGoogleMeet, settingsKeys } from '../api/settings-api';
+import type { GoogleMeetIntegration } from '../api/types';
+import { EMAIL_PATTERN, FORM_MESSAGES } from '../messages';
+import {
+  applyServerIssues,
+  Checkbox,
+  errorText,
+  QueryStates,
+  SettingsCard,
+  Switch,
+} from './controls';
+import { IntegrationPage, StoredSecret } from './integration-form';
+
+interface MeetForm {
+  enabled: boolean;
+  serviceAccountEmail: string;
+  delegatedUser: string;
+  privateKey: string;
+  defaultDurationMinutes: number;
+  addLinkToConversations: boolean;
+}
+
+const PEM = /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/;
+
+const formOf = (s: GoogleMeetIntegration): MeetForm => ({
+  enabled: s.enabled,
+  serviceAccountEmail: s.config?.serviceAccountEmail ?? '',
+  delegatedUser: s.config?.delegatedUser ?? '',
+  privateKey: '',
+  defaultDurationMinutes: s.config?.defaultDurationMinutes ?? 30,
+  addLinkToConversations: s.config?.addLinkToConversations ?? true,
+});
+
+/** settings/integrations/googleMeet (admin). The private key is write-only: shown masked. */
+export function GoogleMeetPage() {
+  const session = useSession();
+  const query = useQuery(googleMeetQuery(session.slug));
+  return (
+    <IntegrationPage
+      title="Google Meet"
+      subtitle="Create Meet links for conversations."
+      testId="settings-google-meet"
+    >
+      <QueryStates query={query} label="Google Meet settings" rows={3}>
+        {() => (query.data ? <MeetForm current={query.data} /> : null)}
+      </QueryStates>
+    </IntegrationPage>
+  );
+}
+
+function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const { control, register, handleSubmit, reset, setError, formState } = useForm<MeetForm>({
+    values: formOf(current),
+    mode: 'onTouched',
+  });
+  const enabled = useWatch({ control, name: 'enabled' });
+  const save = useMutation({
+    mutationFn: (v: MeetForm) =>
+      saveGoogleMeet(session.slug, {
+        enabled: v.enabled,
+        config: {
+          serviceAccountEmail: v.serviceAccountEmail.trim(),
+          delegatedUser: v.delegatedUser.trim(),
+          defaultDurationMinutes: Number(v.defaultDurationMinutes),
+          addLinkToConversations: v.addLinkToConversations,
+        },
+        ...(v.privateKey.trim() ? { privateKey: v.privateKey.trim() } : {}),
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.googleMeet(session.slug), saved);
+      reset(formOf(saved));
+      toast({
+        tone: 'success',
+        title: 'Google Meet saved',
+        description: saved.enabled ? 'The integration is on.' : 'The integration is off.',
+      });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(session.slug) });
+    },
+    onError: (error) => {
+      const placed = applyServerIssues(error, setError, {
+        privateKey: 'privateKey',
+        'config.serviceAccountEmail': 'serviceAccountEmail',
+        'config.delegatedUser': 'delegatedUser',
+        'config.defaultDurationMinutes': 'defaultDurationMinutes',
+      });
+      toast({
+        tone: 'danger',
+        title: 'Google Meet was not saved',
+        description: placed ? 'Check the highlighted fields.' : errorText(error),
+      });
+    },
+  });
+  return (
+    <form
+      className="settings-form"
+      noValidate
+      onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+      data-testid="google-meet-form"
+    >
+      <SettingsCard
+        title="Service account"
+        description="A Google Cloud service account with domain-wide delegation for Calendar."
+      >
+        <div className="settings-card__body settings-form__grid">
+          <Controller
+            control={control}
+            name="enabled"
+            render={({ field }) => (
+              <Switch
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                label="Google Meet is on"
+                description="Agents can add a Meet link to a conversation."
+                data-testid="meet-enabled"
+              />
+            )}
+          />
+          <Field
+            label="Service account email"
+            error={formState.errors.serviceAccountEmail?.message}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="email"
+                autoComplete="off"
+                {...register('serviceAccountEmail', {
+                  validate: (v) => {
+                    const t = v.trim();
+                    if (!t) return FORM_MESSAGES.required;
+                    if (!EMAIL_PATTERN.test(t)) return FORM_MESSAGES.emailNotValid;
+                    return t.endsWith('.iam.gserviceaccount.com') || FORM_MESSAGES.serviceAccount;
+                  },
+                })}
+                data-testid="meet-service-account"
+              />
+            )}
+          </Field>
+          <Field
+            label="Calendar owner"
+            hint="The Google Workspace user whose calendar hosts the meetings."
+            error={formState.errors.delegatedUser?.message}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="email"
+                autoComplete="off"
+                {...register('delegatedUser', {
+                  validate: (v) =>
+                    v.trim()
+                      ? EMAIL_PATTERN.test(v.trim()) || FORM_MESSAGES.emailNotValid
+                      : FORM_MESSAGES.required,
+                })}
+                data-testid="meet-delegated-user"
+              />
+            )}
+          </Field>
+          <Field
+            label="Private key"
+            hint={<StoredSecret secret={current.privateKey} testId="meet-key-stored" />}
+            error={formState.errors.privateKey?.message}
+          >
+            {(c) => (
+              <Textarea
+                {...c}
+                rows={4}
+                spellCheck={false}
+                autoComplete="off"
+                className="settings-mono"
+                placeholder={
+                  current.privateKey.set
+                    ? 'Leave blank to keep the stored key'
+                    : '-----BEGIN PRIVATE KEY-----'
+                }
+                {...register('privateKey', {
+                  validate: (v) => {
+                    const t = v.trim();
+                    if (t && !PEM.test(t)) return FORM_MESSAGES.privateKey;
+                    if (!t && enabled && !current.privateKey.set)
+                      return FORM_MESSAGES.secretToEnable;
+                    return true;
+                  },
+                  deps: ['enabled'],
+                })}
+                data-testid="meet-private-key"
+              />
+            )}
+          </Field>
+        </div>
+      </SettingsCard>
+      <SettingsCard title="Meetings">
+        <div className="settings-card__body settings-form__grid">
+          <Field
+            label="Default length (minutes)"
+            error={formState.errors.defaultDurationMinutes?.message}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="number"
+                min={5}
+                max={480}
+                step={5}
+                {...register('defaultDurationMinutes', {
+                  valueAsNumber: true,
+                  validate: (v) =>
+                    (Number.isInteger(v) && v >= 5 && v <= 480) || FORM_MESSAGES.minutes,
+                })}
+                data-testid="meet-duration"
+              />
+            )}
+          </Field>
+          <Checkbox
+            label="Add the link to the conversation"
+            description="Posts the Meet link as a note, so the whole team sees it."
+            {...register('addLinkToConversations')}
+          />
+        </div>
+      </SettingsCard>
+      <div className="settings-form__footer">
+        <Button
+          type="submit"
+          variant="primary"
+          loading={save.isPending}
+          disabled={!formState.isDirty}
+          data-testid="meet-save"
+        >
+          Save Google Meet
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { ArrowLeft, KeyRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Badge, Page } from '../../../ui';
+import { useSession } from '../../session/hooks/use-session';
+import type { MaskedSecret } from '../api/types';
+import { SETTINGS_PATHS } from '../messages';
+
+/** The page of one integration: its title, a way back to the list, its form. */
+export function IntegrationPage({
+  title,
+  subtitle,
+  testId,
+  children,
+}: {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly testId: string;
+  readonly children: ReactNode;
+}) {
+  const session = useSession();
+  return (
+    <Page
+      title={title}
+      subtitle={subtitle}
+      data-testid={testId}
+      actions={
+        <Link
+          to={`${paths.settings(session.slug)}/${SETTINGS_PATHS.integrations}`}
+          className="ui-button"
+          data-variant="ghost"
+        >
+          <ArrowLeft aria-hidden="true" />
+          All integrations
+        </Link>
+      }
+    >
+      {children}
+    </Page>
+  );
+}
+
+/** What is stored for a secret: never the value, only whether one is set and its last characters. */
+export function StoredSecret({
+  secret,
+  testId,
+}: {
+  readonly secret: MaskedSecret;
+  readonly testId: string;
+}) {
+  return (
+    <span className="settings-secret" data-testid={testId}>
+      <KeyRound aria-hidden="true" />
+      {secret.set ? (
+        <>
+          Stored, encrypted: <code>{secret.preview ?? '••••••••'}</code>{' '}
+          <Badge tone="success">Set</Badge>
+        </>
+      ) : (
+        <>
+          Not set <Badge>Empty</Badge>
+        </>
+      )}
+    </span>
+  );
+}

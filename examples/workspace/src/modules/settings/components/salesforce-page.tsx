@@ -1,0 +1,220 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Button, Field, Input, toast } from '../../../ui';
+import { useSession } from '../../session/hooks/use-session';
+import { salesforceQuery, saveSalesforce, settingsKeys } from '../api/settings-api';
+import type { SalesforceIntegration } from '../api/types';
+import { FORM_MESSAGES } from '../messages';
+import {
+  applyServerIssues,
+  Checkbox,
+  errorText,
+  QueryStates,
+  SettingsCard,
+  Switch,
+} from './controls';
+import { IntegrationPage, StoredSecret } from './integration-form';
+
+interface SalesforceForm {
+  enabled: boolean;
+  instanceUrl: string;
+  clientId: string;
+  clientSecret: string;
+  syncContacts: boolean;
+  logCalls: boolean;
+}
+
+const SALESFORCE_URL =
+  /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*\.(my\.salesforce\.com|salesforce\.com)\/?$/i;
+
+const formOf = (s: SalesforceIntegration): SalesforceForm => ({
+  enabled: s.enabled,
+  instanceUrl: s.config?.instanceUrl ?? '',
+  clientId: s.config?.clientId ?? '',
+  clientSecret: '',
+  syncContacts: s.config?.syncContacts ?? true,
+  logCalls: s.config?.logCalls ?? true,
+});
+
+/** settings/integrations/salesforce (admin). The client secret is write-only: shown masked. */
+export function SalesforcePage() {
+  const session = useSession();
+  const query = useQuery(salesforceQuery(session.slug));
+  return (
+    <IntegrationPage
+      title="Salesforce"
+      subtitle="Sync contacts and log calls in your Salesforce org."
+      testId="settings-salesforce"
+    >
+      <QueryStates query={query} label="Salesforce settings" rows={3}>
+        {() => (query.data ? <SalesforceForm current={query.data} /> : null)}
+      </QueryStates>
+    </IntegrationPage>
+  );
+}
+
+function SalesforceForm({ current }: { readonly current: SalesforceIntegration }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const { control, register, handleSubmit, reset, setError, formState } = useForm<SalesforceForm>({
+    values: formOf(current),
+    mode: 'onTouched',
+  });
+  const enabled = useWatch({ control, name: 'enabled' });
+  const save = useMutation({
+    mutationFn: (v: SalesforceForm) =>
+      saveSalesforce(session.slug, {
+        enabled: v.enabled,
+        config: {
+          instanceUrl: v.instanceUrl.trim(),
+          clientId: v.clientId.trim(),
+          syncContacts: v.syncContacts,
+          logCalls: v.logCalls,
+        },
+        ...(v.clientSecret.trim() ? { clientSecret: v.clientSecret.trim() } : {}),
+      }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.salesforce(session.slug), saved);
+      reset(formOf(saved));
+      toast({
+        tone: 'success',
+        title: 'Salesforce saved',
+        description: saved.enabled ? 'The integration is on.' : 'The integration is off.',
+      });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(session.slug) });
+    },
+    onError: (error) => {
+      const placed = applyServerIssues(error, setError, {
+        clientSecret: 'clientSecret',
+        'config.instanceUrl': 'instanceUrl',
+        'config.clientId': 'clientId',
+      });
+      toast({
+        tone: 'danger',
+        title: 'Salesforce was not saved',
+        description: placed ? 'Check the highlighted fields.' : errorText(error),
+      });
+    },
+  });
+  return (
+    <form
+      className="settings-form"
+      noValidate
+      onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
+      data-testid="salesforce-form"
+    >
+      <SettingsCard
+        title="Connection"
+        description="From the connected app you created in Salesforce Setup."
+      >
+        <div className="settings-card__body settings-form__grid">
+          <Controller
+            control={control}
+            name="enabled"
+            render={({ field }) => (
+              <Switch
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                label="Salesforce is on"
+                description="Turn it off to pause syncing without losing the settings."
+                data-testid="salesforce-enabled"
+              />
+            )}
+          />
+          <Field
+            label="My Domain URL"
+            hint="e.g. https://acme.my.salesforce.com"
+            error={formState.errors.instanceUrl?.message}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                {...register('instanceUrl', {
+                  validate: (v) =>
+                    v.trim() === ''
+                      ? FORM_MESSAGES.required
+                      : SALESFORCE_URL.test(v.trim()) || FORM_MESSAGES.salesforceUrl,
+                })}
+                data-testid="salesforce-url"
+              />
+            )}
+          </Field>
+          <Field label="Consumer key" error={formState.errors.clientId?.message}>
+            {(c) => (
+              <Input
+                {...c}
+                autoComplete="off"
+                spellCheck={false}
+                {...register('clientId', {
+                  validate: (v) =>
+                    v.trim().length >= 10
+                      ? true
+                      : v.trim()
+                        ? 'At least 10 characters'
+                        : FORM_MESSAGES.required,
+                  maxLength: { value: 256, message: FORM_MESSAGES.tooLong(256) },
+                })}
+                data-testid="salesforce-client-id"
+              />
+            )}
+          </Field>
+          <Field
+            label="Consumer secret"
+            hint={<StoredSecret secret={current.clientSecret} testId="salesforce-secret-stored" />}
+            error={formState.errors.clientSecret?.message}
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="password"
+                autoComplete="new-password"
+                placeholder={
+                  current.clientSecret.set ? 'Leave blank to keep the stored secret' : ''
+                }
+                {...register('clientSecret', {
+                  validate: (v) => {
+                    const t = v.trim();
+                    if (t && t.length < 8) return 'At least 8 characters';
+                    if (!t && enabled && !current.clientSecret.set)
+                      return FORM_MESSAGES.secretToEnable;
+                    return true;
+                  },
+                  deps: ['enabled'],
+                })}
+                data-testid="salesforce-secret"
+              />
+            )}
+          </Field>
+        </div>
+      </SettingsCard>
+      <SettingsCard title="What to sync">
+        <div className="settings-card__body settings-checks">
+          <Checkbox
+            label="Sync contacts"
+            description="Contacts and leads with a phone or email become workspace contacts."
+            {...register('syncContacts')}
+          />
+          <Checkbox
+            label="Log calls"
+            description="Each finished call is logged as a task on the matching record."
+            {...register('logCalls')}
+          />
+        </div>
+      </SettingsCard>
+      <div className="settings-form__footer">
+        <Button
+          type="submit"
+          variant="primary"
+          loading={save.isPending}
+          disabled={!formState.isDirty}
+          data-testid="salesforce-save"
+        >
+          Save Salesforce
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import { History, Maximize2, PhoneOff, Radio, Settings2, Users } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { ReactElement } from 'react';
+import { VOICE_PANEL_TABS } from '../../controller/constants';
+import type { VoicePanelTabId } from '../../controller/constants';
+import type { AgentStatusOption } from '../../controller/types';
+import { useVoiceMessages } from '../../i18n/context';
+import {
+  useAgent,
+  useAgentStatus,
+  useCall,
+  useCallControls,
+  useVoiceSession,
+} from '../../react/hooks';
+import { IconButton } from '../../ui/icon-button';
+import {
+  VoiceMenu,
+  VoiceMenuContent,
+  VoiceMenuItem,
+  VoiceMenuLabel,
+  VoiceMenuRadioGroup,
+  VoiceMenuRadioItem,
+  VoiceMenuSeparator,
+  VoiceMenuTrigger,
+} from '../../ui/menu';
+import { VoiceTooltip } from '../../ui/tooltip';
+import { AudioSettingsModal } from '../audio/audio-settings-modal';
+import { StatusChip } from './status-chip';
+
+/** Props of {@link StatusDropdown}. @public */
+export interface StatusDropdownProps {
+  /**
+   * Opens the voice panel on a tab (Agent list, Call history, Live calls); the host renders the
+   * panel. Without it those items are not offered.
+   */
+  readonly onOpenPanel?: (tab: VoicePanelTabId) => void;
+  /** Widget (embedded) mode: the Call history item is hidden (§2). */
+  readonly widget?: boolean;
+  /** The user has the live-calls permit (`flag_addons_voice_live_calls`): offer Live calls. */
+  readonly liveCallsPermitted?: boolean;
+  /** Failures of a status change (the controller's `VoiceError`). */
+  readonly onError?: (error: unknown) => void;
+}
+
+function statusIcon(option: AgentStatusOption): ReactElement {
+  if (option.kind === 'custom') return <PhoneOff size={15} />;
+  return <span className="xv-status-dot" data-kind={option.kind} />;
+}
+
+/**
+ * The voice header chip with its status dropdown (§2): the agent's selectable states ('On', 'Off',
+ * custom states), then Audio settings (opens {@link AudioSettingsModal}), Agent list, Call history
+ * (not in widget mode) and Live calls (when permitted). Status changes are disabled, with the
+ * tooltip 'Cannot change call status if microphone is not shared with the browser.', while the
+ * microphone is not shared. During a call whose panel is collapsed, a button beside the chip
+ * expands it again.
+ * @public
+ */
+export function StatusDropdown(props: StatusDropdownProps): ReactElement | null {
+  const { onOpenPanel, widget = false, liveCallsPermitted = false, onError } = props;
+  const { t } = useVoiceMessages();
+  const session = useVoiceSession();
+  const agent = useAgent();
+  const status = useAgentStatus();
+  const call = useCall();
+  const controls = useCallControls();
+  const [audioOpen, setAudioOpen] = useState(false);
+  const noteId = useId();
+  if (session.phase === 'disabled' || session.phase === 'idle') return null;
+  if (!session.ready) return <StatusChip />;
+
+  const disabledReason = agent.disabledReason ? t(agent.disabledReason) : null;
+  const changeStatus = (name: string): void => {
+    if (name === status.name) return;
+    agent.setStatus(name).catch((error: unknown) => onError?.(error));
+  };
+
+  return (
+    <div className="xv xv-status" data-testid="voice-status">
+      <VoiceMenu>
+        <VoiceTooltip content={disabledReason ?? t(status.description)}>
+          <VoiceMenuTrigger asChild>
+            <StatusChip menu />
+          </VoiceMenuTrigger>
+        </VoiceTooltip>
+        <VoiceMenuContent
+          align="end"
+          className="xv-status__menu"
+          aria-label={t('statusMenuHeading')}
+        >
+          <VoiceMenuLabel>{t('statusMenuHeading')}</VoiceMenuLabel>
+          {disabledReason && (
+            <VoiceMenuLabel id={noteId} className="xv-status__note">
+              {disabledReason}
+            </VoiceMenuLabel>
+          )}
+          <VoiceMenuRadioGroup value={status.name ?? ''} onValueChange={changeStatus}>
+            {agent.options.map((option) => (
+              <VoiceMenuRadioItem
+                key={option.name}
+                value={option.name}
+                disabled={!agent.canChangeStatus}
+                icon={statusIcon(option)}
+                data-kind={option.kind}
+                aria-describedby={disabledReason ? noteId : undefined}
+              >
+                {t(option.label)}
+              </VoiceMenuRadioItem>
+            ))}
+          </VoiceMenuRadioGroup>
+          <VoiceMenuSeparator />
+          <VoiceMenuItem icon={<Settings2 size={16} />} onSelect={() => setAudioOpen(true)}>
+            {t('audioSettings')}
+          </VoiceMenuItem>
+          {onOpenPanel && (
+            <VoiceMenuItem
+              icon={<Users size={16} />}
+              onSelect={() => onOpenPanel(VOICE_PANEL_TABS.agentStatus)}
+            >
+              {t('agentList')}
+            </VoiceMenuItem>
+          )}
+          {onOpenPanel && !widget && (
+            <VoiceMenuItem
+              icon={<History size={16} />}
+              onSelect={() => onOpenPanel(VOICE_PANEL_TABS.callHistory)}
+            >
+              {t('callHistory')}
+            </VoiceMenuItem>
+          )}
+          {onOpenPanel && liveCallsPermitted && (
+            <VoiceMenuItem
+              icon={<Radio size={16} />}
+              onSelect={() => onOpenPanel(VOICE_PANEL_TABS.liveCalls)}
+            >
+              {t('liveCalls')}
+            </VoiceMenuItem>
+          )}
+        </VoiceMenuContent>
+      </VoiceMenu>
+      {call.menuActive && !call.menuExpanded && (
+        <IconButton
+          label={t('callExpand')}
+          icon={<Maximize2 size={16} aria-hidden="true" />}
+          variant="secondary"
+          size="sm"
+          onClick={controls.expand}
+        />
+      )}
+      <AudioSettingsModal open={audioOpen} onOpenChange={setAudioOpen} />
+    </div>
+  );
+}

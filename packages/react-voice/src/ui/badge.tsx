@@ -1,0 +1,26 @@
+import type { HTMLAttributes, ReactElement, ReactNode } from 'react';
+import { cx } from './cx';
+
+/** The colour of a badge. @public */
+export type VoiceBadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
+
+/** Props of {@link VoiceBadge}. @public */
+export interface VoiceBadgeProps extends HTMLAttributes<HTMLSpanElement> {
+  readonly tone?: VoiceBadgeTone;
+  readonly icon?: ReactNode;
+  readonly children?: ReactNode;
+}
+
+/**
+ * A small label (`xv-badge`, `data-tone`): a status, a count.
+ * @public
+ */
+export function VoiceBadge(props: VoiceBadgeProps): ReactElement {
+  const { tone = 'neutral', icon, className, children, ...rest } = props;
+  return (
+    <span className={cx('xv-badge', className)} data-tone={tone} {...rest}>
+      {icon}
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,87 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactElement, ReactNode } from 'react';
+import { useVoiceMessages } from '../i18n/context';
+import { cx } from './cx';
+import { IconButton } from './icon-button';
+
+/** Props of {@link VoiceDialog}. @public */
+export interface VoiceDialogProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  readonly title: ReactNode;
+  /** A description under the title (also the dialog's accessible description). */
+  readonly description?: ReactNode;
+  /** The dialog's width in px (it never exceeds the viewport less 16 px a side). */
+  readonly width: number;
+  /** Buttons beside the close button in the header (a refresh button). */
+  readonly headerActions?: ReactNode;
+  /** The action row at the bottom. */
+  readonly footer?: ReactNode;
+  /** `alert` for a confirmation (role alertdialog, no close on outside click). */
+  readonly role?: 'dialog' | 'alert';
+  readonly className?: string;
+  readonly children?: ReactNode;
+  /** `data-testid` of the dialog. */
+  readonly testId?: string;
+}
+
+/**
+ * A modal dialog (Radix Dialog): overlay, a header with the title, optional actions and a close
+ * button, a body and a footer, `data-state` open/closed. Escape and the close button close it;
+ * focus moves to the element marked `data-autofocus` (else the dialog), is trapped inside, and
+ * returns to the trigger.
+ * @public
+ */
+export function VoiceDialog(props: VoiceDialogProps): ReactElement {
+  const { open, onOpenChange, title, description, width, headerActions, footer, children } = props;
+  const { t } = useVoiceMessages();
+  const alert = props.role === 'alert';
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="xv xv-dialog-overlay" />
+        <Dialog.Content
+          className={cx('xv xv-dialog', props.className)}
+          style={{ width: `min(${width}px, calc(100vw - 16px))` }}
+          role={alert ? 'alertdialog' : 'dialog'}
+          data-testid={props.testId}
+          onOpenAutoFocus={(e) => {
+            // Focus the element marked `data-autofocus` (a search box), else the dialog itself, so
+            // that the close button's tooltip does not pop up on open.
+            e.preventDefault();
+            const content = e.currentTarget as HTMLElement;
+            const target = content.querySelector<HTMLElement>('[data-autofocus]') ?? content;
+            target.focus();
+          }}
+          onPointerDownOutside={alert ? (e) => e.preventDefault() : undefined}
+          onInteractOutside={alert ? (e) => e.preventDefault() : undefined}
+        >
+          <header className="xv-dialog__header">
+            <Dialog.Title className="xv-dialog__title">{title}</Dialog.Title>
+            <div className="xv-dialog__actions">
+              {headerActions}
+              {!alert && (
+                <Dialog.Close asChild>
+                  <IconButton label={t('close')} icon={<X size={18} aria-hidden="true" />} />
+                </Dialog.Close>
+              )}
+            </div>
+          </header>
+          {description ? (
+            <Dialog.Description className="xv-dialog__description">
+              {description}
+            </Dialog.Description>
+          ) : (
+            <Dialog.Description className="xv-visually-hidden">{title}</Dialog.Description>
+          )}
+          {children !== undefined && <div className="xv-dialog__body">{children}</div>}
+          {footer && <footer className="xv-dialog__footer">{footer}</footer>}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Closes the nearest {@link VoiceDialog} (Radix `Dialog.Close`, use with `asChild`). @public */
+export const VoiceDialogClose = Dialog.Close;

@@ -1,0 +1,79 @@
+// The documentation gate (after `npm run build`):
+//   1. every TypeScript sample of docs/guides type-checks against the built packages (strict);
+//   2. `typedoc` builds the site into docs/site with zero warnings (typedoc.json treats a warning
+//      as an error);
+//   3. linkinator finds no broken link in docs/site (links to other sites are not followed: the
+//      machines that run this are offline);
+//   4. the getting-started page runs against the emulator in headless Chromium and places a call.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { guideSamples, runGettingStarted } from './guide-samples.mjs';
+import { root } from './packages.mjs';
+import { run } from './run.mjs';
+
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const step = async (name, fn) => {
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}`);
+  const ok = await fn();
+  console.log(`${ok ? '✓' : '✗'} ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  if (!ok) process.exit(1);
+};
+
+await step('guide samples type-check', async () => {
+  // Inside the repository (gitignored), so the samples resolve the workspace's built packages and
+  // its test tools as an application's node_modules would.
+  const dir = join(root, '.tmp/guide-samples');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const samples = guideSamples().filter((s) => s.lang === 'ts' || s.lang === 'tsx');
+  for (const sample of samples) writeFileSync(join(dir, sample.name), sample.code);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        strict: true,
+        noEmit: true,
+        isolatedModules: true,
+        verbatimModuleSyntax: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      include: ['*.ts', '*.tsx'],
+    }),
+  );
+  console.log(`  ${samples.length} samples: ${samples.map((s) => s.name).join(', ')}`);
+  return (await run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: root })) === 0;
+});
+
+await step('TypeDoc site (zero warnings)', async () => {
+  rmSync(join(root, 'docs/site'), { recursive: true, force: true });
+  return (await run(bin('typedoc'), ['--logLevel', 'Warn'], { cwd: root })) === 0;
+});
+
+await step('links of docs/site', async () => {
+  const code = await run(
+    bin('linkinator'),
+    [
+      'docs/site',
+      '--recurse',
+      '--skip',
+      '^https?://(?!localhost)',
+      '--format',
+      'text',
+      '--verbosity',
+      'error',
+    ],
+    { cwd: root },
+  );
+  return code === 0;
+});
+
+await step('getting-started page places a call against the emulator (Chromium)', async () => {
+  await runGettingStarted(root);
+  return true;
+});

@@ -1,0 +1,162 @@
+// The code samples of the hand-written guides (docs/guides/*.md), and a run of the getting-started
+// page against the emulator in headless Chromium.
+//
+// A sample is a fenced block; one preceded by `<!-- file: NAME -->` is written under that name
+// (so that samples can import each other, as `./accept`), the others as `<guide>-<n>.<lang>`.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { root } from './packages.mjs';
+
+export const GUIDES_DIR = join(root, 'docs/guides');
+
+/** @returns {{ guide: string, name: string, lang: string, code: string }[]} */
+export function guideSamples(dir = GUIDES_DIR) {
+  const samples = [];
+  for (const guide of readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
+    const text = readFileSync(join(dir, guide), 'utf8');
+    const fence = /(?:<!-- file: ([\w.-]+) -->\s*\n)?```(\w+)\n([\s\S]*?)\n```/g;
+    let n = 0;
+    for (const [, name, lang, code] of text.matchAll(fence)) {
+      n++;
+      samples.push({
+        guide,
+        name: name ?? `${guide.replace(/\.md$/, '')}-${n}.${lang}`,
+        lang,
+        code: `${code}\n`,
+      });
+    }
+  }
+  return samples;
+}
+
+/** The emulator's address in the guides; a run replaces it with the address of its own emulator. */
+export const GUIDE_EMULATOR_URL = 'http://127.0.0.1:4700';
+
+/**
+ * Starts `connect-emulator --json --port 0` of `cwd` (its node_modules/.bin) and resolves with
+ * the information it prints; `stop()` ends it.
+ */
+export function startEmulatorCli(cwd, allowedOrigin) {
+  const child = spawn(
+    join(cwd, 'node_modules/.bin/connect-emulator'),
+    ['--json', '--port', '0', '--allowed-origin', allowedOrigin],
+    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(
+      () => reject(new Error(`connect-emulator printed nothing: ${out}`)),
+      60_000,
+    );
+    child.on('exit', (code) => reject(new Error(`connect-emulator exited with ${code}: ${out}`)));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.trim().startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      const info = JSON.parse(line);
+      resolve({
+        info,
+        url: new URL(info.loginUrl).origin,
+        stop: () =>
+          new Promise((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * Serves the getting-started page (its `index.html` and `main.ts`, bundled with esbuild from
+ * `projectDir`, so `@x/connect-streams` is whatever that directory installs) on 127.0.0.1, starts
+ * the emulator from `projectDir`, and in headless Chromium: signs `jane` in, opens the page, waits
+ * for "Signed in as", presses Call, answers on the emulator's customer-phone page and waits for the
+ * call to connect. Throws on failure.
+ */
+export async function runGettingStarted(projectDir, log = console.log) {
+  const samples = new Map(
+    guideSamples()
+      .filter((s) => s.guide === 'getting-started.md')
+      .map((s) => [s.name, s.code]),
+  );
+  const html = samples.get('index.html');
+  const main = samples.get('main.ts');
+  if (!html || !main) throw new Error('getting-started.md lost its index.html or main.ts sample');
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/main.ts') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript' });
+      res.end(server.bundle);
+    } else {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(html);
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const pageOrigin = `http://127.0.0.1:${server.address().port}`;
+  const emulator = await startEmulatorCli(projectDir, pageOrigin);
+  log(`  emulator at ${emulator.url}, page at ${pageOrigin}`);
+  const { chromium } = await import('playwright');
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const bundled = await build({
+      stdin: {
+        contents: main.replaceAll(GUIDE_EMULATOR_URL, emulator.url),
+        resolveDir: projectDir,
+        loader: 'ts',
+        sourcefile: 'main.ts',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
+    server.bundle = bundled.outputFiles[0].text;
+
+    const context = await browser.newContext({ permissions: ['microphone'] });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // Signs the agent in, as the login window would.
+    await page.goto(`${emulator.url}/login?username=jane`);
+    await page.goto(pageOrigin);
+    const status = page.locator('#status');
+    await status.filter({ hasText: 'Signed in as Jane Doe' }).waitFor({ timeout: 30_000 });
+    log(`  ${await status.textContent()}`);
+    await page.locator('#call').click();
+    // The customer answers on the emulator's customer-phone page, as the guide says.
+    const phone = await context.newPage();
+    await phone.goto(`${emulator.url}/control`);
+    await phone
+      .getByRole('button', { name: 'answer', exact: true })
+      .first()
+      .click({ timeout: 30_000 });
+    await status
+      .filter({ hasText: 'On a call with' })
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error) => {
+        throw new Error(`the call did not connect; the page says "${await status.textContent()}"`, {
+          cause: error,
+        });
+      });
+    log(`  ${await status.textContent()}`);
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+  } finally {
+    await browser.close();
+    await emulator.stop();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}

@@ -1,0 +1,236 @@
+// The packages as a third-party developer gets them (after `npm run build`): packs every package,
+// installs the tarballs into a fresh project outside the workspace (their dependencies come from
+// the registry) and checks, there:
+//   - ESM `import` and CJS `require` of every entry point in Node;
+//   - the types of every entry under moduleResolution `bundler` and `nodenext` (ESM and CJS files),
+//     and that a `Ccp` from `/testing` is the `Ccp` of the main entry (one declaration);
+//   - `npx connect-emulator --json` starts;
+//   - the getting-started page places a call against that emulator in headless Chromium.
+// Then, in a temporary copy of the release files, `changeset version` and `npm publish --dry-run`
+// of every package succeed. The working tree is never changed. Prints tarball contents and sizes.
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runGettingStarted } from './guide-samples.mjs';
+import { formatBytes, packAll, SIZE_LIMITS, tarballProblems } from './pack.mjs';
+import { entriesOf, listPackages, root } from './packages.mjs';
+
+const work = mkdtempSync(join(tmpdir(), 'x-pack-test-'));
+const project = join(work, 'app');
+const keep = process.argv.includes('--keep');
+let failures = 0;
+const check = async (name, fn) => {
+  const t0 = Date.now();
+  try {
+    await fn();
+    console.log(`✓ ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    failures++;
+    console.log(
+      `✗ ${name}\n  ${String(error?.stack ?? error)
+        .split('\n')
+        .slice(0, 12)
+        .join('\n  ')}`,
+    );
+  }
+};
+const sh = (cmd, args, cwd = project) =>
+  execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+try {
+  const tarballs = join(work, 'tarballs');
+  mkdirSync(tarballs);
+  const packed = packAll(tarballs);
+  for (const p of packed) {
+    console.log(
+      `\n${p.name}: ${formatBytes(p.size)} packed, ${formatBytes(p.unpackedSize)} unpacked`,
+    );
+    for (const f of p.files) console.log(`  ${formatBytes(f.size).padStart(9)}  ${f.path}`);
+  }
+  console.log('');
+  await check(
+    'tarball contents (README and LICENSE; no tests, fixtures, maps or sources) and sizes',
+    () => {
+      const problems = packed.flatMap((p) => tarballProblems(p).map((x) => `${p.name}: ${x}`));
+      for (const p of packed) {
+        const limit = SIZE_LIMITS[p.name];
+        if (limit && p.unpackedSize > limit)
+          problems.push(`${p.name}: ${formatBytes(p.unpackedSize)} unpacked`);
+      }
+      if (problems.length) throw new Error(problems.join('\n'));
+    },
+  );
+
+  // A fresh project, outside the workspace: the tarballs, React for @x/react-voice's peers, and the
+  // type packages an application that uses them has (Node's for the emulator, React's).
+  mkdirSync(project);
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'pack-test-app', private: true, type: 'module' }, null, 2),
+  );
+  const peers = ['react@^19.3.1', 'react-dom@^19.3.1', '@types/react@^19.3.0', '@types/node@^22'];
+  await check('npm install of the tarballs into a fresh project', () => {
+    sh('npm', [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      ...packed.map((p) => p.tarball),
+      ...peers,
+    ]);
+  });
+
+  const entries = listPackages()
+    .filter((p) => !p.pkg.private)
+    .flatMap((p) => entriesOf(p.pkg).map((e) => e.importPath));
+  await check(`ESM import of every entry in Node (${entries.length} entries)`, () => {
+    const code = entries.map((e) => `await import(${JSON.stringify(e)});`).join('\n');
+    sh(process.execPath, ['--input-type=module', '-e', code]);
+  });
+  await check('CJS require of every entry in Node', () => {
+    const code = entries.map((e) => `require(${JSON.stringify(e)});`).join('\n');
+    sh(process.execPath, ['--input-type=commonjs', '-e', code]);
+  });
+
+  const typeImports = entries.map((e, i) => `import * as entry${i} from ${JSON.stringify(e)};`);
+  const typeUse = [
+    `export const entries = [${entries.map((_, i) => `entry${i}`).join(', ')}];`,
+    `import { initCCP, type Ccp } from '@x/connect-streams';`,
+    `import { TestPanel } from '@x/connect-streams/testing';`,
+    `const ccp: Ccp = new TestPanel().connect();`,
+    `export const both: [Ccp, typeof initCCP] = [ccp, initCCP];`,
+  ];
+  const tsc = join(root, 'node_modules/.bin/tsc');
+  const common = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+    types: ['node'],
+  };
+  for (const [name, options, files] of [
+    [
+      'bundler',
+      { module: 'ESNext', moduleResolution: 'Bundler' },
+      { 'bundler.ts': [...typeImports, ...typeUse] },
+    ],
+    [
+      'nodenext (ESM and CJS files)',
+      { module: 'NodeNext', moduleResolution: 'NodeNext' },
+      { 'esm.mts': [...typeImports, ...typeUse], 'cjs.cts': [...typeImports, ...typeUse] },
+    ],
+  ]) {
+    await check(`types of every entry under moduleResolution ${name}`, () => {
+      const dir = join(project, `types-${name.split(' ')[0]}`);
+      mkdirSync(dir);
+      for (const [file, lines] of Object.entries(files))
+        writeFileSync(join(dir, file), `${lines.join('\n')}\n`);
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { ...common, ...options }, include: Object.keys(files) }),
+      );
+      try {
+        sh(tsc, ['-p', dir]);
+      } catch (error) {
+        throw new Error(`${error.stdout}${error.stderr}`, { cause: error });
+      }
+    });
+  }
+
+  await check('npx connect-emulator --json starts', async () => {
+    const child = spawn('npx', ['--no-install', 'connect-emulator', '--json', '--port', '0'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
+    try {
+      const info = await new Promise((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`nothing printed: ${out}`)), 60_000);
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const line = out.split('\n').find((l) => l.trim().startsWith('{'));
+          if (line) {
+            clearTimeout(timer);
+            resolve(JSON.parse(line));
+          }
+        });
+      });
+      const login = await fetch(info.loginUrl);
+      if (!login.ok) throw new Error(`GET ${info.loginUrl} answered ${login.status}`);
+      console.log(`  ${JSON.stringify(info)}`);
+    } finally {
+      child.removeAllListeners('exit');
+      process.kill(-child.pid, 'SIGTERM');
+    }
+  });
+
+  await check('the getting-started page places a call (installed packages, Chromium)', () =>
+    runGettingStarted(project, (line) => console.log(line)),
+  );
+
+  // Release dry run, in a copy of what a release reads: the manifests, .changeset, built files.
+  const release = join(work, 'release');
+  await check('changeset version, then npm publish --dry-run of every package', () => {
+    for (const file of [
+      'package.json',
+      'package-lock.json',
+      '.changeset',
+      'LICENSE',
+      'README.md',
+    ]) {
+      cpSync(join(root, file), join(release, file), { recursive: true });
+    }
+    cpSync(join(root, 'scripts/pack-manifest.mjs'), join(release, 'scripts/pack-manifest.mjs'));
+    for (const dir of ['packages', 'examples']) {
+      for (const name of readdirSync(join(root, dir))) {
+        const from = join(root, dir, name);
+        if (!existsSync(join(from, 'package.json'))) continue;
+        cpSync(from, join(release, dir, name), {
+          recursive: true,
+          filter: (src) => !/\/(node_modules|\.data|temp|test-results)(\/|$)/.test(src),
+        });
+      }
+    }
+    symlinkNodeModules(release);
+    const changeset = join(root, 'node_modules/@changesets/cli/bin.js');
+    sh(process.execPath, [changeset, 'version'], release);
+    for (const p of listPackages().filter((x) => !x.pkg.private)) {
+      const out = sh(
+        'npm',
+        ['publish', '--dry-run', '--loglevel=warn'],
+        join(release, 'packages', p.short),
+      );
+      const version = JSON.parse(
+        sh(
+          process.execPath,
+          ['-p', 'JSON.stringify(require("./package.json").version)'],
+          join(release, 'packages', p.short),
+        ),
+      );
+      console.log(`  ${p.name}@${version}: publish --dry-run ok${out.trim() ? `\n${out}` : ''}`);
+    }
+  });
+} finally {
+  if (keep) console.log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+if (failures) {
+  console.error(`pack test: ${failures} check(s) failed`);
+  process.exit(1);
+}
+
+/** The copy resolves the workspace's tools (changesets, its dependencies) through a link. */
+function symlinkNodeModules(dir) {
+  execFileSync('ln', ['-s', join(root, 'node_modules'), join(dir, 'node_modules')]);
+}
