@@ -89,6 +89,9 @@ const server = await startProcess(
   {
     WORKSPACE_API_PORT: String(apiPort),
     CONNECT_ENDPOINT: emulatorUrl,
+    // The admin API's credentials, as the emulator printed them.
+    CONNECT_ACCESS_KEY_ID: emulator.adminCredentials.accessKeyId,
+    CONNECT_SECRET_ACCESS_KEY: emulator.adminCredentials.secretAccessKey,
     CONTACT_EVENTS_SECRET: secret,
     SEED_DEMO: '1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
@@ -102,7 +105,11 @@ if (!server) {
 }
 const hook = await fetch(`${emulatorUrl}/control/webhooks`, {
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  // The control API needs the token the emulator printed.
+  headers: {
+    'content-type': 'application/json',
+    'x-connect-emulator-token': emulator.controlToken,
+  },
   body: JSON.stringify({ url: webhookUrl(server.url) }),
 });
 if (!hook.ok) console.error(`Could not register the contact-event webhook (${hook.status}).`);

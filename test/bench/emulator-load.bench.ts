@@ -18,8 +18,11 @@ const child = fork(
     execArgv: ['--import', 'tsx', '--conditions=source'],
   },
 );
-const url = await new Promise<string>((resolve) =>
-  child.once('message', (m: { url: string }) => resolve(m.url)),
+const { url, controlHeaders } = await new Promise<{
+  url: string;
+  controlHeaders: Record<string, string>;
+}>((resolve) =>
+  child.once('message', (m: { url: string; controlHeaders: Record<string, string> }) => resolve(m)),
 );
 
 interface Snapshot {
@@ -132,6 +135,7 @@ while (performance.now() < end) {
   const recordingCall = recording;
   void fetch(`${url}/control/calls`, {
     method: 'POST',
+    headers: controlHeaders,
     body: JSON.stringify({ to: '+15555550001' }),
   })
     .then((r) => r.json())

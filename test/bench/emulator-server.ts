@@ -23,7 +23,7 @@ const emulator = await startEmulator({
     phoneNumbers: [{ number: '+15555550001', queue: 'Q' }],
   },
 });
-process.send!({ url: emulator.url });
+process.send!({ url: emulator.url, controlHeaders: emulator.controlHeaders });
 process.on('message', (message: string) => {
   if (message === 'report') process.send!({ maxRssKb: process.resourceUsage().maxRSS });
   if (message === 'stop') void emulator.close().then(() => process.exit(0));

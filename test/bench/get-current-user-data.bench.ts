@@ -74,7 +74,11 @@ async function call(
 ): Promise<{ NextToken?: string; ApproximateTotalCount?: number }> {
   const res = await fetch(`${emulator.url}/metrics/userdata/${instanceId}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      // The admin API checks the SigV4 access key (the signature itself is not verified).
+      authorization: `AWS4-HMAC-SHA256 Credential=${emulator.adminCredentials.accessKeyId}/20260101/us-east-1/connect/aws4_request, SignedHeaders=host, Signature=0`,
+    },
     body: JSON.stringify(body),
   });
   if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);

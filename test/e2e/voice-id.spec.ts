@@ -84,7 +84,7 @@ test.beforeEach(async ({ page }) => {
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${emulator.url}/control/voice-id${path}`, {
     method,
-    headers: { 'content-type': 'application/json' },
+    headers: emulator.controlHeaders,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status, `${method} ${path}`).toBe(200);

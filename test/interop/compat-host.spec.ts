@@ -39,7 +39,7 @@ test('@x/connect-streams/compat: the agent scenario runs against the emulator wi
         async control(method, path, body) {
           const res = await page.request.fetch(`${emulator.url}${path}`, {
             method,
-            headers: { 'content-type': 'application/json' },
+            headers: emulator.controlHeaders,
             ...(body === undefined ? {} : { data: JSON.stringify(body) }),
           });
           return { status: res.status(), body: (await res.json()) as unknown };

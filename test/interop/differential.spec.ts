@@ -305,7 +305,7 @@ test.describe('differential: one host script under the real 2.18.7, the real 2.2
           control: async (method, path, body) => {
             const res = await page.request.fetch(`${emulator.url}${path}`, {
               method,
-              headers: { 'content-type': 'application/json' },
+              headers: emulator.controlHeaders,
               ...(body === undefined ? {} : { data: JSON.stringify(body) }),
             });
             expect(res.status(), `${method} ${path}`).toBeLessThan(300);

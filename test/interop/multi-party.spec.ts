@@ -29,7 +29,7 @@ const goAvailable = (page: Page) =>
 async function acceptedCall(env: Interop, page: Page): Promise<string> {
   const res = await page.request.fetch(`${env.emulator.url}/control/calls`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: env.emulator.controlHeaders,
     data: JSON.stringify({ to: '+15555550001' }),
   });
   expect(res.status()).toBe(201);
@@ -222,6 +222,7 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
       // The customer hangs up at last: the call is over and leaves the instance.
       const hangup = await jane.request.fetch(`${env.emulator.url}/control/contacts/${id}/hangup`, {
         method: 'POST',
+        headers: env.emulator.controlHeaders,
       });
       expect(hangup.status()).toBe(200);
       expect(live()).toBeUndefined();
@@ -280,7 +281,7 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
       // john's call ends; once he clears it, the transfer is offered to him.
       const hangup = await john.request.fetch(
         `${env.emulator.url}/control/contacts/${johns}/hangup`,
-        { method: 'POST' },
+        { method: 'POST', headers: env.emulator.controlHeaders },
       );
       expect(hangup.status()).toBe(200);
       await waitForEvent(john, 'contact.acw', { id: johns });

@@ -78,7 +78,7 @@ test('our initCCP runs the inbound-call scenario with the real streams 2.18.7 CC
         placeInboundCall: async () => {
           const res = await page.request.fetch(`${emulator.url}/control/calls`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: emulator.controlHeaders,
             data: JSON.stringify({ to: '+15555550001', from: '+15555550123' }),
           });
           expect(res.status()).toBeLessThan(300);

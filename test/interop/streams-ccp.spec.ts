@@ -17,7 +17,7 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[]) {
           async control(method, path, body) {
             const res = await page.request.fetch(`${emulator.url}${path}`, {
               method,
-              headers: { 'content-type': 'application/json' },
+              headers: emulator.controlHeaders,
               ...(body === undefined ? {} : { data: JSON.stringify(body) }),
             });
             return { status: res.status(), body: (await res.json()) as unknown };

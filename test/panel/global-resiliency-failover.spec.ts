@@ -119,7 +119,9 @@ const events = (page: Page) =>
 
 /** Calls the emulator's control API (TLS with a self-signed certificate: through the page's request context). */
 async function control(page: Page, server: Harness, path: string): Promise<void> {
-  const response = await page.request.post(`${server.emulator.url}${path}`);
+  const response = await page.request.post(`${server.emulator.url}${path}`, {
+    headers: server.emulator.controlHeaders,
+  });
   expect(response.status()).toBe(200);
 }
 

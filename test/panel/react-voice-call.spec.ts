@@ -99,7 +99,7 @@ async function setup(): Promise<Setup> {
   const control = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${emulator.url}${path}`, {
       method,
-      headers: { 'content-type': 'application/json' },
+      headers: emulator.controlHeaders,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const json = (await res.json()) as Record<string, unknown>;

@@ -144,7 +144,7 @@ describe('against the emulator web socket (CreateTransport)', () => {
   async function injectFault(rule: Record<string, unknown>): Promise<void> {
     const response = await fetch(`${emulator.url}/control/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: emulator.controlHeaders,
       body: JSON.stringify(rule),
     });
     expect(response.status).toBeLessThan(300);
@@ -232,7 +232,7 @@ describe('against the emulator web socket (CreateTransport)', () => {
 
     const dial = await fetch(`${emulator.url}/control/calls`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: emulator.controlHeaders,
       body: JSON.stringify({ to: '+15555550001', from: '+15555551234' }),
     });
     expect(dial.status).toBe(201);

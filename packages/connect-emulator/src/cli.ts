@@ -8,7 +8,11 @@ import { SERVICES_CLI_OPTIONS, loadServicesCliOptions } from './services/create-
 const usage = `Usage: connect-emulator [--port ${DEFAULT_PORT}] [--seed demo|FILE] [--state-dir DIR]
                         [--allowed-origin URL ...] [--tls] [--json] [--host 127.0.0.1]
                         [--webhook URL ...] [--faults FILE] [--fault-seed N]
-                        [--secondary-region REGION [--primary-region REGION] [--active-region REGION]]`;
+                        [--control-token TOKEN] [--admin-access-key-id ID --admin-secret-access-key KEY]
+                        [--allow-remote-control]
+                        [--secondary-region REGION [--primary-region REGION] [--active-region REGION]]
+
+Environment: CONNECT_EMULATOR_CONTROL_TOKEN (the control token when --control-token is not given).`;
 
 async function main(): Promise<void> {
   let values;
@@ -25,6 +29,10 @@ async function main(): Promise<void> {
         'secondary-region': { type: 'string' },
         'active-region': { type: 'string' },
         json: { type: 'boolean' },
+        'control-token': { type: 'string' },
+        'admin-access-key-id': { type: 'string' },
+        'admin-secret-access-key': { type: 'string' },
+        'allow-remote-control': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         ...SERVICES_CLI_OPTIONS,
       },
@@ -49,6 +57,16 @@ async function main(): Promise<void> {
       process.exit(2);
     }
   }
+  if (
+    (values['admin-access-key-id'] === undefined) !==
+    (values['admin-secret-access-key'] === undefined)
+  ) {
+    process.stderr.write(
+      `--admin-access-key-id and --admin-secret-access-key go together\n${usage}\n`,
+    );
+    process.exit(2);
+  }
+  const controlToken = values['control-token'] ?? process.env['CONNECT_EMULATOR_CONTROL_TOKEN'];
   let extra;
   try {
     extra = await loadServicesCliOptions(values);
@@ -64,6 +82,16 @@ async function main(): Promise<void> {
     ...(values['state-dir'] ? { stateDir: values['state-dir'] } : {}),
     allowedOrigins: (values['allowed-origin'] ?? []).map((o) => new URL(o).origin),
     tls: values.tls ?? false,
+    ...(controlToken ? { controlToken } : {}),
+    ...(values['admin-access-key-id'] && values['admin-secret-access-key']
+      ? {
+          adminCredentials: {
+            accessKeyId: values['admin-access-key-id'],
+            secretAccessKey: values['admin-secret-access-key'],
+          },
+        }
+      : {}),
+    ...(values['allow-remote-control'] ? { allowRemoteControl: true } : {}),
     ...(values['secondary-region']
       ? {
           regions: {
@@ -74,25 +102,46 @@ async function main(): Promise<void> {
         }
       : {}),
   });
+  const agents = [...emulator.centre.agents.values()].map((a) => ({
+    username: a.username,
+    name: a.name,
+    routingProfile: a.routingProfile.name,
+  }));
   const info = {
+    url: emulator.url,
+    ccpUrl: emulator.ccpUrl,
     instanceArn: emulator.instanceArn,
     loginUrl: emulator.loginUrl,
     controlUrl: emulator.controlUrl,
+    controlToken: emulator.controlToken,
+    adminCredentials: emulator.adminCredentials,
     ctiEndpoint: emulator.ctiEndpoint,
     webSocketUrl: emulator.webSocketUrl,
+    agents,
   };
   if (values.json) process.stdout.write(`${JSON.stringify(info)}\n`);
-  else
+  else {
+    const width = Math.max(...agents.map((a) => a.username.length));
     process.stdout.write(
-      `connect-emulator listening on ${emulator.url}\n` +
-        `  instance ARN  ${info.instanceArn}\n` +
-        `  login URL     ${info.loginUrl}\n` +
-        `  control URL   ${info.controlUrl}\n` +
-        `  CTI endpoint  ${info.ctiEndpoint}\n` +
+      `connect-emulator listening on ${emulator.url}\n\n` +
+        `  CCP URL         ${info.ccpUrl}   (initCCP ccpUrl)\n` +
+        `  login URL       ${info.loginUrl}   (initCCP loginUrl)\n` +
+        `  customer phone  ${info.controlUrl}\n` +
+        `  CTI endpoint    ${info.ctiEndpoint}\n` +
+        `  instance ARN    ${info.instanceArn}\n` +
         (emulator.regions
-          ? `  regions       ${emulator.regions.primary} (primary), ${emulator.regions.secondary} (secondary at ${emulator.url}/secondary/ccp-v2/)\n`
-          : ''),
+          ? `  regions         ${emulator.regions.primary} (primary), ${emulator.regions.secondary} (secondary at ${emulator.url}/secondary/ccp-v2/)\n`
+          : '') +
+        `\n  control API     ${emulator.url}/control/…  header x-connect-emulator-token: ${info.controlToken}\n` +
+        `  admin API       ${emulator.url}  (AWS SDK endpoint) access key ${info.adminCredentials.accessKeyId}, secret ${info.adminCredentials.secretAccessKey}` +
+        (values['admin-access-key-id'] ? '\n' : '  (demo default)\n') +
+        `\n  agents (sign in at the login URL):\n` +
+        agents
+          .map((a) => `    ${a.username.padEnd(width)}  ${a.name} (${a.routingProfile})`)
+          .join('\n') +
+        '\n',
     );
+  }
   const stop = () => {
     void emulator.close().then(() => process.exit(0));
   };

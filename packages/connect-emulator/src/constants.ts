@@ -221,8 +221,73 @@ export const DEFAULT_PAGE_SIZE = 500;
 /** Largest page the paged list operations return. */
 export const MAX_PAGE_SIZE = 500;
 
-/** Largest request body accepted, in bytes. */
+// ---------------------------------------------------------------- limits (issue 18: bounded input and memory)
+
+/** Largest request body accepted on every surface, in bytes (beyond: 413 `RequestEntityTooLargeException`). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Deepest nesting of objects and arrays accepted in a JSON body (beyond: 400 `SerializationException`). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Largest web-socket frame or message accepted, in bytes (the `ws` default is 100 MiB). */
+export const MAX_WS_PAYLOAD_BYTES = 64 * 1024;
+
+/** Most topics one web socket may subscribe to. */
+export const MAX_WS_TOPICS_PER_SOCKET = 32;
+
+/** Most open agent web sockets at once (beyond: the upgrade is refused with 503). */
+export const MAX_WS_CONNECTIONS = 10_000;
+
+/** Largest request head (request line and headers) the server reads, in bytes (Node's default). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** How long a session (login) lives, in ms; its refresh token and access tokens end with it. */
+export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+/** Most live sessions kept; beyond it the oldest is ended. */
+export const MAX_SESSIONS = 10_000;
+
+/** Most live access tokens per session; beyond it the oldest token of the session is dropped. */
+export const MAX_TOKENS_PER_SESSION = 32;
+
+/** How often expired sessions, tokens and rate-limit buckets are swept, in ms. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/** Most recorded `updateVoiceIdData` payloads kept for the control API; the oldest are evicted. */
+export const MAX_RECORDED_LCMS_UPDATES = 100;
+
+/** Most bytes (JSON) of recorded `updateVoiceIdData` payloads kept; the oldest are evicted beyond it. */
+export const MAX_RECORDED_LCMS_UPDATE_BYTES = 2 * 1024 * 1024;
+
+/** Contact ids per agent remembered after the contact left (softphone reports name them after the call). */
+export const MAX_RECENT_CONTACTS_PER_AGENT = 16;
+
+/** Most contact records kept for DescribeContact and SearchContacts; the oldest completed go first. */
+export const MAX_CONTACT_RECORDS = 10_000;
+
+/** Most fault rules at once. */
+export const MAX_FAULT_RULES = 200;
+
+/** Most contact-event webhooks at once. */
+export const MAX_WEBHOOKS = 20;
+
+// ---------------------------------------------------------------- control and admin API protection
+
+/**
+ * The header that carries the control-API token (printed by the CLI, `Emulator.controlToken`).
+ * @public
+ */
+export const CONTROL_TOKEN_HEADER = 'x-connect-emulator-token';
+
+/**
+ * The admin API's access key (SigV4 `Credential`) when none is configured: the demo default the
+ * CLI prints and the example app's server uses.
+ * @public
+ */
+export const DEFAULT_ADMIN_CREDENTIALS = {
+  accessKeyId: 'emulator-demo',
+  secretAccessKey: 'emulator-demo-secret',
+} as const;
 
 /** Default channel concurrency when a routing profile gives none (spec §9). */
 export const DEFAULT_CHANNEL_CONCURRENCY: Readonly<Record<string, number>> = { VOICE: 1, CHAT: 1 };

@@ -3,6 +3,8 @@
  * @packageDocumentation
  */
 export {
+  CONTROL_TOKEN_HEADER,
+  DEFAULT_ADMIN_CREDENTIALS,
   DEFAULT_MISSED_CALL_TIMEOUT_MS,
   DEFAULT_OUTBOUND_RING_TIMEOUT_MS,
   DEFAULT_PORT,
@@ -39,8 +41,15 @@ export {
   nextContactState,
 } from './domain/machines';
 export type { ConnectionEvent, ContactEvent } from './domain/machines';
-export { DEMO_SEED, SeedError, loadSeedFile, parseSeed, seedSchema } from './domain/seed';
-export type { Seed, SeedInput } from './domain/seed';
+export {
+  DEMO_SEED,
+  SeedError,
+  contactFlowStepSchema,
+  loadSeedFile,
+  parseSeed,
+  seedSchema,
+} from './domain/seed';
+export type { ContactFlowStep, Seed, SeedInput } from './domain/seed';
 export { SessionStore } from './auth/sessions';
 export type { Session, TokenProblem } from './auth/sessions';
 export { CtiService } from './cti/service';

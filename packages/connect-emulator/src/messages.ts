@@ -24,7 +24,28 @@ export const MESSAGES = {
   invalidConfiguration: (detail: string) => `Invalid configuration: ${detail}`,
   unknownNumber: (to: string) => `No phone number or queue named ${JSON.stringify(to)}.`,
   notLoggedIn: 'Not logged in.',
+  unknownContactFlow: (name: string) => `No contact flow named ${JSON.stringify(name)}.`,
   throttled: 'Rate exceeded.',
   tooManyLogEvents: (max: number) => `At most ${max} log events per call.`,
   agentArnMismatch: 'The agentARN does not belong to the authenticated agent.',
+  remoteRefused:
+    'The control and admin APIs answer only on this machine (start the emulator with --allow-remote-control to change that).',
+  hostRefused: (host: string) =>
+    `The Host ${JSON.stringify(host)} does not name this emulator (loopback names only, or --host).`,
+  corsRefused:
+    'This origin may not call the emulator (start it with --allowed-origin to allow one).',
+  crossSiteRefused: 'Cross-site requests to the control and admin APIs are refused.',
+  jsonRequired: 'The request needs Content-Type: application/json.',
+  missingControlToken:
+    'Missing control token: send the token the emulator printed in the x-connect-emulator-token header.',
+  invalidControlToken: 'The control token is not valid.',
+  missingAuthenticationToken: 'Missing Authentication Token',
+  badSignature: 'The Authorization header is not an AWS Signature Version 4 header.',
+  unknownAccessKey: 'The security token included in the request is invalid.',
+  notListener: 'A monitoring (silent) participant can only listen.',
+  internal: 'An internal error occurred; the emulator logged it.',
+  notFoundRoute: (method: string, path: string) => `No route ${method} ${path}.`,
+  badPath: 'The request path cannot be parsed.',
+  methodNotAllowed: (allowed: string) => `Use ${allowed}.`,
+  unknownAgent: (username: string) => `Unknown agent ${JSON.stringify(username)}.`,
 } as const;

@@ -9,22 +9,37 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CTI_SERVICE } from '@x/connect-streams/protocol';
 import {
   AGENT_APP_PATHS,
   DEFAULT_MISSED_CALL_TIMEOUT_MS,
   DEFAULT_OUTBOUND_RING_TIMEOUT_MS,
   DEFAULT_PORT,
+  DEFAULT_ADMIN_CREDENTIALS,
   DEFAULT_TOKEN_LIFETIME_MS,
-  MAX_BODY_BYTES,
+  CONTROL_TOKEN_HEADER,
+  MAX_HEADER_BYTES,
   SESSION_COOKIE,
 } from './constants';
+import { adminOperation } from './admin/admin-router';
+import {
+  cookieValue,
+  header,
+  HttpError,
+  readBody,
+  requestUrl,
+  sendAwsError,
+  sendHttpError,
+  sendJson,
+} from './lib/http';
+import { ApiGuard, isLoopbackHostname, isLoopbackOrigin } from './security/api-guard';
 import { loggedInPage, loginPage } from './auth/pages';
 import { SessionStore } from './auth/sessions';
 import { customerPhonePage } from './control/page';
 import { controlOpenApi } from './control/openapi';
-import { handleControl } from './control/routes';
+import { createControlApp } from './control/control-app';
+import { getRequestListener } from '@hono/node-server';
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
 import { type AgentRecord, ContactCentre } from './domain/contact-centre';
@@ -66,8 +81,26 @@ export interface EmulatorOptions {
   readonly seed?: string | SeedInput;
   /** Directory where agent choices (state, preferences) persist across restarts. */
   readonly stateDir?: string;
-  /** Origins allowed to call the emulator with credentials (CORS) and listed by `/whitelisted-origins`. Empty: any origin. */
+  /**
+   * Origins allowed to call the emulator with credentials (CORS), to frame the panel, and listed
+   * by `/whitelisted-origins`. Empty: loopback origins (`localhost`, `127.0.0.1`, `[::1]`, any
+   * port) on the emulator's own scheme. Never `null`; never the control or admin API.
+   */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * The control-API token (header `x-connect-emulator-token`); default a random one per start,
+   * given as {@link Emulator.controlToken}.
+   */
+  readonly controlToken?: string;
+  /**
+   * The admin API's credentials: the access key id every SigV4 `Authorization` must name.
+   * Default {@link DEFAULT_ADMIN_CREDENTIALS}.
+   */
+  readonly adminCredentials?: { readonly accessKeyId: string; readonly secretAccessKey: string };
+  /** Accept control and admin API calls from other machines (default: loopback only). */
+  readonly allowRemoteControl?: boolean;
+  /** Where notices and bugs (a request answered 500) are logged; default standard error. */
+  readonly log?: (line: string) => void;
   /** Serve HTTPS and WSS: `true` generates a self-signed certificate for localhost and 127.0.0.1 at start. */
   readonly tls?: boolean | { readonly key: string; readonly cert: string };
   /** Time source; pass a `ManualClock` for exact tests. */
@@ -133,6 +166,14 @@ export interface Emulator {
   readonly logoutUrl: string;
   /** The control API base and customer-phone page. */
   readonly controlUrl: string;
+  /** The control-API token: send it in the `x-connect-emulator-token` header. */
+  readonly controlToken: string;
+  /** Headers for a control-API call: the token and `Content-Type: application/json`. */
+  readonly controlHeaders: Readonly<Record<string, string>>;
+  /** The admin API's credentials (for `@aws-sdk/client-connect`'s `credentials`). */
+  readonly adminCredentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
+  /** The CCP panel URL (`<url>/connect/ccp-v2/`), the `ccpUrl` of `initCCP`. */
+  readonly ccpUrl: string;
   /** The agent web-socket base URL (`ws://` or `wss://`). */
   readonly webSocketUrl: string;
   readonly instanceArn: string;
@@ -165,6 +206,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const clock = options.clock ?? new SystemClock();
   const seed = await resolveSeed(options.seed);
   const allowedOrigins = [...(options.allowedOrigins ?? [])];
+  const controlToken = options.controlToken ?? randomBytes(18).toString('base64url');
+  const adminCredentials = options.adminCredentials ?? DEFAULT_ADMIN_CREDENTIALS;
   const sessions = new SessionStore(clock, options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS);
   const centreOptions = {
     clock,
@@ -200,10 +243,31 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const tls = options.tls === true ? await generateCertificate() : options.tls || null;
   const secure = tls !== null;
-  const sockets = new AgentSocketServer(sessions, (op) => decideWsFault(services.faults, op));
+  const sockets = new AgentSocketServer(
+    sessions,
+    (op) => decideWsFault(services.faults, op),
+    () => centre,
+  );
   publishTopics(centre, sockets);
   let base = '';
   let wsBase = '';
+  let port = 0;
+  const host = options.host ?? '127.0.0.1';
+  const guard = new ApiGuard({
+    controlToken,
+    adminAccessKeyId: adminCredentials.accessKeyId,
+    allowRemote: options.allowRemoteControl ?? false,
+    scheme: secure ? 'https:' : 'http:',
+    ownOrigins: () => ownOrigins(),
+    hostnames: host === '0.0.0.0' || host === '::' ? [] : [host],
+  });
+  /** The session cookie for a request: cross-site attributes where the browser accepts them. */
+  const sessionCookie = (req: IncomingMessage, value: string, expire = false): string => {
+    const hostname = URL.canParse(`http://${header(req, 'host') ?? ''}`)
+      ? new URL(`http://${header(req, 'host') ?? ''}`).hostname
+      : '';
+    return sessionCookieFor(value, secure || isLoopbackHostname(hostname), expire);
+  };
 
   const cti = new CtiService({
     centre: () => centre,
@@ -224,26 +288,69 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     old.dispose();
   };
 
+  /** One line per request that ended in a bug (500), and other notices. */
+  const log =
+    options.log ?? ((line: string) => process.stderr.write(`connect-emulator: ${line}\n`));
+
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    // The error boundary of every surface: a bug answers an AWS-shaped 500 for this one request
+    // and a log line, never a dead process.
+    req.on('error', () => res.destroy());
+    res.on('error', () => undefined);
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent)
-        sendJson(res, 500, { error: 'InternalError', message: (error as Error).message });
+      if (error instanceof HttpError) {
+        sendHttpError(res, error);
+        return;
+      }
+      log(
+        `500 on ${req.method ?? '?'} ${String(req.url).slice(0, 200)}: ${
+          (error as Error)?.stack ?? String(error)
+        }`,
+      );
+      if (!res.headersSent) sendAwsError(res, 500, 'InternalServiceException', MESSAGES.internal);
       else res.destroy();
     });
   };
 
-  const corsOrigin = (req: IncomingMessage): string | undefined => {
-    const origin = req.headers.origin;
-    if (!origin) return undefined;
-    return allowedOrigins.length === 0 || allowedOrigins.includes(origin) || origin === base
-      ? origin
-      : undefined;
+  /** The emulator's own origins: its base URL's and the loopback names on its port. */
+  const ownOrigins = (): string[] => {
+    const scheme = secure ? 'https' : 'http';
+    return [
+      base,
+      `${scheme}://127.0.0.1:${port}`,
+      `${scheme}://localhost:${port}`,
+      `${scheme}://[::1]:${port}`,
+    ];
   };
 
-  // The CCP panel page (issue 4): framed only by the allowed origins (any origin when none are set).
+  /**
+   * The origin CORS grants (with credentials): the allowed origins when given, else any loopback
+   * origin on the emulator's own scheme; always the emulator's own origins; never `null`.
+   */
+  const corsOrigin = (req: IncomingMessage): string | undefined => {
+    const origin = header(req, 'origin');
+    if (!origin || origin === 'null') return undefined;
+    if (ownOrigins().includes(origin)) return origin;
+    if (allowedOrigins.length > 0) return allowedOrigins.includes(origin) ? origin : undefined;
+    return isLoopbackOrigin(origin, secure ? 'https:' : 'http:') ? origin : undefined;
+  };
+
+  /** The origins allowed to frame the panel (CSP `frame-ancestors`). */
+  const frameOrigins = (): string[] => {
+    if (allowedOrigins.length > 0) return allowedOrigins;
+    const scheme = secure ? 'https' : 'http';
+    return [`${scheme}://localhost:*`, `${scheme}://127.0.0.1:*`, `${scheme}://[::1]:*`];
+  };
+
+  // The CCP panel page (issue 4): framed only by the allowed origins (loopback pages when none
+  // are set; the browser enforces it through CSP frame-ancestors).
   const regions = options.regions ? new RegionController(options.regions, () => centre) : undefined;
+  const panelOptions = {
+    allowedOrigins: frameOrigins,
+    anyOrigin: () => allowedOrigins.length === 0,
+  };
   const panel = createPanelRequestHandler({
-    allowedOrigins: () => (allowedOrigins.length === 0 ? ['*'] : allowedOrigins),
+    ...panelOptions,
     region: regions?.primary ?? centre.region,
     // Voice ID and other agent-app calls go from the panel's worker to this emulator's endpoint.
     agentAppEndpoint: AGENT_APP_PATHS[0],
@@ -252,7 +359,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const secondaryPanel = regions
     ? createPanelRequestHandler({
-        allowedOrigins: () => (allowedOrigins.length === 0 ? ['*'] : allowedOrigins),
+        ...panelOptions,
         region: regions.secondary,
         agentAppEndpoint: `${SECONDARY_REGION_PREFIX}${AGENT_APP_PATHS[0]}`,
         ...options.panel,
@@ -262,34 +369,63 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       })
     : undefined;
 
+  // The control API's simulation routes (Hono, zod route schemas).
+  const controlListener = getRequestListener(
+    createControlApp({ centre: () => centre, clock, reset: () => reset(), log }).fetch,
+  );
+
+  /** The protected surface a request is for: the control API, the admin API, or neither. */
+  const protectedSurface = (method: string, path: string): 'control' | 'admin' | undefined => {
+    if (path === '/api' || path === '/connect/api') return undefined; // the CTI hot path
+    if (path === '/control' || path.startsWith('/control/')) return 'control';
+    if (path.startsWith(`${SECONDARY_REGION_PREFIX}/control/`)) return 'control';
+    return adminOperation(method, path) === undefined ? undefined : 'admin';
+  };
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let url = new URL(req.url ?? '/', base);
+    let url = requestUrl(req.url, base);
+    if (url === undefined) throw new HttpError(400, 'InvalidRequestException', MESSAGES.badPath);
+    const method = req.method ?? 'GET';
+    const surface = protectedSurface(method, url.pathname);
+    if (surface) {
+      if (method === 'OPTIONS') {
+        // No CORS for the control and admin APIs: a preflight is refused.
+        throw new HttpError(403, 'AccessDeniedException', MESSAGES.crossSiteRefused);
+      }
+      const page = url.pathname === '/control' || url.pathname === '/control/';
+      guard.check(req, surface, !page && url.pathname !== '/control/openapi.json');
+    } else {
+      const origin = corsOrigin(req);
+      if (origin) {
+        res.setHeader('Access-Control-Allow-Origin', origin);
+        res.setHeader('Access-Control-Allow-Credentials', 'true');
+        res.setHeader('Vary', 'Origin');
+      }
+      if (method === 'OPTIONS') {
+        if (!origin) throw new HttpError(403, 'AccessDeniedException', MESSAGES.corsRefused);
+        res.writeHead(204, {
+          ...(origin
+            ? {
+                'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+                'Access-Control-Allow-Headers':
+                  header(req, 'access-control-request-headers') ??
+                  'content-type, x-amz-target, x-amz-bearer, x-amz-user-agent',
+                'Access-Control-Max-Age': '600',
+              }
+            : {}),
+        });
+        res.end();
+        return;
+      }
+    }
     // The secondary region: its own panel, CTI endpoint and status under one prefix.
     let region = regions?.primary;
     if (regions && url.pathname.startsWith(`${SECONDARY_REGION_PREFIX}/`)) {
       region = regions.secondary;
       req.url = `${url.pathname.slice(SECONDARY_REGION_PREFIX.length)}${url.search}`;
-      url = new URL(req.url, base);
+      url = requestUrl(req.url, base)!;
     }
     const path = url.pathname;
-    const method = req.method ?? 'GET';
-    const origin = corsOrigin(req);
-    if (origin) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Allow-Credentials', 'true');
-      res.setHeader('Vary', 'Origin');
-    }
-    if (method === 'OPTIONS') {
-      res.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-        'Access-Control-Allow-Headers':
-          req.headers['access-control-request-headers'] ??
-          'content-type, x-amz-target, x-amz-bearer, x-amz-user-agent',
-        'Access-Control-Max-Age': '600',
-      });
-      res.end();
-      return;
-    }
     for (const route of options.extraRoutes ?? []) if (await route(req, res, url)) return;
     if (await faulting(req, res, url)) return;
     if (regions && region && (await regions.handle(req, res, path, region))) return;
@@ -297,9 +433,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     if (path === '/api' || path === '/connect/api') {
       if (method !== 'POST')
-        return sendJson(res, 405, { __type: 'MethodNotAllowed', message: 'Use POST.' });
-      const body = await readBody(req, res);
-      if (body === undefined) return;
+        throw new HttpError(405, 'MethodNotAllowedException', MESSAGES.methodNotAllowed('POST'));
+      const body = await readBody(req);
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const target = header(req, CTI_SERVICE.targetHeader);
@@ -311,6 +446,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (res.destroyed) return;
       const answer =
         regions && region ? regions.filterCtiAnswer(region, target, result.body) : result.body;
+      if (result.status >= 500)
+        log(`${result.status} on CTI ${target ?? ''}: ${JSON.stringify(answer)}`);
       res.writeHead(result.status, {
         'Content-Type': CTI_SERVICE.contentType,
         'x-amzn-RequestId': randomUUID(),
@@ -328,22 +465,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           loginPage([...centre.agents.values()], url.searchParams.get('redirect') ?? ''),
         );
       let params = url.searchParams;
-      if (method === 'POST') {
-        const body = await readBody(req, res);
-        if (body === undefined) return;
-        params = new URLSearchParams(body);
-      } else if (method !== 'GET')
-        return sendJson(res, 405, { error: 'MethodNotAllowed', message: 'Use GET or POST.' });
+      if (method === 'POST') params = new URLSearchParams(await readBody(req));
+      else if (method !== 'GET')
+        throw new HttpError(
+          405,
+          'MethodNotAllowedException',
+          MESSAGES.methodNotAllowed('GET or POST'),
+        );
       const agent = centre.agentByUsername(params.get('username') ?? '');
       if (!agent)
-        return sendJson(res, 400, {
-          error: 'BadRequest',
-          message: `Unknown agent ${JSON.stringify(params.get('username') ?? '')}.`,
-        });
+        throw new HttpError(
+          400,
+          'InvalidParameterException',
+          MESSAGES.unknownAgent(params.get('username') ?? ''),
+        );
       const session = sessions.login(agent.id);
-      res.setHeader('Set-Cookie', sessionCookie(session.id, secure));
+      res.setHeader('Set-Cookie', sessionCookie(req, session.id));
       const redirect = params.get('redirect') ?? '';
-      if (redirect.startsWith('/') && !redirect.startsWith('//')) {
+      if (redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) {
         res.writeHead(303, { Location: redirect });
         res.end();
         return;
@@ -353,10 +492,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     if (path === '/auth/authorize' || path === '/connect/auth/authorize') {
       if (method !== 'GET')
-        return sendJson(res, 405, { error: 'MethodNotAllowed', message: 'Use GET.' });
-      const session = sessions.session(cookie(req, SESSION_COOKIE));
-      if (!session)
-        return sendJson(res, 401, { error: 'Unauthorized', message: MESSAGES.notLoggedIn });
+        throw new HttpError(405, 'MethodNotAllowedException', MESSAGES.methodNotAllowed('GET'));
+      const session = sessions.session(cookieValue(req.headers.cookie, SESSION_COOKIE));
+      if (!session) throw new HttpError(401, 'UnauthorizedException', MESSAGES.notLoggedIn);
       const issued = sessions.issueToken(session);
       return sendJson(res, 200, {
         accessToken: issued.accessToken,
@@ -366,50 +504,78 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
 
     if (path === '/logout' || path === '/connect/logout') {
-      const session = sessions.session(cookie(req, SESSION_COOKIE));
+      const session = sessions.session(cookieValue(req.headers.cookie, SESSION_COOKIE));
+      // Its web sockets are refused at their next message (not cut at once: a page of the same
+      // session in another tab winds down on its own).
       if (session) sessions.logout(session);
-      res.setHeader('Set-Cookie', sessionCookie('', secure, true));
+      res.setHeader('Set-Cookie', sessionCookie(req, '', true));
       return sendJson(res, 200, { loggedOut: session !== undefined });
     }
 
     if (path === '/whitelisted-origins' || path === '/connect/whitelisted-origins') {
       const verdict = sessions.verify(header(req, CTI_SERVICE.bearerHeader));
       if (typeof verdict === 'string')
-        return sendJson(res, 401, { error: 'Unauthorized', message: MESSAGES.invalidToken });
+        throw new HttpError(401, 'UnauthorizedException', MESSAGES.invalidToken);
       return sendJson(res, 200, { whitelistedOrigins: allowedOrigins });
     }
 
-    if (path === '/control' || path === '/control/') return sendHtml(res, 200, customerPhonePage());
+    if (path === '/control' || path === '/control/')
+      return sendHtml(res, 200, customerPhonePage(controlToken), {
+        'Content-Security-Policy': "frame-ancestors 'none'",
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+      });
     if (path === '/control/openapi.json') return sendJson(res, 200, controlOpenApi(base));
-    if (path.startsWith('/control/')) {
-      let body = '';
-      if (method === 'POST') {
-        const read = await readBody(req, res);
-        if (read === undefined) return;
-        body = read;
-      }
-      const result = handleControl({ centre: () => centre, clock, reset }, method, path, body);
-      return sendJson(res, result.status, result.body);
-    }
+    if (path.startsWith('/control/')) return controlListener(req, res);
 
     if (path === '/' && method === 'GET') {
       return sendHtml(
         res,
         200,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/connect/ccp-v2/">CCP panel</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
       );
     }
     if (region !== undefined && region === regions?.secondary) {
       if (await secondaryPanel?.(req, res)) return;
     } else if (await panel(req, res)) return;
-    sendJson(res, 404, { error: 'NotFound', message: `No route ${method} ${path}.` });
+    throw new HttpError(
+      404,
+      'NotFoundException',
+      MESSAGES.notFoundRoute(method, path.slice(0, 200)),
+    );
   }
 
+  const serverOptions = { maxHeaderSize: MAX_HEADER_BYTES };
   const server: Server = tls
-    ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
-    : createHttpServer(handler);
-  server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head));
-  const host = options.host ?? '127.0.0.1';
+    ? createHttpsServer({ key: tls.key, cert: tls.cert, ...serverOptions }, handler)
+    : createHttpServer(serverOptions, handler);
+  server.on('upgrade', (req, socket, head) => {
+    try {
+      sockets.handleUpgrade(req, socket, head);
+    } catch (error) {
+      log(`upgrade failed: ${(error as Error)?.stack ?? String(error)}`);
+      socket.destroy();
+    }
+  });
+  // Requests Node cannot parse (a head over MAX_HEADER_BYTES, a bad request line): an AWS-shaped
+  // answer instead of Node's bare one.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, type] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'RequestHeaderFieldsTooLargeException']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'RequestTimeoutException']
+          : [400, 'Bad Request', 'BadRequestException'];
+    const body = JSON.stringify({ __type: type, message: reason, Message: reason });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nx-amzn-ErrorType: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  server.on('error', (error) => log(`server error: ${String(error)}`));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
@@ -417,7 +583,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   base = `${secure ? 'https' : 'http'}://${shownHost}:${port}`;
   wsBase = `${secure ? 'wss' : 'ws'}://${shownHost}:${port}`;
@@ -439,6 +605,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     authorizeUrl: `${base}/auth/authorize`,
     logoutUrl: `${base}/logout`,
     controlUrl: `${base}/control`,
+    controlToken,
+    controlHeaders: { [CONTROL_TOKEN_HEADER]: controlToken, 'content-type': 'application/json' },
+    adminCredentials: { ...adminCredentials },
+    ccpUrl: `${base}/connect/ccp-v2/`,
     webSocketUrl: `${wsBase}${WEB_SOCKET_PATH}`,
     instanceArn: centre.arns.instance,
     certificate: tls?.cert ?? null,
@@ -508,60 +678,23 @@ async function generateCertificate(): Promise<{ key: string; cert: string }> {
   return { key: pems.private, cert: pems.cert };
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function cookie(req: IncomingMessage, name: string): string | undefined {
-  return cookieValue(req.headers.cookie, name);
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
-}
-
-function sessionCookie(value: string, secure: boolean, expire = false): string {
-  const attrs = secure ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax';
+/**
+ * The session cookie. Over HTTPS, and over HTTP on loopback hosts (which browsers count as
+ * secure contexts), it is `SameSite=None; Secure; Partitioned`, so that a CCP framed by a page of
+ * another loopback origin (`localhost` framing `127.0.0.1`) is signed in; elsewhere over plain
+ * HTTP it can only be `SameSite=Lax` (the panel then works on its own origin only).
+ */
+function sessionCookieFor(value: string, crossSite: boolean, expire = false): string {
+  const attrs = crossSite ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax';
   return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; ${attrs}${expire ? '; Max-Age=0' : ''}`;
 }
 
-function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        done = true;
-        sendJson(res, 413, {
-          __type: 'SerializationException',
-          message: 'Request body too large.',
-        });
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!done) resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', () => resolve(undefined));
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+function sendHtml(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
   res.end(html);
 }

@@ -345,13 +345,23 @@ describe('CTI service: every operation', () => {
     const ws = await h.cti('CreateTransport', { transportType: 'web_socket' });
     expect(ws.body.webSocketTransport.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws\?token=/);
     expect(ws.body.webSocketTransport.transportLifeTimeInSeconds).toBeGreaterThanOrEqual(300);
+    const call = await ringingCall();
     const chat = await h.cti('CreateTransport', {
       transportType: 'chat_token',
-      contactId: 'c',
+      contactId: call.contactId,
       participantId: 'p',
     });
     expect(chat.body.chatTokenTransport.participantToken).toBeTruthy();
-    const call = await ringingCall();
+    // Only for a contact the agent is on.
+    expect(
+      (
+        await h.cti('CreateTransport', {
+          transportType: 'chat_token',
+          contactId: 'c',
+          participantId: 'p',
+        })
+      ).body.__type,
+    ).toBe('ResourceNotFoundException');
     const rtc = await h.cti('CreateTransport', {
       transportType: 'web_rtc',
       contactId: call.contactId,
@@ -377,15 +387,19 @@ describe('CTI service: every operation', () => {
     expect(
       (await h.cti('SendClientLogs', { logEvents: [{ component: 'ccp', message: 'hi' }] })).status,
     ).toBe(200);
-    expect(
-      (await h.cti('SendSoftphoneCallMetrics', { contactId: 'c', softphoneStreamStatistics: [] }))
-        .status,
-    ).toBe(200);
-    expect((await h.cti('SendSoftphoneCallReport', { contactId: 'c', report: {} })).status).toBe(
-      200,
-    );
     expect((await h.cti('SendClientLogs', {})).body.__type).toBe('InvalidParameterException');
     const call = await ringingCall();
+    const { contactId } = call;
+    expect(
+      (await h.cti('SendSoftphoneCallMetrics', { contactId, softphoneStreamStatistics: [] }))
+        .status,
+    ).toBe(200);
+    expect((await h.cti('SendSoftphoneCallReport', { contactId, report: {} })).status).toBe(200);
+    // Only for a contact the agent is (or was) on.
+    expect(
+      (await h.cti('SendSoftphoneCallMetrics', { contactId: 'c', softphoneStreamStatistics: [] }))
+        .body.__type,
+    ).toBe('ResourceNotFoundException');
     expect(
       (await h.cti('NotifyContactIssue', { contactId: call.contactId, issueCode: 'x' })).status,
     ).toBe(200);

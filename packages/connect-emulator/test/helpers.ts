@@ -42,7 +42,7 @@ export async function startHarness(
     async control(method, path, body) {
       const res = await fetch(`${emulator.url}${path}`, {
         method,
-        headers: { 'content-type': 'application/json' },
+        headers: emulator.controlHeaders,
         ...(body === undefined
           ? {}
           : { body: typeof body === 'string' ? body : JSON.stringify(body) }),

@@ -17,7 +17,7 @@ beforeAll(async () => {
   client = new ConnectClient({
     endpoint: h.emulator.url,
     region: 'us-east-1',
-    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    credentials: h.emulator.adminCredentials,
     maxAttempts: 1,
   });
 });

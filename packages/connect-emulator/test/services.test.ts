@@ -58,7 +58,7 @@ beforeAll(async () => {
     stateDir,
     webhooks: [`http://127.0.0.1:${(hook.address() as AddressInfo).port}/events`],
   });
-  const credentials = { accessKeyId: 'x', secretAccessKey: 'x' };
+  const credentials = h.emulator.adminCredentials;
   client = new ConnectClient({
     endpoint: h.emulator.url,
     region: 'us-east-1',

@@ -30,7 +30,7 @@ beforeEach(async () => {
   client = new ConnectClient({
     endpoint: h.emulator.url,
     region: 'us-east-1',
-    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    credentials: h.emulator.adminCredentials,
     maxAttempts: 1,
   });
 });

@@ -174,7 +174,7 @@ describe('supervisor monitoring (MonitorContact, UpdateMonitorParticipantState)'
     const client = new ConnectClient({
       endpoint: h.emulator.url,
       region: 'us-east-1',
-      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      credentials: h.emulator.adminCredentials,
       maxAttempts: 1,
     });
     try {

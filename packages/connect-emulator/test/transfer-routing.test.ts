@@ -400,7 +400,7 @@ describe('the admin API during a transfer', () => {
     const client = new ConnectClient({
       endpoint: h.emulator.url,
       region: 'us-east-1',
-      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      credentials: h.emulator.adminCredentials,
       maxAttempts: 1,
     });
     const centre = h.emulator.centre;

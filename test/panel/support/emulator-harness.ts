@@ -113,7 +113,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         {
           method,
           ca: emulator.certificate ?? undefined,
-          headers: { 'content-type': 'application/json' },
+          headers: emulator.controlHeaders,
         },
         (res) => {
           let text = '';

@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { pathSegments, readJson, sendJson, type RouteHandler } from '../lib/http';
-import { idFromArnOrId, instanceArn, phoneNumberArn, resourceArn, toEpochSeconds } from './arn';
+import {
+  BodyTooLargeError,
+  HttpError,
+  pathSegments,
+  readJson,
+  sendJson,
+  type RouteHandler,
+} from '../lib/http';
+import {
+  idFromArn,
+  instanceArn,
+  phoneNumberArn,
+  resourceArn,
+  toEpochSeconds,
+  type ArnKind,
+} from './arn';
 import { AdminApiError } from './errors';
 import type {
   AdminAgentLive,
@@ -18,7 +32,63 @@ import {
   USER_DATA_FILTER_LIMITS,
 } from '../constants';
 
-const CHANNELS: readonly AdminChannel[] = ['VOICE', 'CHAT', 'TASK', 'EMAIL'];
+const CHANNELS = ['VOICE', 'CHAT', 'TASK', 'EMAIL'] as const satisfies readonly AdminChannel[];
+/** `AgentContactState` values (GetCurrentUserData `ContactFilter.ContactStates`). */
+const ADMIN_CONTACT_STATES = [
+  'INCOMING',
+  'PENDING',
+  'CONNECTING',
+  'CONNECTED',
+  'CONNECTED_ONHOLD',
+  'MISSED',
+  'ERROR',
+  'ENDED',
+  'REJECTED',
+] as const satisfies readonly AdminContactState[];
+/** `ContactInitiationMethod` values. */
+const INITIATION_METHODS = [
+  'INBOUND',
+  'OUTBOUND',
+  'TRANSFER',
+  'QUEUE_TRANSFER',
+  'CALLBACK',
+  'API',
+  'DISCONNECT',
+  'MONITOR',
+  'EXTERNAL_OUTBOUND',
+  'WEBRTC_API',
+  'AGENT_REPLY',
+  'FLOW',
+  'CAMPAIGN_PREVIEW',
+] as const;
+/** SearchContacts `Sort.FieldName` values. */
+const SORT_FIELDS = [
+  'INITIATION_TIMESTAMP',
+  'SCHEDULED_TIMESTAMP',
+  'CONNECTED_TO_AGENT_TIMESTAMP',
+  'DISCONNECT_TIMESTAMP',
+  'INITIATION_METHOD',
+  'CHANNEL',
+] as const;
+/** Query-string enums of the list operations. */
+const QUERY_ENUMS: Readonly<Record<string, readonly string[]>> = {
+  queueTypes: ['STANDARD', 'AGENT'],
+  QuickConnectTypes: ['USER', 'QUEUE', 'PHONE_NUMBER', 'FLOW'],
+  AgentStatusTypes: ['ROUTABLE', 'CUSTOM', 'OFFLINE'],
+};
+
+/** The values of a repeated enum query parameter; an unknown value is InvalidParameterException. */
+function queryEnum(query: URLSearchParams, name: string): string[] {
+  const values = query.getAll(name);
+  const allowed = QUERY_ENUMS[name] ?? [];
+  for (const v of values)
+    if (!allowed.includes(v))
+      throw new AdminApiError(
+        'InvalidParameterException',
+        `${name} must be one of ${allowed.join(', ')}`,
+      );
+  return values;
+}
 const INACTIVE_STATES: ReadonlySet<AdminContactState> = new Set(['MISSED', 'ERROR', 'REJECTED']);
 
 type Json = Record<string, unknown>;
@@ -145,7 +215,10 @@ const userDataBody = z.object({
       UserHierarchyGroups: idList(USER_DATA_FILTER_LIMITS.UserHierarchyGroups).optional(),
       ContactFilter: z
         .object({
-          ContactStates: z.array(z.string()).max(USER_DATA_FILTER_LIMITS.ContactStates).optional(),
+          ContactStates: z
+            .array(z.enum(ADMIN_CONTACT_STATES))
+            .max(USER_DATA_FILTER_LIMITS.ContactStates)
+            .optional(),
         })
         .optional(),
     })
@@ -198,16 +271,18 @@ const searchContactsBody = z.object({
   }),
   SearchCriteria: z
     .object({
-      AgentIds: z.array(z.string()).optional(),
-      Channels: z.array(z.string()).optional(),
-      InitiationMethods: z.array(z.string()).optional(),
-      QueueIds: z.array(z.string()).optional(),
+      AgentIds: z.array(z.string()).max(100).optional(),
+      Channels: z.array(z.enum(CHANNELS)).optional(),
+      InitiationMethods: z.array(z.enum(INITIATION_METHODS)).optional(),
+      QueueIds: z.array(z.string()).max(100).optional(),
     })
     .passthrough()
     .optional(),
   MaxResults: z.number().int().min(1).max(100).optional(),
   NextToken: z.string().optional(),
-  Sort: z.object({ FieldName: z.string(), Order: z.enum(['ASCENDING', 'DESCENDING']) }).optional(),
+  Sort: z
+    .object({ FieldName: z.enum(SORT_FIELDS), Order: z.enum(['ASCENDING', 'DESCENDING']) })
+    .optional(),
 });
 
 const outboundBody = z.object({
@@ -280,14 +355,18 @@ function userField(user: AdminUser, field: string): string | undefined {
   }
 }
 
-function userMatches(user: AdminUser, criteria: UserCriteria | undefined): boolean {
+function userMatches(
+  user: AdminUser,
+  criteria: UserCriteria | undefined,
+  groupId: (value: string) => string,
+): boolean {
   if (criteria === undefined) return true;
-  if (criteria.AndConditions && !criteria.AndConditions.every((c) => userMatches(user, c)))
+  if (criteria.AndConditions && !criteria.AndConditions.every((c) => userMatches(user, c, groupId)))
     return false;
   if (
     criteria.OrConditions &&
     criteria.OrConditions.length > 0 &&
-    !criteria.OrConditions.some((c) => userMatches(user, c))
+    !criteria.OrConditions.some((c) => userMatches(user, c, groupId))
   ) {
     return false;
   }
@@ -296,7 +375,7 @@ function userMatches(user: AdminUser, criteria: UserCriteria | undefined): boole
     if (!matchString(userField(user, sc.FieldName), sc.Value, sc.ComparisonType)) return false;
   }
   const hc = criteria.HierarchyGroupCondition;
-  if (hc?.Value !== undefined && idFromArnOrId(hc.Value) !== user.hierarchyGroupId) return false;
+  if (hc?.Value !== undefined && groupId(hc.Value) !== user.hierarchyGroupId) return false;
   return true;
 }
 
@@ -335,8 +414,9 @@ export function createAdminRouter(
   const arn = (kind: string, id: string) => resourceArn(info, kind, id);
   const ref = (kind: string, id: string) => ({ Id: id, Arn: arn(kind, id) });
 
+  const idOf = (value: string, kind: ArnKind): string => idFromArn(info, value, kind);
   const checkInstance = (value: string | undefined): void => {
-    if (value === undefined || idFromArnOrId(value) !== info.instanceId) {
+    if (value === undefined || idOf(value, 'instance') !== info.instanceId) {
       throw new AdminApiError('ResourceNotFoundException', `Instance not found: ${value ?? ''}`);
     }
   };
@@ -344,7 +424,7 @@ export function createAdminRouter(
     throw new AdminApiError('ResourceNotFoundException', `${what} not found: ${id}`);
   };
   const requireContact = (id: string): AdminContact =>
-    backend.contact(idFromArnOrId(id)) ?? notFound('Contact', id);
+    backend.contact(idOf(id, 'contact')) ?? notFound('Contact', id);
 
   const describeUser = (user: AdminUser) =>
     compact({
@@ -508,7 +588,15 @@ export function createAdminRouter(
         );
       }
       const kind = kinds[0];
-      const wanted = new Set((filters[kind!] ?? []).map(idFromArnOrId));
+      const arnKind: ArnKind =
+        kind === 'Agents'
+          ? 'agent'
+          : kind === 'RoutingProfiles'
+            ? 'routing-profile'
+            : kind === 'UserHierarchyGroups'
+              ? 'agent-group'
+              : 'queue';
+      const wanted = new Set((filters[kind!] ?? []).map((v) => idOf(v, arnKind)));
       const profiles = new Map(backend.routingProfiles().map((p) => [p.id, p]));
       const states = filters.ContactFilter?.ContactStates
         ? new Set(filters.ContactFilter.ContactStates)
@@ -563,14 +651,16 @@ export function createAdminRouter(
     },
     'GET users/*/*': ({ params }) => {
       checkInstance(params[0]);
-      const id = idFromArnOrId(params[1] ?? '');
+      const id = idOf(params[1] ?? '', 'agent');
       const user = backend.users().find((u) => u.id === id) ?? notFound('User', id);
       return { User: describeUser(user) };
     },
     'POST search-users': ({ body }) => {
       const input = parseBody(searchUsersBody, body);
       checkInstance(input.InstanceId);
-      const found = backend.users().filter((u) => userMatches(u, input.SearchCriteria));
+      const found = backend
+        .users()
+        .filter((u) => userMatches(u, input.SearchCriteria, (v) => idOf(v, 'agent-group')));
       const { page, NextToken } = pageOf(found, input.NextToken, input.MaxResults);
       return compact({
         Users: page.map(describeUser),
@@ -580,7 +670,7 @@ export function createAdminRouter(
     },
     'GET queues-summary/*': ({ params, query }) => {
       checkInstance(params[0]);
-      const types = query.getAll('queueTypes');
+      const types = queryEnum(query, 'queueTypes');
       const queues = backend.queues().filter((q) => types.length === 0 || types.includes(q.type));
       const { page, NextToken } = pageOf(
         queues,
@@ -601,7 +691,7 @@ export function createAdminRouter(
     },
     'GET queues/*/*': ({ params }) => {
       checkInstance(params[0]);
-      const id = idFromArnOrId(params[1] ?? '');
+      const id = idOf(params[1] ?? '', 'queue');
       const q = backend.queues().find((x) => x.id === id) ?? notFound('Queue', id);
       return {
         Queue: compact({
@@ -625,7 +715,7 @@ export function createAdminRouter(
     },
     'GET quick-connects/*': ({ params, query }) => {
       checkInstance(params[0]);
-      const types = query.getAll('QuickConnectTypes');
+      const types = queryEnum(query, 'QuickConnectTypes');
       const list = backend
         .quickConnects()
         .filter((q) => types.length === 0 || types.includes(q.type));
@@ -648,7 +738,7 @@ export function createAdminRouter(
     },
     'GET quick-connects/*/*': ({ params }) => {
       checkInstance(params[0]);
-      const id = idFromArnOrId(params[1] ?? '');
+      const id = idOf(params[1] ?? '', 'transfer-destination');
       const q = backend.quickConnects().find((x) => x.id === id) ?? notFound('QuickConnect', id);
       const flow = q.contactFlowId ?? 'default-transfer-flow';
       return {
@@ -691,7 +781,7 @@ export function createAdminRouter(
     },
     'GET agent-status/*': ({ params, query }) => {
       checkInstance(params[0]);
-      const types = query.getAll('AgentStatusTypes');
+      const types = queryEnum(query, 'AgentStatusTypes');
       const list = backend
         .agentStatuses()
         .filter((s) => types.length === 0 || types.includes(s.type));
@@ -723,21 +813,20 @@ export function createAdminRouter(
       if (EndTime < StartTime)
         throw new AdminApiError('InvalidParameterException', 'EndTime is before StartTime');
       const crit = input.SearchCriteria ?? {};
+      const agentIds = crit.AgentIds?.map((v) => idOf(v, 'agent'));
+      const queueIds = crit.QueueIds?.map((v) => idOf(v, 'queue'));
       const found = backend.contacts().filter((c) => {
         const t = contactTime(c, Type);
         if (t === undefined || t < StartTime * 1000 || t > EndTime * 1000) return false;
-        if (
-          crit.AgentIds &&
-          (c.agentId === undefined || !crit.AgentIds.map(idFromArnOrId).includes(c.agentId))
-        )
+        if (crit.AgentIds && (c.agentId === undefined || !agentIds!.includes(c.agentId)))
           return false;
         if (crit.Channels && !crit.Channels.includes(c.channel)) return false;
-        if (crit.InitiationMethods && !crit.InitiationMethods.includes(c.initiationMethod))
-          return false;
         if (
-          crit.QueueIds &&
-          (c.queueId === undefined || !crit.QueueIds.map(idFromArnOrId).includes(c.queueId))
+          crit.InitiationMethods &&
+          !(crit.InitiationMethods as readonly string[]).includes(c.initiationMethod)
         )
+          return false;
+        if (crit.QueueIds && (c.queueId === undefined || !queueIds!.includes(c.queueId)))
           return false;
         return true;
       });
@@ -875,7 +964,7 @@ export function createAdminRouter(
           `Contact is not active: ${input.ContactId}`,
         );
       }
-      const userId = idFromArnOrId(input.UserId);
+      const userId = idOf(input.UserId, 'agent');
       if (!backend.users().some((u) => u.id === userId)) notFound('User', input.UserId);
       const caps = input.AllowedMonitorCapabilities ?? ['SILENT_MONITOR'];
       const { contactId } = backend.monitorContact(contact.id, userId, caps);
@@ -887,7 +976,7 @@ export function createAdminRouter(
     checkInstance(input.InstanceId);
     if (
       input.QueueId !== undefined &&
-      !backend.queues().some((q) => q.id === idFromArnOrId(input.QueueId!))
+      !backend.queues().some((q) => q.id === idOf(input.QueueId!, 'queue'))
     ) {
       notFound('Queue', input.QueueId);
     }
@@ -895,7 +984,7 @@ export function createAdminRouter(
       compact({
         destinationPhoneNumber: input.DestinationPhoneNumber,
         contactFlowId: input.ContactFlowId,
-        queueId: input.QueueId === undefined ? undefined : idFromArnOrId(input.QueueId),
+        queueId: input.QueueId === undefined ? undefined : idOf(input.QueueId, 'queue'),
         sourcePhoneNumber: input.SourcePhoneNumber,
         attributes: input.Attributes ?? {},
         name: input.Name,
@@ -938,8 +1027,12 @@ export function createAdminRouter(
       if (req.method !== 'GET') {
         try {
           body = await readJson(req);
-        } catch {
-          throw new AdminApiError('InvalidRequestException', 'The request body is not valid JSON');
+        } catch (error) {
+          if (error instanceof BodyTooLargeError) throw error;
+          throw new AdminApiError(
+            'InvalidRequestException',
+            error instanceof HttpError ? error.message : 'The request body is not valid JSON',
+          );
         }
       }
       const result = await found.fn({ params: found.params, query: url.searchParams, body });
@@ -953,17 +1046,20 @@ export function createAdminRouter(
 
 /** Sends an error in the AWS REST-JSON shape (`x-amzn-ErrorType` header plus `{"Message"}`). */
 export function sendAdminError(res: ServerResponse, error: unknown, requestId: string): void {
-  const err =
-    error instanceof AdminApiError
-      ? error
-      : new AdminApiError(
-          'InternalServiceException',
-          error instanceof Error ? error.message : String(error),
-        );
+  if (error instanceof HttpError) {
+    sendJson(
+      res,
+      error.status,
+      { Message: error.message },
+      { 'x-amzn-ErrorType': error.type, 'x-amzn-RequestId': requestId },
+    );
+    return;
+  }
+  if (!(error instanceof AdminApiError)) throw error; // a bug: the server's boundary answers 500
   sendJson(
     res,
-    err.status,
-    { Message: err.message },
-    { 'x-amzn-ErrorType': err.type, 'x-amzn-RequestId': requestId },
+    error.status,
+    { Message: error.message },
+    { 'x-amzn-ErrorType': error.type, 'x-amzn-RequestId': requestId },
   );
 }

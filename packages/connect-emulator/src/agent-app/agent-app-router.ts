@@ -1,6 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { readBody, readJson, sendJson, type RouteHandler } from '../lib/http';
+import type { OperationPolicy } from '../auth/authorization';
+import {
+  HttpError,
+  pathSegments,
+  readBody,
+  readJson,
+  safeDecode,
+  sendAwsError,
+  sendJson,
+  type RouteHandler,
+} from '../lib/http';
 import {
   voiceIdCustomerSchema,
   voiceIdSettingsSchema,
@@ -40,6 +50,14 @@ export interface AgentAppBackend {
   /** True when the token is a live access token (the `X-Amz-Bearer` value). */
   validateToken(token: string): boolean;
   /**
+   * The authorisation of one call: throws a {@link VoiceIdServiceError} (404 for a contact that
+   * is not the caller's, 403 for a listener that acts) when the token's agent may not run an
+   * operation with this policy on this body. Default: every call is allowed.
+   */
+  authorize?(token: string, policy: OperationPolicy, body: unknown): void;
+  /** As {@link AgentAppBackend.authorize}, for the agent of the session cookie (task templates). */
+  authorizeCookie?(cookieHeader: string | undefined, policy: OperationPolicy, body: unknown): void;
+  /**
    * True when the request's cookies carry a live session (the task-templates proxy is called
    * with `credentials: 'include'`). Default: any `lily-auth*` cookie holding a valid token.
    */
@@ -74,6 +92,14 @@ const startSessionParams = z.object({
   clientToken: z.string().optional(),
   domainId: z.string().min(1),
 });
+/** `Lcms.updateVoiceIdData`: the contact's Voice ID result (the contact must be the caller's). */
+const updateVoiceIdDataParams = z.looseObject({
+  ContactId: z.string().min(1),
+  InstanceId: z.string().optional(),
+  AWSAccountId: z.string().optional(),
+  CustomerId: z.string().optional(),
+  VoiceIdResult: z.record(z.string(), z.unknown()).optional(),
+});
 const getContactParams = z.object({
   contactId: z.string().min(1),
   instanceId: z.string().optional(),
@@ -98,23 +124,74 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 function sendError(res: ServerResponse, error: unknown): void {
-  if (error instanceof VoiceIdServiceError) {
-    sendJson(
-      res,
-      error.status,
-      { message: error.message, __type: error.type },
-      { 'x-amzn-ErrorType': error.type },
-    );
+  if (error instanceof VoiceIdServiceError || error instanceof HttpError) {
+    sendAwsError(res, error.status, error.type, error.message);
     return;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  sendJson(
-    res,
-    500,
-    { message, __type: 'InternalServerException' },
-    { 'x-amzn-ErrorType': 'InternalServerException' },
-  );
+  throw error; // a bug: the server's error boundary answers 500 and logs it
 }
+
+/**
+ * The agent-app operations and the authorisation rule of each (see `authorizeOperation`): the
+ * ones that name a contact (or a Voice ID session, which is a contact's) need the caller on it.
+ * @public
+ */
+export const AGENT_APP_OPERATION_POLICIES = {
+  'AgentAppService.VoiceId.describeSpeaker': { kind: 'instance' },
+  'AgentAppService.VoiceId.optOutSpeaker': { kind: 'instance' },
+  'AgentAppService.VoiceId.deleteSpeaker': { kind: 'instance' },
+  'AgentAppService.VoiceId.evaluateSession': {
+    kind: 'contact',
+    field: 'SessionNameOrId',
+    access: 'listen',
+  },
+  'AgentAppService.VoiceId.describeSession': {
+    kind: 'contact',
+    field: 'SessionNameOrId',
+    access: 'listen',
+  },
+  'AgentAppService.VoiceId.enrollBySession': {
+    kind: 'contact',
+    field: 'SessionNameOrId',
+    access: 'act',
+  },
+  'AgentAppService.VoiceId.updateSession': {
+    kind: 'contact',
+    field: 'SessionNameOrId',
+    access: 'act',
+  },
+  'AgentAppService.Nasa.startVoiceIdSession': {
+    kind: 'contact',
+    field: 'contactId',
+    access: 'act',
+  },
+  'AgentAppService.Lcms.getContact': { kind: 'contact', field: 'contactId', access: 'listen' },
+  'AgentAppService.Lcms.updateVoiceIdData': {
+    kind: 'contact',
+    field: 'ContactId',
+    access: 'act',
+  },
+  'AgentAppService.Acs.listIntegrationAssociations': { kind: 'instance' },
+  startScreenSharing: { kind: 'contact', field: 'ContactId', access: 'act' },
+  qrIntegrationExists: { kind: 'instance' },
+  qrSearchQuickResponses: { kind: 'instance' },
+} as const satisfies Record<string, OperationPolicy>;
+
+/** An agent-app operation name (`X-Amz-Target`). @public */
+export type AgentAppOperation = keyof typeof AGENT_APP_OPERATION_POLICIES;
+
+const isAgentAppOperation = (name: string | undefined): name is AgentAppOperation =>
+  name !== undefined && Object.hasOwn(AGENT_APP_OPERATION_POLICIES, name);
+
+/** The task-templates proxy operations and their authorisation rules. @public */
+export const TASK_TEMPLATE_OPERATION_POLICIES = {
+  listTaskTemplates: { kind: 'instance' },
+  getTaskTemplate: { kind: 'instance' },
+  createTemplatedTask: { kind: 'new-contact' },
+  // The proxy edits a task of the instance (the real CCP's task editor); not limited to the
+  // agent's own tasks.
+  updateContact: { kind: 'instance' },
+} as const satisfies Record<string, OperationPolicy>;
 
 /** Reads the session token from `X-Amz-Bearer: {"<authCookieName>": "<token>"}`. */
 export function bearerToken(header: string | string[] | undefined): string | undefined {
@@ -140,7 +217,8 @@ function cookieTokens(header: string | undefined): string[] {
     .split(';')
     .map((part) => part.trim().split('='))
     .filter(([name]) => name !== undefined && name.startsWith('lily-auth'))
-    .map(([, ...rest]) => decodeURIComponent(rest.join('=')));
+    .map(([, ...rest]) => safeDecode(rest.join('=')))
+    .filter((t): t is string => t !== undefined);
 }
 
 /**
@@ -151,7 +229,7 @@ export function createAgentAppRouter(
   backend: AgentAppBackend,
   voiceId: VoiceIdSimulator,
 ): RouteHandler {
-  const operations: Record<string, (body: unknown) => unknown> = {
+  const operations: Record<AgentAppOperation, (body: unknown) => unknown> = {
     'AgentAppService.VoiceId.describeSpeaker': (b) => {
       const p = parse(voiceIdParams, b);
       return voiceId.describeSpeaker(p.SpeakerId, p.DomainId);
@@ -187,7 +265,7 @@ export function createAgentAppRouter(
     'AgentAppService.Lcms.getContact': (b) =>
       voiceId.getContact(parse(getContactParams, b).contactId),
     'AgentAppService.Lcms.updateVoiceIdData': (b) =>
-      voiceId.updateVoiceIdData(parse(z.record(z.string(), z.unknown()), b)),
+      voiceId.updateVoiceIdData(parse(updateVoiceIdDataParams, b)),
     'AgentAppService.Acs.listIntegrationAssociations': (b) => {
       const p = parse(integrationParams, b);
       if (p.InstanceId !== backend.instanceId) {
@@ -257,32 +335,22 @@ export function createAgentAppRouter(
     const target = req.headers['x-amz-target'];
     const method = Array.isArray(target) ? target[0] : target;
     const token = bearerToken(req.headers['x-amz-bearer']);
-    if (token === undefined || !backend.validateToken(token)) {
-      await readBody(req).catch(() => '');
-      sendJson(res, 401, { message: 'Unauthorized', __type: 'UnauthorizedException' });
-      return;
-    }
-    const op = method === undefined ? undefined : operations[method];
-    if (op === undefined) {
-      await readBody(req).catch(() => '');
-      sendJson(res, 400, {
-        message: `Unknown operation: ${method ?? ''}`,
-        __type: 'UnknownOperationException',
-      });
-      return;
-    }
     try {
-      let body: unknown;
-      try {
-        body = await readJson(req);
-      } catch {
+      if (token === undefined || !backend.validateToken(token)) {
+        await readBody(req);
+        throw new VoiceIdServiceError(401, 'UnauthorizedException', 'Unauthorized');
+      }
+      if (!isAgentAppOperation(method)) {
+        await readBody(req);
         throw new VoiceIdServiceError(
           400,
-          'SerializationException',
-          'The request body is not valid JSON',
+          'UnknownOperationException',
+          `Unknown operation: ${String(method ?? '').slice(0, 200)}`,
         );
       }
-      sendJson(res, 200, op(body));
+      const body = await readJson(req);
+      backend.authorize?.(token, AGENT_APP_OPERATION_POLICIES[method], body);
+      sendJson(res, 200, operations[method](body));
     } catch (error) {
       sendError(res, error);
     }
@@ -297,19 +365,13 @@ export function createAgentAppRouter(
     const authorized =
       backend.validateSessionCookie?.(req.headers.cookie) ??
       cookieTokens(req.headers.cookie).some((t) => backend.validateToken(t));
-    if (!authorized) {
-      sendJson(res, 401, { message: 'Unauthorized' });
-      return;
-    }
-    if (req.headers['x-csrf-token'] !== TASK_TEMPLATES_CSRF) {
-      sendJson(res, 403, { message: 'Missing or invalid CSRF token' });
-      return;
-    }
-    const parts = rest
-      .split('/')
-      .filter((s) => s !== '')
-      .map(decodeURIComponent);
+    const reply = (status: number, message: string, type: string) =>
+      sendAwsError(res, status, type, message);
+    if (!authorized) return reply(401, 'Unauthorized', 'UnauthorizedException');
+    if (req.headers['x-csrf-token'] !== TASK_TEMPLATES_CSRF)
+      return reply(403, 'Missing or invalid CSRF token', 'AccessDeniedException');
     try {
+      const parts = pathSegments(rest);
       if (
         req.method === 'GET' &&
         parts[0] === 'proxy' &&
@@ -318,7 +380,7 @@ export function createAgentAppRouter(
         parts[4] === 'template'
       ) {
         if (parts[2] !== backend.instanceId) {
-          sendJson(res, 404, { message: `Instance not found: ${parts[2] ?? ''}` });
+          reply(404, `Instance not found: ${parts[2] ?? ''}`, 'ResourceNotFoundException');
           return;
         }
         const templates = backend.taskTemplates();
@@ -344,13 +406,13 @@ export function createAgentAppRouter(
         }
         const template = templates.find((t) => t.id === parts[5]);
         if (template === undefined) {
-          sendJson(res, 404, { message: `Task template not found: ${parts[5] ?? ''}` });
+          reply(404, `Task template not found: ${parts[5] ?? ''}`, 'ResourceNotFoundException');
           return;
         }
         const version = url.searchParams.get('snapshotVersion');
         const versions = template.versions ?? [1];
         if (version !== null && !versions.includes(Number(version))) {
-          sendJson(res, 404, { message: `Task template version not found: ${version}` });
+          reply(404, `Task template version not found: ${version}`, 'ResourceNotFoundException');
           return;
         }
         sendJson(res, 200, {
@@ -376,22 +438,27 @@ export function createAgentAppRouter(
       }
       if (req.method === 'POST' && parts.length === 1 && parts[0] === 'updateContact') {
         const body = parse(z.record(z.string(), z.unknown()), await readJson(req));
+        backend.authorizeCookie?.(
+          req.headers.cookie,
+          TASK_TEMPLATE_OPERATION_POLICIES.updateContact,
+          body,
+        );
         backend.updateContact(body);
         sendJson(res, 200, {});
         return;
       }
-      sendJson(res, 404, { message: 'Not found' });
+      reply(404, 'Not found', 'NotFoundException');
     } catch (error) {
-      if (error instanceof VoiceIdServiceError)
-        sendJson(res, error.status, { message: error.message });
-      else sendJson(res, 500, { message: error instanceof Error ? error.message : String(error) });
+      sendError(res, error);
     }
   };
 
   return async (req, res, url) => {
     if ((AGENT_APP_PATHS as readonly string[]).includes(url.pathname)) {
       if (req.method !== 'POST') {
-        sendJson(res, 405, { message: 'Method not allowed' }, { allow: 'POST' });
+        sendAwsError(res, 405, 'MethodNotAllowedException', 'Method not allowed', {
+          allow: 'POST',
+        });
         return true;
       }
       await handleAgentApp(req, res);
@@ -421,17 +488,13 @@ export function createVoiceIdControlRouter(
 ): RouteHandler {
   return async (req, res, url) => {
     if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
-    const parts = url.pathname
-      .slice(prefix.length)
-      .split('/')
-      .filter((s) => s !== '')
-      .map(decodeURIComponent);
     const method = req.method ?? 'GET';
     const ok = (body: unknown): true => {
       sendJson(res, 200, body);
       return true;
     };
     try {
+      const parts = pathSegments(url.pathname.slice(prefix.length));
       const body = method === 'GET' ? {} : await readJson(req);
       if (parts[0] === 'settings' && parts.length === 1) {
         if (method === 'GET') return ok(voiceId.getSettings());
@@ -471,15 +534,21 @@ export function createVoiceIdControlRouter(
         voiceId.reset();
         return ok({});
       }
-      sendJson(res, 404, { message: 'Not found' });
+      sendAwsError(res, 404, 'NotFoundException', 'Not found');
     } catch (error) {
       if (error instanceof z.ZodError)
-        sendJson(res, 400, { message: 'Invalid request', issues: error.issues });
-      else if (error instanceof VoiceIdServiceError)
-        sendJson(res, error.status, { message: error.message });
-      else if (error instanceof SyntaxError)
-        sendJson(res, 400, { message: 'The request body is not valid JSON' });
-      else sendJson(res, 500, { message: error instanceof Error ? error.message : String(error) });
+        sendJson(
+          res,
+          400,
+          {
+            __type: 'ValidationException',
+            message: 'Invalid request',
+            Message: 'Invalid request',
+            issues: error.issues,
+          },
+          { 'x-amzn-ErrorType': 'ValidationException' },
+        );
+      else sendError(res, error);
     }
     return true;
   };

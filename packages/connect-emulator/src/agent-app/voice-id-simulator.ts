@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { SPEAKER_STATUSES, type ENROLLMENT_STATUSES } from '../constants';
+import {
+  MAX_RECORDED_LCMS_UPDATE_BYTES,
+  MAX_RECORDED_LCMS_UPDATES,
+  SPEAKER_STATUSES,
+  type ENROLLMENT_STATUSES,
+} from '../constants';
 
 /** A Voice ID speaker status. */
 export type SpeakerStatus = (typeof SPEAKER_STATUSES)[number];
@@ -142,6 +147,8 @@ export class VoiceIdSimulator {
   private readonly now: () => number;
   /** updateVoiceIdData calls received (for tests and the control API). */
   readonly lcmsUpdates: Record<string, unknown>[] = [];
+  private readonly lcmsSizes: number[] = [];
+  private lcmsBytes = 0;
 
   constructor(private readonly options: VoiceIdSimulatorOptions) {
     this.settings = { ...DEFAULT_VOICE_ID_SETTINGS, ...options.settings };
@@ -209,6 +216,8 @@ export class VoiceIdSimulator {
     this.customers.clear();
     this.sessions.clear();
     this.lcmsUpdates.length = 0;
+    this.lcmsSizes.length = 0;
+    this.lcmsBytes = 0;
   }
 
   // ---- agent-app operations -------------------------------------------------------------
@@ -230,6 +239,15 @@ export class VoiceIdSimulator {
     };
   }
 
+  /** The contact id of a session (by name or id), for the authorisation of session calls. */
+  sessionContactId(sessionNameOrId: string): string | undefined {
+    const byName = this.sessions.get(sessionNameOrId);
+    if (byName) return byName.contactId;
+    for (const s of this.sessions.values()) if (s.sessionId === sessionNameOrId) return s.contactId;
+    // A contact id names the session the call would start.
+    return this.options.contact(sessionNameOrId) === undefined ? undefined : sessionNameOrId;
+  }
+
   /** `Lcms.getContact`. */
   getContact(contactId: string): Record<string, unknown> {
     const contact = this.requireContact(contactId);
@@ -244,7 +262,25 @@ export class VoiceIdSimulator {
 
   /** `Lcms.updateVoiceIdData`. */
   updateVoiceIdData(params: Record<string, unknown>): Record<string, unknown> {
+    // Kept for the control API, bounded: the oldest go beyond MAX_RECORDED_LCMS_UPDATES entries
+    // or MAX_RECORDED_LCMS_UPDATE_BYTES of JSON.
+    const size = JSON.stringify(params).length;
+    if (size > MAX_RECORDED_LCMS_UPDATE_BYTES)
+      throw new VoiceIdServiceError(
+        400,
+        'ValidationException',
+        `The Voice ID data is larger than ${MAX_RECORDED_LCMS_UPDATE_BYTES} bytes.`,
+      );
     this.lcmsUpdates.push(params);
+    this.lcmsSizes.push(size);
+    this.lcmsBytes += size;
+    while (
+      this.lcmsUpdates.length > MAX_RECORDED_LCMS_UPDATES ||
+      this.lcmsBytes > MAX_RECORDED_LCMS_UPDATE_BYTES
+    ) {
+      this.lcmsUpdates.shift();
+      this.lcmsBytes -= this.lcmsSizes.shift()!;
+    }
     return {};
   }
 

@@ -1,183 +1,67 @@
 import { SERVICES_OPENAPI_PATHS } from '../services/openapi';
-/** The OpenAPI 3.1 description of the control API, served at `/control/openapi.json`. */
-export function controlOpenApi(serverUrl: string): Record<string, unknown> {
-  const error = { $ref: '#/components/schemas/Error' };
-  const contact = { $ref: '#/components/schemas/Contact' };
-  const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
-  const errors = {
-    '400': { description: 'Bad input', ...json(error) },
-    '404': { description: 'Unknown contact, number or queue', ...json(error) },
-    '409': { description: 'Not possible in the current state', ...json(error) },
-  };
-  const action = (summary: string, body?: unknown) => ({
+import { controlOpenApiPaths } from './control-app';
+
+/** The region routes (served when the emulator runs two regions). */
+const REGION_PATHS = {
+  '/control/regions': {
+    get: {
+      summary:
+        'Primary, secondary, active and pending region, failover count and mode (two regions only)',
+      responses: { '200': { description: 'Region status' } },
+    },
+  },
+  '/control/regions/failover-pending': {
     post: {
-      summary,
-      parameters: [{ name: 'contactId', in: 'path', required: true, schema: { type: 'string' } }],
-      ...(body ? { requestBody: { required: true, ...json(body) } } : {}),
+      summary: 'Announce a failover: the active panel sends failover-pending (two regions only)',
+      responses: { '200': { description: 'Region status' } },
+    },
+  },
+  '/control/regions/failover': {
+    post: {
+      summary:
+        'Fail over (`mode` soft or hard, in the body or the query); without an announcement it goes through the pending step first (two regions only)',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { mode: { enum: ['soft', 'hard'] } },
+            },
+          },
+        },
+      },
       responses: {
-        '200': { description: 'The contact after the action', ...json(contact) },
-        ...errors,
+        '200': { description: 'Region status' },
+        '400': { description: 'A mode other than soft or hard' },
       },
     },
-  });
+  },
+} as const;
+
+/**
+ * The OpenAPI 3.1 description of the control API, served at `/control/openapi.json`. The
+ * simulation routes' part is generated from their zod route schemas (Hono, see `control-app.ts`);
+ * the fault, Voice ID, webhook, event, media and region routes are described by hand.
+ */
+export function controlOpenApi(serverUrl: string): Record<string, unknown> {
+  const generated = controlOpenApiPaths();
   return {
     openapi: '3.1.0',
     info: {
       title: 'connect-emulator control API',
       version: '1.0.0',
-      description: 'Drive the simulated customers and inspect the emulated instance.',
+      description:
+        'Drive the simulated customers and inspect the emulated instance. Every request needs the x-connect-emulator-token header (the token the emulator prints) and, with a body, Content-Type: application/json; cross-site browser requests are refused.',
     },
     servers: [{ url: serverUrl }],
-    paths: {
-      ...SERVICES_OPENAPI_PATHS,
-      '/control/agents': {
-        get: {
-          summary: 'List agents and their states',
-          responses: { '200': { description: 'Agents', ...json({ type: 'object' }) } },
-        },
-      },
-      '/control/contacts': {
-        get: {
-          summary: 'List contacts and their states',
-          responses: {
-            '200': {
-              description: 'Contacts',
-              ...json({
-                type: 'object',
-                properties: { contacts: { type: 'array', items: contact } },
-              }),
-            },
-          },
-        },
-      },
-      '/control/contacts/{contactId}': {
-        get: {
-          summary: 'One contact',
-          parameters: [
-            { name: 'contactId', in: 'path', required: true, schema: { type: 'string' } },
-          ],
-          responses: {
-            '200': { description: 'The contact', ...json(contact) },
-            '404': errors['404'],
-          },
-        },
-      },
-      '/control/calls': {
-        post: {
-          summary: 'A customer dials a phone number of the instance or a queue name',
-          requestBody: {
-            required: true,
-            ...json({
-              type: 'object',
-              required: ['to'],
-              additionalProperties: false,
-              properties: {
-                to: {
-                  type: 'string',
-                  description: 'E.164 number of the instance, or a queue name',
-                },
-                from: { type: 'string', description: "The customer's E.164 number" },
-                attributes: {
-                  type: 'object',
-                  additionalProperties: { type: 'string' },
-                  description:
-                    'Contact attributes, as a contact flow would set them before queueing the call',
-                },
-              },
-            }),
-          },
-          responses: { '201': { description: 'The new contact', ...json(contact) }, ...errors },
-        },
-      },
-      '/control/callbacks': {
-        post: {
-          summary: 'A customer asks to be called back: a queued callback waits in the queue',
-          requestBody: {
-            required: true,
-            ...json({
-              type: 'object',
-              required: ['queue', 'number'],
-              additionalProperties: false,
-              properties: {
-                queue: {
-                  type: 'string',
-                  description: 'Queue name or a phone number of the instance',
-                },
-                number: { type: 'string', description: "The customer's E.164 number" },
-              },
-            }),
-          },
-          responses: { '201': { description: 'The new contact', ...json(contact) }, ...errors },
-        },
-      },
-      '/control/contacts/{contactId}/answer': action(
-        'The customer answers an outbound call or a callback',
-      ),
-      '/control/contacts/{contactId}/reject': action('The customer rejects an outbound call'),
-      '/control/contacts/{contactId}/no-answer': action(
-        'The customer does not answer an outbound call',
-      ),
-      '/control/contacts/{contactId}/hangup': action('The customer hangs up'),
-      '/control/contacts/{contactId}/digits': action('The customer presses digits', {
-        type: 'object',
-        required: ['digits'],
-        additionalProperties: false,
-        properties: { digits: { type: 'string', pattern: '^[0-9*#]+$' } },
-      }),
-      '/control/reset': {
-        post: {
-          summary: 'Reset the instance to its seed',
-          responses: { '200': { description: 'Reset' } },
-        },
-      },
-      '/control/clock/advance': {
-        post: {
-          summary: 'Advance the manual clock (only when started with one)',
-          requestBody: {
-            required: true,
-            ...json({
-              type: 'object',
-              required: ['ms'],
-              properties: { ms: { type: 'integer', minimum: 0 } },
-            }),
-          },
-          responses: {
-            '200': { description: 'New time' },
-            '400': errors['400'],
-            '409': errors['409'],
-          },
-        },
-      },
-    },
+    security: [{ ControlToken: [] }],
+    paths: { ...SERVICES_OPENAPI_PATHS, ...generated.paths, ...REGION_PATHS },
     components: {
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error', 'message'],
-          properties: { error: { type: 'string' }, message: { type: 'string' } },
-        },
-        Contact: {
-          type: 'object',
-          properties: {
-            contactId: { type: 'string' },
-            type: { type: 'string', enum: ['voice', 'queue_callback'] },
-            initiationMethod: { type: 'string', enum: ['inbound', 'outbound', 'callback', 'api'] },
-            queue: { type: 'string' },
-            state: { type: 'string' },
-            waiting: { type: 'boolean' },
-            customerNumber: { type: 'string' },
-            endReason: { type: ['string', 'null'] },
-            connections: { type: 'array', items: { type: 'object' } },
-            digits: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { from: { type: 'string' }, digits: { type: 'string' } },
-              },
-            },
-          },
-        },
+      securitySchemes: {
+        ControlToken: { type: 'apiKey', in: 'header', name: 'x-connect-emulator-token' },
       },
+      schemas: generated.schemas,
     },
   };
 }

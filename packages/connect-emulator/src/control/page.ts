@@ -1,7 +1,10 @@
+import { CONTROL_TOKEN_HEADER } from '../constants';
+
 /** The "customer phone" control page: dial in, answer/reject outbound calls, hang up, press digits. */
-export function customerPhonePage(): string {
+export function customerPhonePage(controlToken: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Customer phone · connect-emulator</title>
+<meta name="connect-emulator-token" content="${controlToken.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}">
 <style>body{font:14px system-ui,sans-serif;margin:2rem;max-width:56rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left}button{margin:.1rem}</style>
 </head><body>
 <h1>Customer phone</h1>
@@ -14,7 +17,8 @@ export function customerPhonePage(): string {
 const $ = (s) => document.querySelector(s);
 const say = (t) => { $('#status').textContent = t; };
 async function call(method, path, body) {
-  const res = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  const token = document.querySelector('meta[name="connect-emulator-token"]').content;
+  const res = await fetch(path, { method, headers: { 'content-type': 'application/json', '${CONTROL_TOKEN_HEADER}': token }, body: body ? JSON.stringify(body) : undefined });
   const json = await res.json();
   if (!res.ok) say(json.message); return json;
 }

@@ -14,9 +14,11 @@ import {
   DEFAULT_RATE_LIMIT,
   MAX_CLIENT_LOG_EVENTS,
   MAX_LONG_POLL_MS,
+  SWEEP_INTERVAL_MS,
   WEB_SOCKET_TRANSPORT_LIFETIME_S,
 } from '../constants';
 import type { SessionStore } from '../auth/sessions';
+import { authorizeOperation, type OperationPolicy } from '../auth/authorization';
 import { DomainError, type AgentRecord, type ContactCentre } from '../domain/contact-centre';
 import { MESSAGES } from '../messages';
 import { CtiError } from './errors';
@@ -24,13 +26,62 @@ import { page } from './paging';
 
 /** Service operations outside the 2.18.7 model (its worker fails them before sending). */
 const TRANSFER_OPERATIONS = ['AddNewConnection', 'TransferContact'] as const;
-type TransferOperation = (typeof TRANSFER_OPERATIONS)[number];
+/** The transfer operations the service answers beyond the 2.18.7 model. @public */
+export type TransferOperation = (typeof TRANSFER_OPERATIONS)[number];
 const isTransferOperation = (name: string): name is TransferOperation =>
   (TRANSFER_OPERATIONS as readonly string[]).includes(name);
 const transferRequestSchema = z.looseObject({
   contactId: z.string().min(1),
   endpoint: endpointSchema,
 });
+
+/**
+ * The authorisation rule of every CTI operation (the service's 33 and the two transfer
+ * operations), applied by {@link authorizeOperation} before the operation runs. The record type
+ * makes a new operation without a rule a compile error.
+ * @public
+ */
+export const CTI_OPERATION_POLICIES: Readonly<
+  Record<CtiOperation | TransferOperation, OperationPolicy>
+> = {
+  AcceptContact: { kind: 'contact', field: 'contactId', access: 'act' },
+  ClearContact: { kind: 'contact', field: 'contactId', access: 'listen', after: true },
+  CompleteContact: { kind: 'contact', field: 'contactId', access: 'listen', after: true },
+  ConferenceConnections: { kind: 'contact', field: 'contactId', access: 'act' },
+  CreateAdditionalConnection: { kind: 'contact', field: 'contactId', access: 'act' },
+  CreateOutboundContact: { kind: 'new-contact' },
+  CreateTaskContact: { kind: 'new-contact' },
+  CreateTransport: { kind: 'transport' },
+  // Leaving (one's own leg) is listening; the domain requires `act` for anyone else's leg.
+  DestroyConnection: { kind: 'contact', field: 'contactId', access: 'listen' },
+  GetAgentConfiguration: { kind: 'agent' },
+  GetAgentPermissions: { kind: 'agent' },
+  GetAgentSnapshot: { kind: 'agent' },
+  GetAgentStates: { kind: 'agent' },
+  GetDialableCountryCodes: { kind: 'agent' },
+  GetEndpoints: { kind: 'agent' },
+  GetNewAuthToken: { kind: 'agent' },
+  GetRoutingProfileQueues: { kind: 'agent' },
+  HoldConnection: { kind: 'contact', field: 'contactId', access: 'act' },
+  // Muting oneself is listening; the domain requires `act` for anyone else's leg.
+  MuteParticipant: { kind: 'contact', field: 'contactId', access: 'listen' },
+  NotifyContactIssue: { kind: 'contact', field: 'contactId', access: 'listen', after: true },
+  PauseContact: { kind: 'contact', field: 'contactId', access: 'act' },
+  PutAgentState: { kind: 'agent' },
+  RejectContact: { kind: 'contact', field: 'contactId', access: 'act' },
+  ResumeConnection: { kind: 'contact', field: 'contactId', access: 'act' },
+  ResumeContact: { kind: 'contact', field: 'contactId', access: 'act' },
+  SendClientLogs: { kind: 'agent' },
+  SendDigits: { kind: 'contact', field: 'contactId', access: 'act' },
+  SendSoftphoneCallMetrics: { kind: 'contact', field: 'contactId', access: 'listen', after: true },
+  SendSoftphoneCallReport: { kind: 'contact', field: 'contactId', access: 'listen', after: true },
+  ToggleActiveConnections: { kind: 'contact', field: 'contactId', access: 'act' },
+  UnmuteParticipant: { kind: 'contact', field: 'contactId', access: 'listen' },
+  UpdateAgentConfiguration: { kind: 'agent' },
+  UpdateMonitorParticipantState: { kind: 'contact', field: 'contactId', access: 'listen' },
+  AddNewConnection: { kind: 'contact', field: 'contactId', access: 'act' },
+  TransferContact: { kind: 'contact', field: 'contactId', access: 'act' },
+};
 
 /** The result of one CTI call. */
 export interface CtiResult {
@@ -61,6 +112,7 @@ export interface CtiContext {
  */
 export class CtiService {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private lastSweep = 0;
 
   constructor(private readonly ctx: CtiContext) {}
 
@@ -69,6 +121,13 @@ export class CtiService {
     const limit = this.ctx.rateLimit === undefined ? DEFAULT_RATE_LIMIT : this.ctx.rateLimit;
     if (limit === null) return true;
     const now = this.ctx.now();
+    if (now - this.lastSweep >= SWEEP_INTERVAL_MS) {
+      // A bucket untouched long enough to be full again is the same as no bucket: drop it.
+      this.lastSweep = now;
+      const refillMs = (limit.burst / limit.requestsPerSecond) * 1000;
+      for (const [key, bucket] of this.buckets)
+        if (now - bucket.at >= refillMs) this.buckets.delete(key);
+    }
     const bucket = this.buckets.get(token) ?? { tokens: limit.burst, at: now };
     bucket.tokens = Math.min(
       limit.burst,
@@ -142,6 +201,12 @@ export class CtiService {
         MESSAGES.invalidParameter(`${issue.path.join('.') || '(body)'}: ${issue.message}`),
       );
     }
+    authorizeOperation(
+      { centre: this.ctx.centre() },
+      agent,
+      CTI_OPERATION_POLICIES[op],
+      parsed.data,
+    );
     this.ctx.onCall?.(op, agent, parsed.data);
     return this.run(op, agent, parsed.data, bearer!, signal);
   }
@@ -178,8 +243,9 @@ export class CtiService {
         MESSAGES.invalidParameter(`${issue.path.join('.') || '(body)'}: ${issue.message}`),
       );
     }
-    this.ctx.onCall?.(op, agent, parsed.data);
     const centre = this.ctx.centre();
+    authorizeOperation({ centre }, agent, CTI_OPERATION_POLICIES[op], parsed.data);
+    this.ctx.onCall?.(op, agent, parsed.data);
     if (op === 'TransferContact')
       centre.transferContact(agent, parsed.data.contactId, parsed.data.endpoint);
     else centre.addNewConnection(agent, parsed.data.contactId, parsed.data.endpoint);
@@ -348,18 +414,9 @@ export class CtiService {
         centre.createOutboundContact(agent, req.endpoint, req.queueARN);
         return {};
       }
-      case 'NotifyContactIssue': {
-        const req = body as CtiRequest<'NotifyContactIssue'>;
-        if (
-          !centre.findContact(req.contactId) &&
-          !agent.ghosts.some((g) => g.contact.contactId === req.contactId)
-        )
-          throw new CtiError(
-            CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-            MESSAGES.contactNotFound(req.contactId),
-          );
+      case 'NotifyContactIssue':
+        // The contact is the agent's (or was): authorizeOperation checked it.
         return {};
-      }
       case 'SendClientLogs':
         if ((body as CtiRequest<'SendClientLogs'>).logEvents.length > MAX_CLIENT_LOG_EVENTS)
           throw new CtiError(
@@ -422,12 +479,8 @@ export class CtiService {
             MESSAGES.invalidParameter('web_rtc needs contactId'),
           );
         const centre = this.ctx.centre();
-        const contact = centre.findContact(req.contactId)?.contact;
-        if (!contact || centre.contactIdOf(contact, agent.id) !== req.contactId)
-          throw new CtiError(
-            CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-            MESSAGES.contactNotFound(req.contactId),
-          );
+        // The caller is on the contact (authorizeOperation checked it).
+        const contact = centre.authorize(agent, req.contactId, 'listen')!;
         return {
           webRTCTransport: {
             meeting: {

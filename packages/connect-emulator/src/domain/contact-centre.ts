@@ -1,11 +1,7 @@
 import {
-  AgentAvailStates,
   AgentErrorStates,
   AgentPermissions,
-  AgentStateType,
   CtiErrorType,
-  MonitoringErrorTypes,
-  SUPPORTED_LOCALES,
   type AgentStateDefinition,
   type ConnectionStateType,
   type ConnectionType,
@@ -18,12 +14,11 @@ import {
 } from '@x/connect-streams/protocol';
 import {
   DEFAULT_CHANNEL_CONCURRENCY,
-  MAX_CONFERENCE_PARTIES,
+  MAX_RECENT_CONTACTS_PER_AGENT,
   OFFER_GHOST_TTL_MS,
-  THIRD_PARTY_ANSWER_MS,
 } from '../constants';
 import { MESSAGES } from '../messages';
-import type { Clock, TimerHandle } from './clock';
+import type { Clock } from './clock';
 import { Arns, stableId } from './ids';
 import {
   InvalidTransitionError,
@@ -32,218 +27,41 @@ import {
   type ConnectionEvent,
   type ContactEvent,
 } from './machines';
-import type { Seed } from './seed';
+import {
+  customerWaitsInQueue,
+  DomainError,
+  type AgentRecord,
+  type AgentStateRecord,
+  type ConnectionRecord,
+  type ContactCentreOptions,
+  type ContactRecord,
+  type EndpointRecord,
+  type QueueRecord,
+  type RoutingProfileRecord,
+} from './records';
+import type { CentreCore } from './centre-core';
+import { AgentStates } from './agent-states';
+import { Monitoring } from './monitoring';
+import { MultiParty } from './multi-party';
+import { Routing } from './routing';
+import type { ContactFlowStep, Seed } from './seed';
+import { Tasks } from './tasks';
 
-/**
- * A failure of a domain operation, typed with the CTI error it is answered as.
- * @public
- */
-export class DomainError extends Error {
-  override readonly name = 'DomainError';
-  constructor(
-    readonly type: CtiErrorType,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** An agent-state definition with its ARN. */
-export interface AgentStateRecord {
-  readonly arn: string;
-  readonly name: string;
-  readonly type: 'routable' | 'not_routable' | 'offline';
-}
-
-/** A queue of the instance. */
-export interface QueueRecord {
-  readonly id: string;
-  readonly arn: string;
-  readonly name: string;
-}
-
-/** A routing profile. */
-export interface RoutingProfileRecord {
-  readonly id: string;
-  readonly arn: string;
-  readonly name: string;
-  readonly queues: readonly QueueRecord[];
-  readonly defaultOutboundQueue: QueueRecord;
-  readonly concurrency: Readonly<Record<string, number>>;
-}
-
-/** A state shown to the agent (selected, system or error) and since when. */
-interface ShownState {
-  readonly arn: string | null;
-  readonly type: string;
-  readonly name: string;
-  readonly since: number;
-}
-
-/** One agent (user) of the instance and its live state. */
-export interface AgentRecord {
-  readonly id: string;
-  readonly arn: string;
-  readonly username: string;
-  name: string;
-  readonly extension: string | null;
-  readonly routingProfile: RoutingProfileRecord;
-  readonly permissions: readonly string[];
-  softphoneEnabled: boolean;
-  softphoneAutoAccept: boolean;
-  preferences: Record<string, string>;
-  /** The state the agent chose. */
-  selected: AgentStateRecord;
-  selectedSince: number;
-  /** The state queued with `enqueueNextState`, applied when the agent's contacts are cleared. */
-  nextState: AgentStateRecord | null;
-  /** An error state (e.g. `MissedCallAgent`) that overrides the selected one until the agent picks a state. */
-  errorState: string | null;
-  errorSince: number;
-  /** When the agent last became free to take a call (longest-idle routing). */
-  idleSince: number;
-  /** The last shown state, to keep `startTimestamp` stable while it does not change. */
-  shown: ShownState;
-  /** Missed/rejected offers still visible in the snapshot. */
-  ghosts: { contact: CtiContact; state: ContactStateType; timer?: TimerHandle }[];
-  /** Bumped on every change visible in the agent's snapshot. */
-  version: number;
-  readonly waiters: Set<() => void>;
-}
-
-/** One leg of a contact. */
-export interface ConnectionRecord {
-  readonly id: string;
-  /** Order in which legs were added (an agent sees the quick connect names of later legs only). */
-  readonly seq: number;
-  readonly type: ConnectionType;
-  readonly initial: boolean;
-  state: ConnectionStateType;
-  since: number;
-  readonly endpoint: Endpoint;
-  /**
-   * Set on agent legs. A transfer leg waiting for an agent ({@link ConnectionRecord.awaiting})
-   * gets it when the call is offered to one, and loses it again if that agent misses the offer.
-   */
-  agentId?: string;
-  mute: boolean;
-  /** Muted by another participant (MuteParticipant on someone else's leg). */
-  forcedMute?: boolean;
-  /** The quick connect a third party was added through. */
-  quickConnectName?: string;
-  /** An agent leg offered through an agent quick connect, not yet accepted. */
-  offered?: boolean;
-  /** The missed-offer timer of an offered agent leg. */
-  offerTimer?: TimerHandle;
-  /**
-   * A transfer leg (queue quick connect, or an agent quick connect to an agent who cannot take
-   * the call now) that waits to be offered to an agent, and since when it waits.
-   */
-  awaiting?: TransferWait;
-  /**
-   * The queue a transferred agent leg came through (the transfer queue, or the agent's own queue)
-   * and since when it waited: the agent sees the contact in that queue.
-   */
-  transferQueue?: { readonly queue: Queue; readonly since: number };
-  /**
-   * A transfer leg (to an agent or a queue quick connect): as on the real service, the receiving
-   * side is a new contact (`initiationMethod` transfer) linked to the one it came from.
-   */
-  transfer?: TransferSegment;
-  /** Monitoring legs: who monitors and since when. */
-  monitoringInfo?: { readonly agentName: string; readonly joinedAt: number };
-  /** Monitoring legs: the modes the supervisor may use (`SILENT_MONITOR`, `BARGE`). */
-  monitorCapabilities?: readonly string[];
-  /** Monitoring legs: the current mode (`SILENT_MONITOR` or `BARGE`). */
-  monitorStatus?: string;
-}
-
-/**
- * The new contact a transfer creates for its receiving side: its own id, the contact it came from
- * (`previousContactId`, the transferring agent's contact) and when it was created.
- */
-export interface TransferSegment {
-  /** The new contact's id (what the receiving agent sees as `contactId`). */
-  readonly contactId: string;
-  /** The contact it was transferred from (the transferring agent's contact). */
-  readonly previousContactId: string;
-  /** When the transfer created it (epoch ms). */
-  readonly createdAt: number;
-  /** The queue the transfer waits in (queue quick connect); absent for an agent transfer. */
-  readonly queue?: QueueRecord;
-}
-
-/**
- * What a transfer leg waits for: an agent whose routing profile serves `queue`, or one agent.
- * `excluded` are agents who missed or rejected it (not offered again).
- */
-export type TransferWait = (
-  | { readonly kind: 'queue'; readonly queue: QueueRecord }
-  | { readonly kind: 'agent'; readonly agentId: string }
-) & { readonly since: number; readonly excluded: Set<string> };
-
-/** A contact: a list of connections (two today; more when multi-party lands). */
-export interface ContactRecord {
-  readonly id: string;
-  readonly initialContactId: string;
-  readonly type: 'voice' | 'queue_callback' | 'task';
-  readonly initiationMethod: 'inbound' | 'outbound' | 'callback' | 'api';
-  /** Tasks: the name and description given by CreateTaskContact. */
-  name?: string;
-  description?: string;
-  /** Tasks: the references given by CreateTaskContact. */
-  references?: Readonly<Record<string, { readonly type: string; readonly value: string }>>;
-  /** Tasks: the contact the task was created from. */
-  readonly relatedContactId?: string;
-  readonly queue: QueueRecord;
-  readonly queuedAt: number;
-  readonly createdAt: number;
-  state: ContactStateType;
-  since: number;
-  readonly connections: ConnectionRecord[];
-  readonly attributes: Record<string, { name: string; value: string }>;
-  readonly customerNumber: string;
-  /** Digits sent by the agent (SendDigits) and pressed by the customer, in order. */
-  readonly digits: {
-    from: 'agent' | 'customer';
-    connectionId: string;
-    digits: string;
-    at: number;
-  }[];
-  /** Agents who missed or rejected this contact (not offered again). */
-  readonly excludedAgents: Set<string>;
-  /** Whether it waits in its queue for an agent. */
-  waiting: boolean;
-  timer?: TimerHandle;
-  /** Why it ended, when it did. */
-  endReason?: string;
-}
-
-/** Options of a {@link ContactCentre}. */
-export interface ContactCentreOptions {
-  readonly clock: Clock;
-  readonly missedCallTimeoutMs: number;
-  readonly outboundRingTimeoutMs: number;
-}
-
-/** An endpoint with its ARN, as listed by GetEndpoints. */
-interface EndpointRecord extends Endpoint {
-  readonly endpointARN: string;
-}
+export {
+  DomainError,
+  customerWaitsInQueue,
+  type AgentRecord,
+  type AgentStateRecord,
+  type ConnectionRecord,
+  type ContactCentreOptions,
+  type ContactRecord,
+  type QueueRecord,
+  type RoutingProfileRecord,
+  type TransferSegment,
+  type TransferWait,
+} from './records';
 
 const seconds = (ms: number) => ms / 1000;
-
-/**
- * Whether the customer was on the line before the contact reached an agent (a dial-in, or a call
- * the admin API placed): it waits in a queue and the agent gets an offer to accept.
- * @internal
- */
-export function customerWaitsInQueue(contact: ContactRecord): boolean {
-  return (
-    contact.initiationMethod === 'inbound' ||
-    (contact.type === 'voice' && contact.initiationMethod === 'api')
-  );
-}
 
 /**
  * The simulated instance: agents, queues, routing, contacts and their state machines. Every
@@ -260,12 +78,26 @@ export class ContactCentre {
   readonly contacts = new Map<string, ContactRecord>();
   readonly dialableCountries: readonly string[];
   private readonly phoneNumbers: ReadonlyMap<string, QueueRecord>;
+  /** The contact flow of each phone number that has one. */
+  private readonly numberFlows: ReadonlyMap<string, string>;
+  /** The seed's contact flows by name. */
+  readonly contactFlows: ReadonlyMap<string, readonly ContactFlowStep[]>;
   private readonly endpoints: readonly EndpointRecord[];
   private readonly clock: Clock;
   private contactCounter = 0;
   private connectionCounter = 0;
   /** Counts every change, for observers (control API, tests). */
   changes = 0;
+  /** Tasks: created, offered or queued, updated. */
+  private readonly tasks: Tasks;
+  /** Monitoring: supervisors joining silently, barging, going back. */
+  private readonly monitoring: Monitoring;
+  /** Routing and offers. */
+  private readonly routing: Routing;
+  /** Agents and their states. */
+  private readonly states: AgentStates;
+  /** Multi-party calls. */
+  private readonly multiParty: MultiParty;
 
   constructor(
     readonly seed: Seed,
@@ -326,6 +158,7 @@ export class ContactCentre {
           idleSince: now,
           shown: { arn: selected.arn, type: selected.type, name: selected.name, since: now },
           ghosts: [],
+          recentContacts: [],
           version: 1,
           waiters: new Set(),
         };
@@ -335,6 +168,10 @@ export class ContactCentre {
     this.phoneNumbers = new Map(
       seed.phoneNumbers.map((n) => [n.number, queueByName.get(n.queue)!]),
     );
+    this.numberFlows = new Map(
+      seed.phoneNumbers.flatMap((n) => (n.contactFlow ? [[n.number, n.contactFlow] as const] : [])),
+    );
+    this.contactFlows = new Map(seed.contactFlows.map((f) => [f.name, f.steps]));
     const agentByUsername = new Map([...this.agents.values()].map((a) => [a.username, a]));
     this.endpoints = seed.quickConnects.map((qc) => {
       const arn = this.arns.transferDestination(id('quick-connect', qc.name));
@@ -367,6 +204,48 @@ export class ContactCentre {
       };
     });
     this.dialableCountries = seed.dialableCountries;
+    // The concepts split out of this class work on it through a narrow core.
+    const core: CentreCore = {
+      clock: this.clock,
+      agents: this.agents,
+      contacts: this.contacts,
+      queues: this.queues,
+      newContactId: () => this.newContactId(),
+      newConnection: (...args) => this.newConnection(...args),
+      contactOf: (agent, contactId, access) => this.contactOf(agent, contactId, access),
+      agentLeg: (agent, contact) => this.agentLeg(agent, contact),
+      agentForEndpoint: (endpoint) => this.agentForEndpoint(endpoint),
+      listedEndpoint: (endpoint) => this.listedEndpoint(endpoint),
+      contactsOf: (agent) => this.contactsOf(agent),
+      offer: (contact, agent) => this.routing.offer(contact, agent),
+      route: () => this.route(),
+      arns: this.arns,
+      missedCallTimeoutMs: this.options.missedCallTimeoutMs,
+      touch: (...agents) => this.touch(...agents),
+      notifyContact: (contact) => this.notifyContact(contact),
+      contactEvent: (contact, event) => this.contactEvent(contact, event),
+      addOfferGhost: (contact, agent, leg, as) => this.addOfferGhost(contact, agent, leg, as),
+      dropTransferOffer: (contact, leg) => this.dropTransferOffer(contact, leg),
+      withdrawOffer: (contact, agent, as) => this.withdrawOffer(contact, agent, as),
+      agentStates: this.agentStates,
+      stateFor: (contact, agent) => this.stateFor(contact, agent),
+      destroyConnection: (agent, contactId, connectionId) =>
+        this.destroyConnection(agent, contactId, connectionId),
+      clearContact: (agent, contactId) => this.clearContact(agent, contactId),
+      partiesOf: (contact, agent) => this.partiesOf(contact, agent),
+      connectionOf: (contact, connectionId) => this.connectionOf(contact, connectionId),
+      connectionEvent: (connection, event) => this.connectionEvent(connection, event),
+      touchContact: (contact) => this.touchContact(contact),
+      contactAdded: (contact) => {
+        this.changes++;
+        this.notifyContact(contact);
+      },
+    };
+    this.tasks = new Tasks(core);
+    this.monitoring = new Monitoring(core);
+    this.routing = new Routing(core);
+    this.states = new AgentStates(core);
+    this.multiParty = new MultiParty(core);
   }
 
   // ---------------------------------------------------------------- lookups
@@ -408,20 +287,51 @@ export class ContactCentre {
     return undefined;
   }
 
-  private contactOf(agent: AgentRecord, contactId: string): ContactRecord {
-    const found = this.findContact(contactId);
-    const contact = found?.contact;
-    if (
-      !contact ||
-      !contact.connections.some(
-        (x) => x.agentId === agent.id && (x.transfer?.contactId ?? contact.id) === contactId,
+  /**
+   * The authorisation of an agent on a contact (every CTI, agent-app and web-socket operation
+   * that names a contact passes here, through `authorizeOperation`): the contact must be one the
+   * agent is on, named by the id the agent sees (else `ResourceNotFoundException`, as for an
+   * unknown contact); to `act` the agent's leg must be a participant's, or a monitoring leg that
+   * barges (a silent monitor only listens: `AccessDeniedException`). With `after`, a contact the
+   * agent was on that has left the instance (or a missed offer it still shows) is accepted too;
+   * it answers `undefined` then. With `anyLeg`, any leg of the agent on the call counts, whatever
+   * id it names the call by (a Voice ID session is the call's).
+   */
+  authorize(
+    agent: AgentRecord,
+    contactId: string,
+    access: 'listen' | 'act',
+    after = false,
+    anyLeg = false,
+  ): ContactRecord | undefined {
+    const contact = this.findContact(contactId)?.contact;
+    const leg = contact?.connections.find(
+      (x) =>
+        x.agentId === agent.id && (anyLeg || (x.transfer?.contactId ?? contact.id) === contactId),
+    );
+    if (!contact || !leg) {
+      if (
+        after &&
+        (agent.recentContacts.includes(contactId) ||
+          agent.ghosts.some((g) => g.contact.contactId === contactId))
       )
-    )
+        return undefined;
       throw new DomainError(
         CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
         MESSAGES.contactNotFound(contactId),
       );
+    }
+    if (access === 'act' && leg.type === 'monitoring' && leg.state !== 'barge')
+      throw new DomainError(CtiErrorType.ACCESS_DENIED_EXCEPTION, MESSAGES.notListener);
     return contact;
+  }
+
+  private contactOf(
+    agent: AgentRecord,
+    contactId: string,
+    access: 'listen' | 'act' = 'act',
+  ): ContactRecord {
+    return this.authorize(agent, contactId, access)!;
   }
 
   private connectionOf(contact: ContactRecord, connectionId: string): ConnectionRecord {
@@ -480,16 +390,9 @@ export class ContactCentre {
     return contact.connections.find((x) => x.type === 'inbound' || x.type === 'outbound');
   }
 
+  /** The agent state a definition names: by ARN when it has one (this instance's only), else by name. */
   findAgentState(def: { agentStateARN?: string | null; name: string }): AgentStateRecord {
-    const state =
-      (def.agentStateARN && this.agentStates.find((s) => s.arn === def.agentStateARN)) ||
-      this.agentStates.find((s) => s.name === def.name);
-    if (!state)
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.unknownAgentState(def.name),
-      );
-    return state;
+    return this.states.findAgentState(def);
   }
 
   // ---------------------------------------------------------------- transitions
@@ -556,36 +459,25 @@ export class ContactCentre {
   }
 
   private notifyContact(contact: ContactRecord, removed = false): void {
+    for (const leg of contact.connections) {
+      const agent = leg.agentId === undefined ? undefined : this.agents.get(leg.agentId);
+      if (!agent) continue;
+      const id = leg.transfer?.contactId ?? contact.id;
+      if (agent.recentContacts.at(-1) === id) continue;
+      const at = agent.recentContacts.indexOf(id);
+      if (at !== -1) agent.recentContacts.splice(at, 1);
+      agent.recentContacts.push(id);
+      if (agent.recentContacts.length > MAX_RECENT_CONTACTS_PER_AGENT) agent.recentContacts.shift();
+    }
     for (const observer of this.contactObservers) observer(contact, removed);
   }
 
-  /** Recomputes the state shown to the agent; keeps its timestamp while it is unchanged. */
+  /** Recomputes the state shown to the agent (see AgentStates). */
   private refreshShown(agent: AgentRecord): void {
-    const next = this.computeShown(agent);
-    if (next.name !== agent.shown.name || next.type !== agent.shown.type)
-      agent.shown = { ...next, since: this.clock.now() };
+    this.states.refreshShown(agent);
   }
 
-  private computeShown(agent: AgentRecord): Omit<ShownState, 'since'> {
-    if (agent.errorState) return { arn: null, type: AgentStateType.ERROR, name: agent.errorState };
-    const legs = this.contactsOf(agent).map((c) => ({
-      leg: this.agentLeg(agent, c),
-      fromQueue: customerWaitsInQueue(c),
-      state: this.stateFor(c, agent),
-    }));
-    const system = (name: string) => ({ arn: null, type: AgentStateType.SYSTEM, name });
-    if (legs.some(({ leg }) => leg.state === 'connected' || leg.state === 'hold')) {
-      if (legs.some((c) => !c.fromQueue && c.state === 'connecting'))
-        return system(AgentAvailStates.CALLING_CUSTOMER);
-      if (legs.some((c) => c.state === 'connected')) return system(AgentAvailStates.BUSY);
-    }
-    if (legs.some(({ leg }) => leg.state === 'connecting'))
-      return system(AgentAvailStates.PENDING_BUSY);
-    if (legs.some((c) => c.state === 'ended')) return system(AgentAvailStates.AFTER_CALL_WORK);
-    return { arn: agent.selected.arn, type: agent.selected.type, name: agent.selected.name };
-  }
-
-  // ---------------------------------------------------------------- agent operations
+  // ---------------------------------------------------------------- agent operations (see AgentStates)
 
   /** PutAgentState. With `enqueueNextState` while the agent has contacts, the state is queued as `nextState`. */
   putAgentState(
@@ -593,15 +485,7 @@ export class ContactCentre {
     def: { agentStateARN?: string | null; name: string },
     enqueueNextState = false,
   ): void {
-    const state = this.findAgentState(def);
-    if (enqueueNextState && this.contactsOf(agent).length > 0) {
-      agent.nextState = state;
-      this.touch(agent);
-      return;
-    }
-    this.applySelectedState(agent, state);
-    this.touch(agent);
-    this.route();
+    this.states.putAgentState(agent, def, enqueueNextState);
   }
 
   /**
@@ -614,72 +498,16 @@ export class ContactCentre {
     agent: AgentRecord,
     keep: (contact: ContactRecord) => boolean = () => false,
   ): ContactRecord[] {
-    const kept: ContactRecord[] = [];
-    const released: ContactRecord[] = [];
-    for (const contact of this.contactsOf(agent)) {
-      if (keep(contact)) {
-        kept.push(contact);
-        continue;
-      }
-      const leg = this.agentLeg(agent, contact);
-      if (leg.state !== 'disconnected' && this.stateFor(contact, agent) !== 'ended')
-        this.destroyConnection(agent, contact.id, leg.id);
-      released.push(contact);
-    }
-    if (kept.length > 0) return kept;
-    this.applySelectedState(
-      agent,
-      this.agentStates.find((s) => s.type === 'offline')!,
-    );
-    for (const contact of released) {
-      if (!contact.connections.some((x) => x.agentId === agent.id)) continue;
-      try {
-        this.clearContact(agent, contact.id);
-      } catch {
-        // A contact the agent cannot clear yet stays; the agent is offline and it is suppressed.
-      }
-    }
-    this.touch(agent);
-    return kept;
+    return this.states.forceAgentOffline(agent, keep);
   }
 
   private applySelectedState(agent: AgentRecord, state: AgentStateRecord): void {
-    const now = this.clock.now();
-    agent.selected = state;
-    agent.selectedSince = now;
-    agent.nextState = null;
-    agent.errorState = null;
-    for (const ghost of agent.ghosts) this.clock.clearTimer(ghost.timer);
-    agent.ghosts = [];
-    if (state.type === 'routable') agent.idleSince = now;
+    this.states.applySelectedState(agent, state);
   }
 
   /** UpdateAgentConfiguration: locale (validated), softphone flags, name. */
   updateAgentConfiguration(agent: AgentRecord, configuration: CtiAgentConfiguration): void {
-    const prefs = configuration.agentPreferences ?? {};
-    const locale = prefs.LANGUAGE ?? prefs.locale;
-    if (locale !== undefined && !(SUPPORTED_LOCALES as readonly string[]).includes(locale))
-      throw new DomainError(
-        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
-        MESSAGES.invalidLocale(locale),
-      );
-    if (
-      configuration.routingProfile.routingProfileARN &&
-      configuration.routingProfile.routingProfileARN !== agent.routingProfile.arn
-    )
-      throw new DomainError(
-        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
-        MESSAGES.invalidConfiguration('the routing profile cannot be changed by the agent'),
-      );
-    if (configuration.softphoneEnabled === false && !configuration.extension)
-      throw new DomainError(
-        CtiErrorType.INVALID_CONFIGURATION_EXCEPTION,
-        MESSAGES.invalidConfiguration('an extension is required when softphone is disabled'),
-      );
-    agent.softphoneEnabled = configuration.softphoneEnabled;
-    agent.softphoneAutoAccept = configuration.softphoneAutoAccept;
-    if (locale) agent.preferences = { ...agent.preferences, ...prefs, LANGUAGE: locale, locale };
-    this.touch(agent);
+    this.states.updateAgentConfiguration(agent, configuration);
   }
 
   acceptContact(agent: AgentRecord, contactId: string): void {
@@ -733,7 +561,7 @@ export class ContactCentre {
         MESSAGES.invalidTransition('Contact', contact.state, 'reject'),
       );
     if (leg.offered) {
-      this.transferOfferEnds(contact, leg, 'rejected');
+      this.routing.transferOfferEnds(contact, leg, 'rejected');
       return;
     }
     this.withdrawOffer(contact, agent, 'rejected');
@@ -793,8 +621,10 @@ export class ContactCentre {
    * that leg leaves and the others go on; on a ringing offer it rejects.
    */
   destroyConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
-    const contact = this.contactOf(agent, contactId);
+    const contact = this.contactOf(agent, contactId, 'listen');
     const connection = this.connectionOf(contact, connectionId);
+    // Leaving (the agent's own leg) is open to a listener; ending someone else's leg is acting.
+    if (connection.agentId !== agent.id) this.contactOf(agent, contactId, 'act');
     const leg = this.agentLeg(agent, contact);
     if (this.isOffer(contact, leg)) {
       this.rejectContact(agent, contactId);
@@ -886,7 +716,7 @@ export class ContactCentre {
       this.touch(agent);
       return;
     }
-    const contact = this.contactOf(agent, contactId);
+    const contact = this.contactOf(agent, contactId, 'listen');
     const state = this.stateFor(contact, agent);
     if (state !== 'ended')
       throw new DomainError(
@@ -988,122 +818,15 @@ export class ContactCentre {
 
   /**
    * CreateAdditionalConnection: the agent adds a participant; the parties already on the call are
-   * put on hold. A phone number answers after `THIRD_PARTY_ANSWER_MS` (2 s). A queue quick connect
-   * waits in that queue and is offered (like an inbound call) to an available agent whose routing
-   * profile serves it. An agent quick connect is offered to that agent, at once when the agent is
-   * available and free, else when the agent next is (queued on the agent's own queue).
+   * put on hold (see MultiParty).
    */
   createAdditionalConnection(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
-    const contact = this.contactOf(agent, contactId);
-    const leg = this.agentLeg(agent, contact);
-    if (contact.state !== 'connected' || leg.state !== 'connected')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'add a participant'),
-      );
-    const parties = this.partiesOf(contact, agent);
-    if (parties.length >= MAX_CONFERENCE_PARTIES)
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', 'full conference', 'add a participant'),
-      );
-    const target = this.transferDestination(contact, endpoint);
-    for (const party of parties)
-      if (party.state === 'connected') this.connectionEvent(party, 'hold');
-    const third = this.newConnection(contact.id, 'outbound', false, 'connecting', endpoint);
-    // Only a listed quick connect names the party; a dialled number stays unidentified.
-    const quickConnectName = this.listedEndpoint(endpoint)?.name ?? endpoint.name ?? undefined;
-    if (quickConnectName) third.quickConnectName = quickConnectName;
-    contact.connections.push(third);
-    if (target) {
-      third.awaiting = { ...target, since: this.clock.now(), excluded: new Set() };
-      third.transfer = {
-        contactId: this.newContactId(),
-        previousContactId: leg.transfer?.contactId ?? contact.id,
-        createdAt: this.clock.now(),
-        ...(target.kind === 'queue' ? { queue: target.queue } : {}),
-      };
-      this.touchContact(contact);
-      this.route();
-      return;
-    }
-    this.clock.setTimer(THIRD_PARTY_ANSWER_MS, () => {
-      if (third.state !== 'connecting' || contact.state === 'ended') return;
-      this.connectionEvent(third, 'answer');
-      this.touchContact(contact);
-    });
-    this.touchContact(contact);
+    this.multiParty.createAdditionalConnection(agent, contactId, endpoint);
   }
 
-  /** The quick connect of the instance an endpoint names by ARN/id, if any. */
-  private listedEndpoint(endpoint: Endpoint): EndpointRecord | undefined {
-    const arn = endpoint.endpointARN ?? endpoint.endpointId;
-    return arn ? this.endpoints.find((e) => e.endpointARN === arn) : undefined;
-  }
-
-  /**
-   * Where a transfer to `endpoint` waits: an agent (agent quick connect, or a queue endpoint naming
-   * an agent's own queue) or a queue; `undefined` for a phone number. Throws BadEndpoint for an
-   * unknown or invalid endpoint, an agent already on the call, or an offline agent.
-   */
-  private transferDestination(
-    contact: ContactRecord,
-    endpoint: Endpoint,
-  ): { kind: 'agent'; agentId: string } | { kind: 'queue'; queue: QueueRecord } | undefined {
-    if (endpoint.type === 'phone_number') {
-      if (!/^\+[1-9]\d{1,14}$/.test(endpoint.phoneNumber ?? ''))
-        throw new DomainError(
-          CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-          MESSAGES.badEndpoint(
-            `${JSON.stringify(endpoint.phoneNumber ?? '')} is not an E.164 number`,
-          ),
-        );
-      return undefined;
-    }
-    let target: AgentRecord | undefined;
-    if (endpoint.type === 'agent') target = this.agentForEndpoint(endpoint);
-    else {
-      const queueARN = this.listedEndpoint(endpoint)?.queue?.queueARN ?? endpoint.queue?.queueARN;
-      target = [...this.agents.values()].find((a) => this.arns.agentQueue(a.id) === queueARN);
-      if (!target) {
-        const queue = this.queues.find((q) => q.arn === queueARN);
-        if (!queue)
-          throw new DomainError(
-            CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-            MESSAGES.badEndpoint(`no queue for ${JSON.stringify(endpoint.name ?? '')}`),
-          );
-        return { kind: 'queue', queue };
-      }
-    }
-    if (!target)
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(`no agent for ${JSON.stringify(endpoint.name ?? '')}`),
-      );
-    if (
-      contact.connections.some(
-        (x) =>
-          (x.agentId === target.id && x.state !== 'disconnected') ||
-          (x.awaiting?.kind === 'agent' && x.awaiting.agentId === target.id),
-      )
-    )
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(`${target.username} is already on the contact`),
-      );
-    if (target.selected.type === 'offline')
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(`${target.username} cannot take the call now`),
-      );
-    return { kind: 'agent', agentId: target.id };
-  }
-
-  /**
-   * AddNewConnection: adds a participant (as CreateAdditionalConnection).
-   */
+  /** AddNewConnection: adds a participant (as CreateAdditionalConnection). */
   addNewConnection(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
-    this.createAdditionalConnection(agent, contactId, endpoint);
+    this.multiParty.addNewConnection(agent, contactId, endpoint);
   }
 
   /**
@@ -1111,9 +834,13 @@ export class ContactCentre {
    * once (after-call work); the customer stays with the new party.
    */
   transferContact(agent: AgentRecord, contactId: string, endpoint: Endpoint): void {
-    this.createAdditionalConnection(agent, contactId, endpoint);
-    const contact = this.contactOf(agent, contactId);
-    this.destroyConnection(agent, contactId, this.agentLeg(agent, contact).id);
+    this.multiParty.transferContact(agent, contactId, endpoint);
+  }
+
+  /** The quick connect of the instance an endpoint names by ARN/id, if any. */
+  private listedEndpoint(endpoint: Endpoint): EndpointRecord | undefined {
+    const arn = endpoint.endpointARN ?? endpoint.endpointId;
+    return arn ? this.endpoints.find((e) => e.endpointARN === arn) : undefined;
   }
 
   /**
@@ -1125,39 +852,19 @@ export class ContactCentre {
     supervisorId: string,
     capabilities: readonly string[],
   ): ContactRecord {
-    const contact = this.contacts.get(contactId);
-    if (!contact)
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        MESSAGES.contactNotFound(contactId),
-      );
-    const supervisor = this.agents.get(supervisorId);
-    if (!supervisor)
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        `User ${supervisorId} not found.`,
-      );
-    if (contact.state !== 'connected' && contact.state !== 'paused')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'monitor'),
-      );
-    if (this.contactsOf(supervisor).length > 0)
-      throw new DomainError(CtiErrorType.INVALID_STATE_EXCEPTION, MESSAGES.agentBusy);
-    const leg = this.newConnection(
-      contact.id,
-      'monitoring',
-      false,
-      'silent_monitor',
-      { type: 'agent', name: supervisor.name },
-      supervisor.id,
-    );
-    leg.monitoringInfo = { agentName: supervisor.name, joinedAt: this.clock.now() };
-    leg.monitorCapabilities = [...capabilities];
-    leg.monitorStatus = 'SILENT_MONITOR';
-    contact.connections.push(leg);
-    this.touchContact(contact);
-    return contact;
+    return this.monitoring.monitorContact(contactId, supervisorId, capabilities);
+  }
+
+  /**
+   * UpdateMonitorParticipantState: only SILENT_MONITOR or BARGE (any case); anything else is
+   * `invalid_target_state`. Needs a monitoring leg of the agent on the contact.
+   */
+  updateMonitorParticipantState(
+    agent: AgentRecord,
+    contactId: string,
+    targetMonitorMode: string,
+  ): void {
+    this.monitoring.updateMonitorParticipantState(agent, contactId, targetMonitorMode);
   }
 
   /**
@@ -1176,59 +883,7 @@ export class ContactCentre {
       readonly previousContactId?: string | null;
     },
   ): ContactRecord {
-    const { endpoint } = input;
-    let queue: QueueRecord | undefined;
-    let target: AgentRecord | undefined;
-    if (endpoint.type === 'agent') {
-      target = this.agentForEndpoint(endpoint);
-      if (!target)
-        throw new DomainError(
-          CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-          MESSAGES.badEndpoint(`no agent for ${JSON.stringify(endpoint.name ?? '')}`),
-        );
-      queue = target.routingProfile.defaultOutboundQueue;
-    } else if (endpoint.type === 'queue') {
-      const arn = endpoint.queue?.queueARN;
-      queue = this.queues.find((q) => q.arn === arn || q.name === endpoint.queue?.name);
-    }
-    if (!queue)
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint('a task needs an agent or queue quick connect'),
-      );
-    const now = this.clock.now();
-    const id = this.newContactId();
-    const references: Record<string, { type: string; value: string }> = {};
-    for (const [key, ref] of Object.entries(input.references ?? {}))
-      references[key] = { type: ref.type ?? 'URL', value: ref.value ?? '' };
-    const contact: ContactRecord = {
-      id,
-      initialContactId: id,
-      type: 'task',
-      initiationMethod: 'api',
-      queue,
-      queuedAt: now,
-      createdAt: now,
-      state: 'init',
-      since: now,
-      connections: [],
-      attributes: {},
-      customerNumber: '',
-      digits: [],
-      excludedAgents: new Set(),
-      waiting: target === undefined,
-      name: input.name,
-      ...(input.description ? { description: input.description } : {}),
-      references,
-      ...(input.previousContactId ? { relatedContactId: input.previousContactId } : {}),
-    };
-    void agent;
-    this.contacts.set(id, contact);
-    this.changes++;
-    this.notifyContact(contact);
-    if (target) this.offer(contact, target);
-    else this.route();
-    return contact;
+    return this.tasks.createTaskContact(agent, input);
   }
 
   /**
@@ -1243,55 +898,17 @@ export class ContactCentre {
       readonly references?: Readonly<Record<string, { type?: string; value?: string }>>;
     },
   ): ContactRecord {
-    const contact = this.contacts.get(contactId);
-    if (!contact || contact.type !== 'task')
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        MESSAGES.contactNotFound(contactId),
-      );
-    if (patch.name !== undefined) contact.name = patch.name;
-    if (patch.description !== undefined) contact.description = patch.description;
-    if (patch.references !== undefined) {
-      const references: Record<string, { type: string; value: string }> = {};
-      for (const [key, ref] of Object.entries(patch.references))
-        references[key] = { type: ref.type ?? 'URL', value: ref.value ?? '' };
-      contact.references = references;
-    }
-    this.touchContact(contact);
-    return contact;
+    return this.tasks.updateTaskContact(contactId, patch);
   }
 
   /** ToggleActiveConnections: the party on the line goes on hold and the held one comes back. */
   toggleActiveConnections(agent: AgentRecord, contactId: string): void {
-    const contact = this.contactOf(agent, contactId);
-    const parties = this.partiesOf(contact, agent).filter(
-      (p) => p.state === 'connected' || p.state === 'hold',
-    );
-    if (
-      contact.state !== 'connected' ||
-      parties.length < 2 ||
-      !parties.some((p) => p.state === 'hold')
-    )
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'toggle'),
-      );
-    for (const party of parties)
-      this.connectionEvent(party, party.state === 'hold' ? 'resume' : 'hold');
-    this.touchContact(contact);
+    this.multiParty.toggleActiveConnections(agent, contactId);
   }
 
   /** ConferenceConnections: every party (and the agent) comes off hold. */
   conferenceConnections(agent: AgentRecord, contactId: string): void {
-    const contact = this.contactOf(agent, contactId);
-    const parties = this.partiesOf(contact, agent);
-    if (contact.state !== 'connected' || parties.filter((p) => p.state !== 'connecting').length < 2)
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Contact', contact.state, 'conference'),
-      );
-    for (const c of contact.connections) if (c.state === 'hold') this.connectionEvent(c, 'resume');
-    this.touchContact(contact);
+    this.multiParty.conferenceConnections(agent, contactId);
   }
 
   /** MuteParticipant / UnmuteParticipant: another participant's leg is (un)muted by the agent. */
@@ -1301,60 +918,13 @@ export class ContactCentre {
     connectionId: string,
     mute: boolean,
   ): void {
-    const contact = this.contactOf(agent, contactId);
-    const connection = this.connectionOf(contact, connectionId);
-    if (connection.state === 'disconnected' || contact.state === 'ended')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Connection', connection.state, mute ? 'mute' : 'unmute'),
-      );
-    connection.mute = mute;
-    connection.forcedMute = mute && connection.agentId !== agent.id;
-    this.touchContact(contact);
+    this.multiParty.muteParticipant(agent, contactId, connectionId, mute);
   }
 
   /** PauseContact / ResumeContact. */
   pauseContact(agent: AgentRecord, contactId: string, pause: boolean): void {
     const contact = this.contactOf(agent, contactId);
     this.contactEvent(contact, pause ? 'pause' : 'resume');
-    this.touchContact(contact);
-  }
-
-  /**
-   * UpdateMonitorParticipantState: only SILENT_MONITOR or BARGE (any case); anything else is
-   * `invalid_target_state`. Needs a monitoring leg of the agent on the contact.
-   */
-  updateMonitorParticipantState(
-    agent: AgentRecord,
-    contactId: string,
-    targetMonitorMode: string,
-  ): void {
-    const mode = targetMonitorMode.toUpperCase();
-    if (mode !== 'SILENT_MONITOR' && mode !== 'BARGE')
-      throw new DomainError(
-        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
-        `${MonitoringErrorTypes.INVALID_TARGET_STATE}: ${MESSAGES.invalidParameter(`targetMonitorMode ${JSON.stringify(targetMonitorMode)}`)}`,
-      );
-    const contact = this.contactOf(agent, contactId);
-    const leg = this.agentLeg(agent, contact);
-    if (leg.type !== 'monitoring')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Connection', leg.state, 'change the monitor mode'),
-      );
-    if (leg.state === 'disconnected' || contact.state === 'ended')
-      throw new DomainError(
-        CtiErrorType.INVALID_STATE_EXCEPTION,
-        MESSAGES.invalidTransition('Connection', leg.state, 'change the monitor mode'),
-      );
-    if (leg.monitorCapabilities && !leg.monitorCapabilities.includes(mode))
-      throw new DomainError(
-        CtiErrorType.ACCESS_DENIED_EXCEPTION,
-        `${MonitoringErrorTypes.INVALID_TARGET_STATE}: ${mode} is not allowed for this monitor`,
-      );
-    leg.state = mode === 'BARGE' ? 'barge' : 'silent_monitor';
-    leg.monitorStatus = mode;
-    leg.since = this.clock.now();
     this.touchContact(contact);
   }
 
@@ -1372,12 +942,35 @@ export class ContactCentre {
     options: {
       readonly initiationMethod?: 'inbound' | 'api';
       readonly attributes?: Readonly<Record<string, string>>;
+      /** A contact flow of the seed to run (default: the phone number's, if it has one). */
+      readonly contactFlow?: string;
     } = {},
   ): ContactRecord {
-    const queue =
-      this.phoneNumbers.get(to) ?? this.queues.find((q) => q.name === to || q.arn === to);
+    let queue = this.phoneNumbers.get(to) ?? this.queues.find((q) => q.name === to || q.arn === to);
     if (!queue)
       throw new DomainError(CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION, MESSAGES.unknownNumber(to));
+    const flowName = options.contactFlow ?? this.numberFlows.get(to);
+    const flow = flowName === undefined ? undefined : this.contactFlows.get(flowName);
+    if (flowName !== undefined && flow === undefined)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.unknownContactFlow(flowName),
+      );
+    // The flow: its attributes over the ones given, its working queue, its prompts.
+    const attributes: Record<string, string> = { ...options.attributes };
+    let prompt: string | undefined;
+    for (const step of flow ?? []) {
+      if ('setAttributes' in step) Object.assign(attributes, step.setAttributes);
+      else if ('setWorkingQueue' in step)
+        queue = this.queues.find((q) => q.name === step.setWorkingQueue) ?? queue;
+      else if ('playPrompt' in step)
+        prompt = prompt === undefined ? step.playPrompt : `${prompt} ${step.playPrompt}`;
+      else {
+        if (typeof step.transferToQueue === 'string')
+          queue = this.queues.find((q) => q.name === step.transferToQueue) ?? queue;
+        break;
+      }
+    }
     if (!/^\+[1-9]\d{1,14}$/.test(from))
       throw new DomainError(
         CtiErrorType.INVALID_PARAMETER_EXCEPTION,
@@ -1405,12 +998,14 @@ export class ContactCentre {
         ),
       ],
       attributes: Object.fromEntries(
-        Object.entries(options.attributes ?? {}).map(([name, value]) => [name, { name, value }]),
+        Object.entries(attributes).map(([name, value]) => [name, { name, value }]),
       ),
       customerNumber: from,
       digits: [],
       excludedAgents: new Set(),
       waiting: true,
+      ...(flowName === undefined ? {} : { contactFlow: flowName }),
+      ...(prompt === undefined ? {} : { prompt }),
     };
     this.contacts.set(id, contact);
     this.changes++;
@@ -1607,138 +1202,14 @@ export class ContactCentre {
     this.notifyContact(contact, true);
   }
 
-  // ---------------------------------------------------------------- routing
+  // ---------------------------------------------------------------- routing (see Routing)
 
   /**
    * Offers what waits (oldest first) to the longest-idle available agent: contacts waiting in
    * their queue, and transfer legs waiting for an agent of a queue or for one agent.
    */
   route(): void {
-    const waiting: { at: number; offer: () => void }[] = [];
-    for (const contact of this.contacts.values()) {
-      if (contact.waiting)
-        waiting.push({
-          at: contact.queuedAt,
-          offer: () => {
-            const agent = this.pickAgent(contact.queue, contact.excludedAgents);
-            if (agent) this.offer(contact, agent);
-          },
-        });
-      if (contact.state === 'ended') continue;
-      for (const leg of contact.connections)
-        if (leg.awaiting && leg.agentId === undefined && leg.state === 'connecting')
-          waiting.push({ at: leg.awaiting.since, offer: () => this.routeTransfer(contact, leg) });
-    }
-    for (const item of waiting.sort((a, b) => a.at - b.at)) item.offer();
-  }
-
-  /** Whether `agent` can be offered a call now: available (routable, no error) and free. */
-  private isFree(agent: AgentRecord): boolean {
-    return (
-      agent.selected.type === 'routable' &&
-      !agent.errorState &&
-      (agent.routingProfile.concurrency.VOICE ?? 0) >= 1 &&
-      this.contactsOf(agent).length === 0
-    );
-  }
-
-  private pickAgent(queue: QueueRecord, excluded: ReadonlySet<string>): AgentRecord | undefined {
-    let best: AgentRecord | undefined;
-    for (const agent of this.agents.values()) {
-      if (excluded.has(agent.id)) continue;
-      if (!agent.routingProfile.queues.some((q) => q.id === queue.id)) continue;
-      if (!this.isFree(agent)) continue;
-      if (!best || agent.idleSince < best.idleSince) best = agent;
-    }
-    return best;
-  }
-
-  /** Offers a waiting transfer leg to the agent it waits for, or to an agent of its queue. */
-  private routeTransfer(contact: ContactRecord, leg: ConnectionRecord): void {
-    const wait = leg.awaiting;
-    if (!wait || leg.agentId !== undefined || !contact.connections.includes(leg)) return;
-    const onCall = (a: AgentRecord) =>
-      contact.connections.some((x) => x.agentId === a.id && x.state !== 'disconnected');
-    let agent: AgentRecord | undefined;
-    if (wait.kind === 'agent') {
-      const target = this.agents.get(wait.agentId);
-      if (target && this.isFree(target) && !onCall(target)) agent = target;
-    } else {
-      const excluded = new Set(wait.excluded);
-      for (const a of this.agents.values()) if (onCall(a)) excluded.add(a.id);
-      agent = this.pickAgent(wait.queue, excluded);
-    }
-    if (!agent) return;
-    const target = agent;
-    leg.agentId = target.id;
-    leg.transferQueue = {
-      queue:
-        wait.kind === 'queue'
-          ? { queueARN: wait.queue.arn, name: wait.queue.name }
-          : { queueARN: this.arns.agentQueue(target.id), name: target.username },
-      since: wait.since,
-    };
-    leg.offered = true;
-    leg.offerTimer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
-      if (leg.offered && leg.agentId === target.id && contact.connections.includes(leg))
-        this.transferOfferEnds(contact, leg, 'missed');
-    });
-    this.touchContact(contact);
-  }
-
-  /**
-   * A transfer offer ends unanswered. A missed offer puts the agent in `MissedCallAgent` (error)
-   * with the missed contact shown, as for an inbound call; a rejected one just leaves the agent.
-   * A transfer waiting in a queue goes back to wait for another agent; an agent transfer is
-   * dropped (the call goes on without it).
-   */
-  private transferOfferEnds(
-    contact: ContactRecord,
-    leg: ConnectionRecord,
-    as: 'missed' | 'rejected',
-  ): void {
-    const agent = this.agents.get(leg.agentId!)!;
-    this.clock.clearTimer(leg.offerTimer);
-    if (as === 'missed') this.addOfferGhost(contact, agent, leg, as);
-    if (leg.awaiting?.kind === 'queue') {
-      leg.awaiting.excluded.add(agent.id);
-      leg.agentId = undefined;
-      leg.offered = false;
-      leg.offerTimer = undefined;
-      this.touch(agent);
-      this.touchContact(contact);
-      this.route();
-      return;
-    }
-    this.dropTransferOffer(contact, leg);
-    this.route();
-  }
-
-  private offer(contact: ContactRecord, agent: AgentRecord): void {
-    this.contactEvent(contact, contact.type === 'queue_callback' ? 'offerCallback' : 'offer');
-    contact.waiting = false;
-    contact.connections.unshift(
-      this.newConnection(
-        contact.id,
-        'agent',
-        false,
-        'connecting',
-        { type: 'agent', name: agent.name },
-        agent.id,
-      ),
-    );
-    this.notifyContact(contact);
-    contact.timer = this.clock.setTimer(this.options.missedCallTimeoutMs, () => {
-      const current = this.contacts.get(contact.id);
-      if (
-        current &&
-        current.connections.some((x) => x.agentId === agent.id && x.state === 'connecting')
-      ) {
-        this.withdrawOffer(current, agent, 'missed');
-        this.route();
-      }
-    });
-    this.touch(agent);
+    this.routing.route();
   }
 
   // ---------------------------------------------------------------- views

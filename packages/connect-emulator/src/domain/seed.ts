@@ -13,6 +13,26 @@ const e164 = z
   .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number like +15555550100');
 
 /**
+ * One step of a contact flow: set contact attributes, set the working queue, play a prompt (into
+ * the recording, at its start) or transfer to the working queue (the last step).
+ * @public
+ */
+export const contactFlowStepSchema = z.union([
+  z.strictObject({ setAttributes: z.record(z.string().min(1), z.string()) }),
+  z.strictObject({ setWorkingQueue: name }),
+  z.strictObject({ playPrompt: z.string().trim().min(1).max(2000) }),
+  /** `true`: the working queue; a name: that queue. */
+  z.strictObject({ transferToQueue: z.union([z.literal(true), name]) }),
+]);
+
+/**
+ * A contact flow of the seed (small and declarative): the steps a dial-in runs before it waits
+ * in a queue.
+ * @public
+ */
+export type ContactFlowStep = z.infer<typeof contactFlowStepSchema>;
+
+/**
  * The seed of a simulated instance (JSON or YAML). Names cross-reference each other: routing
  * profiles name queues, agents name a routing profile, phone numbers and quick connects name a
  * queue or an agent.
@@ -79,7 +99,12 @@ export const seedSchema = z
         }),
       )
       .min(1),
-    phoneNumbers: z.array(z.object({ number: e164, queue: name })).default([]),
+    contactFlows: z
+      .array(z.object({ name, steps: z.array(contactFlowStepSchema).min(1) }))
+      .default([]),
+    phoneNumbers: z
+      .array(z.object({ number: e164, queue: name, contactFlow: name.optional() }))
+      .default([]),
     quickConnects: z
       .array(
         z.discriminatedUnion('type', [
@@ -140,9 +165,36 @@ export const seedSchema = z
       if (a.initialState && !states.has(a.initialState))
         unknown(['agents', i, 'initialState'], 'agent state', a.initialState);
     });
-    seed.phoneNumbers.forEach(
-      (n, i) => queues.has(n.queue) || unknown(['phoneNumbers', i, 'queue'], 'queue', n.queue),
-    );
+    unique(seed.contactFlows, 'name', 'contactFlows');
+    const flows = new Set(seed.contactFlows.map((f) => f.name));
+    seed.contactFlows.forEach((flow, i) => {
+      flow.steps.forEach((step, j) => {
+        const path = ['contactFlows', i, 'steps', j];
+        if ('setWorkingQueue' in step && !queues.has(step.setWorkingQueue))
+          unknown([...path, 'setWorkingQueue'], 'queue', step.setWorkingQueue);
+        if ('transferToQueue' in step) {
+          if (typeof step.transferToQueue === 'string' && !queues.has(step.transferToQueue))
+            unknown([...path, 'transferToQueue'], 'queue', step.transferToQueue);
+          if (j !== flow.steps.length - 1)
+            ctx.addIssue({
+              code: 'custom',
+              path: [...path, 'transferToQueue'],
+              message: 'transferToQueue must be the last step',
+            });
+        }
+      });
+      if (!flow.steps.some((step) => 'transferToQueue' in step))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['contactFlows', i, 'steps'],
+          message: 'must end with transferToQueue',
+        });
+    });
+    seed.phoneNumbers.forEach((n, i) => {
+      if (!queues.has(n.queue)) unknown(['phoneNumbers', i, 'queue'], 'queue', n.queue);
+      if (n.contactFlow && !flows.has(n.contactFlow))
+        unknown(['phoneNumbers', i, 'contactFlow'], 'contact flow', n.contactFlow);
+    });
     seed.quickConnects.forEach((qc, i) => {
       if (qc.type === 'agent' && !agents.has(qc.agent))
         unknown(['quickConnects', i, 'agent'], 'agent', qc.agent);
@@ -214,8 +266,8 @@ export async function loadSeedFile(file: string): Promise<Seed> {
 }
 
 /**
- * The default demo instance: two queues, three agents, Away and Lunch states, two numbers and a few
- * quick connects.
+ * The default demo instance: two queues, three agents, Away and Lunch states, two numbers (the
+ * Sales number through a contact flow) and a few quick connects.
  * @public
  */
 export const DEMO_SEED: SeedInput = {
@@ -255,9 +307,20 @@ export const DEMO_SEED: SeedInput = {
       locale: 'pt_BR',
     },
   ],
+  contactFlows: [
+    {
+      name: 'Sales inbound',
+      steps: [
+        { setAttributes: { line: 'sales' } },
+        { playPrompt: 'Thank you for calling sales. This call may be recorded.' },
+        { setWorkingQueue: 'Sales' },
+        { transferToQueue: true },
+      ],
+    },
+  ],
   phoneNumbers: [
     { number: '+15555550001', queue: 'BasicQueue' },
-    { number: '+15555550002', queue: 'Sales' },
+    { number: '+15555550002', queue: 'Sales', contactFlow: 'Sales inbound' },
   ],
   quickConnects: [
     { type: 'queue', name: 'Sales queue', queue: 'Sales' },

@@ -1,9 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { readJson, sendJson, type RouteHandler } from '../lib/http';
+import {
+  HttpError,
+  readJson,
+  safeDecode,
+  sendAwsError,
+  sendHttpError,
+  sendJson,
+  type RouteHandler,
+} from '../lib/http';
 import type { ContactEventHub, PublishedContactEvent } from './contact-events';
 import type { WebhookDispatcher } from './webhook-dispatcher';
-import { SSE_KEEPALIVE_MS } from '../constants';
+import { MAX_WEBHOOKS, SSE_KEEPALIVE_MS } from '../constants';
 
 function writeSse(res: ServerResponse, published: PublishedContactEvent): void {
   res.write(
@@ -81,21 +89,33 @@ export function createEventsRouter(
       }
       if (method === 'POST') {
         try {
-          const body = z
-            .object({ url: z.string().url(), id: z.string().min(1).optional() })
+          const parsed = z
+            .object({
+              url: z.url({ protocol: /^https?$/ }).max(2048),
+              id: z.string().min(1).max(128).optional(),
+            })
             .strict()
-            .parse(await readJson(req));
-          sendJson(res, 201, webhooks.add(body.url, body.id));
-        } catch {
-          sendJson(res, 400, { message: 'Expected {"url": "http(s)://…"}' });
+            .safeParse(await readJson(req));
+          if (!parsed.success)
+            throw new HttpError(400, 'ValidationException', 'Expected {"url": "http(s)://…"}');
+          if (webhooks.list().length >= MAX_WEBHOOKS)
+            throw new HttpError(
+              400,
+              'LimitExceededException',
+              `At most ${MAX_WEBHOOKS} webhooks at once.`,
+            );
+          sendJson(res, 201, webhooks.add(parsed.data.url, parsed.data.id));
+        } catch (error) {
+          if (error instanceof HttpError) sendHttpError(res, error);
+          else throw error;
         }
         return true;
       }
     }
     if (path.startsWith(`${prefix}/webhooks/`) && method === 'DELETE') {
-      const id = decodeURIComponent(path.slice(`${prefix}/webhooks/`.length));
-      if (webhooks.remove(id)) sendJson(res, 200, {});
-      else sendJson(res, 404, { message: `No webhook ${id}` });
+      const id = safeDecode(path.slice(`${prefix}/webhooks/`.length));
+      if (id !== undefined && webhooks.remove(id)) sendJson(res, 200, {});
+      else sendAwsError(res, 404, 'NotFoundException', `No webhook ${String(id).slice(0, 200)}`);
       return true;
     }
     return false;

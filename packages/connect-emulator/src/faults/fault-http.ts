@@ -1,13 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { adminOperation } from '../admin/admin-router';
-import { readJson, sendJson, type RouteHandler } from '../lib/http';
+import {
+  HttpError,
+  pathSegments,
+  readJson,
+  sendAwsError,
+  sendHttpError,
+  sendJson,
+  type RouteHandler,
+} from '../lib/http';
 import type { FaultEngine } from './fault-engine';
 import {
   AGENT_APP_PATHS,
   AUTH_PATHS,
   CTI_PATHS,
   FAULT_ERROR_TYPES,
+  MAX_FAULT_RULES,
   TASK_TEMPLATES_PREFIXES,
 } from '../constants';
 
@@ -148,18 +157,21 @@ export function createFaultControlRouter(
 ): RouteHandler {
   return async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
-    const rest = url.pathname
-      .slice(prefix.length)
-      .split('/')
-      .filter((s) => s !== '')
-      .map(decodeURIComponent);
     const method = req.method ?? 'GET';
     try {
+      const rest = pathSegments(url.pathname.slice(prefix.length));
       if (rest.length === 0 && method === 'GET') {
         sendJson(res, 200, { rules: engine.list() });
       } else if (rest.length === 0 && method === 'POST') {
         const body = await readJson(req);
         const batch = z.object({ rules: z.array(z.unknown()) }).safeParse(body);
+        const rules = batch.success ? batch.data.rules : [body];
+        if (engine.list().length + rules.length > MAX_FAULT_RULES)
+          throw new HttpError(
+            400,
+            'LimitExceededException',
+            `At most ${MAX_FAULT_RULES} fault rules at once.`,
+          );
         if (batch.success) {
           sendJson(res, 201, { rules: batch.data.rules.map((r) => engine.add(r as never)) });
         } else {
@@ -177,16 +189,25 @@ export function createFaultControlRouter(
         sendJson(res, 200, { seed });
       } else if (rest.length === 1 && method === 'DELETE') {
         if (engine.remove(rest[0]!)) sendJson(res, 200, {});
-        else sendJson(res, 404, { message: `No fault rule ${rest[0]!}` });
+        else sendAwsError(res, 404, 'NotFoundException', `No fault rule ${rest[0]!}`);
       } else {
-        sendJson(res, 404, { message: 'Not found' });
+        sendAwsError(res, 404, 'NotFoundException', 'Not found');
       }
     } catch (error) {
       if (error instanceof z.ZodError)
-        sendJson(res, 400, { message: 'Invalid fault rule', issues: error.issues });
-      else if (error instanceof SyntaxError)
-        sendJson(res, 400, { message: 'The request body is not valid JSON' });
-      else sendJson(res, 500, { message: error instanceof Error ? error.message : String(error) });
+        sendJson(
+          res,
+          400,
+          {
+            __type: 'ValidationException',
+            message: 'Invalid fault rule',
+            Message: 'Invalid fault rule',
+            issues: error.issues,
+          },
+          { 'x-amzn-ErrorType': 'ValidationException' },
+        );
+      else if (error instanceof HttpError) sendHttpError(res, error);
+      else throw error;
     }
     return true;
   };

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { AdminRecording, AdminTranscriptSegment } from '../admin/types';
-import { sendJson, type RouteHandler } from '../lib/http';
+import { safeDecode, sendAwsError, sendJson, type RouteHandler } from '../lib/http';
 import { speakingTimeMs, synthesizeCall, type HoldPeriod, type SpeechSegment } from './synth';
 import { encodeStereoWav } from './wav';
 import { RECORDINGS_PATH, TRANSCRIPTS_PATH, SCRIPT_GAP_MS, AGENT_REPLIES } from '../constants';
@@ -41,11 +41,15 @@ export class CallRecorder {
   constructor(
     readonly contactId: string,
     private readonly script: readonly string[] = [],
+    /** A contact-flow prompt, played into the recording at its start (customer's side). */
+    private readonly prompt?: string,
   ) {}
 
-  /** The agent is connected: the talk (and the recording) starts. */
+  /** The agent is connected: the talk (and the recording) starts, with the flow's prompt first. */
   start(atMs: number): void {
-    this.talkStart ??= atMs;
+    if (this.talkStart !== undefined) return;
+    this.talkStart = atMs;
+    if (this.prompt !== undefined) this.say('SYSTEM', this.prompt, atMs);
   }
 
   /** True between start and stop. */
@@ -106,7 +110,8 @@ export class CallRecorder {
   /** Customer lines in turn with agent replies, skipping holds, within the talk time. */
   private layOutScript(durationMs: number): SpeechSegment[] {
     const out: SpeechSegment[] = [];
-    let t = SCRIPT_GAP_MS;
+    const prompt = this.segments.find((s) => s.role === 'SYSTEM');
+    let t = (prompt?.endMs ?? 0) + SCRIPT_GAP_MS;
     const skipHolds = (at: number) => {
       for (const h of this.holds)
         if (at >= h.beginMs && at < h.endMs) return h.endMs + SCRIPT_GAP_MS;
@@ -217,23 +222,32 @@ export class MediaStore {
     return async (req, res, url) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       if (url.pathname.startsWith(`${RECORDINGS_PATH}/`)) {
-        const location = decodeURIComponent(url.pathname.slice(RECORDINGS_PATH.length + 1));
-        const path = this.pathOf(location);
+        const location = safeDecode(url.pathname.slice(RECORDINGS_PATH.length + 1)) ?? '';
+        const path = location.includes('\0') ? undefined : this.pathOf(location);
         const info = path === undefined ? undefined : await stat(path).catch(() => undefined);
         if (path === undefined || info === undefined || !info.isFile()) {
-          sendJson(res, 404, { message: `No recording at ${location}` });
+          sendAwsError(res, 404, 'NoSuchKey', `No recording at ${location.slice(0, 300)}`);
           return true;
         }
         res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': info.size });
         if (req.method === 'HEAD') res.end();
-        else createReadStream(path).pipe(res);
+        else
+          createReadStream(path)
+            .on('error', () => res.destroy())
+            .pipe(res);
         return true;
       }
       if (url.pathname.startsWith(`${TRANSCRIPTS_PATH}/`)) {
-        const contactId = decodeURIComponent(url.pathname.slice(TRANSCRIPTS_PATH.length + 1));
+        const contactId = safeDecode(url.pathname.slice(TRANSCRIPTS_PATH.length + 1)) ?? '';
         const file = join(this.root, '..', 'transcripts', `${encodeURIComponent(contactId)}.json`);
         const text = await readFile(file, 'utf8').catch(() => undefined);
-        if (text === undefined) sendJson(res, 404, { message: `No transcript for ${contactId}` });
+        if (text === undefined)
+          sendAwsError(
+            res,
+            404,
+            'NotFoundException',
+            `No transcript for ${contactId.slice(0, 300)}`,
+          );
         else sendJson(res, 200, JSON.parse(text));
         return true;
       }

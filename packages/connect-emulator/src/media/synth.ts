@@ -1,7 +1,7 @@
 import { RECORDING_SAMPLE_RATE } from '../constants';
 
 /** Who speaks a segment. */
-export type SpeakerRole = 'CUSTOMER' | 'AGENT';
+export type SpeakerRole = 'CUSTOMER' | 'AGENT' | 'SYSTEM';
 
 /** A spoken segment of the call, offsets in ms from the start of the talk. */
 export interface SpeechSegment {
@@ -36,7 +36,7 @@ const VOWELS: readonly (readonly [number, number])[] = [
   [490, 1350],
 ];
 /** Fundamental frequency per role (Hz). */
-const PITCH: Record<SpeakerRole, number> = { CUSTOMER: 190, AGENT: 125 };
+const PITCH: Record<SpeakerRole, number> = { CUSTOMER: 190, AGENT: 125, SYSTEM: 160 };
 const AMPLITUDE = 6000;
 const HOLD_MUSIC_AMPLITUDE = 3000;
 /** A short repeating arpeggio (Hz) for hold music. */

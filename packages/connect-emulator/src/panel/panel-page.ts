@@ -25,6 +25,11 @@ export interface PanelRouteOptions {
    * `['*']` allows any origin (and the page then skips its whitelisted-origins check).
    */
   readonly allowedOrigins: () => readonly string[];
+  /**
+   * Whether the page skips its own embedding-origin check (`/whitelisted-origins`); default: when
+   * the allowed origins include `*`. CSP `frame-ancestors` still limits who may frame it.
+   */
+  readonly anyOrigin?: () => boolean;
   /** The instance region. */
   readonly region: string;
   /** CTI endpoint path or URL (default `/api`). */
@@ -252,7 +257,10 @@ export function createPanelRequestHandler(
 ): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
   return async (request, response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const path = new URL(request.url ?? '/', 'http://panel.invalid').pathname;
+    const raw = request.url ?? '/';
+    const path = URL.canParse(`http://panel.invalid${raw.startsWith('/') ? raw : '/'}`)
+      ? new URL(`http://panel.invalid${raw.startsWith('/') ? raw : '/'}`).pathname
+      : '/';
     // The storage-access request page: at the instance root, under `/connect`, and (for a
     // localhost panel, where the host appends the path to the panel URL) under the panel path.
     if (path.endsWith(REQUEST_STORAGE_ACCESS_PATH)) {
@@ -288,7 +296,7 @@ export function createPanelRequestHandler(
         agentAppEndpoint: options.agentAppEndpoint ?? null,
         authCookieName: options.authCookieName ?? 'lily-auth-emulated',
         loginUrl: options.loginUrl ?? '/login',
-        anyOrigin: options.allowedOrigins().includes('*'),
+        anyOrigin: options.anyOrigin?.() ?? options.allowedOrigins().includes('*'),
         sharedWorkerUrl: `${options.basePath ?? ''}${prefix}worker.js`,
         globalResiliency: options.regionStatusEndpoint
           ? {

@@ -48,9 +48,13 @@ interface Snapshot {
 }
 const snapshot = async (path: string) => (await cti(path, 'GetAgentSnapshot')) as Snapshot;
 const get = async (path: string) =>
-  (await (await fetch(`${emulator.url}${path}`)).json()) as unknown;
+  (await (
+    await fetch(`${emulator.url}${path}`, { headers: emulator.controlHeaders })
+  ).json()) as unknown;
 const post = async (path: string) =>
-  (await (await fetch(`${emulator.url}${path}`, { method: 'POST' })).json()) as unknown;
+  (await (
+    await fetch(`${emulator.url}${path}`, { method: 'POST', headers: emulator.controlHeaders })
+  ).json()) as unknown;
 
 describe('two regions', () => {
   it('serves each region its status: the primary active, the secondary inactive', async () => {
@@ -73,7 +77,7 @@ describe('two regions', () => {
     await cti('/api', 'PutAgentState', { state: { name: 'Available', type: 'routable' } });
     const dial = await fetch(`${emulator.url}/control/calls`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: emulator.controlHeaders,
       body: JSON.stringify({ to: '+15555550001', from: '+15555551234' }),
     });
     const { contactId } = (await dial.json()) as { contactId: string };
@@ -124,7 +128,12 @@ describe('two regions', () => {
     const single = await startEmulator({ port: 0 });
     try {
       expect(
-        (await fetch(`${single.url}/control/regions/failover`, { method: 'POST' })).status,
+        (
+          await fetch(`${single.url}/control/regions/failover`, {
+            method: 'POST',
+            headers: single.controlHeaders,
+          })
+        ).status,
       ).toBe(404);
       expect(single.regions).toBeUndefined();
     } finally {
@@ -136,7 +145,7 @@ describe('two regions', () => {
     await cti('/api', 'PutAgentState', { state: { name: 'Available', type: 'routable' } });
     const dial = await fetch(`${emulator.url}/control/calls`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: emulator.controlHeaders,
       body: JSON.stringify({ to: '+15555550001', from: '+15555551234' }),
     });
     const { contactId } = (await dial.json()) as { contactId: string };
@@ -190,7 +199,7 @@ describe('two regions', () => {
     await post('/control/regions/failover-pending');
     const response = await fetch(`${emulator.url}/control/regions/failover`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: emulator.controlHeaders,
       body: JSON.stringify({ mode: 'soft' }),
     });
     expect(await response.json()).toMatchObject({
@@ -239,6 +248,7 @@ describe('two regions', () => {
   it('a failover mode other than soft or hard is refused', async () => {
     const response = await fetch(`${emulator.url}/control/regions/failover?mode=gentle`, {
       method: 'POST',
+      headers: emulator.controlHeaders,
     });
     expect(response.status).toBe(400);
     expect((await control()).pendingRegion).toBeNull();

@@ -4,7 +4,7 @@ import { CtiErrorType } from '@x/connect-streams/protocol';
 import { CtiError } from '../cti/errors';
 import type { CtiResult } from '../cti/service';
 import type { ContactCentre, ContactRecord } from '../domain/contact-centre';
-import { readBody, sendJson } from '../lib/http';
+import { readBody, requestUrl, sendAwsError, sendJson } from '../lib/http';
 
 /**
  * The path prefix under which the secondary region is served: its panel at
@@ -357,18 +357,18 @@ export class RegionController {
       return true;
     }
     if (path === '/control/regions/failover' && method === 'POST') {
-      const query = new URL(req.url ?? '/', 'http://x').searchParams.get('mode');
+      const query = requestUrl(req.url)?.searchParams.get('mode');
       const text = await readBody(req);
       let raw: unknown;
       try {
         raw = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
       } catch {
-        sendJson(res, 400, { error: 'BadRequest', message: 'The body must be JSON.' });
+        sendAwsError(res, 400, 'SerializationException', 'The body must be JSON.');
         return true;
       }
       const parsed = failoverRequestSchema.safeParse(query ? { mode: query } : raw);
       if (!parsed.success) {
-        sendJson(res, 400, { error: 'BadRequest', message: 'mode must be soft or hard.' });
+        sendAwsError(res, 400, 'ValidationException', 'mode must be soft or hard.');
         return true;
       }
       void this.failover(parsed.data.mode ?? 'hard');

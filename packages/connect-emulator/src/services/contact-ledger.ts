@@ -1,3 +1,4 @@
+import { MAX_CONTACT_RECORDS } from '../constants';
 import type { AdminChannel, AdminContact } from '../admin/types';
 import type { VoiceIdContactView } from '../agent-app/voice-id-simulator';
 import type { ContactEventHub } from '../events/contact-events';
@@ -40,6 +41,8 @@ export interface ContactLedgerOptions {
   media?: MediaStore;
   /** The lines a simulated customer says (by contact), laid out along the talk. */
   script?: (contactId: string) => readonly string[];
+  /** The contact-flow prompt played into a contact's recording, if any. */
+  prompt?: (contactId: string) => string | undefined;
   /** Called when a recording has been stored (or failed to). */
   onRecording?: (contactId: string, error?: unknown) => void;
 }
@@ -65,6 +68,15 @@ export class ContactLedger {
 
   constructor(private readonly options: ContactLedgerOptions) {}
 
+  /** Keeps at most MAX_CONTACT_RECORDS records: the oldest completed ones go first. */
+  private evict(): void {
+    if (this.entries.size <= MAX_CONTACT_RECORDS) return;
+    for (const [id, entry] of this.entries) {
+      if (this.entries.size <= MAX_CONTACT_RECORDS) return;
+      if (entry.completed) this.entries.delete(id);
+    }
+  }
+
   /** Observes the current state of a contact (call after every change the domain makes). */
   observe(view: LedgerContactView): void {
     const now = this.options.now();
@@ -85,6 +97,7 @@ export class ContactLedger {
         completed: false,
       };
       this.entries.set(view.id, entry);
+      this.evict();
     }
     const r = entry.record;
     r.lastUpdateMs = now;
@@ -108,7 +121,11 @@ export class ContactLedger {
     if (agentTalking && customerUp && r.connectedToAgentMs === undefined) {
       r.connectedToAgentMs = now;
       if (view.channel === 'VOICE' && this.options.media !== undefined) {
-        entry.recorder = new CallRecorder(view.id, this.options.script?.(view.id) ?? []);
+        entry.recorder = new CallRecorder(
+          view.id,
+          this.options.script?.(view.id) ?? [],
+          this.options.prompt?.(view.id),
+        );
         entry.recorder.start(now);
       }
     }

@@ -1,4 +1,6 @@
+import { CtiErrorType } from '@x/connect-streams/protocol';
 import { z } from 'zod';
+import { authorizeOperation, type OperationPolicy } from '../auth/authorization';
 import type { AdminAgentContact, AdminBackend, AdminContactState, AdminUser } from '../admin/types';
 import { AdminApiError } from '../admin/errors';
 import type { AgentAppBackend, QuickResponse, TaskTemplate } from '../agent-app/agent-app-router';
@@ -380,6 +382,32 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     },
   };
 
+  /** The agent-app side of `authorizeOperation`: domain refusals as agent-app errors. */
+  const authorizeAgent = (agentId: string, policy: OperationPolicy, body: unknown): void => {
+    const c = centre();
+    const agent = c.agents.get(agentId);
+    if (agent === undefined)
+      throw new VoiceIdServiceError(401, 'UnauthorizedException', 'Unauthorized');
+    try {
+      authorizeOperation(
+        { centre: c, sessionContact: (id) => services.voiceId.sessionContactId(id) },
+        agent,
+        policy,
+        body,
+      );
+    } catch (error) {
+      if (error instanceof DomainError)
+        throw new VoiceIdServiceError(
+          error.type === CtiErrorType.ACCESS_DENIED_EXCEPTION ? 403 : 404,
+          error.type === CtiErrorType.ACCESS_DENIED_EXCEPTION
+            ? 'AccessDeniedException'
+            : 'ResourceNotFoundException',
+          error.message,
+        );
+      throw error;
+    }
+  };
+
   const agentApp: AgentAppBackend = {
     get instanceId() {
       return instanceId();
@@ -387,6 +415,18 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     region: seed.instance.region,
     accountId: seed.instance.accountId,
     validateToken: (token) => typeof sessions.verify(token) === 'object',
+    authorize: (token, policy, body) => {
+      const verdict = sessions.verify(token);
+      if (typeof verdict === 'string')
+        throw new VoiceIdServiceError(401, 'UnauthorizedException', 'Unauthorized');
+      authorizeAgent(verdict.agentId, policy, body);
+    },
+    authorizeCookie: (cookieHeader, policy, body) => {
+      const session = sessions.session(options.sessionIdFromCookie(cookieHeader));
+      if (session === undefined)
+        throw new VoiceIdServiceError(401, 'UnauthorizedException', 'Unauthorized');
+      authorizeAgent(session.agentId, policy, body);
+    },
     validateSessionCookie: (header) =>
       sessions.session(options.sessionIdFromCookie(header)) !== undefined,
     taskTemplates: () => TASK_TEMPLATES,
@@ -487,6 +527,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     events: services.events,
     media: services.media,
     script,
+    prompt: (contactId) => centre().contacts.get(contactId)?.prompt,
   });
   ref.ledger = ledger;
 

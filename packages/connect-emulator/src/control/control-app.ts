@@ -1,0 +1,453 @@
+// The control API's simulation routes (customers dialling, answering, hanging up, pressing
+// digits; agents and contacts; reset; the manual clock) on Hono with zod route schemas: the
+// requests are validated by the same schemas the OpenAPI document is generated from.
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { CtiErrorType } from '@x/connect-streams/protocol';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../constants';
+import { ManualClock, type Clock } from '../domain/clock';
+import { DomainError, type ContactCentre, type ContactRecord } from '../domain/contact-centre';
+import { awsErrorBody, HttpError, jsonDepth } from '../lib/http';
+import { MESSAGES } from '../messages';
+
+/** What the control API acts on. */
+export interface ControlContext {
+  readonly centre: () => ContactCentre;
+  readonly clock: Clock;
+  readonly reset: () => void;
+  /** Logs a bug (a request answered 500). */
+  readonly log?: (line: string) => void;
+}
+
+const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number');
+
+/** An AWS-shaped error body (the `x-amzn-ErrorType` header names the type too). */
+export const controlErrorSchema = z
+  .object({ __type: z.string(), message: z.string(), Message: z.string() })
+  .openapi('Error');
+
+const connectionSchema = z.object({
+  connectionId: z.string(),
+  type: z.string(),
+  state: z.string(),
+  agent: z.string().optional(),
+});
+
+/** A contact as the control API shows it. */
+export const controlContactSchema = z
+  .object({
+    contactId: z.string(),
+    type: z.enum(['voice', 'queue_callback', 'task']),
+    initiationMethod: z.enum(['inbound', 'outbound', 'callback', 'api']),
+    queue: z.string(),
+    contactFlow: z.string().nullable(),
+    attributes: z.record(z.string(), z.string()),
+    state: z.string(),
+    waiting: z.boolean(),
+    customerNumber: z.string(),
+    endReason: z.string().nullable(),
+    connections: z.array(connectionSchema),
+    digits: z.array(z.object({ from: z.enum(['agent', 'customer']), digits: z.string() })),
+  })
+  .openapi('Contact');
+
+const agentSchema = z.object({
+  username: z.string(),
+  name: z.string(),
+  agentARN: z.string(),
+  state: z.object({ type: z.string(), name: z.string() }),
+  selectedState: z.string(),
+  nextState: z.string().nullable(),
+  contacts: z.array(z.string()),
+});
+
+/** `POST /control/calls`: a customer dials. */
+export const dialSchema = z
+  .strictObject({
+    to: z
+      .string()
+      .min(1)
+      .openapi({ description: 'An E.164 number of the instance, or a queue name' }),
+    from: e164.optional().openapi({ description: "The customer's E.164 number" }),
+    attributes: z.record(z.string().min(1).max(128), z.string().max(32_768)).optional().openapi({
+      description:
+        "Contact attributes the call carries (a flow's setAttributes steps apply over them)",
+    }),
+    contactFlow: z.string().min(1).optional().openapi({
+      description: "A contact flow of the seed to run (default: the dialled number's, if any)",
+    }),
+  })
+  .openapi('Dial');
+
+const callbackSchema = z.strictObject({
+  queue: z.string().min(1).openapi({ description: 'Queue name or a phone number of the instance' }),
+  number: e164.openapi({ description: "The customer's E.164 number" }),
+});
+const digitsSchema = z.strictObject({
+  digits: z.string().regex(/^[0-9*#]+$/, 'must be 0-9, * or #'),
+});
+const advanceSchema = z.strictObject({ ms: z.number().int().nonnegative().max(86_400_000) });
+const contactParams = z.object({
+  contactId: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'contactId', in: 'path' } }),
+});
+
+const json = <S>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <S>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+const errors = {
+  400: json(controlErrorSchema, 'Bad input (ValidationException, SerializationException)'),
+  404: json(controlErrorSchema, 'Unknown contact, number, queue or flow'),
+  409: json(controlErrorSchema, 'Not possible in the current state'),
+};
+
+function contactJson(
+  c: ContactRecord,
+  centre: ContactCentre,
+): z.infer<typeof controlContactSchema> {
+  return {
+    contactId: c.id,
+    type: c.type,
+    initiationMethod: c.initiationMethod,
+    queue: c.queue.name,
+    contactFlow: c.contactFlow ?? null,
+    attributes: Object.fromEntries(Object.entries(c.attributes).map(([k, v]) => [k, v.value])),
+    state: c.state,
+    waiting: c.waiting,
+    customerNumber: c.customerNumber,
+    endReason: c.endReason ?? null,
+    connections: c.connections.map((x) => ({
+      connectionId: x.id,
+      type: x.type,
+      state: x.state,
+      ...(x.agentId ? { agent: centre.agents.get(x.agentId)?.username } : {}),
+    })),
+    digits: c.digits.map((d) => ({ from: d.from, digits: d.digits })),
+  };
+}
+
+/** An AWS-shaped error answer. */
+function fail<S extends 400 | 404 | 409 | 413 | 500>(
+  c: Context,
+  status: S,
+  type: string,
+  message: string,
+) {
+  return c.json(awsErrorBody(type, message), status, { 'x-amzn-ErrorType': type });
+}
+
+/**
+ * The control API's simulation routes as a Hono app (declared with zod route schemas; its OpenAPI
+ * document is generated from them, see {@link controlOpenApiPaths}).
+ * @public
+ */
+export function createControlApp(ctx: ControlContext): OpenAPIHono {
+  const app = new OpenAPIHono({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        return fail(
+          c,
+          400,
+          'ValidationException',
+          `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'invalid'}`,
+        );
+      }
+      return undefined;
+    },
+  });
+
+  // Bounded, well-formed JSON before any route reads it.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        fail(
+          c,
+          413,
+          'RequestEntityTooLargeException',
+          `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+        ),
+    }),
+  );
+  app.use('*', async (ctxt, next) => {
+    const c = ctxt as Context;
+    if (c.req.method === 'POST') {
+      const text = await c.req.text();
+      if (jsonDepth(text) > MAX_JSON_DEPTH)
+        return fail(
+          c,
+          400,
+          'SerializationException',
+          `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+        );
+      if (text.trim() !== '') {
+        try {
+          JSON.parse(text);
+        } catch {
+          return fail(c, 400, 'SerializationException', 'The request body is not valid JSON.');
+        }
+      }
+    }
+    await next();
+    return undefined;
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof DomainError) {
+      if (error.type === CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION)
+        return fail(c, 404, 'ResourceNotFoundException', error.message);
+      if (error.type === CtiErrorType.INVALID_STATE_EXCEPTION)
+        return fail(c, 409, 'ConflictException', error.message);
+      return fail(c, 400, 'ValidationException', error.message);
+    }
+    if (error instanceof HttpError)
+      return c.json(awsErrorBody(error.type, error.message), error.status as 400, {
+        'x-amzn-ErrorType': error.type,
+      });
+    if (error instanceof HTTPException)
+      return fail(c, 400, 'SerializationException', error.message);
+    ctx.log?.(`500 on ${c.req.method} ${c.req.path}: ${error.stack ?? String(error)}`);
+    return fail(c, 500, 'InternalServiceException', MESSAGES.internal);
+  });
+  app.notFound((c) =>
+    fail(
+      c,
+      404,
+      'NotFoundException',
+      `No control endpoint ${c.req.method} ${c.req.path.slice(0, 200)}.`,
+    ),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/control/agents',
+      summary: 'List agents and their states',
+      responses: { 200: json(z.object({ agents: z.array(agentSchema) }), 'Agents') },
+    }),
+    (c) => {
+      const centre = ctx.centre();
+      return c.json(
+        {
+          agents: [...centre.agents.values()].map((a) => ({
+            username: a.username,
+            name: a.name,
+            agentARN: a.arn,
+            state: { type: a.shown.type, name: a.shown.name },
+            selectedState: a.selected.name,
+            nextState: a.nextState?.name ?? null,
+            contacts: centre.contactsOf(a).map((x) => x.id),
+          })),
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/control/contacts',
+      summary: 'List contacts and their states',
+      responses: {
+        200: json(z.object({ contacts: z.array(controlContactSchema) }), 'Contacts'),
+      },
+    }),
+    (c) => {
+      const centre = ctx.centre();
+      return c.json(
+        { contacts: [...centre.contacts.values()].map((x) => contactJson(x, centre)) },
+        200,
+      );
+    },
+  );
+
+  /** The customer's call, also when named by the id of a contact a transfer created. */
+  const callOf = (asked: string) => ctx.centre().findContact(asked)?.contact.id ?? asked;
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/control/contacts/{contactId}',
+      summary: 'One contact',
+      request: { params: contactParams },
+      responses: { 200: json(controlContactSchema, 'The contact'), 404: errors[404] },
+    }),
+    (c) => {
+      const centre = ctx.centre();
+      const id = callOf(c.req.valid('param').contactId);
+      const contact = centre.contacts.get(id);
+      if (!contact) return fail(c, 404, 'ResourceNotFoundException', `Contact ${id} not found.`);
+      return c.json(contactJson(contact, centre), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/control/calls',
+      summary:
+        'A customer dials a phone number of the instance (through its contact flow) or a queue name',
+      request: { body: body(dialSchema) },
+      responses: { 201: json(controlContactSchema, 'The new contact'), ...errors },
+    }),
+    (c) => {
+      const req = c.req.valid('json');
+      const centre = ctx.centre();
+      const contact = centre.dialIn(req.to, req.from, {
+        ...(req.attributes ? { attributes: req.attributes } : {}),
+        ...(req.contactFlow ? { contactFlow: req.contactFlow } : {}),
+      });
+      return c.json(contactJson(contact, centre), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/control/callbacks',
+      summary: 'A customer asks to be called back: a queued callback waits in the queue',
+      request: { body: body(callbackSchema) },
+      responses: { 201: json(controlContactSchema, 'The new contact'), ...errors },
+    }),
+    (c) => {
+      const req = c.req.valid('json');
+      const centre = ctx.centre();
+      return c.json(contactJson(centre.queueCallback(req.queue, req.number), centre), 201);
+    },
+  );
+
+  const gone = z.object({ contactId: z.string(), state: z.literal('gone') });
+  const after = (id: string) => {
+    const centre = ctx.centre();
+    const contact = centre.contacts.get(id);
+    return contact ? contactJson(contact, centre) : { contactId: id, state: 'gone' as const };
+  };
+  const actions = [
+    [
+      'answer',
+      'The customer answers an outbound call or a callback',
+      (id: string) => ctx.centre().customerAnswers(id),
+    ],
+    [
+      'reject',
+      'The customer rejects an outbound call',
+      (id: string) => ctx.centre().customerOutcome(id, 'rejected'),
+    ],
+    [
+      'no-answer',
+      'The customer does not answer an outbound call',
+      (id: string) => ctx.centre().customerOutcome(id, 'no answer'),
+    ],
+    ['hangup', 'The customer hangs up', (id: string) => ctx.centre().customerHangsUp(id)],
+  ] as const;
+  for (const [action, summary, run] of actions)
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/control/contacts/{contactId}/${action}`,
+        summary,
+        request: { params: contactParams },
+        responses: {
+          200: json(z.union([controlContactSchema, gone]), 'The contact after the action'),
+          ...errors,
+        },
+      }),
+      (c) => {
+        const id = callOf(c.req.valid('param').contactId);
+        run(id);
+        return c.json(after(id), 200);
+      },
+    );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/control/contacts/{contactId}/digits',
+      summary: 'The customer presses digits',
+      request: { params: contactParams, body: body(digitsSchema) },
+      responses: {
+        200: json(z.union([controlContactSchema, gone]), 'The contact after the action'),
+        ...errors,
+      },
+    }),
+    (c) => {
+      const id = callOf(c.req.valid('param').contactId);
+      ctx.centre().customerPressesDigits(id, c.req.valid('json').digits);
+      return c.json(after(id), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/control/reset',
+      summary: 'Reset the instance to its seed (sessions stay)',
+      responses: { 200: json(z.object({ reset: z.literal(true) }), 'Reset') },
+    }),
+    (c) => {
+      ctx.reset();
+      return c.json({ reset: true as const }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/control/clock/advance',
+      summary: 'Advance the manual clock (only when started with one)',
+      request: { body: body(advanceSchema) },
+      responses: {
+        200: json(z.object({ now: z.number() }), 'The new time (epoch ms)'),
+        400: errors[400],
+        409: json(controlErrorSchema, 'The emulator runs on the system clock'),
+      },
+    }),
+    (c) => {
+      if (!(ctx.clock instanceof ManualClock))
+        return fail(
+          c,
+          409,
+          'ConflictException',
+          'The clock is the system clock; start the emulator with a manual clock.',
+        );
+      ctx.clock.advance(c.req.valid('json').ms);
+      return c.json({ now: ctx.clock.now() }, 200);
+    },
+  );
+
+  return app;
+}
+
+/**
+ * The OpenAPI 3.1 paths and schemas generated from {@link createControlApp}'s routes.
+ * @public
+ */
+export function controlOpenApiPaths(): {
+  paths: Record<string, unknown>;
+  schemas: Record<string, unknown>;
+} {
+  const app = createControlApp({
+    centre: () => {
+      throw new Error('not for requests');
+    },
+    clock: new ManualClock(),
+    reset: () => undefined,
+  });
+  const doc = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: { title: 'control', version: '1' },
+  }) as { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } };
+  return { paths: doc.paths ?? {}, schemas: doc.components?.schemas ?? {} };
+}
