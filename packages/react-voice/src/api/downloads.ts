@@ -20,7 +20,9 @@ export interface DownloadOptions {
 
 /** A notification to show (§8), as message keys with English defaults. @public */
 export interface VoiceNotification {
+  /** The notification's title. */
   readonly title: VoiceMessage;
+  /** The notification's text. */
   readonly message: VoiceMessage;
 }
 

@@ -5,6 +5,7 @@ export { StatusDropdown } from './status/status-dropdown';
 export type { StatusDropdownProps } from './status/status-dropdown';
 export { CallPanel } from './call/call-panel';
 export type { CallPanelProps } from './call/call-panel';
+export type { Offset } from './call/use-movable';
 export { Keypad } from './call/keypad';
 export type { KeypadProps } from './call/keypad';
 export { ParticipantsList } from './call/participants-list';

@@ -13,6 +13,7 @@ export interface AgentStatusFacts {
   readonly name: string | null;
   /** The state type (`routable`, `not_routable`, `offline`, `system`, `error`). */
   readonly type: string | null;
+  /** The current call, as far as the description depends on it. */
   readonly call: {
     readonly status: CallStatus;
     readonly isOutbound: boolean;
@@ -23,7 +24,9 @@ export interface AgentStatusFacts {
     readonly agentOnHold: boolean;
     readonly multiparty: boolean;
   };
+  /** Supervisor monitoring. */
   readonly monitoring: { readonly isMonitoring: boolean; readonly isSilentMonitor: boolean };
+  /** A transfer is under way. */
   readonly transferring: boolean;
 }
 

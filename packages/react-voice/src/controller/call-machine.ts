@@ -41,7 +41,9 @@ export type CallCondition =
 
 /** The facts the conditions are read from. @public */
 export interface CallFacts {
+  /** The call is a supervisor's monitoring leg. */
   readonly monitoring: boolean;
+  /** The agent placed the call. */
   readonly outbound: boolean;
   /** The conversation contact (contact info) is known. */
   readonly hasContactInfo: boolean;
@@ -49,9 +51,13 @@ export interface CallFacts {
 
 /** One row of the transition table: entering `to` from any of `from`, under every condition of `when`. @public */
 export interface CallTransitionRow {
+  /** The states the row applies from. */
   readonly from: readonly CallStatus[];
+  /** The state entered. */
   readonly to: CallStatus;
+  /** Conditions that must all hold (none: always). */
   readonly when?: readonly CallCondition[];
+  /** What the controller does on this transition, in order. */
   readonly duties: readonly CallDuty[];
 }
 

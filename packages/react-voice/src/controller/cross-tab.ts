@@ -17,10 +17,15 @@ export type CrossTabAction = (typeof CROSS_TAB_ACTIONS)[number];
 
 /** The part of the Web Storage API the lock needs (`localStorage`, or a test double). @public */
 export interface CrossTabStorage {
+  /** The value under `key`, or null. */
   getItem(key: string): string | null;
+  /** Stores `value` under `key`. */
   setItem(key: string, value: string): void;
+  /** Removes `key`. */
   removeItem(key: string): void;
+  /** The key at `index` (to walk every key). */
   key(index: number): string | null;
+  /** How many keys are stored. */
   readonly length: number;
 }
 
@@ -29,7 +34,9 @@ export type StorageChangeSource = (listener: (key: string | null) => void) => ()
 
 /** What the performing tab shares about a communication. @public */
 export interface SharedCommunication {
+  /** The conversation of the communication, once started. */
   readonly idConversation: string | null;
+  /** The conversation's contact, when known. */
   readonly contact?: {
     readonly id: string;
     readonly name: string;

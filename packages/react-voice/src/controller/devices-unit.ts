@@ -22,6 +22,7 @@ export const INITIAL_DEVICES_STATE: DevicesState = {
 
 /** What enumerates devices (`navigator.mediaDevices`, or a test double). @public */
 export interface MediaDevicesSource {
+  /** Lists the media devices, as `navigator.mediaDevices.enumerateDevices` does. */
   enumerateDevices(): Promise<MediaDeviceInfo[]>;
 }
 

@@ -110,7 +110,9 @@ export type VoiceMessageKey = keyof typeof VOICE_MESSAGES;
  * @public
  */
 export interface VoiceMessage {
+  /** The message's key in {@link VOICE_MESSAGES}. */
   readonly key: VoiceMessageKey;
+  /** The values of the message's `{placeholders}`, by name. */
   readonly params?: Readonly<Record<string, string | number>>;
 }
 

@@ -30,6 +30,7 @@ export interface SoftphoneErrorInfo {
 
 /** The voice module's start-up and configuration. @public */
 export interface VoiceSessionState {
+  /** Where the start-up is (see {@link VoicePhase}). */
   readonly phase: VoicePhase;
   /** Shorthand for `phase === 'ready'`: the voice module is shown only then (§1). */
   readonly ready: boolean;
@@ -77,8 +78,11 @@ export interface AgentStatusOption {
 
 /** The signed-in agent, as the softphone knows it. @public */
 export interface AgentProfile {
+  /** The agent's display name. */
   readonly name: string;
+  /** The agent's username in the contact centre, when known. */
   readonly username: string | null;
+  /** The agent's phone extension (desk phone), when set. */
   readonly extension: string | null;
 }
 
@@ -90,6 +94,7 @@ export interface AgentStatusState {
   readonly name: string | null;
   /** The state type (`routable`, `not_routable`, `offline`, `system`, `error`). */
   readonly type: string | null;
+  /** What kind of state this is (see {@link AgentStatusKind}). */
   readonly kind: AgentStatusKind;
   /** The derived state, when `kind` is `derived`. */
   readonly derived: DerivedAgentStatus | null;
@@ -134,7 +139,9 @@ export interface CallInfo {
   readonly idCommunication: string;
   /** The customer's phone number, when known. */
   readonly phoneNumber: string | null;
+  /** The customer called the agent (an inbound or transferred call). */
   readonly isInbound: boolean;
+  /** The agent called the customer. */
   readonly isOutbound: boolean;
   /** How the call reached the agent. */
   readonly communicationType: CommunicationType;
@@ -142,7 +149,9 @@ export interface CallInfo {
 
 /** The current call (§4 "Call (contact) state"). @public */
 export interface CallState {
+  /** The call state (see {@link CallStatus}). */
   readonly status: CallStatus;
+  /** Which controls the call panel shows (see {@link CallView}). */
   readonly view: CallView;
   /** The call info, while there is a call. */
   readonly info: CallInfo | null;
@@ -186,23 +195,35 @@ export interface CallState {
 export interface Participant {
   /** The connection id. */
   readonly participantId: string;
+  /** The participant's name (the contact's or agent's), or the phone number. */
   readonly name: string;
+  /** The participant's phone number, when known. */
   readonly phoneNumber: string | null;
+  /** The participant's avatar URL, when known. */
   readonly avatar: string | null;
+  /** The participant is muted. */
   readonly mute: boolean;
+  /** The participant is on hold. */
   readonly onHold: boolean;
+  /** The participant's connection is still being set up. */
   readonly connecting: boolean;
+  /** The participant is connected (and not on hold). */
   readonly connected: boolean;
+  /** The participant is on the call (connected or on hold): hold, mute and remove apply. */
   readonly active: boolean;
+  /** The participant has left the call. */
   readonly disconnected: boolean;
   /** Milliseconds in the participant's current state. */
   readonly stateDuration: number;
+  /** A customer (external number) or another agent. */
   readonly type: 'CUSTOMER' | 'AGENT';
 }
 
 /** The other parties of the current call, refreshed every second while shown. @public */
 export interface ParticipantsState {
+  /** The other parties, in the order the softphone lists them. */
   readonly list: readonly Participant[];
+  /** The call has more than two active parties. */
   readonly multiparty: boolean;
   /** A participant is still connecting (hold and mute are blocked, §4). */
   readonly anyConnecting: boolean;
@@ -215,16 +236,21 @@ export type MonitoringMode = 'listener' | 'participant';
 
 /** The 'Leave call?' confirmation (§4). @public */
 export interface LeaveConfirmation {
+  /** The confirmation's title ('Leave call?'). */
   readonly title: VoiceMessage;
+  /** The confirmation's text. */
   readonly text: VoiceMessage;
 }
 
 /** Monitoring info (§3). @public */
 export interface MonitoringState {
+  /** The agent is monitoring another agent's call. */
   readonly isMonitoring: boolean;
+  /** Monitoring as a Listener (silent monitor). */
   readonly isSilentMonitor: boolean;
   /** The softphone reports Listener as enabled (the button shows only then). */
   readonly isSilentMonitorEnabled: boolean;
+  /** Monitoring as a Participant (barge: the agent speaks on the call). */
   readonly isBarge: boolean;
   /** The softphone reports Participant as enabled (the button shows only then). */
   readonly isBargeEnabled: boolean;
@@ -232,6 +258,7 @@ export interface MonitoringState {
   readonly idCommunication: string | null;
   /** The monitored (original) communication. */
   readonly originalIdCommunication: string | null;
+  /** The current monitoring mode, while monitoring. */
   readonly mode: MonitoringMode | null;
   /** Set while the 'Leave call?' confirmation is open. */
   readonly leaveConfirmation: LeaveConfirmation | null;
@@ -243,7 +270,9 @@ export interface MonitoringState {
 
 /** A transfer target: an agent or a team (group), both carrying their quick-connect endpointId. @public */
 export interface TransferTarget {
+  /** The quick-connect endpoint to transfer to. */
   readonly endpointId: string;
+  /** The target's name (for the transfer notice). */
   readonly name?: string;
 }
 
@@ -261,8 +290,11 @@ export interface TransferState {
 
 /** An audio device (§3). @public */
 export interface AudioDevice {
+  /** The browser's device id. */
   readonly deviceId: string;
+  /** An input (microphone) or output (speaker, ringer) device. */
   readonly kind: 'audioinput' | 'audiooutput';
+  /** The device's name, as the browser gives it. */
   readonly label: string;
 }
 
@@ -271,6 +303,7 @@ export type AudioDeviceRole = 'speaker' | 'microphone' | 'ringer';
 
 /** Audio devices (§2 "Audio settings modal"). @public */
 export interface DevicesState {
+  /** Where the device listing is (`loading` while the browser enumerates them). */
   readonly status: 'idle' | 'loading' | 'ready' | 'error';
   /** Output devices (Speaker choices). */
   readonly speakers: readonly AudioDevice[];
@@ -282,6 +315,7 @@ export interface DevicesState {
   readonly selected: Readonly<Record<AudioDeviceRole, string | null>>;
   /** The microphone can be changed only during a voice call. */
   readonly canChangeMicrophone: boolean;
+  /** Why listing the devices failed, when `status` is `error`. */
   readonly error: VoiceMessage | null;
 }
 
@@ -289,11 +323,18 @@ export interface DevicesState {
 
 /** The whole voice state: one immutable slice per concern. @public */
 export interface VoiceState {
+  /** The start-up and configuration. */
   readonly session: VoiceSessionState;
+  /** The agent and their availability. */
   readonly agent: AgentStatusState;
+  /** The current call. */
   readonly call: CallState;
+  /** The other parties of the current call. */
   readonly participants: ParticipantsState;
+  /** Supervisor monitoring. */
   readonly monitoring: MonitoringState;
+  /** The transfer under way. */
   readonly transfer: TransferState;
+  /** The audio devices and their choices. */
   readonly devices: DevicesState;
 }

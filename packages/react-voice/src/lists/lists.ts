@@ -45,16 +45,23 @@ export function agentBadge(connection: AgentConnection | undefined): VoiceMessag
 
 /** What the agent-list rules read of an agent (status list items and transfer agents both have it). @public */
 export interface AgentLike {
+  /** The agent's status (its name, as the contact centre names it). */
   readonly status: { readonly name: string };
+  /** The agent's live connections (empty when none). */
   readonly connections: readonly AgentConnection[];
+  /** The agent's name. */
   readonly name: string;
+  /** The agent's email address. */
   readonly email: string;
+  /** The agent's product id. */
   readonly idAgent: string;
 }
 
 /** One row of the agent list (§2): the item, its presence label and its badge. @public */
 export interface AgentRow<T> {
+  /** The listed item (a status list item or a transfer agent). */
   readonly item: T;
+  /** The agent's product id. */
   readonly idAgent: string;
   /** With no live contact: 'On' for Available, 'Off' for Offline, otherwise the status name. */
   readonly presence: VoiceMessage;
@@ -70,9 +77,11 @@ export interface AgentRow<T> {
 export interface AgentGroup<T> {
   /** Stable id (`status:On`, `team:Sales`, `team:`), also the key of its collapsed state. */
   readonly id: string;
+  /** The group's heading (the status label, or the team's name). */
   readonly label: VoiceMessage;
   /** The team's emoji (team mode). */
   readonly emoji: string | null;
+  /** The group's agents, in order. */
   readonly rows: readonly AgentRow<T>[];
 }
 
@@ -286,11 +295,13 @@ export function filterTransferGroups(
 export interface CallHistoryDay {
   /** `YYYY-MM-DD` in local time. */
   readonly day: string;
+  /** Which label the day has. */
   readonly kind: 'today' | 'yesterday' | 'date';
   /** 'Today', 'Yesterday', or the day as a medium date (English; format `date` for other locales). */
   readonly label: VoiceMessage;
   /** Local midnight of the day (epoch ms), to format in another locale. */
   readonly date: number;
+  /** The day's calls, newest first. */
   readonly items: readonly CallHistoryItem[];
 }
 
@@ -366,8 +377,11 @@ export type LiveCallIcon = 'phone-incoming' | 'phone-outgoing' | 'transfer';
 
 /** A live-call row (§2 "Live calls tab"). @public */
 export interface LiveCallRow {
+  /** The live call. */
   readonly item: LiveCallItem;
+  /** The live call's contact id. */
   readonly idCommunication: string;
+  /** The icon by connection type. */
   readonly icon: LiveCallIcon;
   /** Elapsed time since the connection's state began, mm:ss. */
   readonly elapsed: string;
@@ -376,6 +390,7 @@ export interface LiveCallRow {
    * null: no button.
    */
   readonly action: 'ringing' | 'join' | null;
+  /** The button is disabled (always for 'Ringing'; 'Join' while the user is on a call). */
   readonly actionDisabled: boolean;
 }
 

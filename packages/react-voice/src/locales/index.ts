@@ -9,12 +9,12 @@
  * ```
  * @packageDocumentation
  */
-import type { VoiceTranslation } from '../i18n/catalogue';
 import { CALL_TRANSLATIONS } from './call';
 import { COMMON_TRANSLATIONS } from './common';
 import { CONTROLLER_TRANSLATIONS } from './controller';
 import { PANEL_TRANSLATIONS } from './panel';
-import type { TranslatedVoiceLocale } from '../i18n/locales';
+// Through the package's main entry, so that the declarations name where the types come from.
+import type { TranslatedVoiceLocale, VoiceTranslation } from '@x/react-voice';
 
 /** One locale's translation: every area's texts combined. */
 /* @__NO_SIDE_EFFECTS__ */

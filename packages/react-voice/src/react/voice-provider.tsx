@@ -35,6 +35,7 @@ export interface VoiceProviderProps {
    * show in English.
    */
   readonly messages?: VoiceTranslation;
+  /** The app (or the part of it) that uses the voice components and hooks. */
   readonly children?: ReactNode;
 }
 
@@ -97,7 +98,7 @@ async function embedPanel(
 }
 
 /**
- * Runs the voice module for its children: creates a {@link VoiceController}, reads the voice
+ * Runs the voice module for its children: creates a `VoiceController`, reads the voice
  * configuration, embeds the hidden single-sign-on frame (`config.loginUrl`) and the hidden
  * 1200 × 300 softphone frame (`initCCP` of `@x/connect-streams`), and terminates both on unmount.
  * StrictMode-safe: a double mount leaves one softphone frame.

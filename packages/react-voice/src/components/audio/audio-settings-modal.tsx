@@ -17,7 +17,9 @@ import { VoiceTooltip } from '../../ui/tooltip';
 
 /** Props of {@link AudioSettingsModal}. @public */
 export interface AudioSettingsModalProps {
+  /** Whether the modal is open (controlled). */
   readonly open: boolean;
+  /** Called when the modal asks to open or close (Escape, the close button). */
   readonly onOpenChange: (open: boolean) => void;
 }
 

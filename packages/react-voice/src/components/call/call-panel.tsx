@@ -55,6 +55,7 @@ export interface CallPanelProps {
   readonly onViewConversation?: (conversationId: string) => void;
   /** Failures of a call action (the message is also shown in the panel). */
   readonly onError?: (error: unknown) => void;
+  /** Extra class names of the panel. */
   readonly className?: string;
 }
 

@@ -25,6 +25,7 @@ const ACCEPTED: ReadonlySet<string> = new Set(KEYPAD_KEYS);
 
 /** Props of {@link Keypad}. @public */
 export interface KeypadProps {
+  /** Extra class names of the pad. */
   readonly className?: string;
 }
 

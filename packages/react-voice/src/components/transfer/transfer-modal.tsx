@@ -30,7 +30,9 @@ export type TransferTab = 'agents' | 'groups';
 
 /** Props of {@link TransferModal}. @public */
 export interface TransferModalProps {
+  /** Whether the modal is open (controlled). */
   readonly open: boolean;
+  /** Called when the modal asks to open or close (Escape, the close button, after a transfer). */
   readonly onOpenChange: (open: boolean) => void;
   /**
    * `dialog` (default): the 480 px modal with tabs, search and lists. `dropdown`: the mobile
