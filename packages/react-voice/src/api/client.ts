@@ -52,7 +52,7 @@ export interface HistoryPageQuery {
   readonly lastId?: string;
 }
 
-/** What the transcript download needs (§5: nothing happens without both ids). @public */
+/** What the transcript download needs (nothing happens without both ids). @public */
 export interface TranscriptQuery {
   /** The conversation the call belongs to. */
   readonly idConversation: string;

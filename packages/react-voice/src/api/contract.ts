@@ -162,7 +162,7 @@ export const callHistoryItemSchema = z.object({
   idPart: z.nullable(id),
 });
 
-/** Voice configuration of the workspace (§1). */
+/** Voice configuration of the workspace. */
 export const voiceConfigSchema = z.object({
   /** The workspace app's planVoice flag: voice features start only with it. */
   planVoice: z.boolean(),

@@ -1,4 +1,4 @@
-/** The call components of §2: header chip and status dropdown, call panel, keypad, transfer and audio settings modals. */
+/** The call components: header chip and status dropdown, call panel, keypad, transfer and audio settings modals. */
 export { StatusChip } from './status/status-chip';
 export type { StatusChipProps } from './status/status-chip';
 export { StatusDropdown } from './status/status-dropdown';

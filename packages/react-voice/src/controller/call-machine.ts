@@ -1,5 +1,5 @@
 /**
- * The call-state machine of §4 ("Call (contact) state"), written down: which transitions exist and
+ * The call-state machine ("Call (contact) state"), written down: which transitions exist and
  * which duties each one performs. The controller observes the contact's state, looks up the
  * transition here and performs its duties; tests walk this table.
  */
@@ -80,7 +80,7 @@ export const CALL_STATE_TRANSITIONS: Readonly<Record<CallStatus, readonly CallSt
   missed: ['idle'],
 };
 
-/** The duties of each transition (§4), in the order they are performed. @public */
+/** The duties of each transition, in the order they are performed. @public */
 export const CALL_TRANSITION_TABLE: readonly CallTransitionRow[] = [
   // Idle: the menu is set inactive; conversation contact, conversation id and contact info are cleared.
   { from: ANY, to: 'idle', duties: ['deactivateMenu', 'clearConversation', 'unmuteNotifications'] },

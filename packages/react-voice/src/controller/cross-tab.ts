@@ -1,5 +1,5 @@
 /**
- * Cross-tab deduplication (§4, §9): each of the actions start conversation, answered, update
+ * Cross-tab deduplication: each of the actions start conversation, answered, update
  * connection and monitored is performed by one browser tab only. A tab waits a random 0-500 ms,
  * then takes a local-storage lock per action and communication, removed after 5000 ms. The tab
  * that performs an action shares what it learnt (the conversation) with the other tabs under the
@@ -80,7 +80,7 @@ export function sharedCommunicationKey(idCommunication: string): string {
 
 /**
  * Removes every local-storage key prefixed `fg_voice_communication_` (done when the voice module
- * starts, §3). Returns how many were removed.
+ * starts). Returns how many were removed.
  * @public
  */
 export function cleanVoiceCommunicationKeys(storage: CrossTabStorage | null): number {

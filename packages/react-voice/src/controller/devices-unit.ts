@@ -1,5 +1,5 @@
 /**
- * The devices unit (§2 "Audio settings modal", §9): enumerates audio devices with a 2000 ms
+ * The devices unit: enumerates audio devices with a 2000 ms
  * time-out, selects the speaker, microphone (only during a voice call) and ringer, and downloads
  * the softphone logs.
  */

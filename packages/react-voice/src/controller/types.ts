@@ -14,13 +14,13 @@ import type { VoiceMessage } from './messages';
  * - `loading`: reading the voice configuration;
  * - `disabled`: the workspace has no planVoice (voice features do not start);
  * - `connecting`: the softphone panel is loading, the agent or its status time is not known yet;
- * - `ready`: the voice system is ready and the agent status elapsed time is known (§1);
+ * - `ready`: the voice system is ready and the agent status elapsed time is known;
  * - `error`: start-up failed (`error` says why, e.g. 'Voice instance is not created').
  * @public
  */
 export type VoicePhase = 'idle' | 'loading' | 'disabled' | 'connecting' | 'ready' | 'error';
 
-/** A softphone error reported by the panel (§8). @public */
+/** A softphone error reported by the panel. @public */
 export interface SoftphoneErrorInfo {
   /** The softphone error type (`microphone_not_shared`, `ice_collection_timeout`, ...). */
   readonly type: string;
@@ -32,24 +32,24 @@ export interface SoftphoneErrorInfo {
 export interface VoiceSessionState {
   /** Where the start-up is (see {@link VoicePhase}). */
   readonly phase: VoicePhase;
-  /** Shorthand for `phase === 'ready'`: the voice module is shown only then (§1). */
+  /** Shorthand for `phase === 'ready'`: the voice module is shown only then. */
   readonly ready: boolean;
   /** Why start-up failed, when `phase` is `error`. */
   readonly error: VoiceMessage | null;
   /** The workspace's voice configuration, once read. */
   readonly config: VoiceConfig | null;
-  /** The call action appears only when the voice module is enabled (§6). */
+  /** The call action appears only when the voice module is enabled. */
   readonly voiceModuleEnabled: boolean;
-  /** The random call-panel instance identifier, up to 5 digits (§9). */
+  /** The random call-panel instance identifier, up to 5 digits. */
   readonly panelId: string;
-  /** The last softphone error, if any (§8). */
+  /** The last softphone error, if any. */
   readonly softphoneError: SoftphoneErrorInfo | null;
 }
 
 // ── agent status ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A derived agent state (§4): the system states the contact centre puts the agent in around a
+ * A derived agent state: the system states the contact centre puts the agent in around a
  * contact.
  * @public
  */
@@ -86,7 +86,7 @@ export interface AgentProfile {
   readonly extension: string | null;
 }
 
-/** Agent availability (§4 "Agent availability"). @public */
+/** Agent availability. @public */
 export interface AgentStatusState {
   /** The agent, once the softphone has sent its data. */
   readonly profile: AgentProfile | null;
@@ -100,13 +100,13 @@ export interface AgentStatusState {
   readonly derived: DerivedAgentStatus | null;
   /** What the chip shows: 'On', 'Off' or the state's name. */
   readonly label: VoiceMessage;
-  /** The status description of §4 for the current state and call. */
+  /** The status description for the current state and call. */
   readonly description: VoiceMessage;
   /** When the current state began (epoch ms, corrected by the panel's clock skew), if known. */
   readonly startedAt: number | null;
   /** The states the agent can pick. */
   readonly options: readonly AgentStatusOption[];
-  /** False when the microphone is not shared with the browser (§2, §8). */
+  /** False when the microphone is not shared with the browser. */
   readonly canChangeStatus: boolean;
   /** Why status changes are disabled (the tooltip), when they are. */
   readonly disabledReason: VoiceMessage | null;
@@ -117,14 +117,14 @@ export interface AgentStatusState {
 // ── call ────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The call (contact) state of §4: `connecting`, then `connected`, then `ended`; other end states
+ * The call (contact) state: `connecting`, then `connected`, then `ended`; other end states
  * `error` and `missed`; `idle` when there is no call.
  * @public
  */
 export type CallStatus = 'idle' | 'connecting' | 'connected' | 'ended' | 'error' | 'missed';
 
 /**
- * Which controls the call panel shows (§2 "Call panel"):
+ * Which controls the call panel shows:
  * `incoming` (inbound not yet accepted: accept and decline), `accepting` (inbound accepted:
  * 'Connecting...'), `outgoing` (outbound connecting: end), `connected` (hold, mute, keypad,
  * transfer, end), `afterCallWork` (ended, error or missed: Finish), `none` (no call).
@@ -133,7 +133,7 @@ export type CallStatus = 'idle' | 'connecting' | 'connected' | 'ended' | 'error'
 export type CallView =
   'none' | 'incoming' | 'accepting' | 'outgoing' | 'connected' | 'afterCallWork';
 
-/** Call info (§3). @public */
+/** Call info. @public */
 export interface CallInfo {
   /** The contact id in the contact centre. */
   readonly idCommunication: string;
@@ -147,7 +147,7 @@ export interface CallInfo {
   readonly communicationType: CommunicationType;
 }
 
-/** The current call (§4 "Call (contact) state"). @public */
+/** The current call. @public */
 export interface CallState {
   /** The call state (see {@link CallStatus}). */
   readonly status: CallStatus;
@@ -175,7 +175,7 @@ export interface CallState {
   readonly onHold: boolean;
   /** The agent is muted. */
   readonly muted: boolean;
-  /** Conference enabled and more than 2 active connections (§4). */
+  /** Conference enabled and more than 2 active connections. */
   readonly multiparty: boolean;
   /** Hold and mute are blocked while a participant of a multiparty call is still connecting. */
   readonly controlsBlocked: boolean;
@@ -185,13 +185,13 @@ export interface CallState {
   readonly digits: string;
   /** The call is in after-call work (ended, error or missed) until Finish. */
   readonly afterCallWork: boolean;
-  /** Notification sound is disabled while a call is connected (§4). */
+  /** Notification sound is disabled while a call is connected. */
   readonly notificationSoundEnabled: boolean;
 }
 
 // ── participants ────────────────────────────────────────────────────────────────────────────────
 
-/** A multiparty participant (§3). @public */
+/** A multiparty participant. @public */
 export interface Participant {
   /** The connection id. */
   readonly participantId: string;
@@ -225,16 +225,16 @@ export interface ParticipantsState {
   readonly list: readonly Participant[];
   /** The call has more than two active parties. */
   readonly multiparty: boolean;
-  /** A participant is still connecting (hold and mute are blocked, §4). */
+  /** A participant is still connecting (hold and mute are blocked). */
   readonly anyConnecting: boolean;
 }
 
 // ── monitoring ──────────────────────────────────────────────────────────────────────────────────
 
-/** Monitoring modes (§4): Listener (silent monitor) and Participant (barge). @public */
+/** Monitoring modes: Listener (silent monitor) and Participant (barge). @public */
 export type MonitoringMode = 'listener' | 'participant';
 
-/** The 'Leave call?' confirmation (§4). @public */
+/** The 'Leave call?' confirmation. @public */
 export interface LeaveConfirmation {
   /** The confirmation's title ('Leave call?'). */
   readonly title: VoiceMessage;
@@ -242,7 +242,7 @@ export interface LeaveConfirmation {
   readonly text: VoiceMessage;
 }
 
-/** Monitoring info (§3). @public */
+/** Monitoring info. @public */
 export interface MonitoringState {
   /** The agent is monitoring another agent's call. */
   readonly isMonitoring: boolean;
@@ -276,7 +276,7 @@ export interface TransferTarget {
   readonly name?: string;
 }
 
-/** Transfer state (§4). @public */
+/** Transfer state. @public */
 export interface TransferState {
   /** A transfer is under way (the call menu shows 'Exit' instead of 'Transfer'). */
   readonly transferring: boolean;
@@ -288,7 +288,7 @@ export interface TransferState {
 
 // ── devices ─────────────────────────────────────────────────────────────────────────────────────
 
-/** An audio device (§3). @public */
+/** An audio device. @public */
 export interface AudioDevice {
   /** The browser's device id. */
   readonly deviceId: string;
@@ -298,10 +298,10 @@ export interface AudioDevice {
   readonly label: string;
 }
 
-/** Which audio device a choice applies to (§2 audio settings). @public */
+/** Which audio device a choice applies to. @public */
 export type AudioDeviceRole = 'speaker' | 'microphone' | 'ringer';
 
-/** Audio devices (§2 "Audio settings modal"). @public */
+/** Audio devices. @public */
 export interface DevicesState {
   /** Where the device listing is (`loading` while the browser enumerates them). */
   readonly status: 'idle' | 'loading' | 'ready' | 'error';

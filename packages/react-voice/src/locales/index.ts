@@ -1,6 +1,6 @@
 /**
  * `@x/react-voice/locales`: translations of every voice component text into the softphone's
- * locales (§1). Pass one to `VoiceProvider` (or `VoiceI18nProvider`) with its locale; any key a
+ * locales. Pass one to `VoiceProvider` (or `VoiceI18nProvider`) with its locale; any key a
  * translation lacks shows in English.
  * @example
  * ```tsx

@@ -123,7 +123,7 @@ export function useCall(): CallState {
 
 /** The call panel's actions. @public */
 export interface CallControls {
-  /** Places an outbound call (§5 checks; rejects with a VoiceError). */
+  /** Places an outbound call. */
   readonly call: (phoneNumber: string) => Promise<void>;
   /** Accepts the incoming call. */
   readonly accept: () => Promise<void>;
@@ -195,7 +195,7 @@ export interface UseParticipantsResult {
 }
 
 /**
- * The call's other participants, refreshed every second while there are any (§9), and their
+ * The call's other participants, refreshed every second while there are any, and their
  * controls.
  * @public
  */

@@ -1,6 +1,6 @@
 /**
  * Hooks over the product API's lists, shaped by the controller's list rules: transfer targets,
- * agent list, call history and live calls (§2, §4, §5).
+ * agent list, call history and live calls.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadCallRecording, downloadCallTranscript } from '../api/downloads';
@@ -170,7 +170,7 @@ export interface UseAgentListResult {
   readonly grouping: AgentGrouping;
   /** Changes the grouping ('By status' / 'By team'). */
   readonly setGrouping: (grouping: AgentGrouping) => void;
-  /** The groups, ordered by the §4 rules, agents matching the search. */
+  /** The groups in the agent-list order, with the agents matching the search. */
   readonly groups: readonly AgentGroup<StatusListItem>[];
   /** Whether a group is collapsed (kept in local storage). */
   readonly isCollapsed: (groupId: string) => boolean;

@@ -24,7 +24,7 @@ export interface VoiceProviderProps {
   readonly idAgent?: string | null;
   /** Extra `initCCP` parameters, over the defaults (framed softphone, no login popup). */
   readonly ccpParams?: Partial<InitCcpParams>;
-  /** Notification sound is disabled while a call is connected, enabled otherwise (§4). */
+  /** Notification sound is disabled while a call is connected, enabled otherwise. */
   readonly onNotificationSoundChange?: (enabled: boolean) => void;
   /** Failures of background duties (conversation start, connection refresh, ...). */
   readonly onError?: (what: string, error: unknown) => void;
@@ -39,7 +39,7 @@ export interface VoiceProviderProps {
   readonly children?: ReactNode;
 }
 
-/** The hidden softphone area: 1200 × 300, out of sight, not focusable (§1). */
+/** The hidden softphone area: 1200 × 300, out of sight, not focusable. */
 const FRAMES_STYLE: CSSProperties = {
   position: 'fixed',
   left: -10_000,
