@@ -25,8 +25,6 @@ export const IMAGE_SOURCES = [
   },
 ];
 
-const IMAGES_DIR = join(GUIDES_DIR, 'images');
-
 /**
  * Every local image the guides reference (`![alt](images/x.png)` or `<img src="images/x.png">`),
  * relative to docs/guides, with the guides that reference it.
@@ -47,44 +45,46 @@ export function imageReferences(dir = GUIDES_DIR) {
   return refs;
 }
 
-/** Every file under docs/guides/images, relative to docs/guides. */
-function imageFiles() {
-  if (!existsSync(IMAGES_DIR)) return [];
+/** Every file under `<guides>/images`, relative to the guides' folder. */
+function imageFiles(guidesDir) {
   const files = [];
   const walk = (dir) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else files.push(relative(GUIDES_DIR, path));
+      else files.push(relative(guidesDir, path));
     }
   };
-  walk(IMAGES_DIR);
+  if (existsSync(join(guidesDir, 'images'))) walk(join(guidesDir, 'images'));
   return files;
 }
 
 /** The test-run file an image of the guides is copied from (null: not from a test run). */
-function sourceOf(image) {
+function sourceOf(image, base) {
   const source = IMAGE_SOURCES.find((s) => image.startsWith(s.images));
   return source
-    ? { ...source, file: join(root, source.from, image.slice(source.images.length)) }
+    ? { ...source, file: join(base, source.from, image.slice(source.images.length)) }
     : null;
 }
 
-/** Copies the referenced images from the last test run. Returns the problems (empty when fine). */
-export function copyImages() {
+/**
+ * Copies the referenced images from the last test run. Returns the problems (empty when fine).
+ * Options (for tests): the guides' folder, and the folder the test runs write under.
+ */
+export function copyImages({ guidesDir = GUIDES_DIR, base = root, log = console.log } = {}) {
   const problems = [];
-  for (const image of imageReferences().keys()) {
-    const source = sourceOf(image);
+  for (const image of imageReferences(guidesDir).keys()) {
+    const source = sourceOf(image, base);
     if (!source) continue;
     if (!existsSync(source.file)) {
       problems.push(
-        `${image}: the test run wrote no ${relative(root, source.file)} (run \`${source.run}\`)`,
+        `${image}: the test run wrote no ${relative(base, source.file)} (run \`${source.run}\`)`,
       );
       continue;
     }
-    mkdirSync(dirname(join(GUIDES_DIR, image)), { recursive: true });
-    copyFileSync(source.file, join(GUIDES_DIR, image));
-    console.log(`  ${relative(root, source.file)} → docs/guides/${image}`);
+    mkdirSync(dirname(join(guidesDir, image)), { recursive: true });
+    copyFileSync(source.file, join(guidesDir, image));
+    log(`  ${relative(base, source.file)} → ${relative(base, join(guidesDir, image))}`);
   }
   return problems;
 }
@@ -93,29 +93,31 @@ export function copyImages() {
  * Checks that every image a guide references is there and every image there is referenced.
  * Returns the problems (empty when fine); logs the images the last test run changed.
  */
-export function checkImages(log = console.log) {
-  const refs = imageReferences();
-  const files = new Set(imageFiles());
+export function checkImages({ guidesDir = GUIDES_DIR, base = root, log = console.log } = {}) {
+  const refs = imageReferences(guidesDir);
+  const files = new Set(imageFiles(guidesDir));
   const problems = [];
   for (const [image, guides] of refs) {
     if (!files.has(image)) {
-      const source = sourceOf(image);
+      const source = sourceOf(image, base);
       problems.push(
-        `docs/guides/${image} (referenced by ${guides.join(', ')}) is missing` +
+        `${relative(base, join(guidesDir, image))} (referenced by ${guides.join(', ')}) is missing` +
           (source ? `: run \`${source.run}\`, then \`npm run docs:images\`` : ''),
       );
     }
   }
   for (const file of files) {
-    if (!refs.has(file)) problems.push(`docs/guides/${file} is referenced by no guide`);
+    if (!refs.has(file)) {
+      problems.push(`${relative(base, join(guidesDir, file))} is referenced by no guide`);
+    }
   }
   const changed = [...refs.keys()].filter((image) => {
-    const source = sourceOf(image);
+    const source = sourceOf(image, base);
     return (
       source &&
       files.has(image) &&
       existsSync(source.file) &&
-      !readFileSync(source.file).equals(readFileSync(join(GUIDES_DIR, image)))
+      !readFileSync(source.file).equals(readFileSync(join(guidesDir, image)))
     );
   });
   if (changed.length) {
