@@ -130,7 +130,11 @@ Sign in at ${url} with password demo1234 as:
   sam@both.test    member of both workspaces
 
 Take a call: sign in as jane, open Acme, set the voice status to Available, then open the
-customer phone (${emulator.controlUrl}) and dial +15555550001.
+customer phone (${emulator.controlUrl}) and dial +15555550001. Accept it in the call panel;
+when it ends, its conversation in the inbox has the call part (recording and transcript) and
+the voice panel's Call history lists it.
+Monitor it: while jane is on the call, sign in as ana (supervisor) in another browser and
+choose Join in the voice panel's Live calls tab.
 Press Ctrl+C to stop.`);
 
 const stop = async () => {

@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, navigateInApp, signInAs, test } from './support/fixtures';
 import { InboxPage } from './support/pages/inbox.page';
-import { ShellPage } from './support/pages/shell.page';
 
 interface Permits {
   readonly admin: boolean;

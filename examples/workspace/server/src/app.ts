@@ -5,16 +5,20 @@ import { Scalar } from '@scalar/hono-api-reference';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
 import type { ZodType } from 'zod';
 import type { AppEnv, Services } from './lib/context';
 import { ApiError } from './lib/errors';
 import { MESSAGES } from './lib/messages';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { contactRoutes } from './modules/contacts/routes';
+import { integrationRoutes } from './integrations/routes';
 import { inboxRoutes } from './modules/inbox/routes';
+import { liveRoutes } from './modules/live/routes';
 import { SessionService } from './modules/session/service';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { voiceRoutes } from './modules/voice/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 
 /** Paths under /api that need no bearer token. */
@@ -60,6 +64,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   const sessions = new SessionService(services);
 
   app.use(requestId());
+  // API answers are data: never sniffed as HTML, never framed, no referrer leaks.
+  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
   app.use(async (c, next) => {
     const log = services.log.child({ reqId: c.get('requestId') });
     c.set('log', log);
@@ -120,6 +126,9 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', contactRoutes(services));
   api.route('/', campaignRoutes(services));
   api.route('/', settingsRoutes(services));
+  api.route('/', voiceRoutes(services));
+  api.route('/', liveRoutes(services));
+  api.route('/', integrationRoutes(services));
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
     scheme: 'bearer',

@@ -37,6 +37,12 @@ const envSchema = z.object({
   CONNECT_REGION: z.string().min(1).default('us-east-1'),
   CONNECT_ACCESS_KEY_ID: z.string().min(1).default('emulator-demo'),
   CONNECT_SECRET_ACCESS_KEY: z.string().min(1).default('emulator-demo-secret'),
+  /**
+   * How long agents' live data (GetCurrentUserData) is shared between requests: the agent list,
+   * live calls and transfer targets of every member read one snapshot per instance. Amazon
+   * Connect allows few GetCurrentUserData calls per second; 0 reads it on every request.
+   */
+  CONNECT_LIVE_DATA_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Where the browser reaches the emulator (CCP and sign-on); defaults to CONNECT_ENDPOINT. */
   EMULATOR_PUBLIC_URL: z.url().optional(),
   /** Shared secret the contact-event webhook presents (`?key=`). */
@@ -76,6 +82,7 @@ export interface Config {
     readonly region: string;
     readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
     readonly publicUrl: string | undefined;
+    readonly liveDataTtlMs: number;
   };
   readonly contactEventsSecret: string | undefined;
   readonly validateResponses: boolean;
@@ -123,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         secretAccessKey: e.CONNECT_SECRET_ACCESS_KEY,
       },
       publicUrl: (e.EMULATOR_PUBLIC_URL ?? e.CONNECT_ENDPOINT)?.replace(/\/$/, ''),
+      liveDataTtlMs: e.CONNECT_LIVE_DATA_TTL_MS,
     },
     contactEventsSecret: e.CONTACT_EVENTS_SECRET,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
@@ -155,6 +163,7 @@ export function summarize(config: Config): Record<string, unknown> {
     connectRegion: config.connect.region,
     connectAccessKeyId: config.connect.credentials.accessKeyId,
     connectSecretAccessKey: mask(config.connect.credentials.secretAccessKey),
+    connectLiveDataTtlMs: config.connect.liveDataTtlMs,
     contactEventsSecret: mask(config.contactEventsSecret),
     validateResponses: config.validateResponses,
     serveWeb: config.serveWeb,

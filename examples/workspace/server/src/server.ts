@@ -11,6 +11,7 @@ import type { Services } from './lib/context';
 import { startCampaignWorker } from './modules/campaigns/worker';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
+import { relayThroughPostgres } from './modules/live/notify';
 
 /** A running server. */
 export interface RunningServer {
@@ -23,14 +24,22 @@ export interface RunningServer {
 
 /** Opens the database, migrates it, builds the services and the app (no listener). */
 export async function createServices(config: Config, log: Logger = createLogger(config.logLevel)) {
-  const database: Db = await openDatabase(config.database);
+  const database: Db = await openDatabase(config.database, (error) =>
+    log.warn({ message: error.message }, 'database connection lost (idle)'),
+  );
   const applied = await migrate(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const contactCentre = new ContactCentre(config.connect, log);
-  const services: Services = { config, db: database.db, log, contactCentre, bus: new LiveBus() };
+  const bus = new LiveBus();
+  const stopRelay =
+    config.database.kind === 'postgres'
+      ? await relayThroughPostgres(bus, config.database.url, log)
+      : undefined;
+  const services: Services = { config, db: database.db, log, contactCentre, bus };
   return {
     services,
     async close() {
+      await stopRelay?.();
       contactCentre.close();
       await database.close();
     },

@@ -1,7 +1,9 @@
 // One workspace server per test file, in process (requests through `app.request()`), on PGlite
 // in memory or on a fresh database of the run's PostgreSQL cluster, seeded with the demo data.
 import { randomBytes } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
 import { Writable } from 'node:stream';
+import { serve, type ServerType } from '@hono/node-server';
 import { inject } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -30,6 +32,12 @@ export interface TestServer {
   readonly ids: Map<string, string>;
   /** Every log line written (JSON). */
   readonly logs: string[];
+  /** The HTTP base URL when started with `listen` (the emulator's webhook posts there). */
+  readonly url: string | undefined;
+  /** The contact-event webhook URL (with its key) when listening. */
+  readonly webhookUrl: string | undefined;
+  /** The PostgreSQL URL of this server's database (undefined on PGlite). */
+  readonly databaseUrl: string | undefined;
   id(key: string): string;
   login(email: string): Promise<string>;
   req<T = any>(
@@ -65,7 +73,13 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 
 export async function createTestServer(
   kind: DbKind,
-  options: { connectEndpoint?: string; data?: SeedData | null; env?: Record<string, string> } = {},
+  options: {
+    connectEndpoint?: string;
+    data?: SeedData | null;
+    env?: Record<string, string>;
+    /** Also listen on a free port (for webhooks from the emulator). */
+    listen?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const pg = kind === 'postgres' ? await freshPostgres() : undefined;
   const config = loadConfig({
@@ -75,6 +89,8 @@ export async function createTestServer(
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     ...(options.connectEndpoint ? { CONNECT_ENDPOINT: options.connectEndpoint } : {}),
     CONTACT_EVENTS_SECRET: 'test-contact-events-secret',
+    // Tests change agents' states and read them back at once.
+    CONNECT_LIVE_DATA_TTL_MS: '0',
     ...options.env,
   });
   const logs: string[] = [];
@@ -91,6 +107,15 @@ export async function createTestServer(
       : await seed(built.services.db, options.data ?? DEMO_DATA);
   if (options.connectEndpoint) await linkAgents(built.services);
   const app = createApp(built.services);
+  let listener: ServerType | undefined;
+  let url: string | undefined;
+  if (options.listen) {
+    listener = await new Promise<ServerType>((resolve) => {
+      const srv = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(srv));
+    });
+    const address = listener.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }
   const tokens = new Map<string, string>();
   const req = async (
     method: string,
@@ -118,6 +143,11 @@ export async function createTestServer(
     services: built.services,
     ids,
     logs,
+    url,
+    databaseUrl: pg?.url,
+    webhookUrl: url
+      ? `${url}/api/integrations/connect/contact-events?key=${config.contactEventsSecret}`
+      : undefined,
     id(key) {
       const v = ids.get(key);
       if (!v) throw new Error(`No seeded id ${key}`);
@@ -133,6 +163,11 @@ export async function createTestServer(
     },
     req,
     async close() {
+      const open = listener as HttpServer | undefined;
+      if (open) {
+        open.closeAllConnections();
+        await new Promise<void>((resolve) => open.close(() => resolve()));
+      }
       await built.close();
       await pg?.drop();
     },

@@ -36,12 +36,33 @@ export const VOICE_ROUTES = {
 const isoDateTime = z.iso.datetime({ offset: true });
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 
+// Each enum schema carries its type written out: an inferred enum type prints its members in the
+// order TypeScript first met the literals, which changes with unrelated code and made the API
+// report flap.
+
 /** How a communication reached the agent. `monitor` is a supervisor's monitoring leg. */
-export const communicationTypeSchema = z.enum(['inbound', 'outbound', 'transfer', 'monitor']);
+export const communicationTypeSchema: z.ZodMiniEnum<{
+  inbound: 'inbound';
+  outbound: 'outbound';
+  transfer: 'transfer';
+  monitor: 'monitor';
+}> = z.enum(['inbound', 'outbound', 'transfer', 'monitor']);
 /** A call history item's type (no `monitor`: monitoring legs are not history). */
-export const historyCommunicationTypeSchema = z.enum(['inbound', 'outbound', 'transfer']);
+export const historyCommunicationTypeSchema: z.ZodMiniEnum<{
+  inbound: 'inbound';
+  outbound: 'outbound';
+  transfer: 'transfer';
+}> = z.enum(['inbound', 'outbound', 'transfer']);
 /** The agent-side state of a connection, as the contact centre names it. */
-export const agentContactStateSchema = z.enum([
+export const agentContactStateSchema: z.ZodMiniEnum<{
+  CONNECTING: 'CONNECTING';
+  CONNECTED: 'CONNECTED';
+  CONNECTED_ONHOLD: 'CONNECTED_ONHOLD';
+  ENDED: 'ENDED';
+  REJECTED: 'REJECTED';
+  MISSED: 'MISSED';
+  ERROR: 'ERROR';
+}> = z.enum([
   'CONNECTING',
   'CONNECTED',
   'CONNECTED_ONHOLD',
@@ -154,7 +175,11 @@ export const callHistoryItemSchema = z.object({
   contact: z.object({ id, name: z.string(), phone: z.nullable(z.string()) }),
   contactPhoneNumber: z.nullable(z.string()),
   agent: z.nullable(z.object({ idAgent: id, name: z.string(), avatarURL: z.nullable(z.string()) })),
-  /** Product API URL of the recording (bearer token required), or null when there is none. */
+  /**
+   * Product API URL of the recording (bearer token required), or null when there is none. The
+   * workspace server gives the workspace path `/ws/{slug}/addons/voice/recordings/{idCommunication}`,
+   * which the client resolves below its API base.
+   */
   recordingUrl: z.nullable(z.string()),
   /** Seconds. */
   recordingDuration: z.nullable(z.number()),
@@ -182,12 +207,25 @@ export const voiceConfigSchema = z.object({
   agentUsername: z.nullable(z.string()),
 });
 
+/** A campaign's channel. */
+export const campaignChannelSchema: z.ZodMiniEnum<{
+  whatsapp: 'whatsapp';
+  email: 'email';
+  sms: 'sms';
+}> = z.enum(['whatsapp', 'email', 'sms']);
+/** A campaign template's review status. */
+export const campaignTemplateStatusSchema: z.ZodMiniEnum<{
+  pending: 'pending';
+  approved: 'approved';
+  rejected: 'rejected';
+}> = z.enum(['pending', 'approved', 'rejected']);
+
 /** Campaign template (as returned by the template search). */
 export const campaignTemplateSchema = z.object({
   id,
   name: z.string(),
-  channel: z.enum(['whatsapp', 'email', 'sms']),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  channel: campaignChannelSchema,
+  status: campaignTemplateStatusSchema,
   language: z.string(),
   body: z.string(),
   variables: z.array(z.string()),
@@ -231,13 +269,13 @@ export const agentsStatusResponseSchema = z.object({ list: z.array(statusListIte
 /** `GET /addons/voice/live-calls` answer. */
 export const liveCallsResponseSchema = z.object({ list: z.array(liveCallItemSchema) });
 /** History filter types as the UI names them; sent lowercase. */
-export const historySearchTypeSchema = z.enum([
-  'all',
-  'missed',
-  'inbound',
-  'outbound',
-  'transferred',
-]);
+export const historySearchTypeSchema: z.ZodMiniEnum<{
+  all: 'all';
+  missed: 'missed';
+  inbound: 'inbound';
+  outbound: 'outbound';
+  transferred: 'transferred';
+}> = z.enum(['all', 'missed', 'inbound', 'outbound', 'transferred']);
 /** `PATCH /addons/voice/history?lastId=` body. */
 export const historyBodySchema = z.object({
   searchType: historySearchTypeSchema,
@@ -252,7 +290,7 @@ export const voiceConfigResponseSchema = z.object({ config: voiceConfigSchema })
 /** `PATCH /v2/campaign-templates` body. */
 export const campaignTemplatesBodySchema = z.object({
   text: z.string().check(z.maxLength(200)),
-  channel: z.enum(['whatsapp', 'email', 'sms']),
+  channel: campaignChannelSchema,
 });
 /** `PATCH /v2/campaign-templates` answer. */
 export const campaignTemplatesResponseSchema = z.object({

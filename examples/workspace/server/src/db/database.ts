@@ -15,12 +15,18 @@ export interface Db {
 }
 
 /** Opens the database the configuration names (creating the PGlite directory when needed). */
-export async function openDatabase(database: Config['database']): Promise<Db> {
+export async function openDatabase(
+  database: Config['database'],
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<Db> {
   if (database.kind === 'postgres') {
     const pg = await import('pg');
     // timestamptz → Date (the default), bigint (count(*)) → number: counts stay far below 2^53.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server ends (restart, failover) is dropped by the pool and
+    // replaced on the next query; without a listener its error would end the process.
+    pool.on('error', onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -54,7 +60,13 @@ class StaticMigrations implements MigrationProvider {
 
 /** Applies pending migrations in version order (each in a transaction, under Kysely's lock). */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrations() });
+  // A database made before a migration with a lower number was added (0005 landed after 0006 and
+  // 0007) still gets it: migrations are independent of one another's order past 0004.
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrations(),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -62,6 +62,16 @@ export class ContactCentre {
     string,
     { at: number; list: Promise<QuickConnect[]> }
   >();
+  private readonly liveCache = new Map<
+    string,
+    {
+      at: number;
+      data: Promise<Map<string, UserData>>;
+      /** Whether `data` has its answer (a request may then be given it while `next` is read). */
+      settled: boolean;
+      next?: Promise<Map<string, UserData>> | undefined;
+    }
+  >();
 
   constructor(
     private readonly config: Config['connect'],
@@ -177,6 +187,47 @@ export class ContactCentre {
     const byUser = new Map<string, UserData>();
     for (const data of pages.flat()) if (data.User?.Id) byUser.set(data.User.Id, data);
     return byUser;
+  }
+
+  /**
+   * Live data of the given users, shared between requests: one snapshot per instance and set of
+   * users, read again when it is older than `liveDataTtlMs`. Concurrent requests wait for the
+   * same calls; once a snapshot exists, requests get it while the next one is read (up to five
+   * times the time to live), so that no request waits for the contact centre in steady state.
+   * For screens that list agents; a decision about one agent reads {@link currentUserData}.
+   */
+  sharedUserData(ref: InstanceRef, userIds: readonly string[]): Promise<Map<string, UserData>> {
+    const ttl = this.config.liveDataTtlMs;
+    if (ttl === 0) return this.currentUserData(ref, userIds);
+    const key = `${ref.region}/${ref.instanceId}/${[...userIds].sort().join(',')}`;
+    const now = Date.now();
+    const entry = this.liveCache.get(key);
+    if (entry && now - entry.at < ttl) return entry.data;
+    if (entry && now - entry.at < ttl * 5) {
+      if (entry.settled) entry.next ??= this.readShared(key, ref, userIds);
+      return entry.data;
+    }
+    for (const [k, v] of this.liveCache) if (now - v.at >= ttl * 5) this.liveCache.delete(k);
+    const data = this.readShared(key, ref, userIds);
+    this.liveCache.set(key, { at: now, data, settled: false });
+    return data;
+  }
+
+  private readShared(
+    key: string,
+    ref: InstanceRef,
+    userIds: readonly string[],
+  ): Promise<Map<string, UserData>> {
+    const data = this.currentUserData(ref, userIds);
+    data.then(
+      () => this.liveCache.set(key, { at: Date.now(), data, settled: true }),
+      () => {
+        const entry = this.liveCache.get(key);
+        if (entry?.data === data) this.liveCache.delete(key);
+        else if (entry) entry.next = undefined;
+      },
+    );
+    return data;
   }
 
   /** The instance's agent and queue quick connects (cached for 30 s: they change rarely). */

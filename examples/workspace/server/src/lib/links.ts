@@ -6,6 +6,14 @@ const ws = (slug: string) => `/api/ws/${encodeURIComponent(slug)}`;
 export const recordingUrl = (slug: string, idCommunication: string): string =>
   `${ws(slug)}/addons/voice/recordings/${encodeURIComponent(idCommunication)}`;
 
+/**
+ * The recording of a call as the voice contract gives it: a workspace path below the API base
+ * (`/ws/{slug}/addons/voice/recordings/{id}`), which the `@x/react-voice/api` client resolves
+ * against its own base URL.
+ */
+export const voiceRecordingPath = (slug: string, idCommunication: string): string =>
+  `/ws/${encodeURIComponent(slug)}/addons/voice/recordings/${encodeURIComponent(idCommunication)}`;
+
 export const transcriptUrl = (slug: string, idConversation: string, idPart: string): string =>
   `${ws(slug)}/addons/voice/connections/transcript/csv?idConversation=${encodeURIComponent(idConversation)}&idPart=${encodeURIComponent(idPart)}`;
 

@@ -20,4 +20,23 @@ export const MESSAGES = {
   /** §8: missing items ('No contact to ...'). */
   noContactToMonitor: 'No contact to monitor',
   noAgentToMonitor: 'No agent to monitor with. Link your user to a contact-centre agent.',
+  /** §6: joining a live call is blocked while the user is on a call. */
+  alreadyOnCall: 'You cannot join a live call while you are on a call.',
+  /** §5: an outbound phone number must start with +. */
+  phoneNumberNotValid: 'Phone number is not valid.',
+  /** §5: 'Contact info is not available'. */
+  contactInfoNotAvailable: 'Contact info is not available',
+  notAMonitoringLeg: 'That communication is a call, not a monitoring leg.',
+  contactEventsKey: 'The contact-event key is missing or wrong.',
+  contactEventsDisabled: 'Contact events are not enabled on this server.',
+  /** The body of the call part a call adds to its conversation. */
+  callPart: (type: string, phone: string | null) => {
+    const who = phone ?? 'unknown number';
+    if (type === 'outbound') return `Call to ${who}`;
+    if (type === 'transfer') return `Transferred call from ${who}`;
+    return `Call from ${who}`;
+  },
+  /** The subject of a conversation a call starts. */
+  callSubject: (type: string, phone: string) =>
+    type === 'outbound' ? `Call to ${phone}` : `Call from ${phone}`,
 } as const;

@@ -2,6 +2,7 @@ import { platform } from './0001-platform';
 import { inbox } from './0002-inbox';
 import { voice } from './0003-voice';
 import { campaignTemplates } from './0004-campaign-templates';
+import { voiceHistory } from './0005-voice-history';
 import { campaigns } from './0006-campaigns';
 import { settings } from './0007-settings';
 import type { SqlMigration } from './types';
@@ -12,6 +13,7 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   inbox,
   voice,
   campaignTemplates,
+  voiceHistory,
   campaigns,
   settings,
 ];

@@ -22,7 +22,7 @@ export class LiveBus {
   }
 
   /** Sends events to other processes too (set when running on PostgreSQL). */
-  setRelay(relay: (event: LiveEvent) => void): void {
+  setRelay(relay: ((event: LiveEvent) => void) | undefined): void {
     this.relay = relay;
   }
 

@@ -1,0 +1,73 @@
+// The workspace's live-update stream: `GET /ws/{slug}/events`, server-sent events naming what
+// changed (conversation.updated, message.created, call.updated) so the app refetches it.
+import { z } from '@hono/zod-openapi';
+import { streamSSE } from 'hono/streaming';
+import { slugParamsSchema } from '../../contract/common';
+import type { Services } from '../../lib/context';
+import { authRoute, createRouter } from '../../lib/router';
+import type { LiveEvent } from './bus';
+
+/** A comment line is sent this often so that proxies keep the stream open. */
+export const KEEP_ALIVE_MS = 25_000;
+
+export function liveRoutes(services: Services) {
+  const router = createRouter();
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/events',
+      tags: ['Live'],
+      summary: "The workspace's changes as server-sent events",
+      description:
+        'Each event is `event: <type>` with `data: {"type","id","conversationId"}`. The token may be given as `?access_token=` (EventSource cannot send headers). A comment line keeps the stream open every 25 s.',
+      request: { params: slugParamsSchema },
+      responses: {
+        200: {
+          description: 'text/event-stream',
+          content: { 'text/event-stream': { schema: z.string() } },
+        },
+      },
+    }),
+    (c) => {
+      const workspaceId = c.get('access').workspace.id;
+      return streamSSE(c, async (stream) => {
+        const pending: LiveEvent[] = [];
+        let wake: (() => void) | undefined;
+        const off = services.bus.subscribe(workspaceId, (event) => {
+          pending.push(event);
+          wake?.();
+        });
+        stream.onAbort(() => {
+          off();
+          wake?.();
+        });
+        await stream.writeSSE({ event: 'ready', data: '{}' });
+        while (!stream.aborted && !stream.closed) {
+          const event = pending.shift();
+          if (event) {
+            await stream.writeSSE({
+              event: event.type,
+              data: JSON.stringify({
+                type: event.type,
+                id: event.id,
+                conversationId: event.conversationId ?? null,
+              }),
+            });
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, KEEP_ALIVE_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = undefined;
+          if (pending.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+        off();
+      });
+    },
+  );
+  return router;
+}

@@ -1,0 +1,534 @@
+// Voice add-on rules (spec workspace-voice.md §1, §5, §6, §7): the planVoice flag and the
+// instance status gate every route but the configuration; live calls and monitoring need the
+// live-calls permit; a call is recorded against its contact and conversation; agents, transfer
+// targets and live calls join the workspace's agents with the contact centre's live data;
+// history pages by last id; transcripts and recordings come from the contact centre.
+import type { Readable } from 'node:stream';
+import type { AgentContactReference, UserData } from '@aws-sdk/client-connect';
+import type {
+  AgentContactState,
+  CallHistoryItem,
+  CallStart,
+  CommunicationType,
+  ConnectionRecord,
+  ConversationContact,
+  HistoryBody,
+  HistoryCommunicationType,
+  LiveCallItem,
+  StatusListItem,
+  TransferAgent,
+  TransferGroup,
+  VoiceConfig,
+} from '../../contract/voice';
+import { HISTORY_PAGE_SIZE } from '../../contract/voice';
+import type { Connection } from '../../db/schema';
+import type { InstanceRef } from '../../integrations/contact-centre';
+import type { Services, WorkspaceAccess } from '../../lib/context';
+import { ApiError, notFound } from '../../lib/errors';
+import { voiceRecordingPath } from '../../lib/links';
+import { MESSAGES } from '../../lib/messages';
+import { requirePermit } from '../../lib/router';
+import type { LiveEvent } from '../live/bus';
+import { holds } from '../session/service';
+import { CallRecords, PHONE_NUMBER } from './call-records';
+import { VoiceRepository } from './repository';
+import { transcriptCsv } from './transcript-csv';
+
+/** The status name of an agent the contact centre reports no live data for. */
+export const OFFLINE_STATUS = 'Offline';
+
+/** Contact states that make a call live (the contact centre's INCOMING and PENDING ring too). */
+const LIVE_STATES: ReadonlySet<string> = new Set([
+  'INCOMING',
+  'PENDING',
+  'CONNECTING',
+  'CONNECTED',
+  'CONNECTED_ONHOLD',
+]);
+
+const CONTRACT_STATES: ReadonlySet<string> = new Set<AgentContactState>([
+  'CONNECTING',
+  'CONNECTED',
+  'CONNECTED_ONHOLD',
+  'ENDED',
+  'REJECTED',
+  'MISSED',
+  'ERROR',
+]);
+
+/** The contract's agentContactState of a contact-centre state (INCOMING and PENDING ring). */
+export function agentContactState(state: string | undefined): AgentContactState | undefined {
+  if (state === 'INCOMING' || state === 'PENDING') return 'CONNECTING';
+  return state && CONTRACT_STATES.has(state) ? (state as AgentContactState) : undefined;
+}
+
+/** The communication type of a contact-centre initiation method. */
+export function typeOfInitiation(method: string | undefined): CommunicationType {
+  switch (method) {
+    case 'OUTBOUND':
+    case 'API':
+    case 'CALLBACK':
+    case 'CAMPAIGN':
+      return 'outbound';
+    case 'TRANSFER':
+    case 'QUEUE_TRANSFER':
+    case 'EXTERNAL_OUTBOUND':
+      return 'transfer';
+    case 'MONITOR':
+      return 'monitor';
+    default:
+      return 'inbound';
+  }
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function connectionRecord(row: Connection): ConnectionRecord {
+  return {
+    idCommunication: row.id_communication,
+    idConversation: row.id_conversation,
+    communicationType: row.communication_type as CommunicationType,
+    previousIdCommunication: row.previous_id_communication,
+    contactPhoneNumber: row.contact_phone_number,
+    answered: row.answered,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** Whether a call is over and was talked: then it has a recording and a transcript. */
+const talkedAndOver = (answered: boolean, endedAt: Date | null) => answered && endedAt !== null;
+
+export class VoiceService {
+  private readonly repo: VoiceRepository;
+  private readonly records: CallRecords;
+
+  constructor(private readonly services: Services) {
+    this.repo = new VoiceRepository(services.db);
+    this.records = new CallRecords(this.repo);
+  }
+
+  // ── gates ──────────────────────────────────────────────────────────────────────────────────
+
+  /** §1: voice features need the planVoice flag and an instance with status CREATED. */
+  private requireVoice(access: WorkspaceAccess): InstanceRef {
+    const ws = access.workspace;
+    if (!ws.plan_voice) throw new ApiError(403, 'voice_plan_required', MESSAGES.voicePlanRequired);
+    if (ws.connect_instance_status !== 'CREATED' || !ws.connect_instance_id)
+      throw new ApiError(409, 'voice_instance_not_created', MESSAGES.voiceInstanceNotCreated);
+    return { instanceId: ws.connect_instance_id, region: ws.connect_region };
+  }
+
+  /** Whether the caller may read a call (its recording and transcript). */
+  private canSeeCall(
+    access: WorkspaceAccess,
+    call: { agent_id: string | null; assignee_agent_id: string | null },
+  ): boolean {
+    if (holds(access, 'flag_inbox_shared')) return true;
+    const me = access.agent?.id;
+    return me !== undefined && (call.agent_id === me || call.assignee_agent_id === me);
+  }
+
+  private publish(events: readonly LiveEvent[]): void {
+    const seen = new Set<string>();
+    for (const e of events) {
+      const key = `${e.type}/${e.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.services.bus.publish(e);
+    }
+  }
+
+  // ── routes ─────────────────────────────────────────────────────────────────────────────────
+
+  /** The voice configuration (§1): readable by every member, so the app knows whether to start. */
+  config(access: WorkspaceAccess): VoiceConfig {
+    const ws = access.workspace;
+    const username = access.agent?.connect_username ?? null;
+    const emulator = this.services.contactCentre.publicUrl;
+    const panelBase = emulator ?? `https://${ws.connect_subdomain}.my.connect.aws`;
+    return {
+      planVoice: ws.plan_voice,
+      isVoiceModuleEnabled: ws.voice_module_enabled,
+      connect: {
+        instanceStatus: ws.connect_instance_status,
+        instanceId: ws.connect_instance_id ?? '',
+        subdomain: ws.connect_subdomain,
+        region: ws.connect_region,
+      },
+      ccpUrl: emulator ? `${emulator}/connect/ccp-v2/` : `${panelBase}/ccp-v2/`,
+      loginUrl:
+        emulator && username
+          ? `${emulator}/login?username=${encodeURIComponent(username)}`
+          : `${panelBase}/login`,
+      agentUsername: username,
+    };
+  }
+
+  /** `POST /addons/voice/conversation`: the conversation of a call (found or started). */
+  async startConversation(access: WorkspaceAccess, call: CallStart) {
+    this.requireVoice(access);
+    if (!PHONE_NUMBER.test(call.contactPhoneNumber))
+      throw invalid('body.call.contactPhoneNumber', MESSAGES.phoneNumberNotValid);
+    const events: LiveEvent[] = [];
+    const row = await this.services.db.transaction().execute(async (trx) => {
+      const row = await this.repo.upsertFromApp(trx, {
+        workspaceId: access.workspace.id,
+        idCommunication: call.idCommunication,
+        communicationType: call.communicationType,
+        previousIdCommunication: null,
+        contactPhoneNumber: call.contactPhoneNumber,
+        agentId: access.agent?.id ?? null,
+        at: new Date(),
+      });
+      return this.records.settle(trx, row, { assignTo: access.agent?.id ?? null, events });
+    });
+    this.publish(events);
+    if (!row.id_conversation) throw invalid('body.call', MESSAGES.contactInfoNotAvailable);
+    const conversation = await this.repo.conversationWithContact(
+      access.workspace.id,
+      row.id_conversation,
+    );
+    if (!conversation) throw notFound('Conversation');
+    return {
+      id: conversation.id,
+      contact: {
+        id: conversation.contact_id,
+        name: conversation.name,
+        phone: conversation.phone,
+        avatar: conversation.avatar_url,
+      },
+    };
+  }
+
+  /** `GET /addons/voice/connections/{id}`. */
+  async connection(access: WorkspaceAccess, idCommunication: string): Promise<ConnectionRecord> {
+    this.requireVoice(access);
+    const row = await this.repo.findConnection(access.workspace.id, idCommunication);
+    if (!row) throw notFound('Connection');
+    return connectionRecord(row);
+  }
+
+  /** `POST /addons/voice/acceptCall`: the call is answered by the caller's agent. */
+  async acceptCall(access: WorkspaceAccess, call: CallStart): Promise<ConnectionRecord> {
+    this.requireVoice(access);
+    const valid = PHONE_NUMBER.test(call.contactPhoneNumber);
+    const events: LiveEvent[] = [];
+    const me = access.agent?.id ?? null;
+    const row = await this.services.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const row = await this.repo.upsertFromApp(trx, {
+        workspaceId: access.workspace.id,
+        idCommunication: call.idCommunication,
+        communicationType: call.communicationType,
+        previousIdCommunication: null,
+        // Only a real number names the contact (an anonymous caller is recorded without one).
+        contactPhoneNumber: valid ? call.contactPhoneNumber : null,
+        agentId: me,
+        at: now,
+      });
+      const answered = await this.repo.updateConnection(trx, row.id, {
+        answered: true,
+        connected_at: row.connected_at ?? now,
+        agent_id: row.agent_id ?? me,
+      });
+      return this.records.settle(trx, answered, { assignTo: me, events });
+    });
+    this.publish(events);
+    return connectionRecord(row);
+  }
+
+  /** `POST /addons/voice/monitorCall`: records the supervisor's monitoring leg of a call. */
+  async monitorCall(
+    access: WorkspaceAccess,
+    body: { idCommunication: string; previousIdCommunication: string },
+  ): Promise<ConnectionRecord> {
+    this.requireVoice(access);
+    requirePermit(access, 'flag_addons_voice_live_calls');
+    const monitored = await this.repo.findConnection(
+      access.workspace.id,
+      body.previousIdCommunication,
+    );
+    if (!monitored) throw notFound('Connection');
+    const row = await this.recordMonitor(access, body.idCommunication, monitored);
+    return connectionRecord(row);
+  }
+
+  /**
+   * Records a monitoring leg in the conversation of the call it monitors. Where the contact
+   * centre gives the monitoring leg the monitored contact's own id (the emulator does; Amazon
+   * Connect gives a new id), there is nothing to record: the call's own record answers.
+   */
+  private async recordMonitor(
+    access: WorkspaceAccess,
+    idCommunication: string,
+    monitored: Connection,
+  ): Promise<Connection> {
+    if (idCommunication === monitored.id_communication) return monitored;
+    const existing = await this.repo.findConnection(access.workspace.id, idCommunication);
+    if (existing && existing.communication_type !== 'monitor')
+      throw new ApiError(409, 'not_a_monitoring_leg', MESSAGES.notAMonitoringLeg);
+    const events: LiveEvent[] = [];
+    const row = await this.services.db.transaction().execute(async (trx) => {
+      const row = await this.repo.upsertFromApp(trx, {
+        workspaceId: access.workspace.id,
+        idCommunication,
+        communicationType: 'monitor',
+        previousIdCommunication: monitored.id_communication,
+        contactPhoneNumber: monitored.contact_phone_number,
+        agentId: access.agent?.id ?? null,
+        at: new Date(),
+      });
+      return this.records.settle(trx, row, { assignTo: null, events });
+    });
+    this.publish(events);
+    return row;
+  }
+
+  /**
+   * `POST /addons/voice/live-call`: MonitorContact on the contact centre, so the supervisor's
+   * softphone receives the monitoring contact; the monitoring leg is recorded.
+   */
+  async joinLiveCall(access: WorkspaceAccess, idCommunication: string): Promise<void> {
+    const instance = this.requireVoice(access);
+    requirePermit(access, 'flag_addons_voice_live_calls');
+    const userId = access.agent?.connect_user_id;
+    if (!userId) throw new ApiError(409, 'no_agent', MESSAGES.noAgentToMonitor);
+    const cc = this.services.contactCentre;
+    const mine = (await cc.currentUserData(instance, [userId])).get(userId);
+    if ((mine?.Contacts ?? []).some((c) => LIVE_STATES.has(c.AgentContactState ?? '')))
+      throw new ApiError(409, 'already_on_call', MESSAGES.alreadyOnCall);
+    const monitorId = await cc.monitorContact(instance, idCommunication, userId);
+    const monitored = await this.repo.findConnection(access.workspace.id, idCommunication);
+    if (monitorId && monitored && monitorId !== idCommunication)
+      await this.recordMonitor(access, monitorId, monitored);
+  }
+
+  /** `GET /addons/voice/contacts/{phone}`. */
+  async contactByPhone(access: WorkspaceAccess, phone: string): Promise<ConversationContact> {
+    this.requireVoice(access);
+    const c = await this.repo.findContactByPhone(access.workspace.id, phone);
+    if (!c) throw notFound('Contact');
+    return { id: c.id, name: c.name, phone: c.phone, avatar: c.avatar_url };
+  }
+
+  /** `GET /addons/voice/transfers`: agents and groups (teams) of the instance's quick connects. */
+  async transfers(access: WorkspaceAccess, includePending: boolean) {
+    const instance = this.requireVoice(access);
+    const cc = this.services.contactCentre;
+    const [quickConnects, agents] = await Promise.all([
+      cc.quickConnects(instance),
+      this.repo.agents(access.workspace.id),
+    ]);
+    const byUser = new Map(
+      agents.filter((a) => a.connect_user_id).map((a) => [a.connect_user_id!, a]),
+    );
+    const targets = quickConnects
+      .filter((q) => q.type === 'USER' && q.userId && byUser.has(q.userId))
+      .filter((q) => byUser.get(q.userId!)!.id !== access.agent?.id);
+    const live = targets.length
+      ? await cc.sharedUserData(
+          instance,
+          targets.map((q) => q.userId!),
+        )
+      : new Map<string, UserData>();
+    const agentTargets: TransferAgent[] = [];
+    for (const q of targets) {
+      const a = byUser.get(q.userId!)!;
+      const data = live.get(q.userId!);
+      if (!data && !includePending) continue;
+      agentTargets.push({
+        idAgent: a.id,
+        name: a.name,
+        email: a.email,
+        avatarURL: a.avatar_url,
+        status: { name: data?.Status?.StatusName ?? OFFLINE_STATUS },
+        connections: firstConnection(data),
+        endpointId: q.endpointId,
+      });
+    }
+    const groups: TransferGroup[] = quickConnects
+      .filter((q) => q.type === 'QUEUE')
+      .map((q) => ({
+        id: q.id,
+        name: q.name,
+        description: q.description,
+        endpointId: q.endpointId,
+      }));
+    return { agents: agentTargets, groups };
+  }
+
+  /** `GET /addons/voice/agents/status`: every workspace agent with its live status and team. */
+  async agentsStatus(access: WorkspaceAccess): Promise<StatusListItem[]> {
+    const instance = this.requireVoice(access);
+    const agents = await this.repo.agents(access.workspace.id);
+    const linked = agents.flatMap((a) => (a.connect_user_id ? [a.connect_user_id] : []));
+    const live = linked.length
+      ? await this.services.contactCentre.sharedUserData(instance, linked)
+      : new Map<string, UserData>();
+    return agents.map((a) => {
+      const data = a.connect_user_id ? live.get(a.connect_user_id) : undefined;
+      return {
+        agent: { idAgent: a.id, name: a.name, email: a.email, avatarURL: a.avatar_url },
+        status: { name: data?.Status?.StatusName ?? OFFLINE_STATUS },
+        team: a.team,
+        connections: firstConnection(data),
+      };
+    });
+  }
+
+  /** `GET /addons/voice/live-calls`: the calls the workspace's agents are on or being offered. */
+  async liveCalls(access: WorkspaceAccess): Promise<LiveCallItem[]> {
+    const instance = this.requireVoice(access);
+    requirePermit(access, 'flag_addons_voice_live_calls');
+    const agents = (await this.repo.agents(access.workspace.id)).filter((a) => a.connect_user_id);
+    if (agents.length === 0) return [];
+    const live = await this.services.contactCentre.sharedUserData(
+      instance,
+      agents.map((a) => a.connect_user_id!),
+    );
+    const calls: { agent: (typeof agents)[number]; contact: AgentContactReference }[] = [];
+    for (const agent of agents)
+      for (const contact of live.get(agent.connect_user_id!)?.Contacts ?? [])
+        if (
+          contact.Channel === 'VOICE' &&
+          contact.ContactId &&
+          contact.InitiationMethod !== 'MONITOR' &&
+          LIVE_STATES.has(contact.AgentContactState ?? '')
+        )
+          calls.push({ agent, contact });
+    const records = new Map(
+      (
+        await this.repo.findConnectionsByCommunication(
+          access.workspace.id,
+          calls.map((c) => c.contact.ContactId!),
+        )
+      ).map((r) => [r.id_communication, r]),
+    );
+    const seen = new Set<string>();
+    const list: LiveCallItem[] = [];
+    for (const { agent, contact } of calls) {
+      const id = contact.ContactId!;
+      const record = records.get(id);
+      if (seen.has(id) || record?.communication_type === 'monitor') continue;
+      seen.add(id);
+      const type = (record?.communication_type ??
+        typeOfInitiation(contact.InitiationMethod)) as HistoryCommunicationType;
+      list.push({
+        connection: {
+          type: type === 'inbound' || type === 'outbound' ? type : 'transfer',
+          timestamp: iso(contact.StateStartTimestamp ?? new Date()),
+          agentContactState: agentContactState(contact.AgentContactState)!,
+          idCommunication: id,
+        },
+        contact: { name: record?.contact_name ?? record?.contact_phone_number ?? '' },
+        agent: { name: agent.name, email: agent.email, avatarURL: agent.avatar_url },
+      });
+    }
+    return list.sort((a, b) => a.connection.timestamp.localeCompare(b.connection.timestamp));
+  }
+
+  /** `PATCH /addons/voice/history?lastId=`: one page, newest first. */
+  async history(
+    access: WorkspaceAccess,
+    lastId: string | undefined,
+    body: HistoryBody,
+  ): Promise<CallHistoryItem[]> {
+    this.requireVoice(access);
+    const ws = access.workspace;
+    let after;
+    if (lastId !== undefined) {
+      after = await this.repo.historyKeyset(ws.id, lastId);
+      if (!after) throw invalid('query.lastId', 'Unknown history item');
+    }
+    const rows = await this.repo.history(
+      {
+        workspaceId: ws.id,
+        searchType: body.searchType,
+        searchText: body.searchText.trim().toLowerCase(),
+        ...(holds(access, 'flag_inbox_shared') ? {} : { onlyAgentId: access.agent?.id ?? null }),
+      },
+      after,
+      HISTORY_PAGE_SIZE,
+    );
+    return rows.map((r) => {
+      const ended = r.ended_at ? new Date(r.ended_at) : null;
+      const connected = r.connected_at ? new Date(r.connected_at) : null;
+      const media = talkedAndOver(r.answered, ended);
+      return {
+        id: r.id,
+        idCommunication: r.id_communication,
+        communicationType: r.communication_type as HistoryCommunicationType,
+        answered: r.answered,
+        createdAt: iso(r.created_at),
+        contact: { id: r.contact_id, name: r.contact_name, phone: r.contact_phone },
+        contactPhoneNumber: r.contact_phone_number,
+        agent: r.agent_id
+          ? { idAgent: r.agent_id, name: r.agent_name ?? '', avatarURL: r.agent_avatar_url }
+          : null,
+        recordingUrl: media ? voiceRecordingPath(ws.slug, r.id_communication) : null,
+        recordingDuration:
+          media && connected && ended
+            ? Math.max(0, Math.round((ended.getTime() - connected.getTime()) / 1000))
+            : null,
+        idConversation: r.id_conversation,
+        idPart: r.id_part,
+      };
+    });
+  }
+
+  /** `GET /addons/voice/connections/transcript/csv`: the transcript of a call part as CSV. */
+  async transcript(
+    access: WorkspaceAccess,
+    idConversation: string,
+    idPart: string,
+  ): Promise<string> {
+    const instance = this.requireVoice(access);
+    const part = await this.repo.callPart(access.workspace.id, idConversation, idPart);
+    if (!part || !this.canSeeCall(access, part)) throw notFound('Call part');
+    if (!talkedAndOver(part.answered, part.ended_at ? new Date(part.ended_at) : null))
+      throw new ApiError(404, 'transcript_not_ready', MESSAGES.transcriptNotReady);
+    const lines = await this.services.contactCentre.transcript(instance, part.id_communication);
+    if (lines.length === 0)
+      throw new ApiError(404, 'transcript_not_ready', MESSAGES.transcriptNotReady);
+    return transcriptCsv(lines, {
+      agent: part.agent_name ?? 'Agent',
+      customer: part.contact_name ?? part.contact_phone ?? 'Customer',
+    });
+  }
+
+  /**
+   * `GET /addons/voice/recordings/{idCommunication}`: the recording at the location
+   * DescribeContact gives, as a stream (never held whole in memory).
+   */
+  async recording(
+    access: WorkspaceAccess,
+    idCommunication: string,
+  ): Promise<{ body: Readable; size: number | undefined }> {
+    const instance = this.requireVoice(access);
+    const call = await this.repo.connectionWithAssignee(access.workspace.id, idCommunication);
+    if (!call || !this.canSeeCall(access, call)) throw notFound('Recording');
+    if (!talkedAndOver(call.answered, call.ended_at ? new Date(call.ended_at) : null))
+      throw new ApiError(404, 'recording_not_ready', MESSAGES.recordingNotReady);
+    const cc = this.services.contactCentre;
+    const contact = await cc.describeContact(instance, idCommunication);
+    const location = contact.Recordings?.find(
+      (r) => r.Location && r.MediaStreamType !== 'VIDEO',
+    )?.Location;
+    if (!location) throw new ApiError(404, 'recording_not_ready', MESSAGES.recordingNotReady);
+    return cc.openRecording(location);
+  }
+}
+
+/** The first live connection of an agent (§3: connections[0]), or none. */
+function firstConnection(data: UserData | undefined) {
+  for (const c of data?.Contacts ?? []) {
+    const state = agentContactState(c.AgentContactState);
+    if (c.Channel === 'VOICE' && c.ContactId && state)
+      return [{ agentContactState: state, idCommunication: c.ContactId }];
+  }
+  return [];
+}
+
+function invalid(path: string, message: string): ApiError {
+  return new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
+}

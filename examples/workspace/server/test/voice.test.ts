@@ -1,0 +1,738 @@
+// The voice add-on API (spec workspace-voice.md §7) against the real contact-centre emulator:
+// calls placed and taken there reach the server as contact events (webhook), the app's calls
+// record them too; on PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agentsStatusResponseSchema,
+  connectionResponseSchema,
+  historyResponseSchema,
+  liveCallsResponseSchema,
+  startConversationResponseSchema,
+  transfersResponseSchema,
+  voiceConfigResponseSchema,
+} from '../src/contract/voice';
+import { messageListResponseSchema } from '../src/contract/inbox';
+import { ContactCentre } from '../src/integrations/contact-centre';
+import { eventually, startContactCentre, type TestContactCentre } from './contact-centre';
+import { createTestServer, dbKinds, type TestServer } from './harness';
+
+const V = '/api/ws/acme/addons/voice';
+
+describe.each(dbKinds())('voice API on %s', (kind) => {
+  let cc: TestContactCentre;
+  let s: TestServer;
+  let jane: string;
+  let john: string;
+  let ana: string;
+  let sam: string;
+  let gary: string;
+
+  beforeAll(async () => {
+    cc = await startContactCentre();
+    s = await createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv, listen: true });
+    await cc.addWebhook(s.webhookUrl!);
+    [jane, john, ana, sam, gary] = (await Promise.all(
+      [
+        'jane@acme.test',
+        'john@acme.test',
+        'ana@acme.test',
+        'sam@both.test',
+        'gary@globex.test',
+      ].map((e) => s.login(e)),
+    )) as [string, string, string, string, string];
+  });
+  afterAll(async () => {
+    await s?.close();
+    await cc?.close();
+  });
+
+  const start = (token: string, call: Record<string, unknown>) =>
+    s.req('POST', `${V}/conversation`, { token, body: { call } });
+  const history = (token: string, body: unknown, lastId?: string) =>
+    s.req('PATCH', `${V}/history${lastId ? `?lastId=${encodeURIComponent(lastId)}` : ''}`, {
+      token,
+      body,
+    });
+  const connection = async (id: string) => {
+    const res = await s.req('GET', `${V}/connections/${encodeURIComponent(id)}`, { token: jane });
+    return res.status === 200 ? connectionResponseSchema.parse(res.body).connection : undefined;
+  };
+
+  it('answers the voice configuration (§1) to every member: instance, panel and sign-on URLs', async () => {
+    const config = voiceConfigResponseSchema.parse(
+      (await s.req('GET', `${V}/config`, { token: jane })).body,
+    ).config;
+    expect(config).toEqual({
+      planVoice: true,
+      isVoiceModuleEnabled: true,
+      connect: {
+        instanceStatus: 'CREATED',
+        instanceId: '11111111-2222-3333-4444-555555555555',
+        subdomain: 'demo',
+        region: 'us-east-1',
+      },
+      ccpUrl: `${cc.url}/connect/ccp-v2/`,
+      loginUrl: `${cc.url}/login?username=jane`,
+      agentUsername: 'jane',
+    });
+    const samConfig = (await s.req('GET', `${V}/config`, { token: sam })).body.config;
+    expect(samConfig.agentUsername).toBeNull();
+    const globex = (await s.req('GET', '/api/ws/globex/addons/voice/config', { token: gary })).body
+      .config;
+    expect(globex.connect.instanceStatus).toBe('CREATION_IN_PROGRESS');
+  });
+
+  it("gates the add-on: without planVoice 403, an instance not CREATED 409 'Voice instance is not created'", async () => {
+    const res = await s.req('PATCH', '/api/ws/globex/addons/voice/history', {
+      token: gary,
+      body: { searchType: 'all', searchText: '' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      error: 'voice_instance_not_created',
+      message: 'Voice instance is not created',
+    });
+    const wsId = s.id('ws:acme');
+    await s.services.db
+      .updateTable('workspaces')
+      .set({ plan_voice: false })
+      .where('id', '=', wsId)
+      .execute();
+    try {
+      const off = await history(jane, { searchType: 'all', searchText: '' });
+      expect(off.status).toBe(403);
+      expect(off.body.error).toBe('voice_plan_required');
+      expect((await s.req('GET', `${V}/config`, { token: jane })).body.config.planVoice).toBe(
+        false,
+      );
+    } finally {
+      await s.services.db
+        .updateTable('workspaces')
+        .set({ plan_voice: true })
+        .where('id', '=', wsId)
+        .execute();
+    }
+    // another workspace's voice routes are unreachable
+    expect((await s.req('GET', '/api/ws/globex/addons/voice/config', { token: jane })).status).toBe(
+      404,
+    );
+  });
+
+  it('starts the conversation of a call: finds or creates the contact by phone, one open conversation per contact, idempotent per communication', async () => {
+    const first = startConversationResponseSchema.parse(
+      (
+        await start(jane, {
+          contactPhoneNumber: '+15555550160',
+          idCommunication: 'app-out-1',
+          communicationType: 'outbound',
+        })
+      ).body,
+    ).conversation;
+    expect(first.contact).toMatchObject({ name: 'visitor-5550160', phone: '+15555550160' });
+    const again = (
+      await start(jane, {
+        contactPhoneNumber: '+15555550160',
+        idCommunication: 'app-out-1',
+        communicationType: 'outbound',
+      })
+    ).body.conversation;
+    expect(again).toEqual(first);
+    const second = (
+      await start(jane, {
+        contactPhoneNumber: '+15555550160',
+        idCommunication: 'app-out-2',
+        communicationType: 'outbound',
+      })
+    ).body.conversation;
+    expect(second.id).toBe(first.id);
+    const maria = (
+      await start(jane, {
+        contactPhoneNumber: '+15555550101',
+        idCommunication: 'app-out-3',
+        communicationType: 'outbound',
+      })
+    ).body.conversation;
+    expect(maria.contact).toMatchObject({ id: s.id('acme/contact:maria'), name: 'Maria Garcia' });
+    // The new conversation is the caller's (the call UI links to it).
+    const conv = await s.req('GET', `/api/ws/acme/inbox/conversations/${first.id}`, {
+      token: jane,
+    });
+    expect(conv.body.conversation).toMatchObject({
+      channel: 'voice',
+      subject: 'Call to +15555550160',
+      assignee: { name: 'Jane Doe' },
+    });
+    expect(await connection('app-out-1')).toMatchObject({
+      idCommunication: 'app-out-1',
+      idConversation: first.id,
+      communicationType: 'outbound',
+      previousIdCommunication: null,
+      contactPhoneNumber: '+15555550160',
+      answered: false,
+    });
+    expect((await s.req('GET', `${V}/connections/nope`, { token: jane })).status).toBe(404);
+  });
+
+  it("refuses a number without + ('Phone number is not valid.') and writes nothing", async () => {
+    const count = () =>
+      s.services.db
+        .selectFrom('contacts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = await count();
+    const res = await start(jane, {
+      contactPhoneNumber: '5555550161',
+      idCommunication: 'app-bad-1',
+      communicationType: 'outbound',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([
+      { path: 'body.call.contactPhoneNumber', message: 'Phone number is not valid.' },
+    ]);
+    expect(await count()).toEqual(before);
+    expect(await connection('app-bad-1')).toBeUndefined();
+  });
+
+  it('finds a contact by phone number (404 when none has it)', async () => {
+    const res = await s.req('GET', `${V}/contacts/${encodeURIComponent('+15555550101')}`, {
+      token: john,
+    });
+    expect(res.body).toEqual({
+      contact: {
+        id: s.id('acme/contact:maria'),
+        name: 'Maria Garcia',
+        phone: '+15555550101',
+        avatar: null,
+      },
+    });
+    expect((await s.req('GET', `${V}/contacts/%2B19999999999`, { token: john })).status).toBe(404);
+    // globex's contact is not acme's
+    expect((await s.req('GET', `${V}/contacts/%2B15555550201`, { token: jane })).status).toBe(404);
+  });
+
+  it('an inbound call through the contact centre: ringing, answered, monitored, over; its conversation gets the call part with recording and transcript', async () => {
+    cc.setState('jane', 'Available');
+    cc.setState('ana', 'Available');
+    cc.setState('ana', 'Away');
+    const contactId = cc.dialIn('+15555550170');
+    // INITIATED reaches the server: the conversation is started from the contact events.
+    const ringing = await eventually(
+      async () =>
+        (await connection(contactId))?.idConversation ? connection(contactId) : undefined,
+      'the inbound call to be recorded from its contact events',
+    );
+    expect(ringing).toMatchObject({
+      communicationType: 'inbound',
+      contactPhoneNumber: '+15555550170',
+      answered: false,
+    });
+
+    const status = agentsStatusResponseSchema.parse(
+      (await s.req('GET', `${V}/agents/status`, { token: jane })).body,
+    ).list;
+    const janeRow = status.find((r) => r.agent.name === 'Jane Doe')!;
+    expect(janeRow).toMatchObject({
+      status: { name: 'Available' },
+      team: { name: 'Support', emoji: '🎧' },
+      connections: [{ agentContactState: 'CONNECTING', idCommunication: contactId }],
+    });
+    expect(status.find((r) => r.agent.name === 'John Roe')).toMatchObject({
+      status: { name: 'Offline' },
+      connections: [],
+    });
+    expect(status.find((r) => r.agent.name === 'Sam Lee')?.team).toBeNull();
+
+    const live = liveCallsResponseSchema.parse(
+      (await s.req('GET', `${V}/live-calls`, { token: ana })).body,
+    ).list;
+    expect(live).toEqual([
+      {
+        connection: {
+          type: 'inbound',
+          timestamp: expect.any(String),
+          agentContactState: 'CONNECTING',
+          idCommunication: contactId,
+        },
+        contact: { name: 'visitor-5550170' },
+        agent: { name: 'Jane Doe', email: 'jane@acme.test', avatarURL: null },
+      },
+    ]);
+    expect((await s.req('GET', `${V}/live-calls`, { token: john })).status).toBe(403);
+
+    cc.accept('jane', contactId);
+    const accepted = await s.req('POST', `${V}/acceptCall`, {
+      token: jane,
+      body: {
+        call: {
+          contactPhoneNumber: '+15555550170',
+          idCommunication: contactId,
+          communicationType: 'inbound',
+        },
+      },
+    });
+    expect(accepted.body.connection).toMatchObject({
+      idCommunication: contactId,
+      idConversation: ringing.idConversation,
+      answered: true,
+    });
+    expect(
+      (await s.req('GET', `${V}/live-calls`, { token: ana })).body.list[0].connection
+        .agentContactState,
+    ).toBe('CONNECTED');
+
+    // Monitoring: john lacks the permit; ana (supervisor) joins and gets a monitoring leg.
+    const join = { call: { idCommunication: contactId } };
+    expect((await s.req('POST', `${V}/live-call`, { token: john, body: join })).status).toBe(403);
+    expect(
+      (
+        await s.req('POST', `${V}/monitorCall`, {
+          token: john,
+          body: { idCommunication: 'x', previousIdCommunication: contactId },
+        })
+      ).status,
+    ).toBe(403);
+    const joined = await s.req('POST', `${V}/live-call`, { token: ana, body: join });
+    expect(joined.body).toEqual({ ok: true });
+    const anaLeg = cc.emulator.centre.contacts
+      .get(contactId)!
+      .connections.find((x) => x.type === 'monitoring');
+    expect(anaLeg).toBeDefined();
+    // The emulator's monitoring leg keeps the contact's id: the call's own record answers.
+    const same = await s.req('POST', `${V}/monitorCall`, {
+      token: ana,
+      body: { idCommunication: contactId, previousIdCommunication: contactId },
+    });
+    expect(same.body.connection).toMatchObject({
+      idCommunication: contactId,
+      communicationType: 'inbound',
+      previousIdCommunication: null,
+    });
+    // Amazon Connect gives the monitoring contact its own id: recorded as a monitor leg of the call.
+    const monitored = await s.req('POST', `${V}/monitorCall`, {
+      token: ana,
+      body: { idCommunication: `${contactId}-monitor`, previousIdCommunication: contactId },
+    });
+    expect(monitored.body.connection).toMatchObject({
+      communicationType: 'monitor',
+      previousIdCommunication: contactId,
+      idConversation: ringing.idConversation,
+    });
+    // a call is never turned into a monitoring leg
+    await start(ana, {
+      contactPhoneNumber: '+15555550174',
+      idCommunication: 'not-a-monitor',
+      communicationType: 'outbound',
+    });
+    expect(
+      (
+        await s.req('POST', `${V}/monitorCall`, {
+          token: ana,
+          body: { idCommunication: 'not-a-monitor', previousIdCommunication: contactId },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await s.req('POST', `${V}/monitorCall`, {
+          token: ana,
+          body: { idCommunication: 'm-2', previousIdCommunication: 'unknown' },
+        })
+      ).status,
+    ).toBe(404);
+    // the monitoring leg is not a live call of its own, nor history
+    expect((await s.req('GET', `${V}/live-calls`, { token: ana })).body.list).toHaveLength(1);
+
+    cc.advance(8_000); // they talk for 8 s
+    cc.hangUp(contactId);
+    cc.clear('jane', contactId);
+    const part = await eventually(async () => {
+      const res = await s.req(
+        'GET',
+        `/api/ws/acme/inbox/conversations/${ringing.idConversation}/messages`,
+        { token: jane },
+      );
+      return messageListResponseSchema
+        .parse(res.body)
+        .messages.find((m) => m.call?.idCommunication === contactId && m.call.endedAt);
+    }, 'the call part');
+    expect(part.body).toBe('Call from +15555550170');
+    expect(part.call).toMatchObject({ answered: true, communicationType: 'inbound' });
+    expect(part.call?.recordingUrl).toBe(
+      `/api/ws/acme/addons/voice/recordings/${encodeURIComponent(contactId)}`,
+    );
+
+    const recording = await eventually(async () => {
+      const res = await s.app.request(part.call!.recordingUrl!, {
+        headers: { authorization: `Bearer ${jane}` },
+      });
+      if (res.status === 200) return res;
+      await res.arrayBuffer();
+      return undefined;
+    }, 'the recording');
+    expect(recording.headers.get('content-type')).toBe('audio/wav');
+    const wav = Buffer.from(await recording.arrayBuffer());
+    expect(wav.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(wav.subarray(8, 12).toString('ascii')).toBe('WAVE');
+    expect(Number(recording.headers.get('content-length'))).toBe(wav.length);
+
+    const csv = await eventually(async () => {
+      const res = await s.req('GET', part.call!.transcriptUrl!, { token: jane });
+      if (res.status === 200) return res;
+      expect(res.body).toEqual({
+        error: 'transcript_not_ready',
+        message: 'Call transcript is not ready, please try again later.',
+      });
+      return undefined;
+    }, 'the transcript');
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const [header, ...rows] = csv.text.trim().split('\r\n');
+    expect(header).toBe(
+      'participantRole,participantName,beginOffsetMillis,endOffsetMillis,sentiment,content',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.startsWith('CUSTOMER,visitor-5550170,'))).toBe(true);
+    // sam has no shared inbox and no part in the call: its media are not his
+    expect(
+      (
+        await s.app.request(part.call!.recordingUrl!, {
+          headers: { authorization: `Bearer ${sam}` },
+        })
+      ).status,
+    ).toBe(404);
+
+    const page = historyResponseSchema.parse(
+      (await history(jane, { searchType: 'inbound', searchText: '5550170' })).body,
+    ).list;
+    expect(page).toEqual([
+      expect.objectContaining({
+        idCommunication: contactId,
+        communicationType: 'inbound',
+        answered: true,
+        contact: expect.objectContaining({ name: 'visitor-5550170', phone: '+15555550170' }),
+        contactPhoneNumber: '+15555550170',
+        agent: { idAgent: s.id('acme/agent:jane'), name: 'Jane Doe', avatarURL: null },
+        recordingUrl: `/ws/acme/addons/voice/recordings/${encodeURIComponent(contactId)}`,
+        idConversation: ringing.idConversation,
+        idPart: part.id,
+      }),
+    ]);
+    expect(page[0]!.recordingDuration).toBe(8);
+    cc.setState('jane', 'Offline');
+    cc.setState('ana', 'Offline');
+  });
+
+  it('a call nobody answered is missed; an outbound call is outbound; history filters by type', async () => {
+    const missed = cc.dialIn('+15555550171');
+    await eventually(async () => (await connection(missed))?.idConversation, 'the missed call');
+    cc.hangUp(missed);
+    await eventually(
+      async () =>
+        (await history(jane, { searchType: 'missed', searchText: '5550171' })).body.list.length ===
+        1,
+      'the missed call in history',
+    );
+
+    cc.setState('john', 'Available');
+    const out = cc.callOut('john', '+15555550172');
+    const started = await start(john, {
+      contactPhoneNumber: '+15555550172',
+      idCommunication: out,
+      communicationType: 'outbound',
+    });
+    expect(started.status).toBe(200);
+    cc.answer(out);
+    cc.hangUp(out);
+    await eventually(
+      async () =>
+        (await history(jane, { searchType: 'outbound', searchText: '5550172' })).body.list[0]
+          ?.answered === true,
+      'the answered outbound call',
+    );
+    cc.clear('john', out);
+    cc.setState('john', 'Offline');
+
+    const types = async (searchType: string, text: string) =>
+      (await history(jane, { searchType, searchText: text })).body.list.map(
+        (i: { communicationType: string; answered: boolean }) => [i.communicationType, i.answered],
+      );
+    expect(await types('all', '5550171')).toEqual([['inbound', false]]);
+    expect(await types('inbound', '5550172')).toEqual([]);
+    expect(await types('missed', '5550172')).toEqual([]);
+    expect(await types('transferred', '')).toEqual([]);
+    // sam (no shared inbox) sees his own calls only
+    expect((await history(sam, { searchType: 'all', searchText: '' })).body.list).toEqual([]);
+    await start(sam, {
+      contactPhoneNumber: '+15555550173',
+      idCommunication: 'sam-1',
+      communicationType: 'outbound',
+    });
+    const sams = (await history(sam, { searchType: 'all', searchText: '' })).body.list;
+    expect(sams.map((i: { idCommunication: string }) => i.idCommunication)).toEqual(['sam-1']);
+    const all = (await history(jane, { searchType: 'all', searchText: '' })).body.list;
+    expect(all.map((i: { idCommunication: string }) => i.idCommunication)).toEqual(
+      expect.arrayContaining(['sam-1', out, missed]),
+    );
+  });
+
+  it('pages the history by lastId, newest first, until an empty page; searchType is lowercase', async () => {
+    for (let i = 0; i < 25; i++)
+      expect(
+        (
+          await start(jane, {
+            contactPhoneNumber: `+1555066${String(1000 + i)}`,
+            idCommunication: `page-${i}`,
+            communicationType: 'outbound',
+          })
+        ).status,
+      ).toBe(200);
+    const seen: string[] = [];
+    let lastId: string | undefined;
+    for (;;) {
+      const res = await history(jane, { searchType: 'outbound', searchText: '+1555066' }, lastId);
+      const list = historyResponseSchema.parse(res.body).list;
+      if (list.length === 0) break;
+      expect(list.length).toBeLessThanOrEqual(20);
+      seen.push(...list.map((i) => i.idCommunication));
+      lastId = list.at(-1)!.id;
+    }
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `page-${24 - i}`));
+    expect((await history(jane, { searchType: 'All', searchText: '' })).status).toBe(400);
+    expect((await history(jane, { searchType: 'all', searchText: '' }, 'unknown-id')).status).toBe(
+      400,
+    );
+    // the search text is literal (LIKE wildcards match themselves)
+    expect((await history(jane, { searchType: 'all', searchText: '%' })).body.list).toEqual([]);
+  });
+
+  it('searches the history by contact name or phone, for a rare and for a common text alike', async () => {
+    // 300 contacts named "Zeta N", one answered call each, a minute apart.
+    const ws = s.id('ws:acme');
+    const db = s.services.db;
+    const now = Date.now();
+    for (let i = 0; i < 300; i++) {
+      const contact = `zeta-contact-${i}`;
+      await db
+        .insertInto('contacts')
+        .values({
+          id: contact,
+          workspace_id: ws,
+          name: `Zeta ${i}`,
+          phone: `+1555088${String(1000 + i)}`,
+          email: null,
+          avatar_url: null,
+          company: null,
+          updated_at: new Date(),
+        })
+        .execute();
+      await db
+        .insertInto('connections')
+        .values({
+          id: `zeta-call-${i}`,
+          workspace_id: ws,
+          id_communication: `zeta-${i}`,
+          communication_type: i % 3 === 0 ? 'outbound' : 'inbound',
+          contact_id: contact,
+          contact_phone_number: `+1555088${String(1000 + i)}`,
+          answered: true,
+          created_at: new Date(now - 86_400_000 - i * 60_000),
+          search_text: '',
+          updated_at: new Date(),
+        })
+        .execute();
+    }
+    const all = async (searchType: string, searchText: string) => {
+      const seen: string[] = [];
+      let lastId: string | undefined;
+      for (;;) {
+        const list = historyResponseSchema.parse(
+          (await history(jane, { searchType, searchText }, lastId)).body,
+        ).list;
+        if (list.length === 0) return seen;
+        seen.push(...list.map((i) => i.idCommunication));
+        lastId = list.at(-1)!.id;
+      }
+    };
+    const expected = (keep: (i: number) => boolean) =>
+      Array.from({ length: 300 }, (_, i) => i)
+        .filter(keep)
+        .map((i) => `zeta-${i}`);
+    // common: 300 contacts match (more than are read by contact)
+    expect(await all('all', 'zeta')).toEqual(expected(() => true));
+    expect(await all('outbound', 'ZETA')).toEqual(expected((i) => i % 3 === 0));
+    // rare: "zeta 1" is Zeta 1, 10–19 and 100–199; a phone fragment names one
+    expect(await all('all', 'zeta 1')).toEqual(expected((i) => String(i).startsWith('1')));
+    expect(await all('all', '0881042')).toEqual(['zeta-42']);
+    // short texts need no index
+    expect((await all('inbound', 'ze')).length).toBe(200);
+  });
+
+  it('lists transfer targets from the quick connects: signed-in agents (not the caller) and queues, each with endpointId', async () => {
+    const offline = transfersResponseSchema.parse(
+      (await s.req('GET', `${V}/transfers?includePending=false`, { token: jane })).body,
+    ).connections;
+    expect(offline.agents).toEqual([]);
+    expect(offline.groups).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Sales queue',
+        description: expect.any(String),
+        endpointId: expect.stringMatching(/^arn:aws:connect:.*transfer-destination\//),
+      },
+    ]);
+    const pending = (await s.req('GET', `${V}/transfers?includePending=true`, { token: jane })).body
+      .connections.agents;
+    expect(pending).toMatchObject([{ name: 'John Roe', status: { name: 'Offline' } }]);
+    cc.setState('john', 'Available');
+    const agents = (await s.req('GET', `${V}/transfers?includePending=false`, { token: jane })).body
+      .connections.agents;
+    expect(agents).toEqual([
+      {
+        idAgent: s.id('acme/agent:john'),
+        name: 'John Roe',
+        email: 'john@acme.test',
+        avatarURL: null,
+        status: { name: 'Available' },
+        connections: [],
+        endpointId: expect.stringMatching(/^arn:aws:connect:/),
+      },
+    ]);
+    // the caller is never a target of their own transfer
+    expect((await s.req('GET', `${V}/transfers`, { token: john })).body.connections.agents).toEqual(
+      [],
+    );
+    cc.setState('john', 'Offline');
+  });
+
+  it("shares agents' live data between requests for its time to live, one GetCurrentUserData per snapshot", async () => {
+    // The emulator counts the admin calls a rule matches (a rule that adds no latency).
+    const rule = await fetch(`${cc.url}/control/faults`, {
+      method: 'POST',
+      headers: { ...cc.controlHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        service: 'admin',
+        operation: 'GetCurrentUserData',
+        action: { type: 'latency', ms: 0 },
+      }),
+    });
+    expect(rule.status).toBe(201);
+    const calls = async () =>
+      (
+        await cc.control<{ rules: { operation: string; matched: number }[] }>('/control/faults')
+      ).rules.find((r) => r.operation === 'GetCurrentUserData')!.matched;
+    const shared = new ContactCentre(
+      { ...s.services.config.connect, liveDataTtlMs: 60_000 },
+      s.services.log,
+    );
+    try {
+      const ref = { instanceId: '11111111-2222-3333-4444-555555555555', region: 'us-east-1' };
+      const users = (await shared.users(ref)).map((u) => u.id);
+      const [a, b] = await Promise.all([
+        shared.sharedUserData(ref, users),
+        shared.sharedUserData(ref, users),
+      ]);
+      expect(a).toBe(b);
+      await shared.sharedUserData(ref, [...users].reverse());
+      expect(await calls()).toBe(1);
+      await shared.currentUserData(ref, users);
+      expect(await calls()).toBe(2);
+
+      // Past its time to live, a snapshot is still answered while the next one is read.
+      const quick = new ContactCentre(
+        { ...s.services.config.connect, liveDataTtlMs: 100 },
+        s.services.log,
+      );
+      try {
+        const first = await quick.sharedUserData(ref, users);
+        const readAt = Date.now();
+        await eventually(() => Date.now() - readAt > 150, 'the time to live to pass');
+        expect(await quick.sharedUserData(ref, users)).toBe(first);
+        await eventually(async () => (await calls()) === 4, 'the next snapshot to be read');
+        await eventually(
+          async () => (await quick.sharedUserData(ref, users)) !== first,
+          'the next snapshot to be answered',
+        );
+      } finally {
+        quick.close();
+      }
+    } finally {
+      shared.close();
+      await fetch(`${cc.url}/control/faults`, { method: 'DELETE', headers: cc.controlHeaders });
+    }
+  });
+
+  it('streams the workspace changes as server-sent events', async () => {
+    const res = await s.app.request('/api/ws/acme/events', {
+      headers: { authorization: `Bearer ${jane}` },
+    });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const read = async (what: RegExp) => {
+      while (!what.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += value;
+      }
+    };
+    await read(/event: ready/);
+    const started = await start(jane, {
+      contactPhoneNumber: '+15555550180',
+      idCommunication: 'sse-1',
+      communicationType: 'outbound',
+    });
+    await read(/event: conversation\.updated\ndata: \{[^\n]*\}/);
+    expect(text).toContain(`"conversationId":"${started.body.conversation.id}"`);
+    await reader.cancel();
+    // another workspace's stream is not reachable
+    const other = await s.app.request('/api/ws/globex/events', {
+      headers: { authorization: `Bearer ${jane}` },
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it('contact-event webhook: needs the key, validates the event, ignores other instances, processes each event id once', async () => {
+    const path = '/api/integrations/connect/contact-events';
+    const event = {
+      version: '0',
+      id: 'evt-test-1',
+      'detail-type': 'Amazon Connect Contact Event',
+      source: 'aws.connect',
+      account: '123456789012',
+      time: '2026-11-20T10:00:00Z',
+      region: 'us-east-1',
+      resources: [],
+      detail: {
+        eventType: 'INITIATED',
+        contactId: 'evt-contact-1',
+        channel: 'VOICE',
+        instanceArn:
+          'arn:aws:connect:us-east-1:123456789012:instance/11111111-2222-3333-4444-555555555555',
+        initiationMethod: 'OUTBOUND',
+        initiationTimestamp: '2026-11-20T10:00:00.000Z',
+      },
+    };
+    expect((await s.req('POST', path, { body: event })).status).toBe(401);
+    expect((await s.req('POST', `${path}?key=wrong-key-000000`, { body: event })).status).toBe(401);
+    const key = `?key=test-contact-events-secret`;
+    const bad = await s.req('POST', `${path}${key}`, { body: { ...event, detail: {} } });
+    expect(bad.status).toBe(400);
+    const other = await s.req('POST', `${path}${key}`, {
+      body: {
+        ...event,
+        id: 'evt-test-2',
+        detail: { ...event.detail, instanceArn: 'arn:aws:connect:us-east-1:1:instance/other' },
+      },
+    });
+    expect(other.body).toEqual({ outcome: 'ignored' });
+    expect((await s.req('POST', `${path}${key}`, { body: event })).body).toEqual({
+      outcome: 'processed',
+    });
+    expect((await s.req('POST', `${path}${key}`, { body: event })).body).toEqual({
+      outcome: 'duplicate',
+    });
+    expect(await connection('evt-contact-1')).toMatchObject({
+      communicationType: 'outbound',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+  });
+});
