@@ -1,9 +1,10 @@
 // Bundler hygiene (after `npm run build`): bundles every entry point of every published package
-// as an application would, with esbuild and with Vite, from the built `dist` (no `source`
-// condition), and fails on any warning (for example "ignoring this import because … was marked as
-// having no side effects"). The emulator is a Node program: esbuild bundles it for Node, and Vite
-// is not asked to put it in a browser bundle. The package's dependencies and peers stay external:
-// what is checked is our code (their own warnings, e.g. "use client" directives, are theirs).
+// (and its stylesheet exports) as an application would, with esbuild and with Vite, from the built
+// `dist` (no `source` condition), and fails on any warning (for example "ignoring this import
+// because … was marked as having no side effects"). The emulator is a Node program: esbuild
+// bundles it for Node, and Vite is not asked to put it in a browser bundle. The package's
+// dependencies and peers stay external: what is checked is our code (their own warnings, e.g.
+// "use client" directives, are theirs).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
@@ -22,12 +23,24 @@ for (const p of listPackages().filter((x) => !x.pkg.private)) {
     ...Object.keys(p.pkg.peerDependencies ?? {}),
   ];
   const external = theirs.flatMap((name) => [name, `${name}/*`]);
-  for (const entry of entriesOf(p.pkg)) {
-    const contents = `export * from ${JSON.stringify(entry.importPath)};\n`;
+  // The module entries, and the stylesheets a consumer imports (`@x/react-voice/styles.css`).
+  const stylesheets = Object.keys(p.pkg.exports ?? {})
+    .filter((sub) => sub.endsWith('.css'))
+    .map((sub) => ({ importPath: `${p.name}/${sub.slice(2)}`, file: sub.slice(2), css: true }));
+  for (const entry of [...entriesOf(p.pkg), ...stylesheets]) {
+    const contents = entry.css
+      ? `import ${JSON.stringify(entry.importPath)};\n`
+      : `export * from ${JSON.stringify(entry.importPath)};\n`;
     const warnings = [];
 
     const e = await esbuild({
-      stdin: { contents, resolveDir: dir, loader: 'js' },
+      stdin: entry.css
+        ? {
+            contents: `@import ${JSON.stringify(entry.importPath)};\n`,
+            resolveDir: dir,
+            loader: 'css',
+          }
+        : { contents, resolveDir: dir, loader: 'js' },
       bundle: true,
       write: false,
       format: 'esm',
@@ -38,7 +51,7 @@ for (const p of listPackages().filter((x) => !x.pkg.private)) {
     warnings.push(...e.warnings.map((w) => `esbuild: ${w.text}`));
 
     if (!node) {
-      const file = join(dir, `${entry.file}-${p.short}.js`);
+      const file = join(dir, `${entry.file.replace(/\W/g, '-')}-${p.short}.js`);
       writeFileSync(file, contents);
       const logger = createLogger('warn', { allowClearScreen: false });
       logger.warn = (msg) => warnings.push(`vite: ${msg}`);

@@ -1,13 +1,18 @@
 // The documentation gate (after `npm run build`):
-//   1. every TypeScript sample of docs/guides type-checks against the built packages (strict);
+//   1. every TypeScript sample of docs/guides (and each package README's marked opening example)
+//      type-checks against the built packages (strict; TSX as a Vite + React app compiles it), and
+//      every image a guide shows is in docs/guides/images (scripts/docs-images.mjs);
 //   2. `typedoc` builds the site into docs/site with zero warnings (typedoc.json treats a warning
-//      as an error);
+//      as an error). It does not type-check the packages again (`skipErrorChecking` in
+//      `packageOptions`: `npm test` runs tsc first), which takes a third off its CPU time (about
+//      25 s → 17 s of CPU here);
 //   3. linkinator finds no broken link in docs/site (links to other sites are not followed: the
 //      machines that run this are offline);
 //   4. the getting-started page runs against the emulator in headless Chromium and places a call.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { guideSamples, runGettingStarted } from './guide-samples.mjs';
+import { checkImages } from './docs-images.mjs';
+import { guideSamples, readmeSamples, runGettingStarted } from './guide-samples.mjs';
 import { root } from './packages.mjs';
 import { run } from './run.mjs';
 
@@ -26,7 +31,15 @@ await step('guide samples type-check', async () => {
   const dir = join(root, '.tmp/guide-samples');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const samples = guideSamples().filter((s) => s.lang === 'ts' || s.lang === 'tsx');
+  const samples = [...guideSamples(), ...readmeSamples()].filter(
+    (s) => s.lang === 'ts' || s.lang === 'tsx',
+  );
+  const names = samples.map((s) => s.name);
+  const twice = names.filter((n, i) => names.indexOf(n) !== i);
+  if (twice.length) {
+    console.error(`  two samples are named ${twice.join(', ')}`);
+    return false;
+  }
   for (const sample of samples) writeFileSync(join(dir, sample.name), sample.code);
   writeFileSync(
     join(dir, 'tsconfig.json'),
@@ -36,18 +49,26 @@ await step('guide samples type-check', async () => {
         module: 'ESNext',
         moduleResolution: 'Bundler',
         lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        jsx: 'react-jsx',
         strict: true,
         noEmit: true,
         isolatedModules: true,
         verbatimModuleSyntax: true,
         skipLibCheck: true,
-        types: ['node'],
+        // `vite/client`: stylesheet imports (`import '@x/react-voice/styles.css'`) as in a Vite app.
+        types: ['node', 'vite/client'],
       },
       include: ['*.ts', '*.tsx'],
     }),
   );
   console.log(`  ${samples.length} samples: ${samples.map((s) => s.name).join(', ')}`);
   return (await run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: root })) === 0;
+});
+
+await step('guide images (from the test runs, each one referenced)', async () => {
+  const problems = checkImages();
+  for (const problem of problems) console.error(`  ✗ ${problem}`);
+  return problems.length === 0;
 });
 
 await step('TypeDoc site (zero warnings)', async () => {

@@ -4,7 +4,7 @@
 // A sample is a fenced block; one preceded by `<!-- file: NAME -->` is written under that name
 // (so that samples can import each other, as `./accept`), the others as `<guide>-<n>.<lang>`.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -33,6 +33,27 @@ export function guideSamples(dir = GUIDES_DIR) {
     }
   }
   return samples;
+}
+
+/**
+ * The samples of the package READMEs that are marked `<!-- file: NAME -->` (the opening example
+ * of a README, type-checked with the guides' samples; unmarked blocks are fragments).
+ * @returns {{ guide: string, name: string, lang: string, code: string }[]}
+ */
+export function readmeSamples() {
+  const packagesDir = join(root, 'packages');
+  return readdirSync(packagesDir)
+    .filter((name) => existsSync(join(packagesDir, name, 'README.md')))
+    .flatMap((name) => {
+      const text = readFileSync(join(packagesDir, name, 'README.md'), 'utf8');
+      const fence = /<!-- file: ([\w.-]+) -->\s*\n```(\w+)\n([\s\S]*?)\n```/g;
+      return [...text.matchAll(fence)].map(([, file, lang, code]) => ({
+        guide: `packages/${name}/README.md`,
+        name: file,
+        lang,
+        code: `${code}\n`,
+      }));
+    });
 }
 
 /** The emulator's address in the guides; a run replaces it with the address of its own emulator. */

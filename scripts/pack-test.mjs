@@ -1,9 +1,11 @@
 // The packages as a third-party developer gets them (after `npm run build`): packs every package,
 // installs the tarballs into a fresh project outside the workspace (their dependencies come from
 // the registry) and checks, there:
-//   - ESM `import` and CJS `require` of every entry point in Node;
+//   - ESM `import` and CJS `require` of every entry point in Node, and its asset exports
+//     (`@x/react-voice/styles.css`) resolvable both ways;
 //   - the types of every entry under moduleResolution `bundler` and `nodenext` (ESM and CJS files),
-//     and that a `Ccp` from `/testing` is the `Ccp` of the main entry (one declaration);
+//     that a `Ccp` from `/testing` is the `Ccp` of the main entry (one declaration), and a use of
+//     the React components (`VoiceProvider`, `CallPanel` with an `Offset`, a translation);
 //   - `npx connect-emulator --json` starts;
 //   - the getting-started page places a call against that emulator in headless Chromium.
 // Then, in a temporary copy of the release files, `changeset version` and `npm publish --dry-run`
@@ -101,6 +103,30 @@ try {
     sh(process.execPath, ['--input-type=commonjs', '-e', code]);
   });
 
+  // Asset exports (`@x/react-voice/styles.css`): resolvable by `require` and `import`, non-empty.
+  const assets = listPackages()
+    .filter((p) => !p.pkg.private)
+    .flatMap((p) =>
+      Object.keys(p.pkg.exports ?? {})
+        .filter((sub) => sub.endsWith('.css'))
+        .map((sub) => `${p.name}/${sub.slice(2)}`),
+    );
+  await check(`asset exports resolve in Node (${assets.join(', ')})`, () => {
+    const code = assets
+      .map(
+        (a) =>
+          `for (const file of [require.resolve(${JSON.stringify(a)}), url.fileURLToPath(import.meta.resolve(${JSON.stringify(a)}))]) {` +
+          ` if (fs.statSync(file).size === 0) throw new Error(file + ' is empty'); }`,
+      )
+      .join('\n');
+    sh(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import fs from 'node:fs'; import url from 'node:url'; import { createRequire } from 'node:module';\n` +
+        `const require = createRequire(process.cwd() + '/');\n${code}`,
+    ]);
+  });
+
   const typeImports = entries.map((e, i) => `import * as entry${i} from ${JSON.stringify(e)};`);
   const typeUse = [
     `export const entries = [${entries.map((_, i) => `entry${i}`).join(', ')}];`,
@@ -108,6 +134,13 @@ try {
     `import { TestPanel } from '@x/connect-streams/testing';`,
     `const ccp: Ccp = new TestPanel().connect();`,
     `export const both: [Ccp, typeof initCCP] = [ccp, initCCP];`,
+    // The React components' props, with a type one of them takes from another module (Offset).
+    `import { createElement } from 'react';`,
+    `import { CallPanel, VoiceProvider, createVoiceApiClient, type Offset } from '@x/react-voice';`,
+    `import { de_DE } from '@x/react-voice/locales';`,
+    `const offset: Offset = { x: -216, y: 5 };`,
+    `const api = createVoiceApiClient({ baseUrl: '/api', slug: 'acme', getToken: () => null });`,
+    `export const tree = createElement(VoiceProvider, { api, locale: 'de_DE', messages: de_DE }, createElement(CallPanel, { initialOffset: offset }));`,
   ];
   const tsc = join(root, 'node_modules/.bin/tsc');
   const common = {

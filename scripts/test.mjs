@@ -39,7 +39,17 @@ const steps = [
     ['scripts/package-check.mjs'],
   ],
   [
-    'docs (guide samples, TypeDoc, links, getting started)',
+    'bundler hygiene (esbuild and Vite on every entry)',
+    process.execPath,
+    ['scripts/bundle-check.mjs'],
+  ],
+  [
+    'pack test (tarballs installed in a fresh project)',
+    process.execPath,
+    ['scripts/pack-test.mjs'],
+  ],
+  [
+    'docs (guide samples, images, TypeDoc, links, getting started)',
     process.execPath,
     ['scripts/docs-check.mjs'],
   ],

@@ -44,15 +44,19 @@ export type TransferConnections = TransfersResponse['connections'];
 
 /** One page query of the call history. @public */
 export interface HistoryPageQuery {
+  /** The type filter (`All` for every call). */
   readonly searchType: HistorySearchType;
+  /** The search text (contact name or phone number; empty for none). */
   readonly searchText: string;
   /** The id of the last item of the previous page; none for the first page. */
   readonly lastId?: string;
 }
 
-/** What the transcript download needs (§5: nothing happens without both ids). @public */
+/** What the transcript download needs (nothing happens without both ids). @public */
 export interface TranscriptQuery {
+  /** The conversation the call belongs to. */
   readonly idConversation: string;
+  /** The conversation part of the call. */
   readonly idPart: string;
 }
 

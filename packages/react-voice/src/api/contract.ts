@@ -187,7 +187,7 @@ export const callHistoryItemSchema = z.object({
   idPart: z.nullable(id),
 });
 
-/** Voice configuration of the workspace (§1). */
+/** Voice configuration of the workspace. */
 export const voiceConfigSchema = z.object({
   /** The workspace app's planVoice flag: voice features start only with it. */
   planVoice: z.boolean(),
@@ -299,23 +299,43 @@ export const campaignTemplatesResponseSchema = z.object({
 
 // ── inferred types ───────────────────────────────────────────────────────────────────────────
 
+/** How a communication reached the agent (`inbound`, `outbound`, `transfer`, `monitor`). @public */
 export type CommunicationType = z.infer<typeof communicationTypeSchema>;
+/** A call history item's type (`inbound`, `outbound`, `transfer`). @public */
 export type HistoryCommunicationType = z.infer<typeof historyCommunicationTypeSchema>;
+/** The agent-side state of a connection, as the contact centre names it. @public */
 export type AgentContactState = z.infer<typeof agentContactStateSchema>;
+/** The error body of every non-2xx answer of the product API (`issues` lists field errors of a 400). @public */
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+/** A conversation's contact: id, name, phone number and avatar. @public */
 export type ConversationContact = z.infer<typeof conversationContactSchema>;
+/** What the product API needs to start or accept a call: the contact's phone number, the communication id and how it reached the agent. @public */
 export type CallStart = z.infer<typeof callStartSchema>;
+/** How one communication (a contact of the contact centre) maps to a conversation of the product. @public */
 export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;
+/** An agent's first live connection: its state and communication. @public */
 export type AgentConnection = z.infer<typeof agentConnectionSchema>;
+/** A workspace team: name and emoji. @public */
 export type Team = z.infer<typeof teamSchema>;
+/** The identity of a workspace agent: id, name, email and avatar URL. @public */
 export type AgentIdentity = z.infer<typeof agentIdentitySchema>;
+/** An agent as a transfer target: identity, status, first connection and `endpointId`. @public */
 export type TransferAgent = z.infer<typeof transferAgentSchema>;
+/** A team (queue) as a transfer target: id, name, description and `endpointId`. @public */
 export type TransferGroup = z.infer<typeof transferGroupSchema>;
+/** One row of the agent list: an agent and their live connections (empty when none). @public */
 export type StatusListItem = z.infer<typeof statusListItemSchema>;
+/** One live call of the live calls tab. @public */
 export type LiveCallItem = z.infer<typeof liveCallItemSchema>;
+/** One call of the call history. A `contact.name` that starts with the visitor prefix is shown as the phone number. @public */
 export type CallHistoryItem = z.infer<typeof callHistoryItemSchema>;
+/** The voice configuration of a workspace: plan, instance state, the contact centre's URLs. @public */
 export type VoiceConfig = z.infer<typeof voiceConfigSchema>;
+/** A campaign template, as the template search returns it. @public */
 export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
+/** A call history filter as the UI names it (`All`, `Missed`, `Inbound`, `Outbound`, `Transferred`); sent lowercase. @public */
 export type HistorySearchType = z.infer<typeof historySearchTypeSchema>;
+/** The answer of starting a conversation for a call: the conversation's id and contact. @public */
 export type StartConversationResponse = z.infer<typeof startConversationResponseSchema>;
+/** The transfer targets: agents and teams. @public */
 export type TransfersResponse = z.infer<typeof transfersResponseSchema>;

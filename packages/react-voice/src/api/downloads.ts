@@ -1,5 +1,5 @@
 /**
- * Call recording and transcript downloads (§2 call history 'Download', §5, §7, §8): the file
+ * Call recording and transcript downloads: the file
  * names, the missing-id rules and the transcript-not-ready notification.
  */
 import { RECORDING_FILE_PREFIX, TRANSCRIPT_FILE_PREFIX } from '../controller/constants';
@@ -18,15 +18,17 @@ export interface DownloadOptions {
   readonly now?: () => number;
 }
 
-/** A notification to show (§8), as message keys with English defaults. @public */
+/** A notification to show, as message keys with English defaults. @public */
 export interface VoiceNotification {
+  /** The notification's title. */
   readonly title: VoiceMessage;
+  /** The notification's text. */
   readonly message: VoiceMessage;
 }
 
 /**
  * What a download did: `saved` (with the file name), `skipped` (a required id or URL is missing,
- * so nothing happens, §5), or `failed` with the notification to show.
+ * so nothing happens), or `failed` with the notification to show.
  * @public
  */
 export type DownloadResult =
@@ -38,17 +40,17 @@ export type DownloadResult =
       readonly error: unknown;
     };
 
-/** `voice_call_recording-{timestamp}.wav` (§5). @public */
+/** `voice_call_recording-{timestamp}.wav`. @public */
 export function recordingFileName(timestamp: number): string {
   return `${RECORDING_FILE_PREFIX}${timestamp}.wav`;
 }
 
-/** `voice_call_transcript-{timestamp}.csv` (§7: saved as a CSV file named with a timestamp). @public */
+/** `voice_call_transcript-{timestamp}.csv` (saved as a CSV file named with a timestamp). @public */
 export function transcriptFileName(timestamp: number): string {
   return `${TRANSCRIPT_FILE_PREFIX}${timestamp}.csv`;
 }
 
-/** The §8 transcript-download failure: 'Call transcript' / 'is not ready, please try again later.'. @public */
+/** The transcript-download failure notification: 'Call transcript' / 'is not ready, please try again later.'. @public */
 export const TRANSCRIPT_NOT_READY_NOTIFICATION: VoiceNotification = Object.freeze({
   title: Object.freeze({ key: 'transcriptTitle' as const }),
   message: Object.freeze({ key: 'transcriptNotReady' as const }),
@@ -73,7 +75,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 
 /**
  * Downloads a history item's recording as `voice_call_recording-{timestamp}.wav`. Disabled (skipped)
- * without `recordingUrl` (§5).
+ * without `recordingUrl`.
  * @public
  */
 export async function downloadCallRecording(
@@ -94,7 +96,7 @@ export async function downloadCallRecording(
 
 /**
  * Downloads a history item's transcript as a CSV named with a timestamp. Skipped without
- * `idConversation` and `idPart` (§5); any failure gives the 'Call transcript' notification (§8).
+ * `idConversation` and `idPart`; any failure gives the 'Call transcript' notification.
  * @public
  */
 export async function downloadCallTranscript(

@@ -1,10 +1,11 @@
-/** The call components of §2: header chip and status dropdown, call panel, keypad, transfer and audio settings modals. */
+/** The call components: header chip and status dropdown, call panel, keypad, transfer and audio settings modals. */
 export { StatusChip } from './status/status-chip';
 export type { StatusChipProps } from './status/status-chip';
 export { StatusDropdown } from './status/status-dropdown';
 export type { StatusDropdownProps } from './status/status-dropdown';
 export { CallPanel } from './call/call-panel';
 export type { CallPanelProps } from './call/call-panel';
+export type { Offset } from './call/use-movable';
 export { Keypad } from './call/keypad';
 export type { KeypadProps } from './call/keypad';
 export { ParticipantsList } from './call/participants-list';

@@ -1,5 +1,5 @@
 /**
- * Agent availability (§4): the kind of each state, the derived states, the chip label and the
+ * Agent availability: the kind of each state, the derived states, the chip label and the
  * status description for the current state and call. Pure functions of plain facts.
  */
 import { AGENT_STATE_NAMES, DERIVED_AGENT_STATES } from './constants';
@@ -13,6 +13,7 @@ export interface AgentStatusFacts {
   readonly name: string | null;
   /** The state type (`routable`, `not_routable`, `offline`, `system`, `error`). */
   readonly type: string | null;
+  /** The current call, as far as the description depends on it. */
   readonly call: {
     readonly status: CallStatus;
     readonly isOutbound: boolean;
@@ -23,7 +24,9 @@ export interface AgentStatusFacts {
     readonly agentOnHold: boolean;
     readonly multiparty: boolean;
   };
+  /** Supervisor monitoring. */
   readonly monitoring: { readonly isMonitoring: boolean; readonly isSilentMonitor: boolean };
+  /** A transfer is under way. */
   readonly transferring: boolean;
 }
 
@@ -34,7 +37,7 @@ const DERIVED_BY_NAME: Readonly<Record<string, DerivedAgentStatus>> = {
   [DERIVED_AGENT_STATES.AFTER_CALL_WORK]: 'AFTER_CALL_WORK',
 };
 
-/** The derived state (§4) of a state name, or null. @public */
+/** The derived state of a state name, or null. @public */
 export function derivedStatusOf(name: string | null): DerivedAgentStatus | null {
   return (name !== null && DERIVED_BY_NAME[name]) || null;
 }
@@ -55,7 +58,7 @@ export function agentStatusKind(name: string | null, type: string | null): Agent
   return 'unknown';
 }
 
-/** What the chip shows: Available 'On', Offline 'Off', others their name (§4). @public */
+/** What the chip shows: Available 'On', Offline 'Off', others their name. @public */
 export function agentStatusLabel(name: string | null, type: string | null): VoiceMessage {
   const kind = agentStatusKind(name, type);
   if (kind === 'available') return voiceMessage('statusOn');
@@ -64,7 +67,7 @@ export function agentStatusLabel(name: string | null, type: string | null): Voic
 }
 
 /**
- * The status description of §4 for the agent's state and call:
+ * The status description for the agent's state and call:
  * - Available with no call: 'Waiting for inbound voice calls';
  * - ringing inbound (PendingBusy): 'Incoming call'; outbound (CallingCustomer): 'Calling to...';
  * - monitoring: 'You're a call listener' (Listener) or 'You're on call' (Participant);
@@ -128,7 +131,7 @@ export function describeAgentStatus(facts: AgentStatusFacts): VoiceMessage {
 }
 
 /**
- * The chip's elapsed time: optional days 'D', then hours, minutes and seconds (§9), e.g.
+ * The chip's elapsed time: optional days 'D', then hours, minutes and seconds, e.g.
  * `00:04:05` or `1D 02:03:04`.
  * @public
  */
@@ -142,7 +145,7 @@ export function formatElapsed(ms: number): string {
   return days > 0 ? `${days}D ${clock}` : clock;
 }
 
-/** A live call's elapsed time as mm:ss (§9); minutes keep counting past 59. @public */
+/** A live call's elapsed time as mm:ss; minutes keep counting past 59. @public */
 export function formatMinutesSeconds(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;

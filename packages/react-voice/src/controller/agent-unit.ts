@@ -1,5 +1,5 @@
 /**
- * The agent status unit (§4 "Agent availability", §8): the status, its label and description,
+ * The agent status unit: the status, its label and description,
  * the selectable states, setting a state (resolved after at most 2 s), the microphone-not-shared
  * rule (forces Offline, disables status changes) and logout (ends an active call, sets Offline).
  */
@@ -132,14 +132,14 @@ export class AgentUnit {
     });
   }
 
-  /** Whether the agent's status elapsed time is known (§1 readiness). */
+  /** Whether the agent's status elapsed time is known. */
   elapsedKnown(): boolean {
     return this.state.startedAt !== null;
   }
 
   /**
-   * Sets the agent status by name; resolves when the panel answers or after at most 2 s (§9).
-   * Refused while the microphone is not shared (§8).
+   * Sets the agent status by name; resolves when the panel answers or after at most 2 s.
+   * Refused while the microphone is not shared.
    */
   async setStatus(name: string): Promise<void> {
     if (!this.state.canChangeStatus) throw voiceError('microphoneNotSharedTooltip');
@@ -169,7 +169,7 @@ export class AgentUnit {
   }
 
   /**
-   * A softphone error (§8). `microphone_not_shared` forces the agent Offline and disables status
+   * A softphone error. `microphone_not_shared` forces the agent Offline and disables status
    * changes with the tooltip 'Cannot change call status if microphone is not shared with the
    * browser.'.
    */

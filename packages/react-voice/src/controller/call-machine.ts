@@ -1,5 +1,5 @@
 /**
- * The call-state machine of §4 ("Call (contact) state"), written down: which transitions exist and
+ * The call-state machine ("Call (contact) state"), written down: which transitions exist and
  * which duties each one performs. The controller observes the contact's state, looks up the
  * transition here and performs its duties; tests walk this table.
  */
@@ -41,7 +41,9 @@ export type CallCondition =
 
 /** The facts the conditions are read from. @public */
 export interface CallFacts {
+  /** The call is a supervisor's monitoring leg. */
   readonly monitoring: boolean;
+  /** The agent placed the call. */
   readonly outbound: boolean;
   /** The conversation contact (contact info) is known. */
   readonly hasContactInfo: boolean;
@@ -49,9 +51,13 @@ export interface CallFacts {
 
 /** One row of the transition table: entering `to` from any of `from`, under every condition of `when`. @public */
 export interface CallTransitionRow {
+  /** The states the row applies from. */
   readonly from: readonly CallStatus[];
+  /** The state entered. */
   readonly to: CallStatus;
+  /** Conditions that must all hold (none: always). */
   readonly when?: readonly CallCondition[];
+  /** What the controller does on this transition, in order. */
   readonly duties: readonly CallDuty[];
 }
 
@@ -74,7 +80,7 @@ export const CALL_STATE_TRANSITIONS: Readonly<Record<CallStatus, readonly CallSt
   missed: ['idle'],
 };
 
-/** The duties of each transition (§4), in the order they are performed. @public */
+/** The duties of each transition, in the order they are performed. @public */
 export const CALL_TRANSITION_TABLE: readonly CallTransitionRow[] = [
   // Idle: the menu is set inactive; conversation contact, conversation id and contact info are cleared.
   { from: ANY, to: 'idle', duties: ['deactivateMenu', 'clearConversation', 'unmuteNotifications'] },

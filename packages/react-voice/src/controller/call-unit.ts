@@ -36,7 +36,7 @@ export const INITIAL_CALL_STATE: CallState = {
   notificationSoundEnabled: true,
 };
 
-/** The call status of a contact's state (§4). */
+/** The call status of a contact's state. */
 export function callStatusOf(contact: Contact): CallStatus {
   switch (contact.getState().type) {
     case 'incoming':
@@ -56,7 +56,7 @@ export function callStatusOf(contact: Contact): CallStatus {
   }
 }
 
-/** The call info (§3) of a contact. */
+/** The call info of a contact. */
 export function callInfoOf(contact: Contact): CallInfo {
   const initial = contact.getInitialConnection();
   const own = contact.getAgentConnection();
@@ -89,7 +89,7 @@ export interface LegFacts {
   readonly agentMuted: boolean;
 }
 
-/** Multiparty: conference enabled and more than 2 active connections (§4, §9). */
+/** Multiparty: conference enabled and more than 2 active connections. */
 export function legFactsOf(contact: Contact): LegFacts {
   const own = contact.getAgentConnection();
   const connections = contact.getConnections();
@@ -129,7 +129,7 @@ function endReasonOf(contact: Contact, declined: boolean): CallState['endReason'
 
 /** Hooks the call unit needs from its siblings. */
 export interface CallUnitLinks {
-  /** The contact is a monitoring leg (§4: connected while monitoring). */
+  /** The contact is a monitoring leg (connected while monitoring). */
   isMonitoring(contact: Contact): boolean;
   /** The communication being monitored, for `monitorCall` and the original connection. */
   originalOf(contact: Contact): string;
@@ -442,7 +442,7 @@ export class CallUnit {
   // ── actions ───────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Places an outbound call (§5): an agent must exist ('No agent to perform a call. Please, refresh
+   * Places an outbound call: an agent must exist ('No agent to perform a call. Please, refresh
    * the app.'), the number must start with + ('Phone number is not valid.'), and the agent must not
    * be Busy, PendingBusy or CallingCustomer ('Agent call is not available at this time.'). A
    * failure gives the server's message, else 'There was an error calling the contact, check the
@@ -490,7 +490,7 @@ export class CallUnit {
 
   /**
    * Toggles hold: the customer in a two-party call; the agent's own leg in a multiparty call, where
-   * it is blocked while a participant is still connecting (§4). Returns false when blocked.
+   * it is blocked while a participant is still connecting. Returns false when blocked.
    */
   async toggleHold(): Promise<boolean> {
     const contact = this.requireContact('hold');
@@ -510,7 +510,7 @@ export class CallUnit {
 
   /**
    * Toggles mute: the softphone in a two-party call; the agent's own leg in a multiparty call,
-   * blocked while a participant is still connecting (§4). Returns false when blocked.
+   * blocked while a participant is still connecting. Returns false when blocked.
    */
   async toggleMute(): Promise<boolean> {
     const contact = this.requireContact('mute');
@@ -529,13 +529,13 @@ export class CallUnit {
     return true;
   }
 
-  /** Mutes the agent's softphone (Participant monitoring mode also mutes, §4). */
+  /** Mutes the agent's softphone (Participant monitoring mode also mutes). */
   muteAgent(): void {
     if (!this.state.muted) this.ctx.ccp()?.agent.mute();
   }
 
   /**
-   * A keypad key (§5): only 0-9, *, # and Backspace; other keys are blocked (false). Digits are
+   * A keypad key: only 0-9, *, # and Backspace; other keys are blocked (false). Digits are
    * sent to the call as typed, while connected; Backspace edits the shown digits only.
    */
   pressKey(key: string): boolean {
@@ -553,7 +553,7 @@ export class CallUnit {
     return true;
   }
 
-  /** Finish (after-call work): clears the call and resets the transferring flag (§4). */
+  /** Finish (after-call work): clears the call and resets the transferring flag. */
   async finish(): Promise<void> {
     const contact = this.ctx.contact();
     const id = this.contactId;
@@ -583,7 +583,7 @@ export class CallUnit {
 }
 
 /**
- * The outbound failure message (§8): the message from the server if parseable, else 'There was
+ * The outbound failure message: the message from the server if parseable, else 'There was
  * an error calling the contact, check the phone number.'.
  */
 export function outboundFailure(error: unknown): VoiceError {

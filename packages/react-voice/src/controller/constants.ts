@@ -3,16 +3,16 @@
  * the specification's wording.
  */
 
-/** §4 "Local storage": keys with this prefix are removed when the voice module starts. */
+/** "Local storage": keys with this prefix are removed when the voice module starts. */
 export const VOICE_COMMUNICATION_STORAGE_PREFIX = 'fg_voice_communication_';
 
-/** §9 cross-tab lock: each tab waits a random delay of 0 to this many ms before taking a lock. */
+/** Cross-tab lock: each tab waits a random delay of 0 to this many ms before taking a lock. */
 export const CROSS_TAB_MAX_DELAY_MS = 500;
 
-/** §9 cross-tab lock: a lock is removed this many ms after it was taken. */
+/** Cross-tab lock: a lock is removed this many ms after it was taken. */
 export const CROSS_TAB_LOCK_TTL_MS = 5000;
 
-/** §4 the actions each performed by one browser tab only. */
+/** The actions each performed by one browser tab only. */
 export const CROSS_TAB_ACTIONS = Object.freeze([
   'startConversation',
   'answered',
@@ -20,36 +20,36 @@ export const CROSS_TAB_ACTIONS = Object.freeze([
   'monitored',
 ] as const);
 
-/** §9 audio device enumeration time-out. */
+/** Audio device enumeration time-out. */
 export const AUDIO_DEVICE_ENUMERATION_TIMEOUT_MS = 2000;
 
-/** §9 the agent status timer ticks every second. */
+/** The agent status timer ticks every second. */
 export const AGENT_STATUS_TIMER_MS = 1000;
 
-/** §9 multiparty (participants) information is refreshed every second. */
+/** Multiparty (participants) information is refreshed every second. */
 export const PARTICIPANTS_REFRESH_MS = 1000;
 
-/** §9 setting an agent status resolves after at most this many ms. */
+/** Setting an agent status resolves after at most this many ms. */
 export const SET_AGENT_STATUS_TIMEOUT_MS = 2000;
 
-/** §9 call history search debounce. */
+/** Call history search debounce. */
 export const CALL_HISTORY_SEARCH_DEBOUNCE_MS = 1000;
 
-/** §9 the random call-panel instance identifier has up to this many digits. */
+/** The random call-panel instance identifier has up to this many digits. */
 export const CALL_PANEL_ID_MAX_DIGITS = 5;
 
-/** §9 multiparty: more than this many active connections (with conference enabled). */
+/** Multiparty: more than this many active connections (with conference enabled). */
 export const MULTIPARTY_MIN_ACTIVE_CONNECTIONS = 3;
 
-/** §1 the voice instance must have this status. */
+/** The voice instance must have this status. */
 export const VOICE_INSTANCE_CREATED = 'CREATED';
 
-/** §1 the hidden softphone frame's size. */
+/** The hidden softphone frame's size. */
 export const SOFTPHONE_FRAME_WIDTH = 1200;
-/** §1 the hidden softphone frame's size. */
+/** The hidden softphone frame's size. */
 export const SOFTPHONE_FRAME_HEIGHT = 300;
 
-/** §5 the keys the keypad accepts. */
+/** The keys the keypad accepts. */
 export const KEYPAD_KEYS = Object.freeze([
   '0',
   '1',
@@ -66,13 +66,13 @@ export const KEYPAD_KEYS = Object.freeze([
   'Backspace',
 ] as const);
 
-/** §5 an outbound phone number must start with this. */
+/** An outbound phone number must start with this. */
 export const PHONE_NUMBER_PREFIX = '+';
 
-/** §3 a contact name starting with this prefix is an anonymous visitor (shown as the phone). */
+/** A contact name starting with this prefix is an anonymous visitor (shown as the phone). */
 export const VISITOR_NAME_PREFIX = 'visitor';
 
-/** §4 the agent's Connect state names the product treats specially. */
+/** The agent's Connect state names the product treats specially. */
 export const AGENT_STATE_NAMES = Object.freeze({
   available: 'Available',
   offline: 'Offline',
@@ -87,7 +87,7 @@ export const AGENT_STATE_NAMES = Object.freeze({
   agentHungUp: 'AgentHungUp',
 } as const);
 
-/** §4 derived agent states (the system states the product names). */
+/** Derived agent states (the system states the product names). */
 export const DERIVED_AGENT_STATES = Object.freeze({
   BUSY: 'Busy',
   PENDING_BUSY: 'PendingBusy',
@@ -95,42 +95,42 @@ export const DERIVED_AGENT_STATES = Object.freeze({
   AFTER_CALL_WORK: 'AfterCallWork',
 } as const);
 
-/** §5 no outbound call may start while the agent is in one of these states. */
+/** No outbound call may start while the agent is in one of these states. */
 export const OUTBOUND_BLOCKING_STATES: ReadonlySet<string> = new Set([
   DERIVED_AGENT_STATES.BUSY,
   DERIVED_AGENT_STATES.PENDING_BUSY,
   DERIVED_AGENT_STATES.CALLING_CUSTOMER,
 ]);
 
-/** §2 where the agent list keeps its collapsed groups. */
+/** Where the agent list keeps its collapsed groups. */
 export const AGENT_LIST_COLLAPSED_STORAGE_KEY = 'voice_agent_list_collapsed_groups';
 
-/** §2 the voice panel's tab identifiers. */
+/** The voice panel's tab identifiers. */
 export const VOICE_PANEL_TABS = Object.freeze({
   agentStatus: 'AGENT_STATUS',
   callHistory: 'CALL_HISTORY',
   liveCalls: 'LIVE_CALLS',
 } as const);
 
-/** A voice panel tab identifier (§2): AGENT_STATUS, CALL_HISTORY or LIVE_CALLS. */
+/** A voice panel tab identifier: AGENT_STATUS, CALL_HISTORY or LIVE_CALLS. */
 export type VoicePanelTabId = (typeof VOICE_PANEL_TABS)[keyof typeof VOICE_PANEL_TABS];
 
-/** §2 the live-calls tab shows this many skeleton rows while loading. */
+/** The live-calls tab shows this many skeleton rows while loading. */
 export const LIVE_CALLS_SKELETON_ROWS = 3;
 
-/** §2 the call panel's initial offset on desktop. */
+/** The call panel's initial offset on desktop. */
 export const CALL_PANEL_INITIAL_OFFSET = Object.freeze({ x: -216, y: 5 });
 
-/** §9 the transfer call modal is 480 px wide. */
+/** The transfer call modal is 480 px wide. */
 export const TRANSFER_MODAL_WIDTH = 480;
 
-/** §9 the transfer modal's list area is at most 580 px high. */
+/** The transfer modal's list area is at most 580 px high. */
 export const TRANSFER_LIST_MAX_HEIGHT = 580;
 
-/** §9 the audio settings modal is 600 px wide. */
+/** The audio settings modal is 600 px wide. */
 export const AUDIO_SETTINGS_MODAL_WIDTH = 600;
 
-/** §3 recording file name (§5): `voice_call_recording-{timestamp}.wav`. */
+/** Recording file name: `voice_call_recording-{timestamp}.wav`. */
 export const RECORDING_FILE_PREFIX = 'voice_call_recording-';
-/** §7 transcript file name: `voice_call_transcript-{timestamp}.csv`. */
+/** Transcript file name: `voice_call_transcript-{timestamp}.csv`. */
 export const TRANSCRIPT_FILE_PREFIX = 'voice_call_transcript-';

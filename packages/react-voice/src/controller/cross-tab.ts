@@ -1,5 +1,5 @@
 /**
- * Cross-tab deduplication (§4, §9): each of the actions start conversation, answered, update
+ * Cross-tab deduplication: each of the actions start conversation, answered, update
  * connection and monitored is performed by one browser tab only. A tab waits a random 0-500 ms,
  * then takes a local-storage lock per action and communication, removed after 5000 ms. The tab
  * that performs an action shares what it learnt (the conversation) with the other tabs under the
@@ -17,10 +17,15 @@ export type CrossTabAction = (typeof CROSS_TAB_ACTIONS)[number];
 
 /** The part of the Web Storage API the lock needs (`localStorage`, or a test double). @public */
 export interface CrossTabStorage {
+  /** The value under `key`, or null. */
   getItem(key: string): string | null;
+  /** Stores `value` under `key`. */
   setItem(key: string, value: string): void;
+  /** Removes `key`. */
   removeItem(key: string): void;
+  /** The key at `index` (to walk every key). */
   key(index: number): string | null;
+  /** How many keys are stored. */
   readonly length: number;
 }
 
@@ -29,7 +34,9 @@ export type StorageChangeSource = (listener: (key: string | null) => void) => ()
 
 /** What the performing tab shares about a communication. @public */
 export interface SharedCommunication {
+  /** The conversation of the communication, once started. */
   readonly idConversation: string | null;
+  /** The conversation's contact, when known. */
   readonly contact?: {
     readonly id: string;
     readonly name: string;
@@ -73,7 +80,7 @@ export function sharedCommunicationKey(idCommunication: string): string {
 
 /**
  * Removes every local-storage key prefixed `fg_voice_communication_` (done when the voice module
- * starts, §3). Returns how many were removed.
+ * starts). Returns how many were removed.
  * @public
  */
 export function cleanVoiceCommunicationKeys(storage: CrossTabStorage | null): number {

@@ -1,5 +1,5 @@
 /**
- * The devices unit (§2 "Audio settings modal", §9): enumerates audio devices with a 2000 ms
+ * The devices unit: enumerates audio devices with a 2000 ms
  * time-out, selects the speaker, microphone (only during a voice call) and ringer, and downloads
  * the softphone logs.
  */
@@ -22,6 +22,7 @@ export const INITIAL_DEVICES_STATE: DevicesState = {
 
 /** What enumerates devices (`navigator.mediaDevices`, or a test double). @public */
 export interface MediaDevicesSource {
+  /** Lists the media devices, as `navigator.mediaDevices.enumerateDevices` does. */
   enumerateDevices(): Promise<MediaDeviceInfo[]>;
 }
 

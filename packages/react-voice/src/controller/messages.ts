@@ -4,16 +4,16 @@
  * translates them; `{name}` placeholders are filled from a {@link VoiceMessage}'s params.
  */
 export const VOICE_MESSAGES = {
-  // §1 voice module
+  // Voice module
   voiceInstanceNotCreated: 'Voice instance is not created',
 
-  // §4 agent availability: labels
+  // Agent availability: labels
   statusOn: 'On',
   statusOff: 'Off',
   /** A custom (named) state is shown with its own name. */
   statusName: '{name}',
 
-  // §4 agent availability: status descriptions
+  // Agent availability: status descriptions
   statusAvailable: 'Waiting for inbound voice calls',
   statusIncomingCall: 'Incoming call',
   statusOnCallWith: 'On a call with...',
@@ -33,7 +33,7 @@ export const VOICE_MESSAGES = {
   statusCustom: 'Set status to Available to allow inbound voice calls',
   statusUnhandled: 'Unhandled agent status: {status}',
 
-  // §4 badge by agentContactState
+  // Badge by agentContactState
   badgeRinging: 'Ringing',
   badgeOnCall: 'On call',
   badgeOnHold: 'On hold',
@@ -41,34 +41,34 @@ export const VOICE_MESSAGES = {
   badgeRejected: 'Rejected',
   badgeMissed: 'Missed',
 
-  // §2 call panel
+  // Call panel
   callConnecting: 'Connecting...',
 
-  // §2 audio settings
+  // Audio settings
   microphoneOnlyDuringCall: 'You can only change the microphone device during a voice call.',
 
-  // §4 agent list grouping
+  // Agent list grouping
   noTeam: 'No team',
   teamName: '{name}',
 
-  // §2 call history day headings
+  // Call history day headings
   today: 'Today',
   yesterday: 'Yesterday',
   /** Any other day: the medium date (`Nov 23, 2026`). */
   mediumDate: '{date}',
 
-  // §4 monitoring
+  // Monitoring
   leaveCallTitle: 'Leave call?',
   leaveCallText: 'If you leave call, rest of participants will continue in it and monitoring ends',
 
-  // §5 validation
+  // Validation
   phoneNumberNotValid: 'Phone number is not valid.',
   agentCallNotAvailable: 'Agent call is not available at this time.',
   noAgentToPerformCall: 'No agent to perform a call. Please, refresh the app.',
   contactInfoNotAvailable: 'Contact info is not available',
   endpointNotFound: 'Endpoint to transfer call not found',
 
-  // §8 error catalogue
+  // Error catalogue
   transcriptTitle: 'Call transcript',
   transcriptNotReady: 'is not ready, please try again later.',
   microphoneNotShared:
@@ -91,7 +91,7 @@ export const VOICE_MESSAGES = {
   softphoneRealtimeCommunicationError: 'Number of active sessions are more then allowed limit.',
   softphoneDuplicateSession: 'duplicate session detected, refusing to setup new connection',
 
-  // §9 default quick-connect name for unidentified third parties
+  // Default quick-connect name for unidentified third parties
   internalTransfer: 'internal transfer',
 
   /** A failure the specification gives no text for (the underlying error's message). */
@@ -110,7 +110,9 @@ export type VoiceMessageKey = keyof typeof VOICE_MESSAGES;
  * @public
  */
 export interface VoiceMessage {
+  /** The message's key in {@link VOICE_MESSAGES}. */
   readonly key: VoiceMessageKey;
+  /** The values of the message's `{placeholders}`, by name. */
   readonly params?: Readonly<Record<string, string | number>>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The monitoring unit (§4 "Other transitions", §6): joining a live call, the Listener (silent
+ * The monitoring unit: joining a live call, the Listener (silent
  * monitor) and Participant (barge) modes, and leaving with the 'Leave call?' confirmation.
  */
 import type { Contact } from '@x/connect-streams';
@@ -83,7 +83,7 @@ export class MonitoringUnit {
 
   /**
    * Joins a live call as a monitor (`POST /addons/voice/live-call`); blocked while the user is on
-   * a call (§6).
+   * a call.
    */
   async join(idCommunication: string): Promise<void> {
     if (this.links.isOnCall()) throw voiceError('agentCallNotAvailable');
@@ -104,7 +104,7 @@ export class MonitoringUnit {
     await contact.updateMonitorParticipantState('SILENT_MONITOR');
   }
 
-  /** Participant mode (barge): also mutes the agent (§4). */
+  /** Participant mode (barge): also mutes the agent. */
   async participate(): Promise<void> {
     const contact = this.monitoringContact('participate');
     if (!this.state.isBargeEnabled)

@@ -1,5 +1,5 @@
 /**
- * The participants unit (§3 "Multiparty participant", §5): the other parties of the call, and
+ * The participants unit: the other parties of the call, and
  * their controls (a participant can be controlled only if it exists and is active).
  */
 import type { Connection, Contact, VoiceConnection } from '@x/connect-streams';

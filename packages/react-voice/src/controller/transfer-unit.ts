@@ -1,5 +1,5 @@
 /**
- * The transfer unit (§4, §5): whether connections are available for transferring a call (checked
+ * The transfer unit: whether connections are available for transferring a call (checked
  * when the voice system becomes ready), and the transfer itself: the target's endpoint must be in
  * the agent's quick-connect list ('Endpoint to transfer call not found'), then the target joins
  * the call and the state is transferring until the agent exits or finishes.

@@ -14,13 +14,13 @@ import type { VoiceMessage } from './messages';
  * - `loading`: reading the voice configuration;
  * - `disabled`: the workspace has no planVoice (voice features do not start);
  * - `connecting`: the softphone panel is loading, the agent or its status time is not known yet;
- * - `ready`: the voice system is ready and the agent status elapsed time is known (§1);
+ * - `ready`: the voice system is ready and the agent status elapsed time is known;
  * - `error`: start-up failed (`error` says why, e.g. 'Voice instance is not created').
  * @public
  */
 export type VoicePhase = 'idle' | 'loading' | 'disabled' | 'connecting' | 'ready' | 'error';
 
-/** A softphone error reported by the panel (§8). @public */
+/** A softphone error reported by the panel. @public */
 export interface SoftphoneErrorInfo {
   /** The softphone error type (`microphone_not_shared`, `ice_collection_timeout`, ...). */
   readonly type: string;
@@ -30,25 +30,26 @@ export interface SoftphoneErrorInfo {
 
 /** The voice module's start-up and configuration. @public */
 export interface VoiceSessionState {
+  /** Where the start-up is (see {@link VoicePhase}). */
   readonly phase: VoicePhase;
-  /** Shorthand for `phase === 'ready'`: the voice module is shown only then (§1). */
+  /** Shorthand for `phase === 'ready'`: the voice module is shown only then. */
   readonly ready: boolean;
   /** Why start-up failed, when `phase` is `error`. */
   readonly error: VoiceMessage | null;
   /** The workspace's voice configuration, once read. */
   readonly config: VoiceConfig | null;
-  /** The call action appears only when the voice module is enabled (§6). */
+  /** The call action appears only when the voice module is enabled. */
   readonly voiceModuleEnabled: boolean;
-  /** The random call-panel instance identifier, up to 5 digits (§9). */
+  /** The random call-panel instance identifier, up to 5 digits. */
   readonly panelId: string;
-  /** The last softphone error, if any (§8). */
+  /** The last softphone error, if any. */
   readonly softphoneError: SoftphoneErrorInfo | null;
 }
 
 // ── agent status ────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A derived agent state (§4): the system states the contact centre puts the agent in around a
+ * A derived agent state: the system states the contact centre puts the agent in around a
  * contact.
  * @public
  */
@@ -77,12 +78,15 @@ export interface AgentStatusOption {
 
 /** The signed-in agent, as the softphone knows it. @public */
 export interface AgentProfile {
+  /** The agent's display name. */
   readonly name: string;
+  /** The agent's username in the contact centre, when known. */
   readonly username: string | null;
+  /** The agent's phone extension (desk phone), when set. */
   readonly extension: string | null;
 }
 
-/** Agent availability (§4 "Agent availability"). @public */
+/** Agent availability. @public */
 export interface AgentStatusState {
   /** The agent, once the softphone has sent its data. */
   readonly profile: AgentProfile | null;
@@ -90,18 +94,19 @@ export interface AgentStatusState {
   readonly name: string | null;
   /** The state type (`routable`, `not_routable`, `offline`, `system`, `error`). */
   readonly type: string | null;
+  /** What kind of state this is (see {@link AgentStatusKind}). */
   readonly kind: AgentStatusKind;
   /** The derived state, when `kind` is `derived`. */
   readonly derived: DerivedAgentStatus | null;
   /** What the chip shows: 'On', 'Off' or the state's name. */
   readonly label: VoiceMessage;
-  /** The status description of §4 for the current state and call. */
+  /** The status description for the current state and call. */
   readonly description: VoiceMessage;
   /** When the current state began (epoch ms, corrected by the panel's clock skew), if known. */
   readonly startedAt: number | null;
   /** The states the agent can pick. */
   readonly options: readonly AgentStatusOption[];
-  /** False when the microphone is not shared with the browser (§2, §8). */
+  /** False when the microphone is not shared with the browser. */
   readonly canChangeStatus: boolean;
   /** Why status changes are disabled (the tooltip), when they are. */
   readonly disabledReason: VoiceMessage | null;
@@ -112,14 +117,14 @@ export interface AgentStatusState {
 // ── call ────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The call (contact) state of §4: `connecting`, then `connected`, then `ended`; other end states
+ * The call (contact) state: `connecting`, then `connected`, then `ended`; other end states
  * `error` and `missed`; `idle` when there is no call.
  * @public
  */
 export type CallStatus = 'idle' | 'connecting' | 'connected' | 'ended' | 'error' | 'missed';
 
 /**
- * Which controls the call panel shows (§2 "Call panel"):
+ * Which controls the call panel shows:
  * `incoming` (inbound not yet accepted: accept and decline), `accepting` (inbound accepted:
  * 'Connecting...'), `outgoing` (outbound connecting: end), `connected` (hold, mute, keypad,
  * transfer, end), `afterCallWork` (ended, error or missed: Finish), `none` (no call).
@@ -128,21 +133,25 @@ export type CallStatus = 'idle' | 'connecting' | 'connected' | 'ended' | 'error'
 export type CallView =
   'none' | 'incoming' | 'accepting' | 'outgoing' | 'connected' | 'afterCallWork';
 
-/** Call info (§3). @public */
+/** Call info. @public */
 export interface CallInfo {
   /** The contact id in the contact centre. */
   readonly idCommunication: string;
   /** The customer's phone number, when known. */
   readonly phoneNumber: string | null;
+  /** The customer called the agent (an inbound or transferred call). */
   readonly isInbound: boolean;
+  /** The agent called the customer. */
   readonly isOutbound: boolean;
   /** How the call reached the agent. */
   readonly communicationType: CommunicationType;
 }
 
-/** The current call (§4 "Call (contact) state"). @public */
+/** The current call. @public */
 export interface CallState {
+  /** The call state (see {@link CallStatus}). */
   readonly status: CallStatus;
+  /** Which controls the call panel shows (see {@link CallView}). */
   readonly view: CallView;
   /** The call info, while there is a call. */
   readonly info: CallInfo | null;
@@ -166,7 +175,7 @@ export interface CallState {
   readonly onHold: boolean;
   /** The agent is muted. */
   readonly muted: boolean;
-  /** Conference enabled and more than 2 active connections (§4). */
+  /** Conference enabled and more than 2 active connections. */
   readonly multiparty: boolean;
   /** Hold and mute are blocked while a participant of a multiparty call is still connecting. */
   readonly controlsBlocked: boolean;
@@ -176,55 +185,72 @@ export interface CallState {
   readonly digits: string;
   /** The call is in after-call work (ended, error or missed) until Finish. */
   readonly afterCallWork: boolean;
-  /** Notification sound is disabled while a call is connected (§4). */
+  /** Notification sound is disabled while a call is connected. */
   readonly notificationSoundEnabled: boolean;
 }
 
 // ── participants ────────────────────────────────────────────────────────────────────────────────
 
-/** A multiparty participant (§3). @public */
+/** A multiparty participant. @public */
 export interface Participant {
   /** The connection id. */
   readonly participantId: string;
+  /** The participant's name (the contact's or agent's), or the phone number. */
   readonly name: string;
+  /** The participant's phone number, when known. */
   readonly phoneNumber: string | null;
+  /** The participant's avatar URL, when known. */
   readonly avatar: string | null;
+  /** The participant is muted. */
   readonly mute: boolean;
+  /** The participant is on hold. */
   readonly onHold: boolean;
+  /** The participant's connection is still being set up. */
   readonly connecting: boolean;
+  /** The participant is connected (and not on hold). */
   readonly connected: boolean;
+  /** The participant is on the call (connected or on hold): hold, mute and remove apply. */
   readonly active: boolean;
+  /** The participant has left the call. */
   readonly disconnected: boolean;
   /** Milliseconds in the participant's current state. */
   readonly stateDuration: number;
+  /** A customer (external number) or another agent. */
   readonly type: 'CUSTOMER' | 'AGENT';
 }
 
 /** The other parties of the current call, refreshed every second while shown. @public */
 export interface ParticipantsState {
+  /** The other parties, in the order the softphone lists them. */
   readonly list: readonly Participant[];
+  /** The call has more than two active parties. */
   readonly multiparty: boolean;
-  /** A participant is still connecting (hold and mute are blocked, §4). */
+  /** A participant is still connecting (hold and mute are blocked). */
   readonly anyConnecting: boolean;
 }
 
 // ── monitoring ──────────────────────────────────────────────────────────────────────────────────
 
-/** Monitoring modes (§4): Listener (silent monitor) and Participant (barge). @public */
+/** Monitoring modes: Listener (silent monitor) and Participant (barge). @public */
 export type MonitoringMode = 'listener' | 'participant';
 
-/** The 'Leave call?' confirmation (§4). @public */
+/** The 'Leave call?' confirmation. @public */
 export interface LeaveConfirmation {
+  /** The confirmation's title ('Leave call?'). */
   readonly title: VoiceMessage;
+  /** The confirmation's text. */
   readonly text: VoiceMessage;
 }
 
-/** Monitoring info (§3). @public */
+/** Monitoring info. @public */
 export interface MonitoringState {
+  /** The agent is monitoring another agent's call. */
   readonly isMonitoring: boolean;
+  /** Monitoring as a Listener (silent monitor). */
   readonly isSilentMonitor: boolean;
   /** The softphone reports Listener as enabled (the button shows only then). */
   readonly isSilentMonitorEnabled: boolean;
+  /** Monitoring as a Participant (barge: the agent speaks on the call). */
   readonly isBarge: boolean;
   /** The softphone reports Participant as enabled (the button shows only then). */
   readonly isBargeEnabled: boolean;
@@ -232,6 +258,7 @@ export interface MonitoringState {
   readonly idCommunication: string | null;
   /** The monitored (original) communication. */
   readonly originalIdCommunication: string | null;
+  /** The current monitoring mode, while monitoring. */
   readonly mode: MonitoringMode | null;
   /** Set while the 'Leave call?' confirmation is open. */
   readonly leaveConfirmation: LeaveConfirmation | null;
@@ -243,11 +270,13 @@ export interface MonitoringState {
 
 /** A transfer target: an agent or a team (group), both carrying their quick-connect endpointId. @public */
 export interface TransferTarget {
+  /** The quick-connect endpoint to transfer to. */
   readonly endpointId: string;
+  /** The target's name (for the transfer notice). */
   readonly name?: string;
 }
 
-/** Transfer state (§4). @public */
+/** Transfer state. @public */
 export interface TransferState {
   /** A transfer is under way (the call menu shows 'Exit' instead of 'Transfer'). */
   readonly transferring: boolean;
@@ -259,18 +288,22 @@ export interface TransferState {
 
 // ── devices ─────────────────────────────────────────────────────────────────────────────────────
 
-/** An audio device (§3). @public */
+/** An audio device. @public */
 export interface AudioDevice {
+  /** The browser's device id. */
   readonly deviceId: string;
+  /** An input (microphone) or output (speaker, ringer) device. */
   readonly kind: 'audioinput' | 'audiooutput';
+  /** The device's name, as the browser gives it. */
   readonly label: string;
 }
 
-/** Which audio device a choice applies to (§2 audio settings). @public */
+/** Which audio device a choice applies to. @public */
 export type AudioDeviceRole = 'speaker' | 'microphone' | 'ringer';
 
-/** Audio devices (§2 "Audio settings modal"). @public */
+/** Audio devices. @public */
 export interface DevicesState {
+  /** Where the device listing is (`loading` while the browser enumerates them). */
   readonly status: 'idle' | 'loading' | 'ready' | 'error';
   /** Output devices (Speaker choices). */
   readonly speakers: readonly AudioDevice[];
@@ -282,6 +315,7 @@ export interface DevicesState {
   readonly selected: Readonly<Record<AudioDeviceRole, string | null>>;
   /** The microphone can be changed only during a voice call. */
   readonly canChangeMicrophone: boolean;
+  /** Why listing the devices failed, when `status` is `error`. */
   readonly error: VoiceMessage | null;
 }
 
@@ -289,11 +323,18 @@ export interface DevicesState {
 
 /** The whole voice state: one immutable slice per concern. @public */
 export interface VoiceState {
+  /** The start-up and configuration. */
   readonly session: VoiceSessionState;
+  /** The agent and their availability. */
   readonly agent: AgentStatusState;
+  /** The current call. */
   readonly call: CallState;
+  /** The other parties of the current call. */
   readonly participants: ParticipantsState;
+  /** Supervisor monitoring. */
   readonly monitoring: MonitoringState;
+  /** The transfer under way. */
   readonly transfer: TransferState;
+  /** The audio devices and their choices. */
   readonly devices: DevicesState;
 }

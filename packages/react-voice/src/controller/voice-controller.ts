@@ -1,5 +1,5 @@
 /**
- * The voice controller: the voice module's rules (§1, §4, §5, §8) over one `Ccp`, as one store of
+ * The voice controller: the voice module's rules over one `Ccp`, as one store of
  * immutable slices (`getState`/`subscribe`, ready for `useSyncExternalStore`). Framework-free.
  */
 import type { Ccp, Contact } from '@x/connect-streams';
@@ -44,7 +44,7 @@ export interface VoiceControllerOptions {
   readonly now?: () => number;
   /** Where audio devices are listed (default `navigator.mediaDevices`, read when listing). */
   readonly mediaDevices?: MediaDevicesSource;
-  /** Notification sound is disabled while a call is connected, enabled otherwise (§4). */
+  /** Notification sound is disabled while a call is connected, enabled otherwise. */
   readonly onNotificationSoundChange?: (enabled: boolean) => void;
   /** Failures of background duties (conversation start, connection refresh, ...). */
   readonly onError?: (what: string, error: unknown) => void;
@@ -257,7 +257,7 @@ export class VoiceController {
         this.devicesUnit.selected(kind, deviceId),
       ),
       ccp.contacts.on('accepted', (contact) => this.callUnit.acceptedElsewhere(contact.contactId)),
-      // §8: authentication failures and access denied are only logged
+      // Authentication failures and access denied are only logged
       ccp.on('authFail', (data) =>
         ccp.getLog().warn('voice: softphone authentication failed', data),
       ),
@@ -364,19 +364,19 @@ export class VoiceController {
 
   // ── agent ─────────────────────────────────────────────────────────────────────────────────────
 
-  /** Sets the agent status by name; resolves after at most 2 s (§9). */
+  /** Sets the agent status by name; resolves after at most 2 s. */
   setStatus(name: string): Promise<void> {
     return this.agentUnit.setStatus(name);
   }
 
-  /** Ends an active call (connecting, connected or paused) and sets the agent Offline (§4). */
+  /** Ends an active call (connecting, connected or paused) and sets the agent Offline. */
   logout(): Promise<void> {
     return this.agentUnit.logout();
   }
 
   // ── call ──────────────────────────────────────────────────────────────────────────────────────
 
-  /** Places an outbound call after the §5 checks. */
+  /** Places an outbound call after checking the number and the agent state. */
   call(phoneNumber: string): Promise<void> {
     return this.callUnit.call(phoneNumber);
   }

@@ -32,6 +32,7 @@ export interface VoiceI18nProviderProps {
    * lacks show in English.
    */
   readonly messages?: VoiceTranslation;
+  /** The components that read the language. */
   readonly children?: ReactNode;
 }
 

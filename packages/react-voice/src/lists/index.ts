@@ -1,4 +1,4 @@
-/** The screens' list rules (§2, §4, §5): agent list, transfer targets, call history, live calls. */
+/** The screens' list rules: agent list, transfer targets, call history, live calls. */
 export {
   AGENT_CONTACT_STATE_BADGES,
   CONVERSATION_BADGE_STATES,

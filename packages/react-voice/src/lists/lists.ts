@@ -18,7 +18,7 @@ import type { VoiceMessage, VoiceMessageKey } from '../controller/messages';
 
 // ── badges ──────────────────────────────────────────────────────────────────────────────────────
 
-/** The badge message of each agentContactState (§4 table). @public */
+/** The badge message of each agentContactState. @public */
 export const AGENT_CONTACT_STATE_BADGES: Readonly<Record<AgentContactState, VoiceMessageKey>> = {
   CONNECTING: 'badgeRinging',
   CONNECTED: 'badgeOnCall',
@@ -29,7 +29,7 @@ export const AGENT_CONTACT_STATE_BADGES: Readonly<Record<AgentContactState, Voic
   ERROR: 'badgeMissed',
 };
 
-/** Clicking these badges (On call, On hold, Ended) opens the related conversation (§2). @public */
+/** Clicking these badges (On call, On hold, Ended) opens the related conversation. @public */
 export const CONVERSATION_BADGE_STATES: ReadonlySet<AgentContactState> = new Set([
   'CONNECTED',
   'CONNECTED_ONHOLD',
@@ -45,16 +45,23 @@ export function agentBadge(connection: AgentConnection | undefined): VoiceMessag
 
 /** What the agent-list rules read of an agent (status list items and transfer agents both have it). @public */
 export interface AgentLike {
+  /** The agent's status (its name, as the contact centre names it). */
   readonly status: { readonly name: string };
+  /** The agent's live connections (empty when none). */
   readonly connections: readonly AgentConnection[];
+  /** The agent's name. */
   readonly name: string;
+  /** The agent's email address. */
   readonly email: string;
+  /** The agent's product id. */
   readonly idAgent: string;
 }
 
-/** One row of the agent list (§2): the item, its presence label and its badge. @public */
+/** One row of the agent list: the item, its presence label and its badge. @public */
 export interface AgentRow<T> {
+  /** The listed item (a status list item or a transfer agent). */
   readonly item: T;
+  /** The agent's product id. */
   readonly idAgent: string;
   /** With no live contact: 'On' for Available, 'Off' for Offline, otherwise the status name. */
   readonly presence: VoiceMessage;
@@ -70,13 +77,15 @@ export interface AgentRow<T> {
 export interface AgentGroup<T> {
   /** Stable id (`status:On`, `team:Sales`, `team:`), also the key of its collapsed state. */
   readonly id: string;
+  /** The group's heading (the status label, or the team's name). */
   readonly label: VoiceMessage;
   /** The team's emoji (team mode). */
   readonly emoji: string | null;
+  /** The group's agents, in order. */
   readonly rows: readonly AgentRow<T>[];
 }
 
-/** How the agent list is grouped (§2: 'By status', 'By team'). @public */
+/** How the agent list is grouped ('By status', 'By team'). @public */
 export type AgentGrouping = 'status' | 'team';
 
 /** Normalises a status list item into the fields the rules read. */
@@ -90,7 +99,7 @@ export function transferAgentLike(agent: TransferAgent): AgentLike {
 }
 
 /**
- * Agent search matches name or email, case-insensitively, as a substring (§5).
+ * Agent search matches name or email, case-insensitively, as a substring.
  * @public
  */
 export function matchesAgentSearch(
@@ -102,7 +111,7 @@ export function matchesAgentSearch(
   return agent.name.toLowerCase().includes(needle) || agent.email.toLowerCase().includes(needle);
 }
 
-/** Team search matches the name (§5), case-insensitively. @public */
+/** Team search matches the name, case-insensitively. @public */
 export function matchesTeamSearch(team: { readonly name: string }, search: string): boolean {
   const needle = search.trim().toLowerCase();
   return !needle || team.name.toLowerCase().includes(needle);
@@ -110,7 +119,7 @@ export function matchesTeamSearch(team: { readonly name: string }, search: strin
 
 /**
  * The agent list excludes the current user and includes only agents present among the active
- * quick-connect endpoints (the transfer agents) (§5).
+ * quick-connect endpoints (the transfer agents).
  * @public
  */
 export function visibleAgents(
@@ -149,7 +158,7 @@ function rowOf<T>(item: T, agent: AgentLike): AgentRow<T> {
 
 /**
  * Within a group: available agents without a contact, then available agents on a contact, then
- * Away, then others, Offline last (§4).
+ * Away, then others, Offline last.
  */
 function agentRank(agent: AgentLike): number {
   const status = agent.status.name;
@@ -178,7 +187,7 @@ function compareNames(a: string, b: string): number {
   return a === b ? 0 : a < b ? -1 : 1;
 }
 
-/** The order within a group: by rank (§4), then by name. @public */
+/** The order within a group: by rank, then by name. @public */
 export function compareAgents(a: AgentLike, b: AgentLike): number {
   return agentRank(a) - agentRank(b) || compareNames(a.name, b.name);
 }
@@ -206,7 +215,7 @@ function sortedRows<T>(members: readonly { agent: AgentLike; item: T }[]): Agent
     .map((m) => rowOf(m.item, m.agent));
 }
 
-/** Status group order: On, Away, other (alphabetical), Off (§4). */
+/** Status group order: On, Away, other (alphabetical), Off. */
 function statusGroupRank(status: string): number {
   if (status === AGENT_STATE_NAMES.available) return 0;
   if (status === AGENT_STATE_NAMES.away) return 1;
@@ -216,7 +225,7 @@ function statusGroupRank(status: string): number {
 
 /**
  * Groups agents by status: Available goes to On, Offline to Off, others to a group per status
- * name; groups ordered On, Away, other, Off; agents ordered by {@link compareAgents} (§4).
+ * name; groups ordered On, Away, other, Off; agents ordered by {@link compareAgents}.
  * @public
  */
 export function groupAgentsByStatus<T>(
@@ -242,7 +251,7 @@ export function groupAgentsByStatus<T>(
 }
 
 /**
- * Groups agents by team name, 'No team' last, the rest alphabetical (§4); agents ordered by
+ * Groups agents by team name, 'No team' last, the rest alphabetical; agents ordered by
  * {@link compareAgents}.
  * @public
  */
@@ -267,12 +276,12 @@ export function groupAgentsByTeam(items: readonly StatusListItem[]): AgentGroup<
     }));
 }
 
-/** The agents badge of the transfer modal: agents across all filtered groups (§2). @public */
+/** The agents badge of the transfer modal: agents across all filtered groups. @public */
 export function countAgents(groups: readonly AgentGroup<unknown>[]): number {
   return groups.reduce((n, g) => n + g.rows.length, 0);
 }
 
-/** Transfer groups (teams) matching the search (§5: team search matches the name). @public */
+/** Transfer groups (teams) matching the search (team search matches the name). @public */
 export function filterTransferGroups(
   groups: readonly TransferGroup[],
   search: string,
@@ -282,15 +291,17 @@ export function filterTransferGroups(
 
 // ── call history ────────────────────────────────────────────────────────────────────────────────
 
-/** A day of the call history: Today, Yesterday or a medium date (§2). @public */
+/** A day of the call history: Today, Yesterday or a medium date. @public */
 export interface CallHistoryDay {
   /** `YYYY-MM-DD` in local time. */
   readonly day: string;
+  /** Which label the day has. */
   readonly kind: 'today' | 'yesterday' | 'date';
   /** 'Today', 'Yesterday', or the day as a medium date (English; format `date` for other locales). */
   readonly label: VoiceMessage;
   /** Local midnight of the day (epoch ms), to format in another locale. */
   readonly date: number;
+  /** The day's calls, newest first. */
   readonly items: readonly CallHistoryItem[];
 }
 
@@ -310,7 +321,7 @@ export function formatMediumDate(time: number, locale = 'en-US'): string {
 }
 
 /**
- * Groups history items (newest first) by local day, headed Today, Yesterday or a medium date (§2).
+ * Groups history items (newest first) by local day, headed Today, Yesterday or a medium date.
  * @public
  */
 export function groupHistoryByDay(
@@ -347,7 +358,7 @@ export function groupHistoryByDay(
 
 /**
  * The name to show for a history item's contact: a name starting with the visitor prefix is shown
- * as the phone (§3).
+ * as the phone.
  * @public
  */
 export function historyContactName(
@@ -361,13 +372,16 @@ export function historyContactName(
 
 // ── live calls ──────────────────────────────────────────────────────────────────────────────────
 
-/** The icon of a live call by connection type (§2). @public */
+/** The icon of a live call by connection type. @public */
 export type LiveCallIcon = 'phone-incoming' | 'phone-outgoing' | 'transfer';
 
-/** A live-call row (§2 "Live calls tab"). @public */
+/** A live-call row. @public */
 export interface LiveCallRow {
+  /** The live call. */
   readonly item: LiveCallItem;
+  /** The live call's contact id. */
   readonly idCommunication: string;
+  /** The icon by connection type. */
   readonly icon: LiveCallIcon;
   /** Elapsed time since the connection's state began, mm:ss. */
   readonly elapsed: string;
@@ -376,10 +390,11 @@ export interface LiveCallRow {
    * null: no button.
    */
   readonly action: 'ringing' | 'join' | null;
+  /** The button is disabled (always for 'Ringing'; 'Join' while the user is on a call). */
   readonly actionDisabled: boolean;
 }
 
-/** The icon by connection type: inbound phone-incoming, outbound phone-outgoing, else transfer (§2). @public */
+/** The icon by connection type: inbound phone-incoming, outbound phone-outgoing, else transfer. @public */
 export function liveCallIcon(type: LiveCallItem['connection']['type']): LiveCallIcon {
   if (type === 'inbound') return 'phone-incoming';
   if (type === 'outbound') return 'phone-outgoing';
@@ -399,7 +414,7 @@ export function filterLiveCalls(list: readonly LiveCallItem[], search: string): 
 
 /**
  * One live-call row: a ringing call shows a disabled 'Ringing' button; a connected or
- * connected-on-hold call shows 'Join', disabled when the current user is already on a call (§2, §6).
+ * connected-on-hold call shows 'Join', disabled when the current user is already on a call.
  * @public
  */
 export function liveCallRow(item: LiveCallItem, now: number, userOnCall: boolean): LiveCallRow {
@@ -420,11 +435,11 @@ export function liveCallRow(item: LiveCallItem, now: number, userOnCall: boolean
   };
 }
 
-// ── navigation (§2 route table, §5) ─────────────────────────────────────────────────────────────
+// ── navigation ─────────────────────────────────────────────────────────────
 
 /**
- * The app routes the voice screens link to (§2), under `/ws/{slug}/`. Each returns null when an id
- * it needs is missing: transcript, recording and conversation navigation then do nothing (§5).
+ * The app routes the voice screens link to, under `/ws/{slug}/`. Each returns null when an id
+ * it needs is missing: transcript, recording and conversation navigation then do nothing.
  * @public
  */
 export const voiceRoutes = {

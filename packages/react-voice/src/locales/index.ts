@@ -1,6 +1,6 @@
 /**
  * `@x/react-voice/locales`: translations of every voice component text into the softphone's
- * locales (§1). Pass one to `VoiceProvider` (or `VoiceI18nProvider`) with its locale; any key a
+ * locales. Pass one to `VoiceProvider` (or `VoiceI18nProvider`) with its locale; any key a
  * translation lacks shows in English.
  * @example
  * ```tsx
@@ -9,12 +9,12 @@
  * ```
  * @packageDocumentation
  */
-import type { VoiceTranslation } from '../i18n/catalogue';
 import { CALL_TRANSLATIONS } from './call';
 import { COMMON_TRANSLATIONS } from './common';
 import { CONTROLLER_TRANSLATIONS } from './controller';
 import { PANEL_TRANSLATIONS } from './panel';
-import type { TranslatedVoiceLocale } from '../i18n/locales';
+// Through the package's main entry, so that the declarations name where the types come from.
+import type { TranslatedVoiceLocale, VoiceTranslation } from '@x/react-voice';
 
 /** One locale's translation: every area's texts combined. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -1,5 +1,5 @@
 /**
- * The voice panel's 'Agent list' tab (§2): search by name or email, grouping 'By status' / 'By
+ * The voice panel's 'Agent list' tab: search by name or email, grouping 'By status' / 'By
  * team' with the §4 ordering rules, collapsible groups remembered in local storage, agent rows with
  * their status badge and details popup, call badges that open the conversation, and the empty
  * states. The list is virtualised (TanStack Virtual): thousands of agents render a screenful of rows.
@@ -48,7 +48,7 @@ export interface AgentListTabProps extends Partial<VoicePanelNavigation> {
   /**
    * Opens the conversation of a call badge (On call, On hold, Ended). Default: looks the
    * connection up and opens `inbox/all/conversations/{id}` with `navigate` (nothing without a
-   * conversation id, §5).
+   * conversation id).
    */
   readonly onOpenConversation?: (target: AgentConversationTarget) => void;
   /**

@@ -1,6 +1,6 @@
 /**
- * One agent of the agent list (§2): avatar, name, email, the status badge by agentContactState
- * (§4), a details popup, and a call badge (On call, On hold, Ended) that opens the conversation.
+ * One agent of the agent list: avatar, name, email, the status badge by agentContactState, a
+ * details popup, and a call badge (On call, On hold, Ended) that opens the conversation.
  */
 import { Phone } from 'lucide-react';
 import { memo } from 'react';
@@ -43,7 +43,7 @@ const CALL_TONES: Record<AgentContactState, VoiceBadgeTone> = {
   ERROR: 'danger',
 };
 
-/** The status badge of an agent: its call state when on a contact, else its presence (§4). */
+/** The status badge of an agent: its call state when on a contact, else its presence. */
 export function AgentStatusBadge(props: { readonly row: AgentRow<StatusListItem> }): ReactElement {
   const { t } = useVoiceMessages();
   const { row } = props;

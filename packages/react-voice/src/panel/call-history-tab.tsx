@@ -1,5 +1,5 @@
 /**
- * The voice panel's 'Call history' tab (§2): text search (placeholder 'Search', Escape clears it,
+ * The voice panel's 'Call history' tab: text search (placeholder 'Search', Escape clears it,
  * 1000 ms debounce), the type dropdown (All, Missed, Inbound, Outbound, Transferred), rows grouped
  * by day (Today, Yesterday, a medium date), more pages as the user nears the end with skeletons
  * while loading, every row action, the mobile labels, widget mode's action sheet, and the empty
@@ -346,7 +346,7 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems[virtualItems.length - 1]?.index ?? -1;
 
-  // More are loaded when the user nears the end (§2).
+  // More are loaded when the user nears the end.
   const { hasMore, loadingMore, status, error, loadMore } = history;
   useEffect(() => {
     if (status !== 'ready' || !hasMore || loadingMore || error) return;

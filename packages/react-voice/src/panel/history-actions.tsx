@@ -1,5 +1,5 @@
 /**
- * The actions of one call history row (§2): 'Call to {contact}', 'Open contact page', 'Listen to
+ * The actions of one call history row: 'Call to {contact}', 'Open contact page', 'Listen to
  * recording', 'Read call transcript', 'Download' (recording .wav, transcript .csv), 'View more
  * details' — with the mobile labels 'Open user profile' and 'View conversation in inbox'. One list
  * of actions, shown as a dropdown menu (desktop, mobile) or a mobile-style action sheet (widget).
@@ -32,7 +32,7 @@ export interface HistoryActionContext {
   readonly slug: string;
   /** Mobile labels ('Open user profile', 'View conversation in inbox'). */
   readonly mobile: boolean;
-  /** The call action appears only when the voice module is enabled (§6). */
+  /** The call action appears only when the voice module is enabled. */
   readonly canCall: boolean;
   /** The user is on a call (no new call). */
   readonly onCall: boolean;
@@ -43,7 +43,7 @@ export function historyPhone(item: CallHistoryItem): string | null {
   return item.contactPhoneNumber ?? item.contact.phone ?? null;
 }
 
-/** The app route each navigation action opens (null: the ids are missing, it does nothing, §5). */
+/** The app route each navigation action opens (null: the ids are missing, it does nothing). */
 export function historyHref(
   id: HistoryAction['id'],
   item: CallHistoryItem,

@@ -1,4 +1,4 @@
-/** The voice panel ('Voice calls') and its tabs: Agent list, Call history, Live calls (§2). */
+/** The voice panel ('Voice calls') and its tabs: Agent list, Call history, Live calls. */
 export { VoicePanel, isVoicePanelTab } from './voice-panel';
 export type { VoicePanelProps } from './voice-panel';
 export { AgentListTab } from './agent-list-tab';

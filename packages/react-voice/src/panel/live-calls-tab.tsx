@@ -1,5 +1,5 @@
 /**
- * The voice panel's 'Live calls' tab (§2, §6): search (placeholder 'Search agent or contact',
+ * The voice panel's 'Live calls' tab: search (placeholder 'Search agent or contact',
  * Escape clears it), 3 skeleton rows while loading, one row per live call with the icon by
  * connection type, the contact, the agent, the mm:ss elapsed time and its button: a disabled
  * 'Ringing' for a ringing call, 'Join' for a connected or on-hold call (disabled while the user is
@@ -117,7 +117,7 @@ function LiveRow(props: {
 
 /**
  * The 'Live calls' tab of the voice panel (`GET /addons/voice/live-calls`; show it only with the
- * live-calls permit, §6). Joining monitors the call. Needs a `VoiceProvider`.
+ * live-calls permit). Joining monitors the call. Needs a `VoiceProvider`.
  * @example
  * ```tsx
  * {permits.flag_addons_voice_live_calls && <LiveCallsTab onNotify={toast} />}

@@ -31,7 +31,7 @@ export interface VoicePanelNotice {
 }
 
 /**
- * How the voice panel opens app routes (§2 route table, under `/ws/{slug}/`).
+ * How the voice panel opens app routes.
  * @public
  */
 export interface VoicePanelNavigation {

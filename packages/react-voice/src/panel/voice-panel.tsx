@@ -1,5 +1,5 @@
 /**
- * The voice panel, 'Voice calls' (§2): a side overlay below the top bar (full width on small
+ * The voice panel, 'Voice calls': a side overlay below the top bar (full width on small
  * screens, 320 px from medium screens up) with a refresh button that reloads only the open tab, a
  * close button, and the tabs 'Agent list', 'Call history' and 'Live calls' (the last only with the
  * live-calls permit), identified AGENT_STATUS, CALL_HISTORY and LIVE_CALLS.

@@ -123,9 +123,11 @@ export function useCall(): CallState {
 
 /** The call panel's actions. @public */
 export interface CallControls {
-  /** Places an outbound call (§5 checks; rejects with a VoiceError). */
+  /** Places an outbound call. */
   readonly call: (phoneNumber: string) => Promise<void>;
+  /** Accepts the incoming call. */
   readonly accept: () => Promise<void>;
+  /** Declines the incoming call. */
   readonly decline: () => Promise<void>;
   /** Hangs up; also the 'Exit' of a transfer. */
   readonly end: () => Promise<void>;
@@ -137,9 +139,13 @@ export interface CallControls {
   readonly pressKey: (key: string) => boolean;
   /** After-call work: Finish. */
   readonly finish: () => Promise<void>;
+  /** Transfers the call to an agent or a team (its quick-connect endpoint). */
   readonly transfer: (target: TransferTarget) => Promise<void>;
+  /** Expands the call panel. */
   readonly expand: () => void;
+  /** Collapses the call panel (the status dropdown then offers 'Expand call panel'). */
   readonly collapse: () => void;
+  /** Expands or collapses the call panel. */
   readonly toggleMenu: () => void;
 }
 
@@ -170,18 +176,26 @@ export function useCallControls(): CallControls {
 
 /** What {@link useParticipants} returns. @public */
 export interface UseParticipantsResult {
+  /** The other parties of the call. */
   readonly participants: readonly Participant[];
+  /** The call has more than two active parties. */
   readonly multiparty: boolean;
+  /** A participant is still connecting (hold and mute are blocked). */
   readonly anyConnecting: boolean;
+  /** Puts a participant on hold. */
   readonly hold: (participantId: string) => Promise<void>;
+  /** Takes a participant off hold. */
   readonly resume: (participantId: string) => Promise<void>;
+  /** Mutes a participant. */
   readonly mute: (participantId: string) => Promise<void>;
+  /** Unmutes a participant. */
   readonly unmute: (participantId: string) => Promise<void>;
+  /** Disconnects a participant from the call. */
   readonly remove: (participantId: string) => Promise<void>;
 }
 
 /**
- * The call's other participants, refreshed every second while there are any (§9), and their
+ * The call's other participants, refreshed every second while there are any, and their
  * controls.
  * @public
  */
@@ -217,7 +231,9 @@ export interface UseMonitoringResult extends MonitoringState {
   readonly setMode: (mode: MonitoringMode) => Promise<void>;
   /** Opens 'Leave call?'. */
   readonly requestLeave: () => void;
+  /** Closes 'Leave call?' and keeps monitoring. */
   readonly cancelLeave: () => void;
+  /** Leaves the monitored call. */
   readonly confirmLeave: () => Promise<void>;
 }
 
@@ -248,6 +264,7 @@ export interface UseAudioDevicesResult extends DevicesState {
   readonly refresh: () => Promise<void>;
   /** Selects a device (the microphone only during a call; throws a VoiceError otherwise). */
   readonly select: (role: AudioDeviceRole, deviceId: string) => void;
+  /** Downloads the softphone's logs (for a support request). */
   readonly downloadLogs: () => void;
 }
 

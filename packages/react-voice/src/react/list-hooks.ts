@@ -1,6 +1,6 @@
 /**
  * Hooks over the product API's lists, shaped by the controller's list rules: transfer targets,
- * agent list, call history and live calls (§2, §4, §5).
+ * agent list, call history and live calls.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadCallRecording, downloadCallTranscript } from '../api/downloads';
@@ -92,9 +92,13 @@ const selectCallIdle = (s: VoiceState): boolean => s.call.status === 'idle';
 
 /** What {@link useTransferTargets} returns. @public */
 export interface UseTransferTargetsResult {
+  /** Where loading the targets is (`loading`, `ready`, `error`). */
   readonly status: ListStatus;
+  /** Why loading failed, when `status` is `error`. */
   readonly error: VoiceMessage | null;
+  /** The search text. */
   readonly search: string;
+  /** Changes the search text. */
   readonly setSearch: (search: string) => void;
   /** Agents matching the search, grouped by status (the current user left out). */
   readonly agentGroups: readonly AgentGroup<TransferAgent>[];
@@ -154,16 +158,23 @@ export function useTransferTargets(): UseTransferTargetsResult {
 
 /** What {@link useAgentList} returns. @public */
 export interface UseAgentListResult {
+  /** Where loading the list is (`loading`, `ready`, `error`). */
   readonly status: ListStatus;
+  /** Why loading failed, when `status` is `error`. */
   readonly error: VoiceMessage | null;
+  /** The search text (name or email). */
   readonly search: string;
+  /** Changes the search text. */
   readonly setSearch: (search: string) => void;
+  /** Agents grouped by status or by team. */
   readonly grouping: AgentGrouping;
+  /** Changes the grouping ('By status' / 'By team'). */
   readonly setGrouping: (grouping: AgentGrouping) => void;
-  /** The groups, ordered by the §4 rules, agents matching the search. */
+  /** The groups in the agent-list order, with the agents matching the search. */
   readonly groups: readonly AgentGroup<StatusListItem>[];
   /** Whether a group is collapsed (kept in local storage). */
   readonly isCollapsed: (groupId: string) => boolean;
+  /** Collapses or expands a group. */
   readonly toggleGroup: (groupId: string) => void;
   /** No agents at all (the empty state: call permission must be enabled for agents). */
   readonly empty: boolean;
@@ -172,6 +183,7 @@ export interface UseAgentListResult {
    * state instead of a lone 'No team' group.
    */
   readonly hasTeams: boolean;
+  /** Reloads the list (the panel's refresh button). */
   readonly refresh: () => Promise<void>;
 }
 
@@ -261,11 +273,15 @@ export function useAgentList(initialGrouping: AgentGrouping = 'status'): UseAgen
 export interface UseCallHistoryResult {
   /** The search box's text (searching starts 1000 ms after the last change). */
   readonly searchText: string;
+  /** Changes the search text. */
   readonly setSearchText: (text: string) => void;
   /** Escape clears the search at once. */
   readonly clearSearch: () => void;
+  /** The type filter. */
   readonly searchType: HistorySearchType;
+  /** Changes the type filter (reloads from the first page). */
   readonly setSearchType: (type: HistorySearchType) => void;
+  /** Every loaded call, newest first. */
   readonly items: readonly CallHistoryItem[];
   /** Items grouped by day: Today, Yesterday, or a medium date. */
   readonly days: readonly CallHistoryDay[];
@@ -279,13 +295,16 @@ export interface UseCallHistoryResult {
   readonly loadMore: () => Promise<void>;
   /** Reloads from the first page. */
   readonly refresh: () => Promise<void>;
+  /** Why loading failed, when `status` is `error`. */
   readonly error: VoiceMessage | null;
   /** `noCalls` ('No voice calls') without search text, `noResults` ('No results found') with it. */
   readonly empty: 'noCalls' | 'noResults' | null;
+  /** Downloads a call's recording as `voice_call_recording-{timestamp}.wav`. */
   readonly downloadRecording: (
     item: CallHistoryItem,
     options?: DownloadOptions,
   ) => Promise<DownloadResult>;
+  /** Downloads a call's transcript as `voice_call_transcript-{timestamp}.csv` (or says it is not ready). */
   readonly downloadTranscript: (
     item: CallHistoryItem,
     options?: DownloadOptions,
@@ -454,9 +473,13 @@ export function useCallHistory(): UseCallHistoryResult {
 
 /** What {@link useLiveCalls} returns. @public */
 export interface UseLiveCallsResult {
+  /** Where loading the live calls is (`loading`, `ready`, `error`). */
   readonly status: ListStatus;
+  /** Why loading failed, when `status` is `error`. */
   readonly error: VoiceMessage | null;
+  /** The search text (agent or contact). */
   readonly searchText: string;
+  /** Changes the search text. */
   readonly setSearchText: (text: string) => void;
   /** Escape clears the search. */
   readonly clearSearch: () => void;
@@ -468,6 +491,7 @@ export interface UseLiveCallsResult {
   readonly skeletonRows: number;
   /** `noLiveCalls` ('No live calls') or `noneFound` ('No live calls found', with search text). */
   readonly empty: 'noLiveCalls' | 'noneFound' | null;
+  /** Reloads the live calls (the panel's refresh button). */
   readonly refresh: () => Promise<void>;
   /** Joins a live call as a monitor (disabled while the user is on a call). */
   readonly join: (idCommunication: string) => Promise<void>;

@@ -24,7 +24,7 @@ export interface VoiceProviderProps {
   readonly idAgent?: string | null;
   /** Extra `initCCP` parameters, over the defaults (framed softphone, no login popup). */
   readonly ccpParams?: Partial<InitCcpParams>;
-  /** Notification sound is disabled while a call is connected, enabled otherwise (§4). */
+  /** Notification sound is disabled while a call is connected, enabled otherwise. */
   readonly onNotificationSoundChange?: (enabled: boolean) => void;
   /** Failures of background duties (conversation start, connection refresh, ...). */
   readonly onError?: (what: string, error: unknown) => void;
@@ -35,10 +35,11 @@ export interface VoiceProviderProps {
    * show in English.
    */
   readonly messages?: VoiceTranslation;
+  /** The app (or the part of it) that uses the voice components and hooks. */
   readonly children?: ReactNode;
 }
 
-/** The hidden softphone area: 1200 × 300, out of sight, not focusable (§1). */
+/** The hidden softphone area: 1200 × 300, out of sight, not focusable. */
 const FRAMES_STYLE: CSSProperties = {
   position: 'fixed',
   left: -10_000,
@@ -97,7 +98,7 @@ async function embedPanel(
 }
 
 /**
- * Runs the voice module for its children: creates a {@link VoiceController}, reads the voice
+ * Runs the voice module for its children: creates a `VoiceController`, reads the voice
  * configuration, embeds the hidden single-sign-on frame (`config.loginUrl`) and the hidden
  * 1200 × 300 softphone frame (`initCCP` of `@x/connect-streams`), and terminates both on unmount.
  * StrictMode-safe: a double mount leaves one softphone frame.

@@ -6,9 +6,11 @@ import { cx } from './cx';
 export interface VoiceAvatarProps {
   /** The person's name: its initials show while the picture loads, or without one. */
   readonly name: string;
+  /** The picture's URL (initials without one). */
   readonly src?: string | null;
   /** Pixels (default 32). */
   readonly size?: number;
+  /** Extra class names. */
   readonly className?: string;
 }
 

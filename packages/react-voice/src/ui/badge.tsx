@@ -6,8 +6,11 @@ export type VoiceBadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'dan
 
 /** Props of {@link VoiceBadge}. @public */
 export interface VoiceBadgeProps extends HTMLAttributes<HTMLSpanElement> {
+  /** The colour (default `neutral`). */
   readonly tone?: VoiceBadgeTone;
+  /** An icon before the text. */
   readonly icon?: ReactNode;
+  /** The badge's text. */
   readonly children?: ReactNode;
 }
 

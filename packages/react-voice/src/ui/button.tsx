@@ -7,7 +7,9 @@ export type VoiceButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 
 
 /** Props of {@link VoiceButton}. @public */
 export interface VoiceButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** The look (default `secondary`). */
   readonly variant?: VoiceButtonVariant;
+  /** The height: `sm`, `md` (default) or `lg`. */
   readonly size?: 'sm' | 'md' | 'lg';
   /** An icon before the label. */
   readonly icon?: ReactNode;

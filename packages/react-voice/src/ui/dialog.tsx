@@ -7,8 +7,11 @@ import { IconButton } from './icon-button';
 
 /** Props of {@link VoiceDialog}. @public */
 export interface VoiceDialogProps {
+  /** Whether the dialog is open (controlled). */
   readonly open: boolean;
+  /** Called when the dialog asks to open or close (Escape, close button, outside click). */
   readonly onOpenChange: (open: boolean) => void;
+  /** The title (the dialog's accessible name). */
   readonly title: ReactNode;
   /** A description under the title (also the dialog's accessible description). */
   readonly description?: ReactNode;
@@ -20,7 +23,9 @@ export interface VoiceDialogProps {
   readonly footer?: ReactNode;
   /** `alert` for a confirmation (role alertdialog, no close on outside click). */
   readonly role?: 'dialog' | 'alert';
+  /** Extra class names of the dialog's content. */
   readonly className?: string;
+  /** The dialog's body. */
   readonly children?: ReactNode;
   /** `data-testid` of the dialog. */
   readonly testId?: string;

@@ -3,7 +3,9 @@ import { cx } from './cx';
 
 /** Props of {@link VoiceEmptyState}. @public */
 export interface VoiceEmptyStateProps {
+  /** The headline ('No voice calls'). */
   readonly title: ReactNode;
+  /** A line under the headline. */
   readonly description?: ReactNode;
   /** A lucide icon (or any element), shown in a tinted circle. */
   readonly icon?: ReactNode;
@@ -11,6 +13,7 @@ export interface VoiceEmptyStateProps {
   readonly action?: ReactNode;
   /** `error` tints the icon with the danger colour. */
   readonly tone?: 'neutral' | 'error';
+  /** Extra class names. */
   readonly className?: string;
 }
 

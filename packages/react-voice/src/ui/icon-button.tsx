@@ -8,7 +8,9 @@ import type { VoiceButtonVariant } from './button';
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
   /** The accessible name, also shown as its tooltip. */
   readonly label: string;
+  /** The icon (a lucide icon, or any element). */
   readonly icon: ReactNode;
+  /** The look (default `ghost`). */
   readonly variant?: VoiceButtonVariant;
   /** `sm` 28 px, `md` 32 px, `lg` 44 px (call controls). */
   readonly size?: 'sm' | 'md' | 'lg';

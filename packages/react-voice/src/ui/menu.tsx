@@ -38,6 +38,7 @@ export const VoiceMenuContent = forwardRef<ElementRef<typeof Menu.Content>, Voic
 
 /** Props of {@link VoiceMenuItem}. @public */
 export interface VoiceMenuItemProps extends ComponentPropsWithoutRef<typeof Menu.Item> {
+  /** An icon before the text. */
   readonly icon?: ReactNode;
   /** Text or an element at the end of the row (a shortcut, a badge). */
   readonly end?: ReactNode;
@@ -63,6 +64,7 @@ export const VoiceMenuItem = forwardRef<ElementRef<typeof Menu.Item>, VoiceMenuI
 
 /** Props of {@link VoiceMenuRadioItem}. @public */
 export interface VoiceMenuRadioItemProps extends ComponentPropsWithoutRef<typeof Menu.RadioItem> {
+  /** An icon before the text. */
   readonly icon?: ReactNode;
 }
 

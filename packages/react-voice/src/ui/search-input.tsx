@@ -9,7 +9,9 @@ export interface VoiceSearchInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'value' | 'onChange' | 'type'
 > {
+  /** The search text (controlled). */
   readonly value: string;
+  /** Called with the new text as the user types (and with '' on Escape). */
   readonly onValueChange: (value: string) => void;
   /** The accessible label (default: the placeholder, else 'Search'). */
   readonly label?: string;

@@ -5,6 +5,7 @@ import { cx } from './cx';
 
 /** Props of {@link VoiceSelect}. @public */
 export interface VoiceSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  /** The `<option>` elements. */
   readonly children?: ReactNode;
 }
 

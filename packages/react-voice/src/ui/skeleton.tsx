@@ -3,10 +3,13 @@ import { cx } from './cx';
 
 /** Props of {@link VoiceSkeleton}. @public */
 export interface VoiceSkeletonProps {
+  /** The width (px when a number; default the container's). */
   readonly width?: number | string;
+  /** The height (px when a number; default 12). */
   readonly height?: number | string;
   /** A circle (avatars). */
   readonly circle?: boolean;
+  /** Extra class names. */
   readonly className?: string;
 }
 

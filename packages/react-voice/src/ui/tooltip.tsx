@@ -7,9 +7,11 @@ export interface VoiceTooltipProps {
   readonly content: ReactNode;
   /** The element it describes (a focusable element, or wrapped in one). */
   readonly children: ReactElement;
+  /** Where the tooltip shows, relative to the element (default `top`). */
   readonly side?: 'top' | 'right' | 'bottom' | 'left';
   /** Open it on its own (tests, onboarding); otherwise on hover and focus. */
   readonly open?: boolean;
+  /** Milliseconds of hover before it opens (default 300). */
   readonly delayDuration?: number;
 }
 

@@ -17,7 +17,9 @@ import { VoiceTooltip } from '../../ui/tooltip';
 
 /** Props of {@link AudioSettingsModal}. @public */
 export interface AudioSettingsModalProps {
+  /** Whether the modal is open (controlled). */
   readonly open: boolean;
+  /** Called when the modal asks to open or close (Escape, the close button). */
   readonly onOpenChange: (open: boolean) => void;
 }
 
@@ -176,7 +178,7 @@ function DownloadLogsButton(): ReactElement {
 }
 
 /**
- * The audio settings modal (§2), 600 px wide: Speaker, Microphone and Ringer choices (the devices
+ * The audio settings modal, 600 px wide: Speaker, Microphone and Ringer choices (the devices
  * are listed when it opens, with the 2000 ms enumeration time-out), each with its tooltip — the
  * browser uses the system-selected device; 'You can only change the microphone device during a
  * voice call.' (the microphone choice is disabled outside a call) — and 'Download logs'.

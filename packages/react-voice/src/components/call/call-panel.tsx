@@ -39,11 +39,10 @@ import type { Offset } from './use-movable';
 /** Props of {@link CallPanel}. @public */
 export interface CallPanelProps {
   /**
-   * Widget (embedded) mode: on phones the panel is a full-screen card instead of a floating one
-   * (§2).
+   * Widget (embedded) mode: on phones the panel is a full-screen card instead of a floating one.
    */
   readonly widget?: boolean;
-  /** The floating card's starting offset from where it is placed (default x −216, y 5, §2). */
+  /** The floating card's starting offset from where it is placed (default x −216, y 5). */
   readonly initialOffset?: Offset;
   /**
    * The conversation link of 'View conversation in inbox' (after-call work, on mobile), e.g.
@@ -55,6 +54,7 @@ export interface CallPanelProps {
   readonly onViewConversation?: (conversationId: string) => void;
   /** Failures of a call action (the message is also shown in the panel). */
   readonly onError?: (error: unknown) => void;
+  /** Extra class names of the panel. */
   readonly className?: string;
 }
 
@@ -91,7 +91,7 @@ function CallControl(props: {
 }
 
 /**
- * The call panel (§2): while on a call and not collapsed, a floating card that can be moved (drag
+ * The call panel: while on a call and not collapsed, a floating card that can be moved (drag
  * its grip, or focus the grip and use the arrow keys), starting at x −216, y 5 from where it is
  * placed; a full-screen card in widget mode on phones. It shows the contact, the status
  * description and the call time, and the controls of the call's state:

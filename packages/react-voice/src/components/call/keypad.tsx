@@ -25,11 +25,12 @@ const ACCEPTED: ReadonlySet<string> = new Set(KEYPAD_KEYS);
 
 /** Props of {@link Keypad}. @public */
 export interface KeypadProps {
+  /** Extra class names of the pad. */
   readonly className?: string;
 }
 
 /**
- * The tone pad (§2, §5): the digits typed so far and a 3 × 4 pad. It accepts only 0-9, *, # and
+ * The tone pad: the digits typed so far and a 3 × 4 pad. It accepts only 0-9, *, # and
  * Backspace, from its buttons or from the keyboard while it has focus (other keys are blocked);
  * each digit is sent to the call as typed. It renders nothing unless the call is connected.
  * @public

@@ -24,9 +24,9 @@ export interface ParticipantsListProps {
 }
 
 /**
- * The other parties of a multiparty call (§2, §3), refreshed every second: name, number, state
+ * The other parties of a multiparty call, refreshed every second: name, number, state
  * (Connecting, On hold, Muted) and time in that state, with hold/resume, mute/unmute and remove.
- * A participant can be controlled only while it is active (§5). Renders nothing with fewer than two
+ * A participant can be controlled only while it is active. Renders nothing with fewer than two
  * other parties (a two-party call has only the customer).
  * @public
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Phones: the call panel's full-screen variant and the mobile-only actions (§2). */
+/** Phones: the call panel's full-screen variant and the mobile-only actions. */
 export const PHONE_MEDIA_QUERY = '(max-width: 640px)';
 
 /** Whether a media query matches, following changes (false on the server). */

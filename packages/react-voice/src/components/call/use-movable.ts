@@ -1,9 +1,14 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, RefObject } from 'react';
 
-/** A position offset in px. */
+/**
+ * A position offset in px, from where an element is placed (the call panel's `initialOffset`).
+ * @public
+ */
 export interface Offset {
+  /** Horizontal offset in px (negative: to the left). */
   readonly x: number;
+  /** Vertical offset in px (negative: upwards). */
   readonly y: number;
 }
 

@@ -32,7 +32,7 @@ function chipState(kind: AgentStatusKind): string {
 }
 
 /**
- * The header chip (§2): the agent status — Available shown 'On', Offline 'Off', a custom state by
+ * The header chip: the agent status — Available shown 'On', Offline 'Off', a custom state by
  * its name with a phone-disconnect icon, a call state with a phone icon — and the time in that
  * status, ticking every second ('D' for days: `1D 02:03:04`). `data-state`: `loading`,
  * `available`, `offline`, `custom`, `on-call`, `error`, `unknown`. While the voice module starts it

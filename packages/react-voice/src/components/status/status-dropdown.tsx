@@ -34,7 +34,7 @@ export interface StatusDropdownProps {
    * panel. Without it those items are not offered.
    */
   readonly onOpenPanel?: (tab: VoicePanelTabId) => void;
-  /** Widget (embedded) mode: the Call history item is hidden (§2). */
+  /** Widget (embedded) mode: the Call history item is hidden. */
   readonly widget?: boolean;
   /** The user has the live-calls permit (`flag_addons_voice_live_calls`): offer Live calls. */
   readonly liveCallsPermitted?: boolean;
@@ -48,7 +48,7 @@ function statusIcon(option: AgentStatusOption): ReactElement {
 }
 
 /**
- * The voice header chip with its status dropdown (§2): the agent's selectable states ('On', 'Off',
+ * The voice header chip with its status dropdown: the agent's selectable states ('On', 'Off',
  * custom states), then Audio settings (opens {@link AudioSettingsModal}), Agent list, Call history
  * (not in widget mode) and Live calls (when permitted). Status changes are disabled, with the
  * tooltip 'Cannot change call status if microphone is not shared with the browser.', while the

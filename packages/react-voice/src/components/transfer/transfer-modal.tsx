@@ -25,12 +25,14 @@ import { VoiceTabs, VoiceTabsContent, VoiceTabsList, VoiceTabsTrigger } from '..
 const HEADING_HEIGHT = 32;
 const ROW_HEIGHT = 56;
 
-/** The transfer modal's tabs (§2): values `agents` and `groups`. @public */
+/** The transfer modal's tabs: values `agents` and `groups`. @public */
 export type TransferTab = 'agents' | 'groups';
 
 /** Props of {@link TransferModal}. @public */
 export interface TransferModalProps {
+  /** Whether the modal is open (controlled). */
   readonly open: boolean;
+  /** Called when the modal asks to open or close (Escape, the close button, after a transfer). */
   readonly onOpenChange: (open: boolean) => void;
   /**
    * `dialog` (default): the 480 px modal with tabs, search and lists. `dropdown`: the mobile
@@ -433,7 +435,7 @@ function TransferDropdown(props: TransferModalProps): ReactElement {
 }
 
 /**
- * The transfer call modal (§2): 'Transfer call', 480 px wide, a refresh button and a close action,
+ * The transfer call modal: 'Transfer call', 480 px wide, a refresh button and a close action,
  * a search box, and two tabs, 'Agents' and 'Teams' (values `agents` and `groups`), each with a count
  * badge — agents across all filtered status groups; the filtered teams. Lists are virtualised
  * (TanStack Virtual) in an area at most 580 px high. Selecting a target transfers the call and then

@@ -13,15 +13,15 @@ export const COMMON_MESSAGES = {
   retry: 'Try again',
   loadFailed: 'Something went wrong while loading.',
   moreActions: 'More actions',
-  // §2 status dropdown items and the voice panel's tabs
+  // Status dropdown items and the voice panel's tabs
   audioSettings: 'Audio settings',
   agentList: 'Agent list',
   callHistory: 'Call history',
   liveCalls: 'Live calls',
   voiceCalls: 'Voice calls',
-  // §2 transfer modal and agent list (team mode) empty state
+  // Transfer modal and agent list (team mode) empty state
   noCallTeams: 'No call teams',
-  // §2 call panel (mobile) and call history (mobile menu)
+  // Call panel (mobile) and call history (mobile menu)
   viewConversationInInbox: 'View conversation in inbox',
   unknownContact: 'Unknown contact',
 } as const;
