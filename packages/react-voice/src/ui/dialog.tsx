@@ -71,7 +71,8 @@ export function VoiceDialog(props: VoiceDialogProps): ReactElement {
           onPointerDownOutside={alert ? (e) => e.preventDefault() : undefined}
           onInteractOutside={alert ? (e) => e.preventDefault() : undefined}
         >
-          <header className="xv-dialog__header">
+          {/* not a <header>: at the top of the page's tree it would be a second banner landmark */}
+          <div className="xv-dialog__header">
             <Dialog.Title className="xv-dialog__title">{title}</Dialog.Title>
             <div className="xv-dialog__actions">
               {headerActions}
@@ -81,7 +82,7 @@ export function VoiceDialog(props: VoiceDialogProps): ReactElement {
                 </Dialog.Close>
               )}
             </div>
-          </header>
+          </div>
           {description ? (
             <Dialog.Description className="xv-dialog__description">
               {description}

@@ -69,6 +69,9 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   // An item that opened the voice panel: focus stays in the panel (on its open tab) instead of
   // returning to the chip when the menu closes.
   const focusMoved = useRef(false);
+  // The menu is not modal (the page stays in the accessibility tree, nothing is aria-hidden) and
+  // opens inside the chip's own element, so that it stays within the host's header landmark.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const openPanel = (tab: VoicePanelTabId): void => {
     focusMoved.current = true;
     onOpenPanel?.(tab);
@@ -83,8 +86,8 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   };
 
   return (
-    <div className="xv xv-status" data-testid="voice-status">
-      <VoiceMenu>
+    <div className="xv xv-status" data-testid="voice-status" ref={setRoot}>
+      <VoiceMenu modal={false}>
         <VoiceTooltip content={disabledReason ?? t(status.description)}>
           <VoiceMenuTrigger asChild>
             <StatusChip menu />
@@ -93,6 +96,7 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
         <VoiceMenuContent
           align="end"
           className="xv-status__menu"
+          container={root}
           aria-label={t('statusMenuHeading')}
           onCloseAutoFocus={(e) => {
             if (focusMoved.current) e.preventDefault();
