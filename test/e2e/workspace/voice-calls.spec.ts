@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Page } from '@playwright/test';
 import { apiSignIn, USERS } from './support/api';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 import { ContactsPage } from './support/pages/contacts.page';
 import { InboxPage } from './support/pages/inbox.page';
 import { VoicePage } from './support/pages/voice.page';
@@ -248,6 +248,7 @@ test('a supervisor joins a live call as listener, then participant, and leaves t
     const monitorLeg = async () =>
       (await emulator.contact(call.contactId)).connections.find((c) => c.agent === 'ana');
     await expect.poll(async () => (await monitorLeg())?.state).toBeTruthy();
+    await expectNoAxeViolations(ana.page, 'call panel, monitoring');
 
     // Participant (barge): she joins the conversation, muted (§4).
     await ana.voice.control('Participant').click();
@@ -258,6 +259,7 @@ test('a supervisor joins a live call as listener, then participant, and leaves t
     await ana.voice.control('Leave call').click();
     await expect(ana.voice.leaveDialog).toBeVisible();
     await expect(ana.voice.leaveDialog).toContainText('Leave call?');
+    await expectNoAxeViolations(ana.page, "'Leave call?'");
     await expect(ana.voice.leaveDialog).toContainText(
       'If you leave call, rest of participants will continue in it and monitoring ends',
     );
