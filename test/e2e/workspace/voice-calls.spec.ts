@@ -8,7 +8,7 @@ import { expect, expectNoAxeViolations, signInAs, test } from './support/fixture
 import { ContactsPage } from './support/pages/contacts.page';
 import { InboxPage } from './support/pages/inbox.page';
 import { VoicePage } from './support/pages/voice.page';
-import { connectionRecord, VoiceEmulator } from './support/voice';
+import { CALLERS, connectionRecord, VoiceEmulator } from './support/voice';
 
 /** Phone calls take a few seconds each way; a journey takes several. */
 test.describe.configure({ timeout: 120_000 });
@@ -53,7 +53,7 @@ test('inbound call: accept, hold, mute, keypad, transfer to an agent, after-call
   page,
   browser,
 }) => {
-  const caller = { name: 'Olivia Brown', phone: '+15555550103' };
+  const caller = CALLERS.olivia;
   const auth = await signInAs(page, USERS.jane);
   await page.goto('/ws/acme/inbox/all');
   const jane = new VoicePage(page);
@@ -170,7 +170,7 @@ test('inbound call: accept, hold, mute, keypad, transfer to an agent, after-call
 test('outbound call from a contact page; a number without + is refused with the §5 message', async ({
   page,
 }) => {
-  const callee = { name: 'Li Wei', phone: '+15555550102' };
+  const callee = CALLERS.noah;
   const auth = await signInAs(page, USERS.jane);
   const contacts = new ContactsPage(page);
   await contacts.open('acme');
@@ -202,7 +202,7 @@ test('outbound call from a contact page; a number without + is refused with the 
   await expect(jane.control('Hold')).toHaveCount(0);
   const outbound = await emulator.waitForContact(callee.phone, 'jane');
 
-  // The customer answers: connected controls; the server holds the call in Li Wei's conversation.
+  // The customer answers: connected controls; the server holds the call in the contact's conversation.
   await emulator.customer(outbound.contactId, 'answer');
   await expect(jane.callPanel).toHaveAttribute('data-state', 'connected');
   await expect(jane.control('Hold')).toBeVisible();
@@ -222,7 +222,7 @@ test('a supervisor joins a live call as listener, then participant, and leaves t
   page,
   browser,
 }) => {
-  const caller = { name: 'Maria Garcia', phone: '+15555550101' };
+  const caller = CALLERS.demo;
   await signInAs(page, USERS.john);
   await page.goto('/ws/acme/inbox/all');
   const john = new VoicePage(page);
@@ -301,7 +301,7 @@ async function takeCall(jane: VoicePage, phone: string): Promise<string> {
 test('call history lists the call; its recording (.wav) and transcript (.csv) download', async ({
   page,
 }) => {
-  const caller = { name: 'Demo Customer', phone: '+15555550123' };
+  const caller = CALLERS.demo;
   const auth = await signInAs(page, USERS.jane);
   await page.goto('/ws/acme/inbox/all');
   const jane = new VoicePage(page);
@@ -363,7 +363,7 @@ test('two tabs of one agent: each cross-tab action is done once (counted at the 
   page,
   context,
 }) => {
-  const callee = { name: 'Olivia Brown', phone: '+15555550103' };
+  const callee = CALLERS.olivia;
   // What the server received from this browser (both tabs share it): the product voice API calls.
   const received: string[] = [];
   context.on('request', (r) => {

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { apiSignIn, USERS } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
-import { VoiceEmulator } from './support/voice';
+import { CALLERS, VoiceEmulator } from './support/voice';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -49,7 +49,7 @@ async function tabTo(page: Page, name: string | RegExp, back = false, max = 40):
 test('keyboard only: set Available, accept, hold, mute, keypad, transfer modal, end, Finish', async ({
   page,
 }) => {
-  const caller = { name: 'Maria Garcia', phone: '+15555550101' };
+  const caller = CALLERS.olivia;
   await emulator.setAgentState('john', 'Available'); // a transfer target in the modal
   await signInAs(page, USERS.jane);
   await page.goto('/ws/acme/inbox/all');

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
-import { VoiceEmulator } from './support/voice';
+import { CALLERS, VoiceEmulator } from './support/voice';
 
 const SCREENSHOTS = fileURLToPath(
   new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
@@ -75,8 +75,7 @@ for (const theme of ['light', 'dark'] as const) {
     // A call: ringing, connected with the keypad, the transfer modal, after-call work.
     await emulator.setAgentState('john', 'Away');
     await emulator.setAgentState('ana', 'Away');
-    const caller = { name: 'Maria Garcia', phone: '+15555550101' };
-    const call = await emulator.dial(caller.phone);
+    const call = await emulator.dial(CALLERS.noah.phone);
     await expect(jane.callPanel).toHaveAttribute('data-state', 'incoming');
     await expectNoAxeViolations(page, `call panel, incoming (${theme})`);
     await jane.control('Accept').click();
@@ -136,7 +135,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(jane.menu.getByRole('menuitem', { name: 'Call history' })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    const call = await emulator.dial('+15555550102');
+    const call = await emulator.dial(CALLERS.olivia.phone);
     await expect(jane.callPanel).toHaveAttribute('data-variant', 'fullscreen');
     await jane.control('Accept').click();
     await expect(jane.callPanel).toHaveAttribute('data-state', 'connected');

@@ -15,9 +15,15 @@ export const NUMBERS = {
   support: '+15555550001',
 } as const;
 
-/** Seeded contacts of workspace acme that call in (server demo seed). */
+/**
+ * Seeded contacts of workspace acme (server demo seed) the voice journeys call and are called by:
+ * not the ones the inbox journeys count on (Maria Garcia, Li Wei), since every call adds to its
+ * contact's conversations.
+ */
 export const CALLERS = {
-  maria: { name: 'Maria Garcia', phone: '+15555550101' },
+  olivia: { name: 'Olivia Brown', phone: '+15555550103' },
+  noah: { name: 'Noah Smith', phone: '+442071234567' },
+  demo: { name: 'Demo Customer', phone: '+15555550123' },
 } as const;
 
 export type AgentUsername = 'jane' | 'john' | 'ana';
