@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 const webPort = Number(process.env.WORKSPACE_WEB_PORT ?? 5173);
+// The emulator's control API token for this run: the stack started below uses it, and the voice
+// journeys drive the customers' side with it (workers inherit it from this process).
+process.env.CONNECT_EMULATOR_CONTROL_TOKEN ??= randomBytes(18).toString('base64url');
 
 export default defineConfig({
   testDir: './test/e2e',
@@ -55,6 +59,7 @@ export default defineConfig({
       EMULATOR_PORT: process.env.EMULATOR_PORT ?? '0',
       WORKSPACE_API_PORT: process.env.WORKSPACE_API_PORT ?? '0',
       DATA_DIR: process.env.DATA_DIR ?? 'memory://',
+      CONNECT_EMULATOR_CONTROL_TOKEN: process.env.CONNECT_EMULATOR_CONTROL_TOKEN,
       // Campaign sends one message per batch with a gateway delay, long enough to watch progress.
       CAMPAIGN_BATCH_SIZE: '1',
       SANDBOX_RESPONSE_LATENCY_MS: '700',

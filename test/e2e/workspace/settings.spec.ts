@@ -17,6 +17,8 @@ import { InboxPage } from './support/pages/inbox.page';
 import { SettingsPage } from './support/pages/settings.page';
 import { ShellPage } from './support/pages/shell.page';
 import { SignInPage } from './support/pages/sign-in.page';
+import { VoicePage } from './support/pages/voice.page';
+import { VoiceEmulator } from './support/voice';
 
 const SCREENSHOTS = fileURLToPath(
   new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
@@ -180,11 +182,37 @@ test.describe('settings: teams', () => {
     const created = teams.find((t) => t.name === name);
     expect(created?.emoji).toBe('🌙');
     expect(created?.memberIds).toHaveLength(2);
-    // The voice agent list, when the server offers it, names the team too.
-    const status = await page.request.get('/api/ws/acme/addons/voice/agents/status', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (status.ok()) expect(await status.text()).toContain(name);
+    // The voice agent list groups John and Ana under the new team (their first team by name),
+    // once they are signed in to the softphone.
+    const { list } = await apiCall<{
+      list: { agent: { name: string }; team: { name: string } | null }[];
+    }>(page.request, token, 'GET', '/ws/acme/addons/voice/agents/status');
+    expect(
+      list
+        .filter((a) => a.team?.name === name)
+        .map((a) => a.agent.name)
+        .sort(),
+    ).toEqual(['Ana Silva', 'John Roe']);
+    const emulator = await VoiceEmulator.find(page.request, token);
+    try {
+      await emulator.quiet();
+      await emulator.setAgentState('john', 'Away');
+      await emulator.setAgentState('ana', 'Away');
+      const voice = new VoicePage(page);
+      await voice.ready();
+      await voice.openPanel('Agent list');
+      await voice.panel.getByLabel('Group agents').selectOption({ label: 'By team' });
+      const group = voice.agentGroups.filter({ hasText: name });
+      await expect(group).toBeVisible();
+      await expect(group).toContainText('2');
+      await expect(voice.agentRows.filter({ hasText: 'John Roe' })).toBeVisible();
+      await expect(voice.agentRows.filter({ hasText: 'Ana Silva' })).toBeVisible();
+      await expect(voice.agentGroups.filter({ hasText: 'Support' })).toHaveCount(0);
+      await voice.panel.getByTestId('voice-panel-close').click();
+    } finally {
+      await emulator.quiet();
+      await emulator.dispose();
+    }
 
     await settings.nav('teams').click();
     await settings.teamCard(name).getByTestId('team-delete').click();

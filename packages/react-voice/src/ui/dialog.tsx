@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { useVoiceMessages } from '../i18n/context';
 import { cx } from './cx';
@@ -35,13 +36,16 @@ export interface VoiceDialogProps {
  * A modal dialog (Radix Dialog): overlay, a header with the title, optional actions and a close
  * button, a body and a footer, `data-state` open/closed. Escape and the close button close it;
  * focus moves to the element marked `data-autofocus` (else the dialog), is trapped inside, and
- * returns to the trigger.
+ * returns to the element that had it before the dialog opened (the button that opened it), also
+ * when the host opens the dialog itself (`open`) rather than through a Radix trigger.
  * @public
  */
 export function VoiceDialog(props: VoiceDialogProps): ReactElement {
   const { open, onOpenChange, title, description, width, headerActions, footer, children } = props;
   const { t } = useVoiceMessages();
   const alert = props.role === 'alert';
+  // The element focused before opening, to return to: a controlled dialog has no Radix trigger.
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -52,17 +56,28 @@ export function VoiceDialog(props: VoiceDialogProps): ReactElement {
           role={alert ? 'alertdialog' : 'dialog'}
           data-testid={props.testId}
           onOpenAutoFocus={(e) => {
+            const content = e.currentTarget as HTMLElement;
+            const before = content.ownerDocument.activeElement;
+            returnFocus.current = before instanceof HTMLElement ? before : null;
             // Focus the element marked `data-autofocus` (a search box), else the dialog itself, so
             // that the close button's tooltip does not pop up on open.
             e.preventDefault();
-            const content = e.currentTarget as HTMLElement;
             const target = content.querySelector<HTMLElement>('[data-autofocus]') ?? content;
             target.focus();
+          }}
+          onCloseAutoFocus={(e) => {
+            const target = returnFocus.current;
+            returnFocus.current = null;
+            if (target?.isConnected) {
+              e.preventDefault();
+              target.focus();
+            }
           }}
           onPointerDownOutside={alert ? (e) => e.preventDefault() : undefined}
           onInteractOutside={alert ? (e) => e.preventDefault() : undefined}
         >
-          <header className="xv-dialog__header">
+          {/* not a <header>: at the top of the page's tree it would be a second banner landmark */}
+          <div className="xv-dialog__header">
             <Dialog.Title className="xv-dialog__title">{title}</Dialog.Title>
             <div className="xv-dialog__actions">
               {headerActions}
@@ -72,7 +87,7 @@ export function VoiceDialog(props: VoiceDialogProps): ReactElement {
                 </Dialog.Close>
               )}
             </div>
-          </header>
+          </div>
           {description ? (
             <Dialog.Description className="xv-dialog__description">
               {description}

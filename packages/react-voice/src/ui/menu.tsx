@@ -14,16 +14,25 @@ export const VoiceMenuGroup = Menu.Group;
 export const VoiceMenuRadioGroup = Menu.RadioGroup;
 
 /** Props of {@link VoiceMenuContent}. @public */
-export type VoiceMenuContentProps = ComponentPropsWithoutRef<typeof Menu.Content>;
+export type VoiceMenuContentProps = ComponentPropsWithoutRef<typeof Menu.Content> & {
+  /**
+   * Where the popup is portalled (default `document.body`): e.g. the landmark its trigger is in,
+   * so that a non-modal menu's content stays within the page's landmarks.
+   */
+  readonly container?: HTMLElement | null;
+};
 
 /**
  * The menu's popup, portalled, with the `xv` theme (`xv-menu`).
  * @public
  */
 export const VoiceMenuContent = forwardRef<ElementRef<typeof Menu.Content>, VoiceMenuContentProps>(
-  function VoiceMenuContent({ className, sideOffset = 6, collisionPadding = 8, ...rest }, ref) {
+  function VoiceMenuContent(
+    { className, sideOffset = 6, collisionPadding = 8, container, ...rest },
+    ref,
+  ) {
     return (
-      <Menu.Portal>
+      <Menu.Portal container={container ?? undefined}>
         <Menu.Content
           ref={ref}
           className={cx('xv xv-menu', className)}

@@ -5,6 +5,7 @@ import { checkState, cleanupVoice, renderVoice, startVoice, viewport } from '../
 import type { VoiceUnderTest } from '../../../test/ui';
 import { voiceRoutes } from '../../lists/lists';
 import { fr_FR } from '../../locales';
+import { VoicePanel } from '../../panel/voice-panel';
 import { StatusDropdown } from '../status/status-dropdown';
 import { CallPanel } from './call-panel';
 import type { CallPanelProps } from './call-panel';
@@ -136,6 +137,31 @@ describe('CallPanel', () => {
     await checkState('call-panel', 'on-hold-muted');
     await button('Resume').click();
     await expect.element(button('Hold')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('stays above the open voice side panel: its controls take the clicks', async () => {
+    const voice = await startVoice();
+    await renderVoice(
+      <Stage>
+        <StatusDropdown />
+        <CallPanel />
+        <VoicePanel slug="acme" open />
+      </Stage>,
+      { controller: voice.controller },
+    );
+    await connected(voice);
+    await expect.element(page.getByTestId('voice-panel')).toBeVisible();
+    const card = panelEl().element();
+    const box = card.getBoundingClientRect();
+    const side = page.getByTestId('voice-panel').element().getBoundingClientRect();
+    // the card's right part lies over the side panel: what is there is the card
+    expect(box.right, `card ${JSON.stringify(box)} side ${JSON.stringify(side)}`).toBeGreaterThan(
+      side.left + 24,
+    );
+    const hit = document.elementFromPoint(box.right - 12, box.top + box.height / 2);
+    expect(card.contains(hit), hit?.outerHTML.slice(0, 200)).toBe(true);
+    await button('Hold').click();
+    await expect.element(button('Resume')).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('the keypad shows only while connected; it sends 0-9, * and # as typed and blocks other keys', async () => {

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { CONFIG } from '../../../test/fake-api';
 import { checkState, cleanupVoice, renderVoice, startVoice, viewport } from '../../../test/ui';
 import type { VoicePanelTabId } from '../../controller/constants';
 import { de_DE } from '../../locales';
+import { VoicePanel } from '../../panel/voice-panel';
 import { StatusDropdown } from './status-dropdown';
 
 beforeEach(() => viewport(900, 560));
@@ -182,6 +184,37 @@ describe('StatusChip and StatusDropdown', () => {
     await page.getByRole('menuitemradio', { name: 'Lunch' }).click();
     await expect.element(chip()).toHaveAccessibleName(/^Agent status: Lunch( |$)/);
     expect(controller.getState().agent.name).toBe('Lunch');
+  });
+
+  it('an item that opens the voice panel leaves focus on the panel’s tab, not on the chip', async () => {
+    const { controller } = await startVoice();
+    function WithPanel() {
+      const [tab, setTab] = useState<VoicePanelTabId | null>(null);
+      return (
+        <Header>
+          <StatusDropdown onOpenPanel={setTab} />
+          <VoicePanel
+            slug="acme"
+            open={tab !== null}
+            onOpenChange={(open) => !open && setTab(null)}
+            tab={tab ?? 'AGENT_STATUS'}
+          />
+        </Header>
+      );
+    }
+    await renderVoice(<WithPanel />, { controller });
+    (chip().element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('menu')).toBeVisible();
+    (page.getByRole('menuitem', { name: 'Call history' }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('menu')).not.toBeInTheDocument();
+    await expect.element(page.getByRole('tab', { name: 'Call history' })).toHaveFocus();
+    // a status pick still returns focus to the chip
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(chip());
+    await page.getByRole('menuitemradio', { name: 'Lunch' }).click();
+    await expect.element(chip()).toHaveFocus();
   });
 
   it('hides Call history in widget mode and Live calls without the permit', async () => {

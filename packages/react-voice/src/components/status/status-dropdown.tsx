@@ -1,5 +1,5 @@
 import { History, Maximize2, PhoneOff, Radio, Settings2, Users } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { VOICE_PANEL_TABS } from '../../controller/constants';
 import type { VoicePanelTabId } from '../../controller/constants';
@@ -66,6 +66,16 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   const controls = useCallControls();
   const [audioOpen, setAudioOpen] = useState(false);
   const noteId = useId();
+  // An item that opened the voice panel: focus stays in the panel (on its open tab) instead of
+  // returning to the chip when the menu closes.
+  const focusMoved = useRef(false);
+  // The menu is not modal (the page stays in the accessibility tree, nothing is aria-hidden) and
+  // opens inside the chip's own element, so that it stays within the host's header landmark.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const openPanel = (tab: VoicePanelTabId): void => {
+    focusMoved.current = true;
+    onOpenPanel?.(tab);
+  };
   if (session.phase === 'disabled' || session.phase === 'idle') return null;
   if (!session.ready) return <StatusChip />;
 
@@ -76,8 +86,8 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   };
 
   return (
-    <div className="xv xv-status" data-testid="voice-status">
-      <VoiceMenu>
+    <div className="xv xv-status" data-testid="voice-status" ref={setRoot}>
+      <VoiceMenu modal={false}>
         <VoiceTooltip content={disabledReason ?? t(status.description)}>
           <VoiceMenuTrigger asChild>
             <StatusChip menu />
@@ -86,7 +96,12 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
         <VoiceMenuContent
           align="end"
           className="xv-status__menu"
+          container={root}
           aria-label={t('statusMenuHeading')}
+          onCloseAutoFocus={(e) => {
+            if (focusMoved.current) e.preventDefault();
+            focusMoved.current = false;
+          }}
         >
           <VoiceMenuLabel>{t('statusMenuHeading')}</VoiceMenuLabel>
           {disabledReason && (
@@ -115,7 +130,7 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
           {onOpenPanel && (
             <VoiceMenuItem
               icon={<Users size={16} />}
-              onSelect={() => onOpenPanel(VOICE_PANEL_TABS.agentStatus)}
+              onSelect={() => openPanel(VOICE_PANEL_TABS.agentStatus)}
             >
               {t('agentList')}
             </VoiceMenuItem>
@@ -123,7 +138,7 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
           {onOpenPanel && !widget && (
             <VoiceMenuItem
               icon={<History size={16} />}
-              onSelect={() => onOpenPanel(VOICE_PANEL_TABS.callHistory)}
+              onSelect={() => openPanel(VOICE_PANEL_TABS.callHistory)}
             >
               {t('callHistory')}
             </VoiceMenuItem>
@@ -131,7 +146,7 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
           {onOpenPanel && liveCallsPermitted && (
             <VoiceMenuItem
               icon={<Radio size={16} />}
-              onSelect={() => onOpenPanel(VOICE_PANEL_TABS.liveCalls)}
+              onSelect={() => openPanel(VOICE_PANEL_TABS.liveCalls)}
             >
               {t('liveCalls')}
             </VoiceMenuItem>

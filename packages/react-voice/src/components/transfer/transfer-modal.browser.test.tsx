@@ -228,6 +228,20 @@ describe('TransferModal', () => {
     await expect.element(dialog()).not.toBeInTheDocument();
   });
 
+  it('closing returns focus to the button that opened it (the modal is opened by its host, not a Radix trigger)', async () => {
+    const voice = await startVoice({ api: transfers() });
+    await renderVoice(<Harness />, { controller: voice.controller });
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await expect.element(dialog()).not.toBeInTheDocument();
+    const opener = page.getByRole('button', { name: 'Open transfer' });
+    (opener.element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(dialog()).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(dialog()).not.toBeInTheDocument();
+    await expect.element(opener).toHaveFocus();
+  });
+
   it('virtualises a long list: 2,000 agents render a window of rows and scroll through', async () => {
     const many = Array.from({ length: 2000 }, (_, i) =>
       agent(`a${i}`, `Agent ${String(i).padStart(4, '0')}`),

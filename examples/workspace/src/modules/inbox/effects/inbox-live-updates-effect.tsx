@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { wsPath } from '../../../api/client';
 import { followEventStream } from '../../../api/event-stream';
+import { playNotificationSound } from '../../voice/notification-sound';
 import { inboxKeys } from '../api/inbox-api';
 
 /** A change the server announces on the workspace's event stream. */
@@ -15,10 +17,17 @@ interface LiveEvent {
  * Keeps the inbox live: follows the workspace's event stream (`GET /ws/{slug}/events`) and
  * refetches what a change touches (counts, lists, the conversation), e.g. a call part when a call
  * ends. On every reconnection it refetches the inbox, so nothing missed while offline is lost.
- * Renders nothing.
+ * A new message in a conversation the agent is not reading (another one, or the tab is in the
+ * background) plays the notification sound, which the voice add-on silences while a call is
+ * connected (§4). Renders nothing.
  */
 export function InboxLiveUpdatesEffect({ slug }: { readonly slug: string }) {
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const reading = useRef<string | null>(null);
+  useEffect(() => {
+    reading.current = /\/conversations\/([^/]+)/.exec(pathname)?.[1] ?? null;
+  }, [pathname]);
   useEffect(() => {
     const controller = new AbortController();
     let opened = false;
@@ -37,6 +46,11 @@ export function InboxLiveUpdatesEffect({ slug }: { readonly slug: string }) {
           void queryClient.invalidateQueries({
             queryKey: inboxKeys.conversation(slug, change.conversationId),
           });
+        if (
+          change.type === 'message.created' &&
+          (document.hidden || change.conversationId !== reading.current)
+        )
+          playNotificationSound();
         if (change.type?.startsWith('call'))
           void queryClient.invalidateQueries({ queryKey: ['ws', slug, 'voice'] });
       },

@@ -1,21 +1,31 @@
 import {
+  CallPanel,
+  StatusDropdown,
   VoiceError,
+  VoicePanel,
   VoiceProvider,
-  VoiceStatusBadge,
   createVoiceApiClient,
   formatVoiceMessage,
-  useAgentStatus,
   useVoiceController,
   useVoiceSession,
 } from '@x/react-voice';
-import { useEffect, useState } from 'react';
+import type { VoicePanelNotice, VoicePanelTabId } from '@x/react-voice';
+import '@x/react-voice/styles.css';
+import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { getAuth } from '../../../api/auth-token';
 import { API_PREFIX } from '../../../api/client';
 import { toast } from '../../../ui';
 import type { Session } from '../../session/api/types';
+import { canSeeLiveCalls } from '../../session/permits';
+import { SoftphoneErrorEffect } from '../effects/softphone-error-effect';
+import { VOICE_APP_MESSAGES } from '../messages';
 import { setNotificationSoundEnabled } from '../notification-sound';
+import { voiceHref } from '../voice-paths';
 import { setVoiceBridgeActions, updateVoiceBridge, useVoiceBridge } from '../voice-bridge';
+import { readWidgetMode, useWidgetMode } from '../widget-mode';
+import '../voice.css';
 
 /** Publishes the controller's readiness and actions to the app (voice bridge). Renders nothing. */
 function VoiceBridgeEffect() {
@@ -47,22 +57,95 @@ function VoiceBridgeEffect() {
   return null;
 }
 
-/** The header chip: agent status and on-call timer (§2). */
-function VoiceChip() {
-  const session = useVoiceSession();
-  const status = useAgentStatus();
+/** Reads widget mode (`?widget=1`) from every URL the app shows. Renders nothing. */
+function WidgetModeEffect() {
+  const { search } = useLocation();
+  useEffect(() => {
+    readWidgetMode(search);
+  }, [search]);
+  return null;
+}
+
+/** A notice of the voice screens (a download that failed, a join refused) as a toast. */
+function notify(notice: VoicePanelNotice): void {
+  toast({
+    tone: 'danger',
+    title: notice.title ?? notice.message,
+    description: notice.title ? notice.message : undefined,
+  });
+}
+
+/** Failures of voice actions the components do not show themselves. */
+function reportError(error: unknown): void {
+  const message =
+    error instanceof VoiceError ? error.message : formatVoiceMessage('outboundCallFailed');
+  toast({ tone: 'danger', title: message });
+}
+
+/**
+ * The voice screens: the header chip with its status dropdown and the call panel below it (both
+ * in the top bar's slot), and the 'Voice calls' side panel below the top bar. Every link of the
+ * voice screens goes through the app's router.
+ */
+function VoiceScreens({ session }: { readonly session: Session }) {
   const { headerSlot } = useVoiceBridge();
-  if (!session.ready || !headerSlot) return null;
-  return createPortal(
-    <span className="voice-chip" data-testid="voice-chip">
-      <VoiceStatusBadge
-        stateName={formatVoiceMessage(status.label)}
-        stateType={status.type ?? ''}
-      />
-      {status.elapsed ? <span className="voice-chip__timer">{status.elapsed}</span> : null}
-    </span>,
-    headerSlot,
+  const widget = useWidgetMode();
+  const navigateTo = useNavigate();
+  const location = useLocation();
+  const [panel, setPanel] = useState<{ open: boolean; tab: VoicePanelTabId }>({
+    open: false,
+    tab: 'AGENT_STATUS',
+  });
+  const liveCalls = canSeeLiveCalls(session.permits);
+  const navigate = useCallback(
+    (href: string) => void navigateTo(voiceHref(href, location.search)),
+    [navigateTo, location.search],
   );
+  const openPanel = useCallback((tab: VoicePanelTabId) => setPanel({ open: true, tab }), []);
+  return (
+    <>
+      {headerSlot
+        ? createPortal(
+            <div className="voice-header" data-widget={widget || undefined}>
+              <StatusDropdown
+                onOpenPanel={openPanel}
+                widget={widget}
+                liveCallsPermitted={liveCalls}
+                onError={reportError}
+              />
+              <CallPanel
+                widget={widget}
+                onViewConversation={(id) => navigate(`${conversationPath(session.slug, id)}`)}
+                onError={() => undefined}
+              />
+            </div>,
+            headerSlot,
+          )
+        : null}
+      <VoicePanel
+        slug={session.slug}
+        navigate={navigate}
+        open={panel.open}
+        onOpenChange={(open) => setPanel((p) => ({ ...p, open }))}
+        tab={panel.tab}
+        onTabChange={(tab) => setPanel((p) => ({ ...p, tab }))}
+        liveCallsPermitted={liveCalls}
+        widget={widget}
+        onNotify={notify}
+        onRequestInfo={(message) =>
+          toast({
+            tone: 'success',
+            title: VOICE_APP_MESSAGES.requestInfoSent,
+            description: message,
+          })
+        }
+      />
+    </>
+  );
+}
+
+function conversationPath(slug: string, id: string): string {
+  return `/ws/${encodeURIComponent(slug)}/inbox/all/conversations/${encodeURIComponent(id)}`;
 }
 
 /** The running voice add-on: the provider (hidden sign-on and softphone frames) and the voice UI. */
@@ -82,7 +165,9 @@ export function VoiceRuntime({ session }: { readonly session: Session }) {
       onError={(what, error) => console.warn(`voice: ${what}`, error)}
     >
       <VoiceBridgeEffect />
-      <VoiceChip />
+      <WidgetModeEffect />
+      <SoftphoneErrorEffect />
+      <VoiceScreens session={session} />
     </VoiceProvider>
   );
 }
