@@ -122,7 +122,8 @@ test('keyboard only: set Available, accept, hold, mute, keypad, transfer modal, 
   await expect(jane.chip).toHaveAttribute('data-state', 'available');
 
   // The voice panel from the keyboard: the menu's 'Agent list', tabs with arrows, Escape closes.
-  await tabTo(page, /^Agent status:/);
+  // (Focus is in the conversation list now: Tab walks its rows before it wraps to the top bar.)
+  await tabTo(page, /^Agent status:/, false, 120);
   await page.keyboard.press('Enter');
   const agentList = jane.menu.getByRole('menuitem', { name: 'Agent list' });
   for (let i = 0; i < 10; i++) {

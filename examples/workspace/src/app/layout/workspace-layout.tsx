@@ -1,8 +1,8 @@
 import { Megaphone, MessagesSquare, Settings, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { NavLink, Outlet, useNavigation } from 'react-router';
-import { AuthWatchEffect } from '../../modules/session/components/auth-watch-effect';
+import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { useAuth } from '../../api/auth-token';
 import { UserMenu } from '../../modules/session/components/user-menu';
 import { WorkspaceSwitcher } from '../../modules/session/components/workspace-switcher';
 import type { Session } from '../../modules/session/api/types';
@@ -27,7 +27,6 @@ function WorkspaceShell({ session }: { readonly session: Session }) {
   const slug = session.slug;
   return (
     <div className="app" data-testid="app-shell">
-      <AuthWatchEffect />
       <a className="ui-skip-link" href="#main">
         Skip to content
       </a>
@@ -70,12 +69,27 @@ function WorkspaceShell({ session }: { readonly session: Session }) {
   );
 }
 
-/** The workspace layout: the 65 px top bar (switcher, navigation, voice chip, account) and the screen. */
-export function WorkspaceLayout() {
+function SignedInLayout() {
   const session = useSession();
   return (
     <VoiceAddon session={session}>
       <WorkspaceShell session={session} />
     </VoiceAddon>
   );
+}
+
+/**
+ * The workspace layout: the 65 px top bar (switcher, navigation, voice chip, account) and the
+ * screen. When the token goes away while a workspace is open (signed out here or in another tab,
+ * or the server answered 401), nothing of the workspace renders any more: the user goes to the
+ * sign-in page, which brings them back here afterwards.
+ */
+export function WorkspaceLayout() {
+  const auth = useAuth();
+  const location = useLocation();
+  if (!auth) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`${paths.signIn()}?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return <SignedInLayout />;
 }
