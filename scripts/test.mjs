@@ -1,6 +1,6 @@
 // `npm test`: every quality gate, in order; stops at the first that fails.
 // typecheck → format → build → lint (type-aware rules read built d.ts of sibling packages) → unit + browser tests → API reports → package checks →
-// bundler hygiene → pack test → docs → size budgets → SSR import check → end-to-end tests. Ends with one "N passed, N failed" line.
+// bundler hygiene → pack test → docs → size budgets → route size → SSR import check → end-to-end tests. Ends with one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from './chromium.mjs';
@@ -54,6 +54,11 @@ const steps = [
     ['scripts/docs-check.mjs'],
   ],
   ['size budgets', process.execPath, ['scripts/size.mjs']],
+  [
+    'route size (workspace inbox route ≤ 200 KB min+gz)',
+    process.execPath,
+    ['examples/workspace/scripts/route-size.mjs'],
+  ],
   ['SSR import check', process.execPath, ['scripts/ssr-check.mjs']],
   ['end-to-end tests (Playwright)', bin('playwright'), ['test']],
 ];
