@@ -90,7 +90,7 @@ async function ringAt(frame: Page | Frame): Promise<number> {
     undefined,
     { timeout: 20_000, polling: 50 },
   );
-  return (await handle.jsonValue());
+  return await handle.jsonValue();
 }
 
 function resetRing(frame: Page | Frame): Promise<void> {
