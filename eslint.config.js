@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/temp/**',
       '**/.data/**',
+      '.tmp/**',
       'coverage/**',
       'docs/site/**',
       'test-results/**',
