@@ -51,10 +51,7 @@ const fmt = (n) =>
 console.log('\nbenchmark | unit | ours | reference | ratio (ours vs reference) | bar');
 console.log('--- | --- | --- | --- | --- | ---');
 for (const r of results) {
-  const ratio =
-    r.reference === undefined
-      ? '—'
-      : `${(r.higherIsBetter ? r.ours / r.reference : r.reference / r.ours).toFixed(2)}× ${r.higherIsBetter ? 'faster' : 'better'}`;
+  const ratio = r.reference === undefined ? '—' : describeRatio(r);
   const bar = r.bar
     ? `${r.bar} ${r.barMet === undefined ? '' : r.barMet ? '✓' : '✗ not met'}`
     : '—';
@@ -63,3 +60,12 @@ for (const r of results) {
   );
 }
 if (failed) process.exit(1);
+
+/** "2.10× faster" / "1.05× slower" (throughput), "3.00× better" / "1.20× worse" (latency, size). */
+function describeRatio(r) {
+  const advantage = r.higherIsBetter ? r.ours / r.reference : r.reference / r.ours;
+  const [up, down] = r.higherIsBetter ? ['faster', 'slower'] : ['better', 'worse'];
+  return advantage >= 1
+    ? `${advantage.toFixed(2)}× ${up}`
+    : `${(1 / advantage).toFixed(2)}× ${down}`;
+}
