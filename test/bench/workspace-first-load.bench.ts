@@ -1,16 +1,14 @@
 // First load to an interactive inbox (issue 15): the production build of examples/workspace,
-// served on one origin with the workspace server's API (SERVE_WEB=1; until the server serves the
-// build, `vite preview` with the /api proxy), a signed-in agent opening /ws/acme/inbox/all in a
-// fresh browser context (cold cache) each run. "Interactive" is the moment the conversation list
+// served by the workspace server on the API's origin (SERVE_WEB=1, gzip, immutable hashed assets),
+// a signed-in agent opening /ws/acme/inbox/all in a fresh browser context (cold cache) each run. "Interactive" is the moment the conversation list
 // shows its rows (or its empty state) and the search box is enabled, recorded in the page.
-// Prints p50 and p95 over the runs. Ports: WORKSPACE_BENCH_PORT (default 5236) for the server,
-// +1 for the preview.
+// Prints p50 and p95 over the runs. Port: WORKSPACE_BENCH_PORT (default 5236).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { build, preview } from 'vite';
+import { build } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { percentile, report } from './harness';
 
@@ -54,22 +52,8 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
 
 await build({ root: appRoot, configFile: `${appRoot}vite.config.ts`, logLevel: 'warn' });
 const server = await startServer();
-let origin = server.url.replace(/\/$/, '');
-let servedBy = 'the workspace server';
-const probe = await fetch(`${origin}/`).catch(() => null);
-let previewServer: Awaited<ReturnType<typeof preview>> | undefined;
-if (!probe?.ok || !(probe.headers.get('content-type') ?? '').includes('html')) {
-  process.env.WORKSPACE_API_PORT = String(apiPort);
-  previewServer = await preview({
-    root: appRoot,
-    configFile: `${appRoot}vite.config.ts`,
-    preview: { port: apiPort + 1, strictPort: true, host: '127.0.0.1' },
-    logLevel: 'warn',
-  });
-  origin = `http://127.0.0.1:${apiPort + 1}`;
-  servedBy = 'vite preview (the server does not serve the build yet)';
-}
-console.log(`production build served by ${servedBy} at ${origin}`);
+const origin = server.url.replace(/\/$/, '');
+console.log(`production build served by the workspace server at ${origin}`);
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error('No Chromium found for the first-load benchmark');
@@ -85,10 +69,12 @@ try {
   const times: number[] = [];
   for (let run = 0; run <= RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // No named functions inside: tsx (esbuild keepNames) would wrap them in a `__name` helper that
+    // the page does not have.
     await context.addInitScript((value) => {
       localStorage.setItem('workspace.auth', value);
       // Record when the inbox becomes interactive: rows (or the empty state) and an enabled search.
-      const check = () => {
+      new MutationObserver((_records, observer) => {
         const list = document.querySelector(
           '[data-testid="conversation-row"], [data-testid="conversation-list-empty"]',
         );
@@ -99,17 +85,27 @@ try {
           (window as unknown as { __interactive: number }).__interactive = performance.now();
           observer.disconnect();
         }
-      };
-      const observer = new MutationObserver(check);
-      observer.observe(document, { childList: true, subtree: true });
+      }).observe(document, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['disabled'],
+      });
     }, JSON.stringify(auth));
     const page = await context.newPage();
     await page.goto(`${origin}/ws/acme/inbox/all`);
-    const at = await page.waitForFunction(
-      () => (window as unknown as { __interactive?: number }).__interactive,
-      undefined,
-      { timeout: 30_000 },
-    );
+    const at = await page
+      .waitForFunction(
+        () => (window as unknown as { __interactive?: number }).__interactive,
+        undefined,
+        { timeout: 30_000 },
+      )
+      .catch(async (error: unknown) => {
+        const shown = (await page.locator('body').innerText()).slice(0, 300);
+        throw new Error(`the inbox never became interactive; the page shows: ${shown}`, {
+          cause: error,
+        });
+      });
     const ms = (await at.jsonValue()) as number;
     if (run > 0) times.push(ms); // the first run warms the server
     await context.close();
@@ -133,6 +129,5 @@ try {
   });
 } finally {
   await browser.close();
-  await previewServer?.close();
   server.child.kill('SIGTERM');
 }

@@ -10,6 +10,7 @@ import type { ZodType } from 'zod';
 import type { AppEnv, Services } from './lib/context';
 import { ApiError } from './lib/errors';
 import { MESSAGES } from './lib/messages';
+import { serveWebApp } from './lib/web-app';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { integrationRoutes } from './integrations/routes';
@@ -137,6 +138,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.route('/api', api);
   app.doc31('/api/openapi.json', { ...OPENAPI_INFO, servers: [{ url: '/' }] });
   app.get('/api/reference', Scalar({ url: '/api/openapi.json', pageTitle: 'Workspace API' }));
+  if (services.config.serveWeb) serveWebApp(app, services.config.webDir);
   return app;
 }
 

@@ -51,6 +51,8 @@ const envSchema = z.object({
   VALIDATE_RESPONSES: bool.optional(),
   /** Serve the built web app (examples/workspace/dist) on the same origin as the API. */
   SERVE_WEB: bool.default(false),
+  /** The built web app's folder (default: examples/workspace/dist). */
+  WEB_DIR: z.string().min(1).optional(),
   /**
    * Key that encrypts integration secrets at rest (AES-256-GCM): 32 bytes, base64. Without it,
    * production refuses to store secrets; development and tests use a fixed development key.
@@ -135,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEventsSecret: e.CONTACT_EVENTS_SECRET,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     serveWeb: e.SERVE_WEB,
-    webDir: `${serverDir}../dist`,
+    webDir: e.WEB_DIR ?? `${serverDir}../dist`,
     settingsSecretKey: e.SETTINGS_SECRET_KEY,
   };
 }
@@ -166,7 +168,7 @@ export function summarize(config: Config): Record<string, unknown> {
     connectLiveDataTtlMs: config.connect.liveDataTtlMs,
     contactEventsSecret: mask(config.contactEventsSecret),
     validateResponses: config.validateResponses,
-    serveWeb: config.serveWeb,
+    serveWeb: config.serveWeb ? config.webDir : false,
     settingsSecretKey: config.settingsSecretKey
       ? '(set)'
       : `(unset: ${config.env === 'production' ? 'secrets cannot be stored' : 'development key'})`,
