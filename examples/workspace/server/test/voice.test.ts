@@ -82,6 +82,27 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
     expect(globex.connect.instanceStatus).toBe('CREATION_IN_PROGRESS');
   });
 
+  it('links an agent the server could not link at start once their app asks for the configuration', async () => {
+    const agentId = s.id('acme/agent:john');
+    const linkedTo = async () =>
+      (
+        await s.services.db
+          .selectFrom('agents')
+          .select('connect_user_id')
+          .where('id', '=', agentId)
+          .executeTakeFirstOrThrow()
+      ).connect_user_id;
+    const userId = await linkedTo();
+    expect(userId).toBeTruthy();
+    await s.services.db
+      .updateTable('agents')
+      .set({ connect_user_id: null })
+      .where('id', '=', agentId)
+      .execute();
+    expect((await s.req('GET', `${V}/config`, { token: john })).status).toBe(200);
+    await eventually(async () => (await linkedTo()) === userId, 'john linked again');
+  });
+
   it("gates the add-on: without planVoice 403, an instance not CREATED 409 'Voice instance is not created'", async () => {
     const res = await s.req('PATCH', '/api/ws/globex/addons/voice/history', {
       token: gary,

@@ -22,6 +22,7 @@ import type {
 } from '../../contract/voice';
 import { HISTORY_PAGE_SIZE } from '../../contract/voice';
 import type { Connection } from '../../db/schema';
+import { linkAgents } from '../../integrations/agent-links';
 import type { InstanceRef } from '../../integrations/contact-centre';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
@@ -102,9 +103,33 @@ export class VoiceService {
   private readonly repo: VoiceRepository;
   private readonly records: CallRecords;
 
+  /** The agent-linking run in progress, if any (one at a time). */
+  private linking: Promise<void> | undefined;
+
   constructor(private readonly services: Services) {
     this.repo = new VoiceRepository(services.db);
     this.records = new CallRecords(this.repo);
+  }
+
+  /**
+   * Links agents to their contact-centre users in the background when the caller's agent names a
+   * username but is not linked yet: the contact centre was unreachable when the server started,
+   * or the agent came later. Their app asks for the configuration first, so live data and contact
+   * events find them from then on.
+   */
+  private linkIfPending(access: WorkspaceAccess): void {
+    const agent = access.agent;
+    if (!agent?.connect_username || agent.connect_user_id || this.linking) return;
+    this.linking = linkAgents(this.services)
+      .then((linked) => {
+        if (linked > 0) this.services.log.info({ linked }, 'agents linked to the contact centre');
+      })
+      .catch((error: unknown) =>
+        this.services.log.warn({ message: (error as Error).message }, 'agent linking failed'),
+      )
+      .finally(() => {
+        this.linking = undefined;
+      });
   }
 
   // ── gates ──────────────────────────────────────────────────────────────────────────────────
@@ -142,6 +167,7 @@ export class VoiceService {
 
   /** The voice configuration (§1): readable by every member, so the app knows whether to start. */
   config(access: WorkspaceAccess): VoiceConfig {
+    this.linkIfPending(access);
     const ws = access.workspace;
     const username = access.agent?.connect_username ?? null;
     const emulator = this.services.contactCentre.publicUrl;
