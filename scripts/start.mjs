@@ -95,6 +95,10 @@ const server = await startProcess(
     CONTACT_EVENTS_SECRET: secret,
     SEED_DEMO: '1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // The pinned AWS SDK runs on Node 20; its notice that later versions will need Node 22 would
+    // bury the sign-in instructions below (SDK releases after January 2027 will need Node 22).
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED:
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
   },
   (line) => line.ready === true,
 );
