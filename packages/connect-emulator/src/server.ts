@@ -436,6 +436,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     await next();
   });
   app.use(nodeSteps(services.routes));
+  // The agent-app endpoint and the task-templates proxy.
+  app.route('/', services.agentApp);
   // Sign-in: login, authorize, logout, whitelisted origins.
   app.route('/', authRoutes({ centre: () => centre, sessions, allowedOrigins, sessionCookie }));
   app.all('*', async (c) => {

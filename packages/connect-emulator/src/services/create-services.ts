@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createAdminRouter } from '../admin/admin-router';
 import type { AdminBackend } from '../admin/types';
+import type { Hono } from 'hono';
 import {
-  createAgentAppRouter,
+  agentAppRoutes,
   createVoiceIdControlRouter,
   type AgentAppBackend,
 } from '../agent-app/agent-app-router';
@@ -16,6 +17,7 @@ import { createEventsRouter } from '../events/events-routes';
 import { WebhookDispatcher, type WebhookRetryPolicy } from '../events/webhook-dispatcher';
 import { FaultEngine, parseFaultSeed, type FaultRuleInput } from '../faults/fault-engine';
 import { createFaultControlRouter, withFaults, type FaultingHandler } from '../faults/fault-http';
+import type { EmulatorEnv } from '../http/node-env';
 import type { RouteHandler } from '../lib/http';
 import { MediaStore } from '../media/media-store';
 
@@ -37,8 +39,10 @@ export interface ServicesOptions {
 
 /** The admin API, agent-app services, contact events, media and faults, ready to mount. */
 export interface Services {
-  /** Every route of these services (admin REST, agent-app, recordings, control endpoints). */
+  /** The Node-style routes of these services (admin REST, recordings, control endpoints). */
   routes: RouteHandler;
+  /** The agent-app endpoint and the task-templates proxy (Hono routes). */
+  agentApp: Hono<EmulatorEnv>;
   /** Wraps the server's whole handler with fault injection. */
   withFaults(handler: RouteHandler): FaultingHandler;
   faults: FaultEngine;
@@ -72,7 +76,6 @@ export function createServices(options: ServicesOptions): Services {
   const eventsRouter = createEventsRouter(events, webhooks);
   const handlers: RouteHandler[] = [
     createAdminRouter(options.admin),
-    createAgentAppRouter(options.agentApp, voiceId),
     media.router(),
     createFaultControlRouter(faults),
     createVoiceIdControlRouter(voiceId),
@@ -84,6 +87,7 @@ export function createServices(options: ServicesOptions): Services {
       for (const handler of handlers) if (await handler(req, res, url)) return true;
       return false;
     },
+    agentApp: agentAppRoutes(options.agentApp, voiceId),
     withFaults: (handler) => {
       const w = withFaults(faults, handler);
       wrapped.push(w);
