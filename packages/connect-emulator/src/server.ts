@@ -435,8 +435,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return ALREADY_SENT;
     await next();
   });
-  app.use(nodeSteps(services.routes));
-  // The agent-app endpoint and the task-templates proxy.
+  app.use(nodeSteps(services.otherRoutes));
+  // The admin API, the agent-app endpoint and the task-templates proxy.
+  app.route('/', services.admin);
   app.route('/', services.agentApp);
   // Sign-in: login, authorize, logout, whitelisted origins.
   app.route('/', authRoutes({ centre: () => centre, sessions, allowedOrigins, sessionCookie }));

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { createAdminRouter } from '../admin/admin-router';
+import { adminRoutes, createAdminRouter } from '../admin/admin-router';
 import type { AdminBackend } from '../admin/types';
 import type { Hono } from 'hono';
 import {
   agentAppRoutes,
+  createAgentAppRouter,
   createVoiceIdControlRouter,
   type AgentAppBackend,
 } from '../agent-app/agent-app-router';
@@ -39,8 +40,15 @@ export interface ServicesOptions {
 
 /** The admin API, agent-app services, contact events, media and faults, ready to mount. */
 export interface Services {
-  /** The Node-style routes of these services (admin REST, recordings, control endpoints). */
+  /**
+   * Every route of these services as one Node-style handler (admin REST, agent-app, recordings,
+   * control endpoints), for a server that is not the emulator's Hono app.
+   */
   routes: RouteHandler;
+  /** The Node-style routes not on Hono yet (recordings, control endpoints). */
+  otherRoutes: RouteHandler;
+  /** The admin API (Hono routes). */
+  admin: Hono<EmulatorEnv>;
   /** The agent-app endpoint and the task-templates proxy (Hono routes). */
   agentApp: Hono<EmulatorEnv>;
   /** Wraps the server's whole handler with fault injection. */
@@ -74,20 +82,29 @@ export function createServices(options: ServicesOptions): Services {
   events.onEvent((published) => webhooks.enqueue(published));
   const media = new MediaStore(options.stateDir, options.instance);
   const eventsRouter = createEventsRouter(events, webhooks);
+  const admin = adminRoutes(options.admin);
+  const agentApp = agentAppRoutes(options.agentApp, voiceId);
   const handlers: RouteHandler[] = [
-    createAdminRouter(options.admin),
     media.router(),
     createFaultControlRouter(faults),
     createVoiceIdControlRouter(voiceId),
     eventsRouter,
   ];
+  const otherRoutes: RouteHandler = async (req, res, url) => {
+    for (const handler of handlers) if (await handler(req, res, url)) return true;
+    return false;
+  };
+  const adminListener = createAdminRouter(options.admin);
+  const agentAppListener = createAgentAppRouter(options.agentApp, voiceId);
   const wrapped: FaultingHandler[] = [];
   return {
-    routes: async (req, res, url) => {
-      for (const handler of handlers) if (await handler(req, res, url)) return true;
-      return false;
-    },
-    agentApp: agentAppRoutes(options.agentApp, voiceId),
+    routes: async (req, res, url) =>
+      (await adminListener(req, res, url)) ||
+      (await agentAppListener(req, res, url)) ||
+      otherRoutes(req, res, url),
+    otherRoutes,
+    admin,
+    agentApp,
     withFaults: (handler) => {
       const w = withFaults(faults, handler);
       wrapped.push(w);
