@@ -30,7 +30,6 @@ import {
   requestUrl,
   sendAwsError,
   sendHttpError,
-  sendJson,
 } from './lib/http';
 import { ApiGuard, isLoopbackHostname, isLoopbackOrigin } from './security/api-guard';
 import { authRoutes } from './auth/auth-routes';
@@ -39,7 +38,7 @@ import { customerPhonePage } from './control/page';
 import { controlOpenApi } from './control/openapi';
 import { createControlApp } from './control/control-app';
 import { getRequestListener } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ctiRoutes } from './cti/cti-route';
 import { ALREADY_SENT, nodeSteps, type EmulatorEnv } from './http/node-env';
 import { CtiService } from './cti/service';
@@ -351,10 +350,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       })
     : undefined;
 
-  // The control API's simulation routes (Hono, zod route schemas).
-  const controlListener = getRequestListener(
-    createControlApp({ centre: () => centre, clock, reset: () => reset(), log }).fetch,
-  );
+  // The control API: simulation and service routes (Hono, zod route schemas).
+  const controlApp = createControlApp({
+    centre: () => centre,
+    clock,
+    reset: () => reset(),
+    log,
+    services: () => ({
+      faults: services.faults,
+      voiceId: services.voiceId,
+      events: services.events,
+      webhooks: services.webhooks,
+      eventStream: services.eventStream,
+      regions,
+      media: services.otherRoutes,
+    }),
+  });
 
   /** The protected surface a request is for: the control API, the admin API, or neither. */
   const protectedSurface = (method: string, path: string): 'control' | 'admin' | undefined => {
@@ -435,50 +446,41 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return ALREADY_SENT;
     await next();
   });
-  app.use(nodeSteps(services.otherRoutes));
   // The admin API, the agent-app endpoint and the task-templates proxy.
   app.route('/', services.admin);
   app.route('/', services.agentApp);
   // Sign-in: login, authorize, logout, whitelisted origins.
   app.route('/', authRoutes({ centre: () => centre, sessions, allowedOrigins, sessionCookie }));
-  app.all('*', async (c) => {
-    await legacy(c.env.incoming, c.env.outgoing, c.get('url'), c.get('region'));
-    return ALREADY_SENT;
+  // The control API: the customer-phone page, its OpenAPI document, its routes.
+  const phonePage = (c: Context<EmulatorEnv>) =>
+    c.html(customerPhonePage(controlToken), 200, {
+      'Content-Security-Policy': "frame-ancestors 'none'",
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    });
+  app.all('/control', phonePage);
+  app.all('/control/', phonePage);
+  app.all('/control/openapi.json', (c) => c.json(controlOpenApi(base), 200));
+  app.route('/', controlApp);
+  app.get('/', (c) =>
+    c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/connect/ccp-v2/">CCP panel</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
+      200,
+    ),
+  );
+  // The CCP panel (the secondary region's under its prefix), then 404.
+  app.use(async (c, next) => {
+    const handler = c.get('region') === regions?.secondary && regions ? secondaryPanel : panel;
+    if (await handler?.(c.env.incoming, c.env.outgoing)) return ALREADY_SENT;
+    await next();
   });
-
-  async function legacy(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    region: string | undefined,
-  ): Promise<void> {
-    const method = req.method ?? 'GET';
-    const path = url.pathname;
-    if (path === '/control' || path === '/control/')
-      return sendHtml(res, 200, customerPhonePage(controlToken), {
-        'Content-Security-Policy': "frame-ancestors 'none'",
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-      });
-    if (path === '/control/openapi.json') return sendJson(res, 200, controlOpenApi(base));
-    if (path.startsWith('/control/')) return controlListener(req, res);
-
-    if (path === '/' && method === 'GET') {
-      return sendHtml(
-        res,
-        200,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/connect/ccp-v2/">CCP panel</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
-      );
-    }
-    if (region !== undefined && region === regions?.secondary) {
-      if (await secondaryPanel?.(req, res)) return;
-    } else if (await panel(req, res)) return;
+  app.all('*', (c) => {
     throw new HttpError(
       404,
       'NotFoundException',
-      MESSAGES.notFoundRoute(method, path.slice(0, 200)),
+      MESSAGES.notFoundRoute(c.req.method, c.get('url').pathname.slice(0, 200)),
     );
-  }
+  });
 
   const listener = getRequestListener(app.fetch, {
     // A request without a Host header (HTTP/1.0) is for this emulator.
@@ -654,14 +656,4 @@ async function generateCertificate(): Promise<{ key: string; cert: string }> {
 function sessionCookieFor(value: string, crossSite: boolean, expire = false): string {
   const attrs = crossSite ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax';
   return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; ${attrs}${expire ? '; Max-Age=0' : ''}`;
-}
-
-function sendHtml(
-  res: ServerResponse,
-  status: number,
-  html: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
-  res.end(html);
 }

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import { controlServiceRouter } from '../control/control-app';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -8,20 +8,12 @@ import type { OperationPolicy } from '../auth/authorization';
 import {
   awsErrorBody,
   HttpError,
-  pathSegments,
   readBody,
   readJson,
   safeDecode,
-  sendAwsError,
-  sendJson,
   type RouteHandler,
 } from '../lib/http';
-import {
-  voiceIdCustomerSchema,
-  voiceIdSettingsSchema,
-  VoiceIdServiceError,
-  type VoiceIdSimulator,
-} from './voice-id-simulator';
+import { VoiceIdServiceError, type VoiceIdSimulator } from './voice-id-simulator';
 import { AGENT_APP_PATHS, TASK_TEMPLATES_PREFIXES, TASK_TEMPLATES_CSRF } from '../constants';
 
 /** A task template of the simulated instance. */
@@ -126,14 +118,6 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
     );
   }
   return result.data;
-}
-
-function sendError(res: ServerResponse, error: unknown): void {
-  if (error instanceof VoiceIdServiceError || error instanceof HttpError) {
-    sendAwsError(res, error.status, error.type, error.message);
-    return;
-  }
-  throw error; // a bug: the server's error boundary answers 500 and logs it
 }
 
 /**
@@ -508,81 +492,9 @@ export function createAgentAppRouter(
 }
 
 /**
- * Control API for the simulated Voice ID domain, under `/control/voice-id`:
- * - `GET|PATCH /control/voice-id/settings`
- * - `GET|PUT /control/voice-id/customers/{customerId}` (decisions, speaker status, holdSpeech)
- * - `GET /control/voice-id/sessions`
- * - `POST /control/voice-id/sessions/{contactId}/speech` `{addMs?, hold?}`
- * - `GET /control/voice-id/lcms-updates`, `POST /control/voice-id/reset`
+ * The control API's Voice ID routes (`/control/voice-id…`, see `registerServiceRoutes`) as a
+ * Node-style route handler.
  */
-export function createVoiceIdControlRouter(
-  voiceId: VoiceIdSimulator,
-  prefix = '/control/voice-id',
-): RouteHandler {
-  return async (req, res, url) => {
-    if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
-    const method = req.method ?? 'GET';
-    const ok = (body: unknown): true => {
-      sendJson(res, 200, body);
-      return true;
-    };
-    try {
-      const parts = pathSegments(url.pathname.slice(prefix.length));
-      const body = method === 'GET' ? {} : await readJson(req);
-      if (parts[0] === 'settings' && parts.length === 1) {
-        if (method === 'GET') return ok(voiceId.getSettings());
-        if (method === 'PATCH' || method === 'PUT') {
-          const patch = voiceIdSettingsSchema.partial().strict().parse(body);
-          return ok(voiceId.updateSettings(patch));
-        }
-      }
-      if (parts[0] === 'customers' && parts.length === 2) {
-        const id = parts[1]!;
-        if (method === 'GET') return ok(voiceId.customer(id));
-        if (method === 'PUT' || method === 'PATCH') {
-          const patch = voiceIdCustomerSchema.strict().parse(body);
-          return ok(voiceId.configureCustomer(id, patch));
-        }
-      }
-      if (parts[0] === 'sessions' && parts.length === 1 && method === 'GET') {
-        return ok({ sessions: voiceId.listSessions() });
-      }
-      if (
-        parts[0] === 'sessions' &&
-        parts.length === 3 &&
-        parts[2] === 'speech' &&
-        method === 'POST'
-      ) {
-        const p = z
-          .object({ addMs: z.number().int().min(0).optional(), hold: z.boolean().optional() })
-          .strict()
-          .parse(body);
-        if (p.hold !== undefined) voiceId.holdSpeech(parts[1]!, p.hold);
-        return ok(voiceId.addSpeech(parts[1]!, p.addMs ?? 0));
-      }
-      if (parts[0] === 'lcms-updates' && method === 'GET') {
-        return ok({ updates: voiceId.lcmsUpdates });
-      }
-      if (parts[0] === 'reset' && method === 'POST') {
-        voiceId.reset();
-        return ok({});
-      }
-      sendAwsError(res, 404, 'NotFoundException', 'Not found');
-    } catch (error) {
-      if (error instanceof z.ZodError)
-        sendJson(
-          res,
-          400,
-          {
-            __type: 'ValidationException',
-            message: 'Invalid request',
-            Message: 'Invalid request',
-            issues: error.issues,
-          },
-          { 'x-amzn-ErrorType': 'ValidationException' },
-        );
-      else sendError(res, error);
-    }
-    return true;
-  };
+export function createVoiceIdControlRouter(voiceId: VoiceIdSimulator): RouteHandler {
+  return controlServiceRouter({ voiceId }, '/control/voice-id');
 }

@@ -45,8 +45,10 @@ export interface Services {
    * control endpoints), for a server that is not the emulator's Hono app.
    */
   routes: RouteHandler;
-  /** The Node-style routes not on Hono yet (recordings, control endpoints). */
+  /** The Node-style routes not on Hono (recordings and transcripts, streamed from files). */
   otherRoutes: RouteHandler;
+  /** The contact events' server-sent event stream (the control API's `/control/events/stream`). */
+  eventStream: RouteHandler;
   /** The admin API (Hono routes). */
   admin: Hono<EmulatorEnv>;
   /** The agent-app endpoint and the task-templates proxy (Hono routes). */
@@ -84,16 +86,13 @@ export function createServices(options: ServicesOptions): Services {
   const eventsRouter = createEventsRouter(events, webhooks);
   const admin = adminRoutes(options.admin);
   const agentApp = agentAppRoutes(options.agentApp, voiceId);
+  const otherRoutes = media.router();
   const handlers: RouteHandler[] = [
-    media.router(),
+    otherRoutes,
     createFaultControlRouter(faults),
     createVoiceIdControlRouter(voiceId),
     eventsRouter,
   ];
-  const otherRoutes: RouteHandler = async (req, res, url) => {
-    for (const handler of handlers) if (await handler(req, res, url)) return true;
-    return false;
-  };
   const adminListener = createAdminRouter(options.admin);
   const agentAppListener = createAgentAppRouter(options.agentApp, voiceId);
   const wrapped: FaultingHandler[] = [];
@@ -101,8 +100,12 @@ export function createServices(options: ServicesOptions): Services {
     routes: async (req, res, url) =>
       (await adminListener(req, res, url)) ||
       (await agentAppListener(req, res, url)) ||
-      otherRoutes(req, res, url),
+      (await (async () => {
+        for (const handler of handlers) if (await handler(req, res, url)) return true;
+        return false;
+      })()),
     otherRoutes,
+    eventStream: eventsRouter,
     admin,
     agentApp,
     withFaults: (handler) => {
