@@ -363,7 +363,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       webhooks: services.webhooks,
       eventStream: services.eventStream,
       regions,
-      media: services.otherRoutes,
+      media: services.mediaRoutes,
     }),
   });
 
@@ -437,8 +437,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   app.use(nodeSteps(...(options.extraRoutes ?? []), faulting));
   // The CTI endpoint.
   app.route('/', ctiRoutes({ cti, regions, base: () => base, log }));
-  // The region routes and the domain services (admin API, agent-app endpoint, media, the
-  // control API's faults, Voice ID and events routes).
+  // A region's status and the regions' discovery document (two regions only).
   app.use(async (c, next) => {
     const region = c.get('region');
     const path = c.get('url').pathname;

@@ -30,7 +30,7 @@ export function createEventsRouter(
   prefix = '/control',
 ): EventsRouter {
   const streams = new Set<ServerResponse>();
-  const others = controlServiceRouter({ events: hub, webhooks }, prefix);
+  let others: RouteHandler | undefined; // built on first use
   const handler = (async (req, res, url) => {
     const path = url.pathname;
     const method = req.method ?? 'GET';
@@ -66,7 +66,7 @@ export function createEventsRouter(
       path === `${prefix}/webhooks` ||
       path.startsWith(`${prefix}/webhooks/`)
     )
-      return others(req, res, url);
+      return (others ??= controlServiceRouter({ events: hub, webhooks }, prefix))(req, res, url);
     return false;
   }) as EventsRouter;
   handler.closeStreams = () => {

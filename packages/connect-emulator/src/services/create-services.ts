@@ -45,8 +45,8 @@ export interface Services {
    * control endpoints), for a server that is not the emulator's Hono app.
    */
   routes: RouteHandler;
-  /** The Node-style routes not on Hono (recordings and transcripts, streamed from files). */
-  otherRoutes: RouteHandler;
+  /** Recordings and transcripts, streamed from their files (the control app's media routes). */
+  mediaRoutes: RouteHandler;
   /** The contact events' server-sent event stream (the control API's `/control/events/stream`). */
   eventStream: RouteHandler;
   /** The admin API (Hono routes). */
@@ -86,25 +86,24 @@ export function createServices(options: ServicesOptions): Services {
   const eventsRouter = createEventsRouter(events, webhooks);
   const admin = adminRoutes(options.admin);
   const agentApp = agentAppRoutes(options.agentApp, voiceId);
-  const otherRoutes = media.router();
-  const handlers: RouteHandler[] = [
-    otherRoutes,
-    createFaultControlRouter(faults),
-    createVoiceIdControlRouter(voiceId),
-    eventsRouter,
-  ];
-  const adminListener = createAdminRouter(options.admin);
-  const agentAppListener = createAgentAppRouter(options.agentApp, voiceId);
+  const mediaRoutes = media.router();
+  // The Node-style adapters, built on first use (the emulator's own app never uses them).
+  let handlers: RouteHandler[] | undefined;
   const wrapped: FaultingHandler[] = [];
   return {
-    routes: async (req, res, url) =>
-      (await adminListener(req, res, url)) ||
-      (await agentAppListener(req, res, url)) ||
-      (await (async () => {
-        for (const handler of handlers) if (await handler(req, res, url)) return true;
-        return false;
-      })()),
-    otherRoutes,
+    routes: async (req, res, url) => {
+      handlers ??= [
+        createAdminRouter(options.admin),
+        createAgentAppRouter(options.agentApp, voiceId),
+        mediaRoutes,
+        createFaultControlRouter(faults),
+        createVoiceIdControlRouter(voiceId),
+        eventsRouter,
+      ];
+      for (const handler of handlers) if (await handler(req, res, url)) return true;
+      return false;
+    },
+    mediaRoutes,
     eventStream: eventsRouter,
     admin,
     agentApp,
