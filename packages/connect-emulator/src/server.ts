@@ -56,7 +56,7 @@ import {
 } from './regions/regions';
 import { decideWsFault } from './faults/ws-faults';
 import { createDomainServices } from './services/domain-services';
-import { createPanelRequestHandler, type PanelRouteOptions } from './panel';
+import { panelRoutes, type PanelRouteOptions } from './panel';
 
 /**
  * A route the host application adds to the emulator's origin (e.g. a test harness page). Return
@@ -330,16 +330,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     allowedOrigins: frameOrigins,
     anyOrigin: () => allowedOrigins.length === 0,
   };
-  const panel = createPanelRequestHandler({
+  const primaryPanel: PanelRouteOptions = {
     ...panelOptions,
     region: regions?.primary ?? centre.region,
     // Voice ID and other agent-app calls go from the panel's worker to this emulator's endpoint.
     agentAppEndpoint: AGENT_APP_PATHS[0],
     ...options.panel,
     ...(regions ? { regionStatusEndpoint: REGION_STATUS_PATH } : {}),
-  });
-  const secondaryPanel = regions
-    ? createPanelRequestHandler({
+  };
+  const secondaryPanel: PanelRouteOptions | undefined = regions
+    ? {
         ...panelOptions,
         region: regions.secondary,
         agentAppEndpoint: `${SECONDARY_REGION_PREFIX}${AGENT_APP_PATHS[0]}`,
@@ -347,7 +347,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         ctiEndpoint: `${SECONDARY_REGION_PREFIX}/api`,
         basePath: SECONDARY_REGION_PREFIX,
         regionStatusEndpoint: `${SECONDARY_REGION_PREFIX}${REGION_STATUS_PATH}`,
-      })
+      }
     : undefined;
 
   // The control API: simulation and service routes (Hono, zod route schemas).
@@ -468,11 +468,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ),
   );
   // The CCP panel (the secondary region's under its prefix), then 404.
-  app.use(async (c, next) => {
-    const handler = c.get('region') === regions?.secondary && regions ? secondaryPanel : panel;
-    if (await handler?.(c.env.incoming, c.env.outgoing)) return ALREADY_SENT;
-    await next();
-  });
+  app.route(
+    '/',
+    panelRoutes<EmulatorEnv>((c) =>
+      secondaryPanel && c.get('region') === regions?.secondary ? secondaryPanel : primaryPanel,
+    ),
+  );
   app.all('*', (c) => {
     throw new HttpError(
       404,
