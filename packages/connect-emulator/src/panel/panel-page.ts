@@ -329,7 +329,7 @@ export function panelRoutes<E extends Env = Env>(
 }
 
 /**
- * A request handler for the panel page and its scripts ({@link panelRoutes} for a Node server).
+ * A request handler for the panel page and its scripts (`panelRoutes` for a Node server).
  * It answers `GET` on `/connect/ccp-v2/` and `/ccp-v2/` (page, `panel.js`, `worker.js`) with CSP
  * `frame-ancestors` limited to the allowed origins, and returns `false` for every other request.
  *
