@@ -9,8 +9,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { CTI_SERVICE } from '@x/connect-streams/protocol';
+import { randomBytes } from 'node:crypto';
 import {
   AGENT_APP_PATHS,
   DEFAULT_MISSED_CALL_TIMEOUT_MS,
@@ -24,22 +23,24 @@ import {
 } from './constants';
 import { adminOperation } from './admin/admin-router';
 import {
+  awsErrorBody,
   cookieValue,
   header,
   HttpError,
-  readBody,
   requestUrl,
   sendAwsError,
   sendHttpError,
-  sendJson,
 } from './lib/http';
 import { ApiGuard, isLoopbackHostname, isLoopbackOrigin } from './security/api-guard';
-import { loggedInPage, loginPage } from './auth/pages';
+import { authRoutes } from './auth/auth-routes';
 import { SessionStore } from './auth/sessions';
 import { customerPhonePage } from './control/page';
 import { controlOpenApi } from './control/openapi';
 import { createControlApp } from './control/control-app';
 import { getRequestListener } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
+import { ctiRoutes } from './cti/cti-route';
+import { ALREADY_SENT, nodeSteps, type EmulatorEnv } from './http/node-env';
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
 import { type AgentRecord, ContactCentre } from './domain/contact-centre';
@@ -55,7 +56,7 @@ import {
 } from './regions/regions';
 import { decideWsFault } from './faults/ws-faults';
 import { createDomainServices } from './services/domain-services';
-import { createPanelRequestHandler, type PanelRouteOptions } from './panel';
+import { panelRoutes, type PanelRouteOptions } from './panel';
 
 /**
  * A route the host application adds to the emulator's origin (e.g. a test harness page). Return
@@ -292,26 +293,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const log =
     options.log ?? ((line: string) => process.stderr.write(`connect-emulator: ${line}\n`));
 
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    // The error boundary of every surface: a bug answers an AWS-shaped 500 for this one request
-    // and a log line, never a dead process.
-    req.on('error', () => res.destroy());
-    res.on('error', () => undefined);
-    handle(req, res).catch((error: unknown) => {
-      if (error instanceof HttpError) {
-        sendHttpError(res, error);
-        return;
-      }
-      log(
-        `500 on ${req.method ?? '?'} ${String(req.url).slice(0, 200)}: ${
-          (error as Error)?.stack ?? String(error)
-        }`,
-      );
-      if (!res.headersSent) sendAwsError(res, 500, 'InternalServiceException', MESSAGES.internal);
-      else res.destroy();
-    });
-  };
-
   /** The emulator's own origins: its base URL's and the loopback names on its port. */
   const ownOrigins = (): string[] => {
     const scheme = secure ? 'https' : 'http';
@@ -349,16 +330,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     allowedOrigins: frameOrigins,
     anyOrigin: () => allowedOrigins.length === 0,
   };
-  const panel = createPanelRequestHandler({
+  const primaryPanel: PanelRouteOptions = {
     ...panelOptions,
     region: regions?.primary ?? centre.region,
     // Voice ID and other agent-app calls go from the panel's worker to this emulator's endpoint.
     agentAppEndpoint: AGENT_APP_PATHS[0],
     ...options.panel,
     ...(regions ? { regionStatusEndpoint: REGION_STATUS_PATH } : {}),
-  });
-  const secondaryPanel = regions
-    ? createPanelRequestHandler({
+  };
+  const secondaryPanel: PanelRouteOptions | undefined = regions
+    ? {
         ...panelOptions,
         region: regions.secondary,
         agentAppEndpoint: `${SECONDARY_REGION_PREFIX}${AGENT_APP_PATHS[0]}`,
@@ -366,24 +347,58 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         ctiEndpoint: `${SECONDARY_REGION_PREFIX}/api`,
         basePath: SECONDARY_REGION_PREFIX,
         regionStatusEndpoint: `${SECONDARY_REGION_PREFIX}${REGION_STATUS_PATH}`,
-      })
+      }
     : undefined;
 
-  // The control API's simulation routes (Hono, zod route schemas).
-  const controlListener = getRequestListener(
-    createControlApp({ centre: () => centre, clock, reset: () => reset(), log }).fetch,
-  );
+  // The control API: simulation and service routes (Hono, zod route schemas).
+  const controlApp = createControlApp({
+    centre: () => centre,
+    clock,
+    reset: () => reset(),
+    log,
+    services: () => ({
+      faults: services.faults,
+      voiceId: services.voiceId,
+      events: services.events,
+      webhooks: services.webhooks,
+      eventStream: services.eventStream,
+      regions,
+      media: services.mediaRoutes,
+    }),
+  });
 
   /** The protected surface a request is for: the control API, the admin API, or neither. */
   const protectedSurface = (method: string, path: string): 'control' | 'admin' | undefined => {
     if (path === '/api' || path === '/connect/api') return undefined; // the CTI hot path
     if (path === '/control' || path.startsWith('/control/')) return 'control';
-    if (path.startsWith(`${SECONDARY_REGION_PREFIX}/control/`)) return 'control';
     return adminOperation(method, path) === undefined ? undefined : 'admin';
   };
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let url = requestUrl(req.url, base);
+  // Every surface on one Hono app. Its first middleware is the one place of the protections:
+  // the request URL parsed defensively, the control and admin APIs' guard (loopback, Host,
+  // cross-site refusal, credential; no CORS), CORS for the others.
+  const app = new Hono<EmulatorEnv>();
+  // The error boundary of every surface: a bug answers an AWS-shaped 500 for this one request
+  // and a log line, never a dead process.
+  app.onError((error, c) => {
+    const req = c.env.incoming;
+    const res = c.env.outgoing;
+    if (error instanceof HttpError) sendHttpError(res, error);
+    else {
+      log(
+        `500 on ${req.method ?? '?'} ${String(req.url).slice(0, 200)}: ${
+          error.stack ?? String(error)
+        }`,
+      );
+      if (!res.headersSent) sendAwsError(res, 500, 'InternalServiceException', MESSAGES.internal);
+      else res.destroy();
+    }
+    return ALREADY_SENT;
+  });
+  app.use(async (c, next) => {
+    const req = c.env.incoming;
+    const res = c.env.outgoing;
+    const url = requestUrl(req.url, base);
     if (url === undefined) throw new HttpError(400, 'InvalidRequestException', MESSAGES.badPath);
     const method = req.method ?? 'GET';
     const surface = protectedSurface(method, url.pathname);
@@ -404,146 +419,100 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (method === 'OPTIONS') {
         if (!origin) throw new HttpError(403, 'AccessDeniedException', MESSAGES.corsRefused);
         res.writeHead(204, {
-          ...(origin
-            ? {
-                'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-                'Access-Control-Allow-Headers':
-                  header(req, 'access-control-request-headers') ??
-                  'content-type, x-amz-target, x-amz-bearer, x-amz-user-agent',
-                'Access-Control-Max-Age': '600',
-              }
-            : {}),
+          'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+          'Access-Control-Allow-Headers':
+            header(req, 'access-control-request-headers') ??
+            'content-type, x-amz-target, x-amz-bearer, x-amz-user-agent',
+          'Access-Control-Max-Age': '600',
         });
         res.end();
-        return;
+        return ALREADY_SENT;
       }
     }
-    // The secondary region: its own panel, CTI endpoint and status under one prefix.
-    let region = regions?.primary;
-    if (regions && url.pathname.startsWith(`${SECONDARY_REGION_PREFIX}/`)) {
-      region = regions.secondary;
-      req.url = `${url.pathname.slice(SECONDARY_REGION_PREFIX.length)}${url.search}`;
-      url = requestUrl(req.url, base)!;
-    }
-    const path = url.pathname;
-    for (const route of options.extraRoutes ?? []) if (await route(req, res, url)) return;
-    if (await faulting(req, res, url)) return;
-    if (regions && region && (await regions.handle(req, res, path, region))) return;
-    if (await services.routes(req, res, url)) return;
-
-    if (path === '/api' || path === '/connect/api') {
-      if (method !== 'POST')
-        throw new HttpError(405, 'MethodNotAllowedException', MESSAGES.methodNotAllowed('POST'));
-      const body = await readBody(req);
-      const abort = new AbortController();
-      res.on('close', () => abort.abort());
-      const target = header(req, CTI_SERVICE.targetHeader);
-      const standby =
-        regions && region ? regions.interceptCti(region, target, body, base) : undefined;
-      const result =
-        standby ??
-        (await cti.handle(target, header(req, CTI_SERVICE.bearerHeader), body, abort.signal));
-      if (res.destroyed) return;
-      const answer =
-        regions && region ? regions.filterCtiAnswer(region, target, result.body) : result.body;
-      if (result.status >= 500)
-        log(`${result.status} on CTI ${target ?? ''}: ${JSON.stringify(answer)}`);
-      res.writeHead(result.status, {
-        'Content-Type': CTI_SERVICE.contentType,
-        'x-amzn-RequestId': randomUUID(),
-        ...(result.errorType ? { 'x-amzn-ErrorType': result.errorType } : {}),
-      });
-      res.end(JSON.stringify(answer));
-      return;
-    }
-
-    if (path === '/login' || path === '/connect/login') {
-      if (method === 'GET' && !url.searchParams.get('username'))
-        return sendHtml(
-          res,
-          200,
-          loginPage([...centre.agents.values()], url.searchParams.get('redirect') ?? ''),
-        );
-      let params = url.searchParams;
-      if (method === 'POST') params = new URLSearchParams(await readBody(req));
-      else if (method !== 'GET')
-        throw new HttpError(
-          405,
-          'MethodNotAllowedException',
-          MESSAGES.methodNotAllowed('GET or POST'),
-        );
-      const agent = centre.agentByUsername(params.get('username') ?? '');
-      if (!agent)
-        throw new HttpError(
-          400,
-          'InvalidParameterException',
-          MESSAGES.unknownAgent(params.get('username') ?? ''),
-        );
-      const session = sessions.login(agent.id);
-      res.setHeader('Set-Cookie', sessionCookie(req, session.id));
-      const redirect = params.get('redirect') ?? '';
-      if (redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\')) {
-        res.writeHead(303, { Location: redirect });
-        res.end();
-        return;
-      }
-      return sendHtml(res, 200, loggedInPage(agent));
-    }
-
-    if (path === '/auth/authorize' || path === '/connect/auth/authorize') {
-      if (method !== 'GET')
-        throw new HttpError(405, 'MethodNotAllowedException', MESSAGES.methodNotAllowed('GET'));
-      const session = sessions.session(cookieValue(req.headers.cookie, SESSION_COOKIE));
-      if (!session) throw new HttpError(401, 'UnauthorizedException', MESSAGES.notLoggedIn);
-      const issued = sessions.issueToken(session);
-      return sendJson(res, 200, {
-        accessToken: issued.accessToken,
-        expiration: new Date(issued.expiresAt).toISOString(),
-        refreshToken: session.refreshToken,
-      });
-    }
-
-    if (path === '/logout' || path === '/connect/logout') {
-      const session = sessions.session(cookieValue(req.headers.cookie, SESSION_COOKIE));
-      // Its web sockets are refused at their next message (not cut at once: a page of the same
-      // session in another tab winds down on its own).
-      if (session) sessions.logout(session);
-      res.setHeader('Set-Cookie', sessionCookie(req, '', true));
-      return sendJson(res, 200, { loggedOut: session !== undefined });
-    }
-
-    if (path === '/whitelisted-origins' || path === '/connect/whitelisted-origins') {
-      const verdict = sessions.verify(header(req, CTI_SERVICE.bearerHeader));
-      if (typeof verdict === 'string')
-        throw new HttpError(401, 'UnauthorizedException', MESSAGES.invalidToken);
-      return sendJson(res, 200, { whitelistedOrigins: allowedOrigins });
-    }
-
-    if (path === '/control' || path === '/control/')
-      return sendHtml(res, 200, customerPhonePage(controlToken), {
-        'Content-Security-Policy': "frame-ancestors 'none'",
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-      });
-    if (path === '/control/openapi.json') return sendJson(res, 200, controlOpenApi(base));
-    if (path.startsWith('/control/')) return controlListener(req, res);
-
-    if (path === '/' && method === 'GET') {
-      return sendHtml(
-        res,
-        200,
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/connect/ccp-v2/">CCP panel</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
-      );
-    }
-    if (region !== undefined && region === regions?.secondary) {
-      if (await secondaryPanel?.(req, res)) return;
-    } else if (await panel(req, res)) return;
+    c.set('url', url);
+    c.set('region', secondaryRequests.has(req) ? regions?.secondary : regions?.primary);
+    await next();
+  });
+  // The host application's routes, then the fault injection (which may answer for any surface).
+  app.use(nodeSteps(...(options.extraRoutes ?? []), faulting));
+  // The CTI endpoint.
+  app.route('/', ctiRoutes({ cti, regions, base: () => base, log }));
+  // A region's status and the regions' discovery document (two regions only).
+  app.use(async (c, next) => {
+    const region = c.get('region');
+    const path = c.get('url').pathname;
+    if (regions && region && (await regions.handle(c.env.incoming, c.env.outgoing, path, region)))
+      return ALREADY_SENT;
+    await next();
+  });
+  // The admin API, the agent-app endpoint and the task-templates proxy.
+  app.route('/', services.admin);
+  app.route('/', services.agentApp);
+  // Sign-in: login, authorize, logout, whitelisted origins.
+  app.route('/', authRoutes({ centre: () => centre, sessions, allowedOrigins, sessionCookie }));
+  // The control API: the customer-phone page, its OpenAPI document, its routes.
+  const phonePage = (c: Context<EmulatorEnv>) =>
+    c.html(customerPhonePage(controlToken), 200, {
+      'Content-Security-Policy': "frame-ancestors 'none'",
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+    });
+  app.all('/control', phonePage);
+  app.all('/control/', phonePage);
+  app.all('/control/openapi.json', (c) => c.json(controlOpenApi(base), 200));
+  app.route('/', controlApp);
+  app.get('/', (c) =>
+    c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/connect/ccp-v2/">CCP panel</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
+      200,
+    ),
+  );
+  // The CCP panel (the secondary region's under its prefix), then 404.
+  app.route(
+    '/',
+    panelRoutes<EmulatorEnv>((c) =>
+      secondaryPanel && c.get('region') === regions?.secondary ? secondaryPanel : primaryPanel,
+    ),
+  );
+  app.all('*', (c) => {
     throw new HttpError(
       404,
       'NotFoundException',
-      MESSAGES.notFoundRoute(method, path.slice(0, 200)),
+      MESSAGES.notFoundRoute(c.req.method, c.get('url').pathname.slice(0, 200)),
     );
-  }
+  });
+
+  const listener = getRequestListener(app.fetch, {
+    // A request without a Host header (HTTP/1.0) is for this emulator.
+    hostname: host,
+    // A request line or Host header the URL parser refuses: an AWS-shaped 400.
+    errorHandler: () =>
+      new Response(JSON.stringify(awsErrorBody('InvalidRequestException', MESSAGES.badPath)), {
+        status: 400,
+        headers: {
+          'content-type': 'application/json',
+          'x-amzn-ErrorType': 'InvalidRequestException',
+        },
+      }),
+  });
+  // The secondary region: its own panel, CTI endpoint and status under one prefix, which is
+  // taken off before routing (and before the protections, which see the path they protect).
+  const secondaryRequests = new WeakSet<IncomingMessage>();
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    req.on('error', () => res.destroy());
+    res.on('error', () => undefined);
+    if (regions) {
+      const url = requestUrl(req.url, base);
+      if (url?.pathname.startsWith(`${SECONDARY_REGION_PREFIX}/`)) {
+        secondaryRequests.add(req);
+        req.url = `${url.pathname.slice(SECONDARY_REGION_PREFIX.length)}${url.search}`;
+      }
+    }
+    listener(req, res).catch((error: unknown) => {
+      log(`request failed: ${(error as Error)?.stack ?? String(error)}`);
+      res.destroy();
+    });
+  };
 
   const serverOptions = { maxHeaderSize: MAX_HEADER_BYTES };
   const server: Server = tls
@@ -687,14 +656,4 @@ async function generateCertificate(): Promise<{ key: string; cert: string }> {
 function sessionCookieFor(value: string, crossSite: boolean, expire = false): string {
   const attrs = crossSite ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax';
   return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; ${attrs}${expire ? '; Max-Age=0' : ''}`;
-}
-
-function sendHtml(
-  res: ServerResponse,
-  status: number,
-  html: string,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
-  res.end(html);
 }

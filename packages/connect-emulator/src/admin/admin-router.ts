@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import type { EmulatorEnv } from '../http/node-env';
 import {
   BodyTooLargeError,
   HttpError,
@@ -401,14 +405,15 @@ export interface AdminRouterOptions {
 }
 
 /**
- * The Amazon Connect public REST subset at the real paths and JSON shapes, so that
+ * The Amazon Connect public REST subset at the real paths and JSON shapes, on Hono, so that
  * `@aws-sdk/client-connect` and `@aws-sdk/client-connect-contact-lens` work unchanged with
- * `endpoint` pointed at the emulator. Errors use the AWS REST-JSON shape.
+ * `endpoint` pointed at the emulator. Each operation reads its body with its zod schema; errors
+ * use the AWS REST-JSON shape.
  */
-export function createAdminRouter(
+export function adminRoutes(
   backend: AdminBackend,
   options: AdminRouterOptions = {},
-): RouteHandler {
+): Hono<EmulatorEnv> {
   const info = backend.info;
   const makeRequestId = options.requestId ?? randomUUID;
   const arn = (kind: string, id: string) => resourceArn(info, kind, id);
@@ -1000,46 +1005,62 @@ export function createAdminRouter(
     return { method, pattern, fn };
   });
 
-  const match = (
-    method: string,
-    segments: string[],
-  ): { fn: Route; params: string[] } | undefined => {
-    for (const entry of table) {
-      if (entry.method !== method) continue;
-      const params = matchPattern(entry.pattern, segments);
-      if (params !== undefined) return { fn: entry.fn, params };
-    }
-    return undefined;
-  };
-
-  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
-    let segments: string[];
-    try {
-      segments = pathSegments(url.pathname);
-    } catch {
-      return false;
-    }
-    const found = match(req.method ?? 'GET', segments);
-    if (found === undefined) return false;
-    const requestId = makeRequestId();
-    try {
-      let body: unknown = {};
-      if (req.method !== 'GET') {
-        try {
-          body = await readJson(req);
-        } catch (error) {
-          if (error instanceof BodyTooLargeError) throw error;
-          throw new AdminApiError(
-            'InvalidRequestException',
-            error instanceof HttpError ? error.message : 'The request body is not valid JSON',
-          );
+  // One Hono route per operation: `users/*/*` is `/users/:p0/:p1`.
+  const app = new Hono<EmulatorEnv>();
+  for (const entry of table) {
+    let count = 0;
+    const path = `/${entry.pattern
+      .split('/')
+      .map((part) => (part === '*' ? `:p${count++}` : part))
+      .join('/')}`;
+    const names = Array.from({ length: count }, (_, i) => `p${i}`);
+    app.on(entry.method, path, async (c) => {
+      const requestId = makeRequestId();
+      const reply = (status: number, body: unknown, type?: string) =>
+        c.json(body as object, status as ContentfulStatusCode, {
+          'x-amzn-RequestId': requestId,
+          ...(type ? { 'x-amzn-ErrorType': type } : {}),
+        });
+      try {
+        let body: unknown = {};
+        if (entry.method !== 'GET') {
+          try {
+            body = await readJson(c.env.incoming);
+          } catch (error) {
+            if (error instanceof BodyTooLargeError) throw error;
+            throw new AdminApiError(
+              'InvalidRequestException',
+              error instanceof HttpError ? error.message : 'The request body is not valid JSON',
+            );
+          }
         }
+        const query = new URL(c.req.url).searchParams;
+        const params = names.map((name) => c.req.param(name) ?? '');
+        return reply(200, await entry.fn({ params, query, body }));
+      } catch (error) {
+        if (error instanceof HttpError || error instanceof AdminApiError)
+          return reply(error.status, { Message: error.message }, error.type);
+        throw error; // a bug: the app's error boundary answers 500
       }
-      const result = await found.fn({ params: found.params, query: url.searchParams, body });
-      sendJson(res, 200, result, { 'x-amzn-RequestId': requestId });
-    } catch (error) {
-      sendAdminError(res, error, requestId);
-    }
+    });
+  }
+  return app;
+}
+
+/**
+ * The admin routes ({@link adminRoutes}) as a Node-style route handler (for a server that is not
+ * the emulator's Hono app).
+ */
+export function createAdminRouter(
+  backend: AdminBackend,
+  options: AdminRouterOptions = {},
+): RouteHandler {
+  const listener = getRequestListener(adminRoutes(backend, options).fetch, {
+    hostname: 'localhost',
+  });
+  return async (req, res, url) => {
+    if (adminOperation(req.method ?? 'GET', url.pathname) === undefined) return false;
+    await listener(req, res);
     return true;
   };
 }

@@ -1,22 +1,19 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { controlServiceRouter } from '../control/control-app';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import type { EmulatorEnv } from '../http/node-env';
 import type { OperationPolicy } from '../auth/authorization';
 import {
+  awsErrorBody,
   HttpError,
-  pathSegments,
   readBody,
   readJson,
   safeDecode,
-  sendAwsError,
-  sendJson,
   type RouteHandler,
 } from '../lib/http';
-import {
-  voiceIdCustomerSchema,
-  voiceIdSettingsSchema,
-  VoiceIdServiceError,
-  type VoiceIdSimulator,
-} from './voice-id-simulator';
+import { VoiceIdServiceError, type VoiceIdSimulator } from './voice-id-simulator';
 import { AGENT_APP_PATHS, TASK_TEMPLATES_PREFIXES, TASK_TEMPLATES_CSRF } from '../constants';
 
 /** A task template of the simulated instance. */
@@ -123,14 +120,6 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return result.data;
 }
 
-function sendError(res: ServerResponse, error: unknown): void {
-  if (error instanceof VoiceIdServiceError || error instanceof HttpError) {
-    sendAwsError(res, error.status, error.type, error.message);
-    return;
-  }
-  throw error; // a bug: the server's error boundary answers 500 and logs it
-}
-
 /**
  * The agent-app operations and the authorisation rule of each (see `authorizeOperation`): the
  * ones that name a contact (or a Voice ID session, which is a contact's) need the caller on it.
@@ -225,10 +214,22 @@ function cookieTokens(header: string | undefined): string[] {
  * The agent-app endpoint (`POST`, `X-Amz-target: AgentAppService.*`, `X-Amz-Bearer`) serving
  * Voice ID, Nasa, Lcms and Acs operations, plus the task-templates proxy and quick responses.
  */
-export function createAgentAppRouter(
+/** The task-template list's query. */
+const templateListQuery = z.object({
+  status: z.string().max(64).optional(),
+  name: z.string().max(1024).optional(),
+});
+/** One task template's query. */
+const templateQuery = z.object({ snapshotVersion: z.string().max(32).optional() });
+
+/**
+ * The agent-app surface on Hono: the agent-app endpoint (`POST /agent-app/api`, Voice ID, contact
+ * lookups, quick responses, screen sharing) and the task-templates proxy.
+ */
+export function agentAppRoutes(
   backend: AgentAppBackend,
   voiceId: VoiceIdSimulator,
-): RouteHandler {
+): Hono<EmulatorEnv> {
   const operations: Record<AgentAppOperation, (body: unknown) => unknown> = {
     'AgentAppService.VoiceId.describeSpeaker': (b) => {
       const p = parse(voiceIdParams, b);
@@ -331,11 +332,23 @@ export function createAgentAppRouter(
     },
   };
 
-  const handleAgentApp = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const target = req.headers['x-amz-target'];
-    const method = Array.isArray(target) ? target[0] : target;
-    const token = bearerToken(req.headers['x-amz-bearer']);
-    try {
+  const app = new Hono<EmulatorEnv>();
+  // A failure of an operation: AWS-shaped (anything else is a bug, for the app's error boundary).
+  app.onError((error, c) => {
+    if (error instanceof VoiceIdServiceError || error instanceof HttpError)
+      return c.json(awsErrorBody(error.type, error.message), error.status as ContentfulStatusCode, {
+        'x-amzn-ErrorType': error.type,
+      });
+    throw error;
+  });
+
+  // The agent-app endpoint: one route, dispatched on `X-Amz-Target`, each operation's body read
+  // with its zod schema after the bearer token and the operation name are checked.
+  for (const path of AGENT_APP_PATHS) {
+    app.post(path, async (c) => {
+      const req = c.env.incoming;
+      const method = c.req.header('x-amz-target');
+      const token = bearerToken(req.headers['x-amz-bearer']);
       if (token === undefined || !backend.validateToken(token)) {
         await readBody(req);
         throw new VoiceIdServiceError(401, 'UnauthorizedException', 'Unauthorized');
@@ -350,206 +363,138 @@ export function createAgentAppRouter(
       }
       const body = await readJson(req);
       backend.authorize?.(token, AGENT_APP_OPERATION_POLICIES[method], body);
-      sendJson(res, 200, operations[method](body));
-    } catch (error) {
-      sendError(res, error);
-    }
-  };
+      return c.json(operations[method](body) as object, 200);
+    });
+    app.all(path, (c) =>
+      c.json(awsErrorBody('MethodNotAllowedException', 'Method not allowed'), 405, {
+        'x-amzn-ErrorType': 'MethodNotAllowedException',
+        allow: 'POST',
+      }),
+    );
+  }
 
-  const handleTaskTemplates = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    rest: string,
-    url: URL,
-  ): Promise<void> => {
-    const authorized =
-      backend.validateSessionCookie?.(req.headers.cookie) ??
-      cookieTokens(req.headers.cookie).some((t) => backend.validateToken(t));
-    const reply = (status: number, message: string, type: string) =>
-      sendAwsError(res, status, type, message);
-    if (!authorized) return reply(401, 'Unauthorized', 'UnauthorizedException');
-    if (req.headers['x-csrf-token'] !== TASK_TEMPLATES_CSRF)
-      return reply(403, 'Missing or invalid CSRF token', 'AccessDeniedException');
-    try {
-      const parts = pathSegments(rest);
-      if (
-        req.method === 'GET' &&
-        parts[0] === 'proxy' &&
-        parts[1] === 'instance' &&
-        parts[3] === 'task' &&
-        parts[4] === 'template'
-      ) {
-        if (parts[2] !== backend.instanceId) {
-          reply(404, `Instance not found: ${parts[2] ?? ''}`, 'ResourceNotFoundException');
-          return;
-        }
-        const templates = backend.taskTemplates();
-        if (parts.length === 5) {
-          const status = url.searchParams.get('status');
-          const name = url.searchParams.get('name');
-          const list = templates.filter(
-            (t) =>
-              (status === null || t.status === status) && (name === null || t.name.includes(name)),
-          );
-          sendJson(res, 200, {
-            TaskTemplates: list.map((t) => ({
-              Id: t.id,
-              Arn: `arn:aws:connect:${backend.region}:${backend.accountId}:instance/${backend.instanceId}/task-template/${t.id}`,
-              Name: t.name,
-              Description: t.description,
-              Status: t.status,
-              CreatedTime: t.createdMs / 1000,
-              LastModifiedTime: t.lastModifiedMs / 1000,
-            })),
-          });
-          return;
-        }
-        const template = templates.find((t) => t.id === parts[5]);
-        if (template === undefined) {
-          reply(404, `Task template not found: ${parts[5] ?? ''}`, 'ResourceNotFoundException');
-          return;
-        }
-        const version = url.searchParams.get('snapshotVersion');
-        const versions = template.versions ?? [1];
-        if (version !== null && !versions.includes(Number(version))) {
-          reply(404, `Task template version not found: ${version}`, 'ResourceNotFoundException');
-          return;
-        }
-        sendJson(res, 200, {
+  // The task-templates proxy: the session cookie (or a token cookie) and the CSRF header first.
+  const arn = (id: string) =>
+    `arn:aws:connect:${backend.region}:${backend.accountId}:instance/${backend.instanceId}/task-template/${id}`;
+  const notFound = (message: string) => {
+    throw new HttpError(404, 'ResourceNotFoundException', message);
+  };
+  for (const prefix of TASK_TEMPLATES_PREFIXES) {
+    app.use(`${prefix}/*`, async (c, next) => {
+      const cookie = c.req.header('cookie');
+      const authorized =
+        backend.validateSessionCookie?.(cookie) ??
+        cookieTokens(cookie).some((t) => backend.validateToken(t));
+      if (!authorized) throw new HttpError(401, 'UnauthorizedException', 'Unauthorized');
+      if (c.req.header('x-csrf-token') !== TASK_TEMPLATES_CSRF)
+        throw new HttpError(403, 'AccessDeniedException', 'Missing or invalid CSRF token');
+      await next();
+    });
+    app.get(`${prefix}/proxy/instance/:instanceId/task/template`, (c) => {
+      const instanceId = c.req.param('instanceId');
+      if (instanceId !== backend.instanceId) notFound(`Instance not found: ${instanceId}`);
+      const query = parse(templateListQuery, c.req.query());
+      const list = backend
+        .taskTemplates()
+        .filter(
+          (t) =>
+            (query.status === undefined || t.status === query.status) &&
+            (query.name === undefined || t.name.includes(query.name)),
+        );
+      return c.json(
+        {
+          TaskTemplates: list.map((t) => ({
+            Id: t.id,
+            Arn: arn(t.id),
+            Name: t.name,
+            Description: t.description,
+            Status: t.status,
+            CreatedTime: t.createdMs / 1000,
+            LastModifiedTime: t.lastModifiedMs / 1000,
+          })),
+        },
+        200,
+      );
+    });
+    app.get(`${prefix}/proxy/instance/:instanceId/task/template/:templateId`, (c) => {
+      const instanceId = c.req.param('instanceId');
+      if (instanceId !== backend.instanceId) notFound(`Instance not found: ${instanceId}`);
+      const templateId = c.req.param('templateId');
+      const template = backend.taskTemplates().find((t) => t.id === templateId);
+      if (template === undefined) return notFound(`Task template not found: ${templateId}`);
+      const version = parse(templateQuery, c.req.query()).snapshotVersion;
+      const versions = template.versions ?? [1];
+      if (version !== undefined && !versions.includes(Number(version)))
+        notFound(`Task template version not found: ${version}`);
+      return c.json(
+        {
           InstanceId: backend.instanceId,
           Id: template.id,
-          Arn: `arn:aws:connect:${backend.region}:${backend.accountId}:instance/${backend.instanceId}/task-template/${template.id}`,
+          Arn: arn(template.id),
           Name: template.name,
           Description: template.description,
           ContactFlowId: template.contactFlowId,
           Fields: template.fields,
           Status: template.status,
-          SnapshotVersion: version === null ? versions.at(-1) : Number(version),
+          SnapshotVersion: version === undefined ? versions.at(-1) : Number(version),
           CreatedTime: template.createdMs / 1000,
           LastModifiedTime: template.lastModifiedMs / 1000,
-        });
-        return;
-      }
-      if (req.method === 'PUT' && parts.length === 1 && parts[0] === 'createTemplatedTask') {
-        const body = parse(z.record(z.string(), z.unknown()), await readJson(req));
-        const { contactId } = backend.createTemplatedTask(body);
-        sendJson(res, 200, { ContactId: contactId });
-        return;
-      }
-      if (req.method === 'POST' && parts.length === 1 && parts[0] === 'updateContact') {
-        const body = parse(z.record(z.string(), z.unknown()), await readJson(req));
-        backend.authorizeCookie?.(
-          req.headers.cookie,
-          TASK_TEMPLATE_OPERATION_POLICIES.updateContact,
-          body,
-        );
-        backend.updateContact(body);
-        sendJson(res, 200, {});
-        return;
-      }
-      reply(404, 'Not found', 'NotFoundException');
-    } catch (error) {
-      sendError(res, error);
-    }
-  };
+        },
+        200,
+      );
+    });
+    app.put(`${prefix}/createTemplatedTask`, async (c) => {
+      const body = parse(z.record(z.string(), z.unknown()), await readJson(c.env.incoming));
+      const { contactId } = backend.createTemplatedTask(body);
+      return c.json({ ContactId: contactId }, 200);
+    });
+    app.post(`${prefix}/updateContact`, async (c) => {
+      const body = parse(z.record(z.string(), z.unknown()), await readJson(c.env.incoming));
+      backend.authorizeCookie?.(
+        c.req.header('cookie'),
+        TASK_TEMPLATE_OPERATION_POLICIES.updateContact,
+        body,
+      );
+      backend.updateContact(body);
+      return c.json({}, 200);
+    });
+    app.all(`${prefix}/*`, () => {
+      throw new HttpError(404, 'NotFoundException', 'Not found');
+    });
+  }
+  return app;
+}
 
+/** Whether a path is one of the agent-app endpoint's or the task-templates proxy's. */
+function isAgentAppPath(path: string): boolean {
+  return (
+    (AGENT_APP_PATHS as readonly string[]).includes(path) ||
+    TASK_TEMPLATES_PREFIXES.some((prefix) => path.startsWith(`${prefix}/`))
+  );
+}
+
+/**
+ * The agent-app routes ({@link agentAppRoutes}) as a Node-style route handler (for a server
+ * that is not the emulator's Hono app).
+ */
+export function createAgentAppRouter(
+  backend: AgentAppBackend,
+  voiceId: VoiceIdSimulator,
+): RouteHandler {
+  const listener = getRequestListener(agentAppRoutes(backend, voiceId).fetch, {
+    hostname: 'localhost',
+  });
   return async (req, res, url) => {
-    if ((AGENT_APP_PATHS as readonly string[]).includes(url.pathname)) {
-      if (req.method !== 'POST') {
-        sendAwsError(res, 405, 'MethodNotAllowedException', 'Method not allowed', {
-          allow: 'POST',
-        });
-        return true;
-      }
-      await handleAgentApp(req, res);
-      return true;
-    }
-    for (const prefix of TASK_TEMPLATES_PREFIXES) {
-      if (url.pathname.startsWith(`${prefix}/`)) {
-        await handleTaskTemplates(req, res, url.pathname.slice(prefix.length), url);
-        return true;
-      }
-    }
-    return false;
+    if (!isAgentAppPath(url.pathname)) return false;
+    await listener(req, res);
+    return true;
   };
 }
 
 /**
- * Control API for the simulated Voice ID domain, under `/control/voice-id`:
- * - `GET|PATCH /control/voice-id/settings`
- * - `GET|PUT /control/voice-id/customers/{customerId}` (decisions, speaker status, holdSpeech)
- * - `GET /control/voice-id/sessions`
- * - `POST /control/voice-id/sessions/{contactId}/speech` `{addMs?, hold?}`
- * - `GET /control/voice-id/lcms-updates`, `POST /control/voice-id/reset`
+ * The control API's Voice ID routes (`/control/voice-id…`, see `registerServiceRoutes`) as a
+ * Node-style route handler.
  */
-export function createVoiceIdControlRouter(
-  voiceId: VoiceIdSimulator,
-  prefix = '/control/voice-id',
-): RouteHandler {
-  return async (req, res, url) => {
-    if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
-    const method = req.method ?? 'GET';
-    const ok = (body: unknown): true => {
-      sendJson(res, 200, body);
-      return true;
-    };
-    try {
-      const parts = pathSegments(url.pathname.slice(prefix.length));
-      const body = method === 'GET' ? {} : await readJson(req);
-      if (parts[0] === 'settings' && parts.length === 1) {
-        if (method === 'GET') return ok(voiceId.getSettings());
-        if (method === 'PATCH' || method === 'PUT') {
-          const patch = voiceIdSettingsSchema.partial().strict().parse(body);
-          return ok(voiceId.updateSettings(patch));
-        }
-      }
-      if (parts[0] === 'customers' && parts.length === 2) {
-        const id = parts[1]!;
-        if (method === 'GET') return ok(voiceId.customer(id));
-        if (method === 'PUT' || method === 'PATCH') {
-          const patch = voiceIdCustomerSchema.strict().parse(body);
-          return ok(voiceId.configureCustomer(id, patch));
-        }
-      }
-      if (parts[0] === 'sessions' && parts.length === 1 && method === 'GET') {
-        return ok({ sessions: voiceId.listSessions() });
-      }
-      if (
-        parts[0] === 'sessions' &&
-        parts.length === 3 &&
-        parts[2] === 'speech' &&
-        method === 'POST'
-      ) {
-        const p = z
-          .object({ addMs: z.number().int().min(0).optional(), hold: z.boolean().optional() })
-          .strict()
-          .parse(body);
-        if (p.hold !== undefined) voiceId.holdSpeech(parts[1]!, p.hold);
-        return ok(voiceId.addSpeech(parts[1]!, p.addMs ?? 0));
-      }
-      if (parts[0] === 'lcms-updates' && method === 'GET') {
-        return ok({ updates: voiceId.lcmsUpdates });
-      }
-      if (parts[0] === 'reset' && method === 'POST') {
-        voiceId.reset();
-        return ok({});
-      }
-      sendAwsError(res, 404, 'NotFoundException', 'Not found');
-    } catch (error) {
-      if (error instanceof z.ZodError)
-        sendJson(
-          res,
-          400,
-          {
-            __type: 'ValidationException',
-            message: 'Invalid request',
-            Message: 'Invalid request',
-            issues: error.issues,
-          },
-          { 'x-amzn-ErrorType': 'ValidationException' },
-        );
-      else sendError(res, error);
-    }
-    return true;
-  };
+export function createVoiceIdControlRouter(voiceId: VoiceIdSimulator): RouteHandler {
+  return controlServiceRouter({ voiceId }, '/control/voice-id');
 }

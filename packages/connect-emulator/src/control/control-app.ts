@@ -9,7 +9,9 @@ import { HTTPException } from 'hono/http-exception';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../constants';
 import { ManualClock, type Clock } from '../domain/clock';
 import { DomainError, type ContactCentre, type ContactRecord } from '../domain/contact-centre';
-import { awsErrorBody, HttpError, jsonDepth } from '../lib/http';
+import { getRequestListener } from '@hono/node-server';
+import { awsErrorBody, HttpError, jsonDepth, safeDecode, type RouteHandler } from '../lib/http';
+import { registerServiceRoutes, type ControlServices } from './service-routes';
 import { MESSAGES } from '../messages';
 
 /** What the control API acts on. */
@@ -19,6 +21,8 @@ export interface ControlContext {
   readonly reset: () => void;
   /** Logs a bug (a request answered 500). */
   readonly log?: (line: string) => void;
+  /** The services the control API drives beside the simulation (faults, Voice ID, events, regions). */
+  readonly services?: () => ControlServices;
 }
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number');
@@ -150,7 +154,12 @@ function fail<S extends 400 | 404 | 409 | 413 | 500>(
  * document is generated from them, see {@link controlOpenApiPaths}).
  * @public
  */
-export function createControlApp(ctx: ControlContext): OpenAPIHono {
+/**
+ * A Hono app with the control API's conventions: zod validation failures are 400
+ * `ValidationException`, bodies bounded and well-formed JSON, domain errors mapped to 404/409/400,
+ * every error AWS-shaped, unknown routes 404.
+ */
+export function newControlHono(log?: (line: string) => void): OpenAPIHono {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -166,9 +175,18 @@ export function createControlApp(ctx: ControlContext): OpenAPIHono {
     },
   });
 
-  // Bounded, well-formed JSON before any route reads it.
+  // Bounded, well-formed JSON before any route reads it; a path with a malformed `%` escape is
+  // refused (as every surface does).
+  app.use('/control/*', async (ctxt, next) => {
+    const c = ctxt as Context;
+    const raw = new URL(c.req.url).pathname;
+    if (raw.split('/').some((segment) => safeDecode(segment) === undefined))
+      return fail(c, 400, 'InvalidRequestException', MESSAGES.badPath);
+    await next();
+    return undefined;
+  });
   app.use(
-    '*',
+    '/control/*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
@@ -180,9 +198,9 @@ export function createControlApp(ctx: ControlContext): OpenAPIHono {
         ),
     }),
   );
-  app.use('*', async (ctxt, next) => {
+  app.use('/control/*', async (ctxt, next) => {
     const c = ctxt as Context;
-    if (c.req.method === 'POST') {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'DELETE') {
       const text = await c.req.text();
       if (jsonDepth(text) > MAX_JSON_DEPTH)
         return fail(
@@ -217,7 +235,7 @@ export function createControlApp(ctx: ControlContext): OpenAPIHono {
       });
     if (error instanceof HTTPException)
       return fail(c, 400, 'SerializationException', error.message);
-    ctx.log?.(`500 on ${c.req.method} ${c.req.path}: ${error.stack ?? String(error)}`);
+    log?.(`500 on ${c.req.method} ${c.req.path}: ${error.stack ?? String(error)}`);
     return fail(c, 500, 'InternalServiceException', MESSAGES.internal);
   });
   app.notFound((c) =>
@@ -229,6 +247,11 @@ export function createControlApp(ctx: ControlContext): OpenAPIHono {
     ),
   );
 
+  return app;
+}
+
+export function createControlApp(ctx: ControlContext): OpenAPIHono {
+  const app = newControlHono(ctx.log);
   app.openapi(
     createRoute({
       method: 'get',
@@ -427,7 +450,35 @@ export function createControlApp(ctx: ControlContext): OpenAPIHono {
     },
   );
 
+  registerServiceRoutes(app, () => ctx.services?.());
+  // Mounted on the emulator's app, an unknown control path is the control API's 404 too.
+  app.all('/control/*', (c) =>
+    fail(
+      c,
+      404,
+      'NotFoundException',
+      `No control endpoint ${c.req.method} ${c.req.path.slice(0, 200)}.`,
+    ),
+  );
   return app;
+}
+
+/**
+ * The control API's service routes ({@link registerServiceRoutes}) as a Node-style route handler
+ * for the paths under `prefix` (for a server that is not the emulator's Hono app).
+ */
+export function controlServiceRouter(
+  services: Partial<ControlServices>,
+  prefix: string,
+): RouteHandler {
+  const app = newControlHono();
+  registerServiceRoutes(app, () => services as ControlServices);
+  const listener = getRequestListener(app.fetch, { hostname: 'localhost' });
+  return async (req, res, url) => {
+    if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
+    await listener(req, res);
+    return true;
+  };
 }
 
 /**

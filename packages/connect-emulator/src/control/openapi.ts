@@ -1,48 +1,9 @@
-import { SERVICES_OPENAPI_PATHS } from '../services/openapi';
 import { controlOpenApiPaths } from './control-app';
 
-/** The region routes (served when the emulator runs two regions). */
-const REGION_PATHS = {
-  '/control/regions': {
-    get: {
-      summary:
-        'Primary, secondary, active and pending region, failover count and mode (two regions only)',
-      responses: { '200': { description: 'Region status' } },
-    },
-  },
-  '/control/regions/failover-pending': {
-    post: {
-      summary: 'Announce a failover: the active panel sends failover-pending (two regions only)',
-      responses: { '200': { description: 'Region status' } },
-    },
-  },
-  '/control/regions/failover': {
-    post: {
-      summary:
-        'Fail over (`mode` soft or hard, in the body or the query); without an announcement it goes through the pending step first (two regions only)',
-      requestBody: {
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              additionalProperties: false,
-              properties: { mode: { enum: ['soft', 'hard'] } },
-            },
-          },
-        },
-      },
-      responses: {
-        '200': { description: 'Region status' },
-        '400': { description: 'A mode other than soft or hard' },
-      },
-    },
-  },
-} as const;
-
 /**
- * The OpenAPI 3.1 description of the control API, served at `/control/openapi.json`. The
- * simulation routes' part is generated from their zod route schemas (Hono, see `control-app.ts`);
- * the fault, Voice ID, webhook, event, media and region routes are described by hand.
+ * The OpenAPI 3.1 description of the control API, served at `/control/openapi.json`: generated
+ * from the zod route schemas of every control route (Hono, see `control-app.ts` and
+ * `service-routes.ts`), so it cannot drift from what is served.
  */
 export function controlOpenApi(serverUrl: string): Record<string, unknown> {
   const generated = controlOpenApiPaths();
@@ -56,7 +17,7 @@ export function controlOpenApi(serverUrl: string): Record<string, unknown> {
     },
     servers: [{ url: serverUrl }],
     security: [{ ControlToken: [] }],
-    paths: { ...SERVICES_OPENAPI_PATHS, ...generated.paths, ...REGION_PATHS },
+    paths: generated.paths,
     components: {
       securitySchemes: {
         ControlToken: { type: 'apiKey', in: 'header', name: 'x-connect-emulator-token' },

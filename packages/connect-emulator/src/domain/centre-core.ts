@@ -17,9 +17,9 @@ import type {
 } from './records';
 
 /**
- * What the concepts split out of `ContactCentre` (tasks, monitoring) work on: the instance's
- * records and the few shared steps (ids, legs, routing, change notification). `ContactCentre`
- * builds it over its own state.
+ * What the concepts split out of `ContactCentre` (tasks, monitoring, routing, agent states,
+ * multi-party) work on: the instance's records and the few shared steps (ids, legs, routing,
+ * change notification), over the `Contacts` store. `ContactCentre` builds it.
  * @internal
  */
 export interface CentreCore {

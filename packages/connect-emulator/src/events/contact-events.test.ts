@@ -238,6 +238,7 @@ describe('webhook delivery', () => {
     await reader.cancel();
     const added = await fetch(`${server.url}/control/webhooks`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ url: 'http://127.0.0.1:9/x' }),
     });
     expect(added.status).toBe(201);

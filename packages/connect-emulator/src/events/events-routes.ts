@@ -1,17 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { z } from 'zod';
-import {
-  HttpError,
-  readJson,
-  safeDecode,
-  sendAwsError,
-  sendHttpError,
-  sendJson,
-  type RouteHandler,
-} from '../lib/http';
+import { controlServiceRouter } from '../control/control-app';
+import type { RouteHandler } from '../lib/http';
 import type { ContactEventHub, PublishedContactEvent } from './contact-events';
 import type { WebhookDispatcher } from './webhook-dispatcher';
-import { MAX_WEBHOOKS, SSE_KEEPALIVE_MS } from '../constants';
+import { SSE_KEEPALIVE_MS } from '../constants';
 
 function writeSse(res: ServerResponse, published: PublishedContactEvent): void {
   res.write(
@@ -26,12 +18,11 @@ export interface EventsRouter extends RouteHandler {
 }
 
 /**
- * Contact-event routes:
- * - `GET /control/events/stream` server-sent events (`id` = stream position, `event` = eventType,
- *   `data` = the EventBridge JSON); `Last-Event-ID` (or `?since=N`) replays; `?contactId=` filters
- * - `GET /control/events` recent events (`?since=N&contactId=`)
- * - `GET|POST /control/webhooks` (`{url}`), `DELETE /control/webhooks/{id}`
- * - `GET /control/webhooks/attempts` delivery attempts (status, retries, give-ups)
+ * Contact-event routes as a Node-style handler: `GET /control/events/stream` server-sent events
+ * (`id` = stream position, `event` = eventType, `data` = the EventBridge JSON; `Last-Event-ID` or
+ * `?since=N` replays; `?contactId=` filters), written here; `GET /control/events`,
+ * `GET|POST /control/webhooks`, `DELETE /control/webhooks/{id}` and `GET /control/webhooks/attempts`
+ * are the control API's routes (see `registerServiceRoutes`).
  */
 export function createEventsRouter(
   hub: ContactEventHub,
@@ -39,6 +30,7 @@ export function createEventsRouter(
   prefix = '/control',
 ): EventsRouter {
   const streams = new Set<ServerResponse>();
+  let others: RouteHandler | undefined; // built on first use
   const handler = (async (req, res, url) => {
     const path = url.pathname;
     const method = req.method ?? 'GET';
@@ -68,56 +60,13 @@ export function createEventsRouter(
       });
       return true;
     }
-    if (path === `${prefix}/events` && method === 'GET') {
-      const since = Number(url.searchParams.get('since') ?? 0);
-      sendJson(res, 200, {
-        events: hub.since(
-          Number.isFinite(since) ? since : 0,
-          url.searchParams.get('contactId') ?? undefined,
-        ),
-      });
-      return true;
-    }
-    if (path === `${prefix}/webhooks/attempts` && method === 'GET') {
-      sendJson(res, 200, { attempts: webhooks.attempts });
-      return true;
-    }
-    if (path === `${prefix}/webhooks`) {
-      if (method === 'GET') {
-        sendJson(res, 200, { webhooks: webhooks.list() });
-        return true;
-      }
-      if (method === 'POST') {
-        try {
-          const parsed = z
-            .object({
-              url: z.url({ protocol: /^https?$/ }).max(2048),
-              id: z.string().min(1).max(128).optional(),
-            })
-            .strict()
-            .safeParse(await readJson(req));
-          if (!parsed.success)
-            throw new HttpError(400, 'ValidationException', 'Expected {"url": "http(s)://…"}');
-          if (webhooks.list().length >= MAX_WEBHOOKS)
-            throw new HttpError(
-              400,
-              'LimitExceededException',
-              `At most ${MAX_WEBHOOKS} webhooks at once.`,
-            );
-          sendJson(res, 201, webhooks.add(parsed.data.url, parsed.data.id));
-        } catch (error) {
-          if (error instanceof HttpError) sendHttpError(res, error);
-          else throw error;
-        }
-        return true;
-      }
-    }
-    if (path.startsWith(`${prefix}/webhooks/`) && method === 'DELETE') {
-      const id = safeDecode(path.slice(`${prefix}/webhooks/`.length));
-      if (id !== undefined && webhooks.remove(id)) sendJson(res, 200, {});
-      else sendAwsError(res, 404, 'NotFoundException', `No webhook ${String(id).slice(0, 200)}`);
-      return true;
-    }
+    // The other event and webhook routes: the control API's (see `registerServiceRoutes`).
+    if (
+      path === `${prefix}/events` ||
+      path === `${prefix}/webhooks` ||
+      path.startsWith(`${prefix}/webhooks/`)
+    )
+      return (others ??= controlServiceRouter({ events: hub, webhooks }, prefix))(req, res, url);
     return false;
   }) as EventsRouter;
   handler.closeStreams = () => {

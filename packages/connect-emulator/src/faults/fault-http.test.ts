@@ -59,6 +59,7 @@ const ctiCall = (op: string, signal?: AbortSignal) =>
 const addRule = async (rule: unknown) => {
   const res = await fetch(`${server.url}/control/faults`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(rule),
   });
   expect(res.status).toBe(201);
@@ -168,6 +169,7 @@ describe('fault injection over HTTP', () => {
     expect((await ctiCall('GetAgentSnapshot')).status).toBe(200);
     const bad = await fetch(`${server.url}/control/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ service: 'cti', action: { type: 'status', status: 404 } }),
     });
     expect(bad.status).toBe(400);

@@ -1,22 +1,13 @@
+import { controlServiceRouter } from '../control/control-app';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
 import { adminOperation } from '../admin/admin-router';
-import {
-  HttpError,
-  pathSegments,
-  readJson,
-  sendAwsError,
-  sendHttpError,
-  sendJson,
-  type RouteHandler,
-} from '../lib/http';
+import { sendJson, type RouteHandler } from '../lib/http';
 import type { FaultEngine } from './fault-engine';
 import {
   AGENT_APP_PATHS,
   AUTH_PATHS,
   CTI_PATHS,
   FAULT_ERROR_TYPES,
-  MAX_FAULT_RULES,
   TASK_TEMPLATES_PREFIXES,
 } from '../constants';
 
@@ -145,70 +136,9 @@ export function withFaults(
 }
 
 /**
- * Control API for fault rules, under `/control/faults`:
- * - `GET /control/faults` lists rules with their `fired`/`matched` counters
- * - `POST /control/faults` adds a rule (body: a rule, or `{rules: [...]}`), answers the rule(s)
- * - `DELETE /control/faults/{id}` removes one; `DELETE /control/faults` removes all
- * - `POST /control/faults/seed` `{seed}` re-seeds the probability source
+ * The control API's fault-rule routes (`/control/faults…`, see `registerServiceRoutes`) as a
+ * Node-style route handler.
  */
-export function createFaultControlRouter(
-  engine: FaultEngine,
-  prefix = '/control/faults',
-): RouteHandler {
-  return async (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
-    const method = req.method ?? 'GET';
-    try {
-      const rest = pathSegments(url.pathname.slice(prefix.length));
-      if (rest.length === 0 && method === 'GET') {
-        sendJson(res, 200, { rules: engine.list() });
-      } else if (rest.length === 0 && method === 'POST') {
-        const body = await readJson(req);
-        const batch = z.object({ rules: z.array(z.unknown()) }).safeParse(body);
-        const rules = batch.success ? batch.data.rules : [body];
-        if (engine.list().length + rules.length > MAX_FAULT_RULES)
-          throw new HttpError(
-            400,
-            'LimitExceededException',
-            `At most ${MAX_FAULT_RULES} fault rules at once.`,
-          );
-        if (batch.success) {
-          sendJson(res, 201, { rules: batch.data.rules.map((r) => engine.add(r as never)) });
-        } else {
-          sendJson(res, 201, engine.add(body as never));
-        }
-      } else if (rest.length === 0 && method === 'DELETE') {
-        engine.clear();
-        sendJson(res, 200, { rules: [] });
-      } else if (rest.length === 1 && rest[0] === 'seed' && method === 'POST') {
-        const { seed } = z
-          .object({ seed: z.number().int() })
-          .strict()
-          .parse(await readJson(req));
-        engine.seed(seed);
-        sendJson(res, 200, { seed });
-      } else if (rest.length === 1 && method === 'DELETE') {
-        if (engine.remove(rest[0]!)) sendJson(res, 200, {});
-        else sendAwsError(res, 404, 'NotFoundException', `No fault rule ${rest[0]!}`);
-      } else {
-        sendAwsError(res, 404, 'NotFoundException', 'Not found');
-      }
-    } catch (error) {
-      if (error instanceof z.ZodError)
-        sendJson(
-          res,
-          400,
-          {
-            __type: 'ValidationException',
-            message: 'Invalid fault rule',
-            Message: 'Invalid fault rule',
-            issues: error.issues,
-          },
-          { 'x-amzn-ErrorType': 'ValidationException' },
-        );
-      else if (error instanceof HttpError) sendHttpError(res, error);
-      else throw error;
-    }
-    return true;
-  };
+export function createFaultControlRouter(engine: FaultEngine): RouteHandler {
+  return controlServiceRouter({ faults: engine }, '/control/faults');
 }

@@ -1,6 +1,7 @@
 export {
   buildPanelBundles,
   createPanelRequestHandler,
+  panelRoutes,
   PANEL_PATH_PREFIXES,
   panelHtml,
   ringtoneWav,

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { getRequestListener } from '@hono/node-server';
+import { Hono, type Context, type Env } from 'hono';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -240,54 +242,47 @@ function frameAncestors(origins: readonly string[]): string {
   return ["'self'", ...valid].join(' ');
 }
 
+/** The panel's own files under each prefix (the page, its scripts, the ringtone). */
+const PANEL_FILES = ['', 'index.html', 'ringtone.wav', 'panel.js', 'worker.js'] as const;
+
+/** Whether a path is one the panel routes serve. */
+function isPanelPath(path: string): boolean {
+  return (
+    path.endsWith(REQUEST_STORAGE_ACCESS_PATH) ||
+    path === '/connect/ccp-v2' ||
+    path === '/ccp-v2' ||
+    PANEL_PATH_PREFIXES.some((prefix) => PANEL_FILES.some((file) => path === `${prefix}${file}`))
+  );
+}
+
 /**
- * A request handler for the panel page and its scripts. It answers `GET` on
- * `/connect/ccp-v2/` and `/ccp-v2/` (page, `panel.js`, `worker.js`) with CSP `frame-ancestors`
- * limited to the allowed origins, and returns `false` for every other request.
- *
- * @example
- * ```ts
- * const panel = createPanelRequestHandler({ allowedOrigins: () => ['http://localhost:3000'], region: 'us-east-1' });
- * http.createServer(async (req, res) => { if (!(await panel(req, res))) res.end('404'); });
- * ```
- * @public
+ * The panel page, its scripts and ringtone, and the storage-access request page, as Hono routes
+ * (`GET`, and `HEAD` through Hono), with CSP `frame-ancestors` limited to the allowed origins.
+ * `optionsFor` picks the options per request (e.g. the region the request is for).
  */
-export function createPanelRequestHandler(
-  options: PanelRouteOptions,
-): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
-  return async (request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const raw = request.url ?? '/';
-    const path = URL.canParse(`http://panel.invalid${raw.startsWith('/') ? raw : '/'}`)
-      ? new URL(`http://panel.invalid${raw.startsWith('/') ? raw : '/'}`).pathname
-      : '/';
-    // The storage-access request page: at the instance root, under `/connect`, and (for a
-    // localhost panel, where the host appends the path to the panel URL) under the panel path.
-    if (path.endsWith(REQUEST_STORAGE_ACCESS_PATH)) {
-      response.writeHead(200, {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': `frame-ancestors ${frameAncestors(options.allowedOrigins())}`,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      });
-      const html = storageAccessPageHtml(options.storageAccessDecision ?? 'browser');
-      response.end(request.method === 'HEAD' ? undefined : html);
-      return true;
-    }
-    if (path === '/connect/ccp-v2' || path === '/ccp-v2') {
-      response.writeHead(301, { Location: `${path}/` });
-      response.end();
-      return true;
-    }
-    const prefix = PANEL_PATH_PREFIXES.find((p) => path.startsWith(p));
-    if (!prefix) return false;
-    const rest = path.slice(prefix.length);
-    const security = {
-      'Content-Security-Policy': `frame-ancestors ${frameAncestors(options.allowedOrigins())}`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    };
-    if (rest === '' || rest === 'index.html') {
+export function panelRoutes<E extends Env = Env>(
+  optionsFor: (c: Context<E>) => PanelRouteOptions,
+): Hono<E> {
+  const app = new Hono<E>();
+  const security = (options: PanelRouteOptions) => ({
+    'Content-Security-Policy': `frame-ancestors ${frameAncestors(options.allowedOrigins())}`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  // The storage-access request page: at the instance root, under `/connect`, and (for a
+  // localhost panel, where the host appends the path to the panel URL) under the panel path.
+  app.get('*', async (c, next) => {
+    if (!c.req.path.endsWith(REQUEST_STORAGE_ACCESS_PATH)) return next();
+    const options = optionsFor(c);
+    return c.html(storageAccessPageHtml(options.storageAccessDecision ?? 'browser'), 200, {
+      ...security(options),
+    });
+  });
+  for (const path of ['/connect/ccp-v2', '/ccp-v2'])
+    app.get(path, (c) => c.redirect(`${path}/`, 301));
+  for (const prefix of PANEL_PATH_PREFIXES) {
+    const page = (c: Context<E>) => {
+      const options = optionsFor(c);
       const html = panelHtml({
         region: options.region,
         ctiEndpoint: options.ctiEndpoint ?? '/api',
@@ -309,26 +304,54 @@ export function createPanelRequestHandler(
         statsIntervalMs: options.statsIntervalMs ?? 1_000,
         ringtoneUrl: `${options.basePath ?? ''}${prefix}ringtone.wav`,
       });
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...security });
-      response.end(request.method === 'HEAD' ? undefined : html);
-      return true;
-    }
-    if (rest === 'ringtone.wav') {
+      return c.html(html, 200, security(options));
+    };
+    app.get(prefix, page);
+    app.get(`${prefix}index.html`, page);
+    app.get(`${prefix}ringtone.wav`, (c) => {
       const wav = ringtoneWav();
-      response.writeHead(200, {
+      return c.body(new Uint8Array(wav), 200, {
         'Content-Type': 'audio/wav',
         'Content-Length': String(wav.length),
-        ...security,
+        ...security(optionsFor(c)),
       });
-      response.end(request.method === 'HEAD' ? undefined : wav);
-      return true;
-    }
-    if (rest === 'panel.js' || rest === 'worker.js') {
-      const { app, worker } = await buildPanelBundles();
-      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', ...security });
-      response.end(request.method === 'HEAD' ? undefined : rest === 'panel.js' ? app : worker);
-      return true;
-    }
-    return false;
+    });
+    for (const file of ['panel.js', 'worker.js'] as const)
+      app.get(`${prefix}${file}`, async (c) => {
+        const { app: panelScript, worker } = await buildPanelBundles();
+        return c.body(file === 'panel.js' ? panelScript : worker, 200, {
+          'Content-Type': 'text/javascript; charset=utf-8',
+          ...security(optionsFor(c)),
+        });
+      });
+  }
+  return app;
+}
+
+/**
+ * A request handler for the panel page and its scripts (`panelRoutes` for a Node server).
+ * It answers `GET` on `/connect/ccp-v2/` and `/ccp-v2/` (page, `panel.js`, `worker.js`) with CSP
+ * `frame-ancestors` limited to the allowed origins, and returns `false` for every other request.
+ *
+ * @example
+ * ```ts
+ * const panel = createPanelRequestHandler({ allowedOrigins: () => ['http://localhost:3000'], region: 'us-east-1' });
+ * http.createServer(async (req, res) => { if (!(await panel(req, res))) res.end('404'); });
+ * ```
+ * @public
+ */
+export function createPanelRequestHandler(
+  options: PanelRouteOptions,
+): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+  const listener = getRequestListener(panelRoutes(() => options).fetch, { hostname: 'localhost' });
+  return async (request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const raw = request.url ?? '/';
+    const path = URL.canParse(`http://panel.invalid${raw.startsWith('/') ? raw : '/'}`)
+      ? new URL(`http://panel.invalid${raw.startsWith('/') ? raw : '/'}`).pathname
+      : '/';
+    if (!isPanelPath(path)) return false;
+    await listener(request, response);
+    return true;
   };
 }

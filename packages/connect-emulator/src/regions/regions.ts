@@ -4,7 +4,7 @@ import { CtiErrorType } from '@x/connect-streams/protocol';
 import { CtiError } from '../cti/errors';
 import type { CtiResult } from '../cti/service';
 import type { ContactCentre, ContactRecord } from '../domain/contact-centre';
-import { readBody, requestUrl, sendAwsError, sendJson } from '../lib/http';
+import { sendJson } from '../lib/http';
 
 /**
  * The path prefix under which the secondary region is served: its panel at
@@ -323,12 +323,11 @@ export class RegionController {
   }
 
   /**
-   * The region routes: `GET /region` and `GET /secondary/region` (a region's status), and the
-   * control API `GET /control/regions`, `POST /control/regions/failover-pending`,
-   * `POST /control/regions/failover` (body or query `mode`: `hard`, the default, or `soft`; it
-   * answers once the failover has started, with the status). Returns whether it answered.
+   * The region routes: `GET /region` and `GET /secondary/region` (a region's status) and the
+   * discovery document. Returns whether it answered. (The control API's region routes are
+   * `registerServiceRoutes`'.)
    */
-  async handle(
+  handle(
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
@@ -337,45 +336,13 @@ export class RegionController {
     const method = req.method ?? 'GET';
     if (path === REGION_DISCOVERY_PATH && method === 'GET') {
       sendJson(res, 200, this.discovery());
-      return true;
+      return Promise.resolve(true);
     }
     if (path === REGION_STATUS_PATH && method === 'GET') {
       sendJson(res, 200, this.read(region));
-      return true;
+      return Promise.resolve(true);
     }
-    if (path === '/control/regions' && method === 'GET') {
-      sendJson(res, 200, {
-        primary: this.primary,
-        secondary: this.secondary,
-        ...this.status(this.active),
-      });
-      return true;
-    }
-    if (path === '/control/regions/failover-pending' && method === 'POST') {
-      this.announceFailover();
-      sendJson(res, 200, this.status(this.active));
-      return true;
-    }
-    if (path === '/control/regions/failover' && method === 'POST') {
-      const query = requestUrl(req.url)?.searchParams.get('mode');
-      const text = await readBody(req);
-      let raw: unknown;
-      try {
-        raw = text.trim() === '' ? {} : (JSON.parse(text) as unknown);
-      } catch {
-        sendAwsError(res, 400, 'SerializationException', 'The body must be JSON.');
-        return true;
-      }
-      const parsed = failoverRequestSchema.safeParse(query ? { mode: query } : raw);
-      if (!parsed.success) {
-        sendAwsError(res, 400, 'ValidationException', 'mode must be soft or hard.');
-        return true;
-      }
-      void this.failover(parsed.data.mode ?? 'hard');
-      sendJson(res, 200, this.status(this.active));
-      return true;
-    }
-    return false;
+    return Promise.resolve(false);
   }
 }
 

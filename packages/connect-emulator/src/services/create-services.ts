@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createAdminRouter } from '../admin/admin-router';
+import { adminRoutes, createAdminRouter } from '../admin/admin-router';
 import type { AdminBackend } from '../admin/types';
+import type { Hono } from 'hono';
 import {
+  agentAppRoutes,
   createAgentAppRouter,
   createVoiceIdControlRouter,
   type AgentAppBackend,
@@ -16,6 +18,7 @@ import { createEventsRouter } from '../events/events-routes';
 import { WebhookDispatcher, type WebhookRetryPolicy } from '../events/webhook-dispatcher';
 import { FaultEngine, parseFaultSeed, type FaultRuleInput } from '../faults/fault-engine';
 import { createFaultControlRouter, withFaults, type FaultingHandler } from '../faults/fault-http';
+import type { EmulatorEnv } from '../http/node-env';
 import type { RouteHandler } from '../lib/http';
 import { MediaStore } from '../media/media-store';
 
@@ -37,8 +40,19 @@ export interface ServicesOptions {
 
 /** The admin API, agent-app services, contact events, media and faults, ready to mount. */
 export interface Services {
-  /** Every route of these services (admin REST, agent-app, recordings, control endpoints). */
+  /**
+   * Every route of these services as one Node-style handler (admin REST, agent-app, recordings,
+   * control endpoints), for a server that is not the emulator's Hono app.
+   */
   routes: RouteHandler;
+  /** Recordings and transcripts, streamed from their files (the control app's media routes). */
+  mediaRoutes: RouteHandler;
+  /** The contact events' server-sent event stream (the control API's `/control/events/stream`). */
+  eventStream: RouteHandler;
+  /** The admin API (Hono routes). */
+  admin: Hono<EmulatorEnv>;
+  /** The agent-app endpoint and the task-templates proxy (Hono routes). */
+  agentApp: Hono<EmulatorEnv>;
   /** Wraps the server's whole handler with fault injection. */
   withFaults(handler: RouteHandler): FaultingHandler;
   faults: FaultEngine;
@@ -70,20 +84,29 @@ export function createServices(options: ServicesOptions): Services {
   events.onEvent((published) => webhooks.enqueue(published));
   const media = new MediaStore(options.stateDir, options.instance);
   const eventsRouter = createEventsRouter(events, webhooks);
-  const handlers: RouteHandler[] = [
-    createAdminRouter(options.admin),
-    createAgentAppRouter(options.agentApp, voiceId),
-    media.router(),
-    createFaultControlRouter(faults),
-    createVoiceIdControlRouter(voiceId),
-    eventsRouter,
-  ];
+  const admin = adminRoutes(options.admin);
+  const agentApp = agentAppRoutes(options.agentApp, voiceId);
+  const mediaRoutes = media.router();
+  // The Node-style adapters, built on first use (the emulator's own app never uses them).
+  let handlers: RouteHandler[] | undefined;
   const wrapped: FaultingHandler[] = [];
   return {
     routes: async (req, res, url) => {
+      handlers ??= [
+        createAdminRouter(options.admin),
+        createAgentAppRouter(options.agentApp, voiceId),
+        mediaRoutes,
+        createFaultControlRouter(faults),
+        createVoiceIdControlRouter(voiceId),
+        eventsRouter,
+      ];
       for (const handler of handlers) if (await handler(req, res, url)) return true;
       return false;
     },
+    mediaRoutes,
+    eventStream: eventsRouter,
+    admin,
+    agentApp,
     withFaults: (handler) => {
       const w = withFaults(faults, handler);
       wrapped.push(w);

@@ -1,4 +1,3 @@
-export { SERVICES_OPENAPI_PATHS } from './openapi';
 export { CUSTOMER_ID_ATTRIBUTE, ContactLedger } from './contact-ledger';
 export type { ContactLedgerOptions, LedgerContactView } from './contact-ledger';
 export { SERVICES_CLI_OPTIONS, createServices, loadServicesCliOptions } from './create-services';

@@ -1,0 +1,272 @@
+import { CtiErrorType } from '@x/connect-streams/protocol';
+import { MESSAGES } from '../messages';
+import type { Clock } from './clock';
+import type { Contacts } from './contacts';
+import {
+  customerWaitsInQueue,
+  DomainError,
+  type AgentRecord,
+  type ContactRecord,
+  type QueueRecord,
+} from './records';
+import type { ContactFlowStep } from './seed';
+
+/** What {@link CustomerSide} needs from the centre around it. */
+export interface CustomerSideDeps {
+  readonly clock: Clock;
+  readonly agents: ReadonlyMap<string, AgentRecord>;
+  readonly queues: readonly QueueRecord[];
+  /** The queue of each phone number of the instance. */
+  readonly phoneNumbers: ReadonlyMap<string, QueueRecord>;
+  /** The contact flow of each phone number that has one. */
+  readonly numberFlows: ReadonlyMap<string, string>;
+  /** The seed's contact flows by name. */
+  readonly contactFlows: ReadonlyMap<string, readonly ContactFlowStep[]>;
+  /** Counts a change (for observers). */
+  changed(): void;
+  /** Marks the snapshots of these agents changed and wakes their long polls. */
+  touch(...agents: (AgentRecord | undefined)[]): void;
+  /** Notifies the contact's observers (`removed` once it has left the instance). */
+  notifyContact(contact: ContactRecord, removed?: boolean): void;
+  /** Offers what waits to the agents free for it. */
+  route(): void;
+}
+
+/**
+ * The customer side of calls (the simulation the control API drives): a customer dials in (through
+ * the number's contact flow), asks for a callback, answers or rejects an outbound call, hangs up,
+ * presses digits.
+ */
+export class CustomerSide {
+  constructor(
+    private readonly deps: CustomerSideDeps,
+    private readonly contacts: Contacts,
+  ) {}
+
+  /**
+   * A customer dials a phone number of the instance or a queue by name; with `initiationMethod`
+   * `api`, the call the admin API's StartOutboundVoiceContact placed, which the customer answered:
+   * it waits in the queue and reaches the agent as the real service delivers it (initiation method
+   * `api`, the customer's connection outbound). `attributes` are the contact's attributes.
+   */
+  dialIn(
+    to: string,
+    from = '+15555550123',
+    options: {
+      readonly initiationMethod?: 'inbound' | 'api';
+      readonly attributes?: Readonly<Record<string, string>>;
+      /** A contact flow of the seed to run (default: the phone number's, if it has one). */
+      readonly contactFlow?: string;
+    } = {},
+  ): ContactRecord {
+    let queue =
+      this.deps.phoneNumbers.get(to) ?? this.deps.queues.find((q) => q.name === to || q.arn === to);
+    if (!queue)
+      throw new DomainError(CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION, MESSAGES.unknownNumber(to));
+    const flowName = options.contactFlow ?? this.deps.numberFlows.get(to);
+    const flow = flowName === undefined ? undefined : this.deps.contactFlows.get(flowName);
+    if (flowName !== undefined && flow === undefined)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.unknownContactFlow(flowName),
+      );
+    // The flow: its attributes over the ones given, its working queue, its prompts.
+    const attributes: Record<string, string> = { ...options.attributes };
+    let prompt: string | undefined;
+    for (const step of flow ?? []) {
+      if ('setAttributes' in step) Object.assign(attributes, step.setAttributes);
+      else if ('setWorkingQueue' in step)
+        queue = this.deps.queues.find((q) => q.name === step.setWorkingQueue) ?? queue;
+      else if ('playPrompt' in step)
+        prompt = prompt === undefined ? step.playPrompt : `${prompt} ${step.playPrompt}`;
+      else {
+        if (typeof step.transferToQueue === 'string')
+          queue = this.deps.queues.find((q) => q.name === step.transferToQueue) ?? queue;
+        break;
+      }
+    }
+    if (!/^\+[1-9]\d{1,14}$/.test(from))
+      throw new DomainError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter('from must be an E.164 number'),
+      );
+    const now = this.deps.clock.now();
+    const id = this.contacts.newContactId();
+    const contact: ContactRecord = {
+      id,
+      initialContactId: id,
+      type: 'voice',
+      initiationMethod: options.initiationMethod ?? 'inbound',
+      queue,
+      queuedAt: now,
+      createdAt: now,
+      state: 'init',
+      since: now,
+      connections: [
+        this.contacts.newConnection(
+          id,
+          options.initiationMethod === 'api' ? 'outbound' : 'inbound',
+          true,
+          'connected',
+          { type: 'phone_number', phoneNumber: from },
+        ),
+      ],
+      attributes: Object.fromEntries(
+        Object.entries(attributes).map(([name, value]) => [name, { name, value }]),
+      ),
+      customerNumber: from,
+      digits: [],
+      excludedAgents: new Set(),
+      waiting: true,
+      ...(flowName === undefined ? {} : { contactFlow: flowName }),
+      ...(prompt === undefined ? {} : { prompt }),
+    };
+    this.contacts.all.set(id, contact);
+    this.deps.changed();
+    this.deps.notifyContact(contact);
+    this.deps.route();
+    return contact;
+  }
+
+  /** A customer asks to be called back: a queued callback waits in the queue like a call. */
+  queueCallback(queueNameOrNumber: string, customerNumber: string): ContactRecord {
+    const queue =
+      this.deps.phoneNumbers.get(queueNameOrNumber) ??
+      this.deps.queues.find((q) => q.name === queueNameOrNumber || q.arn === queueNameOrNumber);
+    if (!queue)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.unknownNumber(queueNameOrNumber),
+      );
+    if (!/^\+[1-9]\d{1,14}$/.test(customerNumber))
+      throw new DomainError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter('number must be an E.164 number'),
+      );
+    const now = this.deps.clock.now();
+    const id = this.contacts.newContactId();
+    const contact: ContactRecord = {
+      id,
+      initialContactId: id,
+      type: 'queue_callback',
+      initiationMethod: 'callback',
+      queue,
+      queuedAt: now,
+      createdAt: now,
+      state: 'init',
+      since: now,
+      connections: [
+        this.contacts.newConnection(id, 'outbound', true, 'init', {
+          type: 'phone_number',
+          phoneNumber: customerNumber,
+        }),
+      ],
+      attributes: {},
+      customerNumber,
+      digits: [],
+      excludedAgents: new Set(),
+      waiting: true,
+    };
+    this.contacts.all.set(id, contact);
+    this.deps.changed();
+    this.deps.route();
+    return contact;
+  }
+
+  /** The customer of an outbound call answers. */
+  customerAnswers(contactId: string): void {
+    const contact = this.outboundRinging(contactId, 'answer');
+    this.contacts.contactEvent(contact, 'accept');
+    this.contacts.connectionEvent(this.contacts.customerLeg(contact)!, 'answer');
+    this.deps.clock.clearTimer(contact.timer);
+    this.contacts.touchContact(contact);
+  }
+
+  /** The customer of an outbound call rejects it (busy) or lets it ring out. */
+  customerOutcome(contactId: string, outcome: 'rejected' | 'no answer'): void {
+    const contact = this.outboundRinging(
+      contactId,
+      outcome === 'rejected' ? 'reject' : 'not answer',
+    );
+    this.contacts.endContact(
+      contact,
+      `customer ${outcome === 'rejected' ? 'rejected the call' : 'did not answer'}`,
+    );
+  }
+
+  outboundRinging(contactId: string, action: string): ContactRecord {
+    const contact = this.contacts.all.get(contactId);
+    if (!contact)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    const leg = this.contacts.customerLeg(contact);
+    if (customerWaitsInQueue(contact) || leg?.state !== 'connecting')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Customer', leg?.state ?? contact.state, action),
+      );
+    return contact;
+  }
+
+  /** The customer hangs up: a waiting call is abandoned, a ringing offer withdrawn, a live call ends. */
+  customerHangsUp(contactId: string): void {
+    const contact = this.contacts.all.get(contactId);
+    if (!contact)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    const customer = this.contacts.customerLeg(contact);
+    if (!customer || customer.state === 'disconnected' || contact.state === 'ended')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Customer', customer?.state ?? contact.state, 'hang up'),
+      );
+    const agentLegs = contact.connections.filter((x) => x.agentId);
+    // A call that goes on after its agents left (transferred) is hung up, not abandoned.
+    const live = contact.state === 'connected' || contact.state === 'paused';
+    if (
+      (agentLegs.length === 0 && !live) ||
+      agentLegs.some((x) => !x.offered && this.contacts.isOffer(contact, x))
+    ) {
+      // Abandoned in queue or while ringing: the contact disappears.
+      this.deps.clock.clearTimer(contact.timer);
+      this.contacts.all.delete(contact.id);
+      this.deps.touch(...agentLegs.map((x) => this.deps.agents.get(x.agentId!)));
+      this.deps.notifyContact(contact, true);
+      this.deps.route();
+      return;
+    }
+    this.contacts.endContact(contact, 'customer hung up');
+  }
+
+  /** The customer presses digits (DTMF towards the contact centre). */
+  customerPressesDigits(contactId: string, digits: string): void {
+    const contact = this.contacts.all.get(contactId);
+    if (!contact)
+      throw new DomainError(
+        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
+        MESSAGES.contactNotFound(contactId),
+      );
+    if (!/^[0-9*#]+$/.test(digits))
+      throw new DomainError(
+        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+        MESSAGES.invalidParameter('digits must be 0-9, * or #'),
+      );
+    const customer = this.contacts.customerLeg(contact);
+    if (!customer || customer.state !== 'connected')
+      throw new DomainError(
+        CtiErrorType.INVALID_STATE_EXCEPTION,
+        MESSAGES.invalidTransition('Customer', customer?.state ?? 'none', 'press digits'),
+      );
+    contact.digits.push({
+      from: 'customer',
+      connectionId: customer.id,
+      digits,
+      at: this.deps.clock.now(),
+    });
+    this.deps.changed();
+  }
+}
