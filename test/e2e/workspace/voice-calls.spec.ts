@@ -123,7 +123,15 @@ test('inbound call: accept, hold, mute, keypad, transfer to an agent, after-call
     await jane.control('Transfer').click();
     await expect(jane.transferModal).toBeVisible();
     const target = jane.transferTargets.filter({ hasText: 'John Roe' });
-    await expect(target).toBeVisible();
+    // The server shares agents' live data for a second (answering the last snapshot while it
+    // reads the next): refresh until John shows as available.
+    await expect
+      .poll(async () => {
+        if ((await target.count()) === 0)
+          await jane.transferModal.getByRole('button', { name: 'Refresh' }).click();
+        return target.count();
+      })
+      .toBe(1);
     await target.click();
     await expect(jane.transferModal).toBeHidden();
 
@@ -206,10 +214,17 @@ test('outbound call from a contact page; a number without + is refused with the 
   await emulator.customer(outbound.contactId, 'answer');
   await expect(jane.callPanel).toHaveAttribute('data-state', 'connected');
   await expect(jane.control('Hold')).toBeVisible();
-  expect(conversationStarts).toHaveLength(1);
+  // (the start waits its cross-tab delay of up to 500 ms: it may follow the answer)
+  await expect.poll(() => conversationStarts.length).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await connectionRecord(page.request, auth.token, outbound.contactId).catch(() => null))
+          ?.connection.idConversation,
+    )
+    .toBeTruthy();
   const { connection } = await connectionRecord(page.request, auth.token, outbound.contactId);
   expect(connection).toMatchObject({ communicationType: 'outbound' });
-  expect(connection.idConversation).toBeTruthy();
 
   // Jane hangs up: after-call work, Finish.
   await jane.control('End call').click();

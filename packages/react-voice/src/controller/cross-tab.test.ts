@@ -4,6 +4,7 @@ import type { FakeApi } from '../../test/fake-api';
 import { flush, openTab, SharedStorage } from '../../test/harness';
 import type { Tab } from '../../test/harness';
 import { CrossTabLock, crossTabLockKey } from './cross-tab';
+import type { CrossTabLockManager, CrossTabStorage } from './cross-tab';
 
 const opened: Tab[] = [];
 beforeEach(() => {
@@ -104,6 +105,52 @@ describe('§4 cross-tab deduplication', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await result).toEqual({ performed: true, value: 'done' });
     lock.dispose();
+  });
+
+  it('with Web Locks, tabs whose storage reads and writes cross (each sees the key free) still act once; the Web Lock is held 5000 ms', async () => {
+    // Two tabs are two processes: both may read the storage key before either write shows.
+    const blind: CrossTabStorage = {
+      getItem: () => null,
+      setItem: () => {},
+      removeItem: () => {},
+      key: () => null,
+      length: 0,
+    };
+    // navigator.locks as the browser grants it: one holder per name, the others get null.
+    const held = new Set<string>();
+    const locks: CrossTabLockManager = {
+      async request(name, _options, callback) {
+        if (held.has(name)) return callback(null);
+        held.add(name);
+        try {
+          return await callback({ name });
+        } finally {
+          held.delete(name);
+        }
+      },
+    };
+    const fn = vi.fn(() => Promise.resolve('done'));
+    const race = (withLocks: boolean) => {
+      const tabs = [0, 1].map(
+        () =>
+          new CrossTabLock({ storage: blind, random: () => 0, locks: withLocks ? locks : null }),
+      );
+      return { tabs, runs: Promise.all(tabs.map((t) => t.once('answered', 'c-1', fn))) };
+    };
+    // without Web Locks both act: the race the Web Lock closes
+    const bare = race(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await bare.runs).map((r) => r.performed)).toEqual([true, true]);
+    fn.mockClear();
+
+    const guarded = race(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await guarded.runs).map((r) => r.performed).sort()).toEqual([false, true]);
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect([...held]).toEqual([crossTabLockKey('answered', 'c-1')]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect([...held]).toEqual([]);
+    for (const t of [...bare.tabs, ...guarded.tabs]) t.dispose();
   });
 
   it('the lock is per action and communication and is removed after 5000 ms', async () => {

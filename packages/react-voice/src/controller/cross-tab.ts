@@ -4,6 +4,9 @@
  * then takes a local-storage lock per action and communication, removed after 5000 ms. The tab
  * that performs an action shares what it learnt (the conversation) with the other tabs under the
  * communication's key. Every key starts with `fg_voice_communication_` and is cleaned at start.
+ * Where the browser has the Web Locks API, the tab also takes an atomic lock of the same name, held
+ * for the same 5000 ms: two tabs whose random waits end together cannot both read the storage key
+ * free before either writes it.
  */
 import {
   CROSS_TAB_LOCK_TTL_MS,
@@ -27,6 +30,22 @@ export interface CrossTabStorage {
   key(index: number): string | null;
   /** How many keys are stored. */
   readonly length: number;
+}
+
+/**
+ * The part of the Web Locks API (`navigator.locks`) the lock uses: a lock shared by the tabs of an
+ * origin, granted to one of them at a time. @public
+ */
+export interface CrossTabLockManager {
+  /**
+   * Calls `callback` with the lock, or with null when another tab holds it (`ifAvailable`); the
+   * lock is held until the promise `callback` returns settles.
+   */
+  request(
+    name: string,
+    options: { ifAvailable: true },
+    callback: (lock: unknown) => Promise<void> | void,
+  ): Promise<unknown>;
 }
 
 /** Subscribes to changes other tabs make to the storage (the `storage` event); returns the unsubscribe. @public */
@@ -57,6 +76,8 @@ export interface CrossTabLockOptions {
   readonly changes?: StorageChangeSource;
   /** This tab's id (written into its locks). */
   readonly tabId?: string;
+  /** Web Locks (`navigator.locks`), taken beside the storage lock; null or absent: storage only. */
+  readonly locks?: CrossTabLockManager | null;
 }
 
 /**
@@ -130,9 +151,10 @@ export class CrossTabLock {
   ): Promise<{ performed: true; value: T } | { performed: false }> {
     await this.delay(Math.floor(this.random() * (CROSS_TAB_MAX_DELAY_MS + 1)));
     if (this.disposed) return { performed: false };
+    const key = crossTabLockKey(action, idCommunication, stage);
+    if (!(await this.acquire(key))) return { performed: false };
     const storage = this.options.storage;
     if (storage) {
-      const key = crossTabLockKey(action, idCommunication, stage);
       try {
         const held = storage.getItem(key);
         if (held !== null && !this.expired(held)) return { performed: false };
@@ -194,6 +216,27 @@ export class CrossTabLock {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     for (const wake of [...this.waiting]) wake();
+  }
+
+  /**
+   * Takes the Web Lock named `key` (held for 5000 ms, or until dispose) when there are Web Locks;
+   * resolves false when another tab holds it, true otherwise (no Web Locks, or they failed).
+   */
+  private acquire(key: string): Promise<boolean> {
+    const locks = this.options.locks;
+    if (!locks) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      locks
+        .request(key, { ifAvailable: true }, (lock) => {
+          if (!lock) {
+            resolve(false);
+            return;
+          }
+          resolve(true);
+          return this.delay(CROSS_TAB_LOCK_TTL_MS);
+        })
+        .catch(() => resolve(true));
+    });
   }
 
   private expired(held: string): boolean {

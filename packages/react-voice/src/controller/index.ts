@@ -38,6 +38,7 @@ export {
 } from './cross-tab';
 export type {
   CrossTabAction,
+  CrossTabLockManager,
   CrossTabLockOptions,
   CrossTabStorage,
   SharedCommunication,

@@ -9,7 +9,7 @@ import { CallUnit, INITIAL_CALL_STATE, legFactsOf } from './call-unit';
 import { AgentUnit, INITIAL_AGENT_STATE } from './agent-unit';
 import { CALL_PANEL_ID_MAX_DIGITS, VOICE_INSTANCE_CREATED } from './constants';
 import { cleanVoiceCommunicationKeys, CrossTabLock } from './cross-tab';
-import type { CrossTabStorage, StorageChangeSource } from './cross-tab';
+import type { CrossTabLockManager, CrossTabStorage, StorageChangeSource } from './cross-tab';
 import { DevicesUnit, INITIAL_DEVICES_STATE } from './devices-unit';
 import type { MediaDevicesSource } from './devices-unit';
 import { messageOf } from './errors';
@@ -73,6 +73,14 @@ function initialState(panelId: string): VoiceState {
 function defaultStorage(): CrossTabStorage | null {
   try {
     return (globalThis as { localStorage?: CrossTabStorage }).localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function defaultLocks(): CrossTabLockManager | null {
+  try {
+    return (globalThis as { navigator?: { locks?: CrossTabLockManager } }).navigator?.locks ?? null;
   } catch {
     return null;
   }
@@ -352,6 +360,8 @@ export class VoiceController {
       random: this.random,
       now: this.now,
       changes: this.options.storageChanges ?? defaultStorageChanges(),
+      // Web Locks are the browser's own: only beside the browser's own storage.
+      locks: this.options.storage === undefined ? defaultLocks() : null,
     });
     return this.lock;
   }
