@@ -5,7 +5,7 @@
  * states. The list is virtualised (TanStack Virtual): thousands of agents render a screenful of rows.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { AlertCircle, ChevronDown, SearchX, Users } from 'lucide-react';
+import { ChevronDown, SearchX, Users } from 'lucide-react';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import type { ReactElement } from 'react';
 import type { StatusListItem } from '../api/contract';
@@ -21,7 +21,13 @@ import { VoiceSearchInput } from '../ui/search-input';
 import { VoiceSelect } from '../ui/select';
 import { VoiceSkeleton } from '../ui/skeleton';
 import { AGENT_ROW_HEIGHT, AgentRowView } from './agent-row';
-import { openHref, PanelNotice, useNotices, usePanelRefresh } from './panel-shared';
+import {
+  openHref,
+  LoadFailedState,
+  PanelNotice,
+  useNotices,
+  usePanelRefresh,
+} from './panel-shared';
 import type { VoicePanelNavigation } from './panel-shared';
 
 /** Height of a group heading in the virtual list (px). */
@@ -205,19 +211,7 @@ export function AgentListTab(props: AgentListTabProps): ReactElement {
       </div>
     );
   } else if (state === 'error') {
-    body = (
-      <VoiceEmptyState
-        tone="error"
-        icon={<AlertCircle size={22} />}
-        title={t('loadFailed')}
-        description={list.error ? t(list.error) : undefined}
-        action={
-          <VoiceButton size="sm" onClick={() => void list.refresh()}>
-            {t('retry')}
-          </VoiceButton>
-        }
-      />
-    );
+    body = <LoadFailedState error={list.error} onRetry={list.refresh} />;
   } else if (state === 'empty') {
     body = (
       <VoiceEmptyState

@@ -7,7 +7,6 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  AlertCircle,
   ArrowRightLeft,
   Ellipsis,
   History,
@@ -49,7 +48,13 @@ import { VoiceSelect } from '../ui/select';
 import { VoiceSkeleton } from '../ui/skeleton';
 import { historyActions, historyHref, historyPhone } from './history-actions';
 import type { HistoryAction, HistoryActionContext } from './history-actions';
-import { openHref, PanelNotice, useNotices, usePanelRefresh } from './panel-shared';
+import {
+  openHref,
+  LoadFailedState,
+  PanelNotice,
+  useNotices,
+  usePanelRefresh,
+} from './panel-shared';
 import type { VoicePanelNavigation } from './panel-shared';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from './use-media-query';
 
@@ -397,19 +402,7 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
       </div>
     );
   } else if (state === 'error') {
-    body = (
-      <VoiceEmptyState
-        tone="error"
-        icon={<AlertCircle size={22} />}
-        title={t('loadFailed')}
-        description={history.error ? t(history.error) : undefined}
-        action={
-          <VoiceButton size="sm" onClick={() => void history.refresh()}>
-            {t('retry')}
-          </VoiceButton>
-        }
-      />
-    );
+    body = <LoadFailedState error={history.error} onRetry={history.refresh} />;
   } else if (state === 'empty') {
     body = (
       <VoiceEmptyState

@@ -5,14 +5,7 @@
  * 'Ringing' for a ringing call, 'Join' for a connected or on-hold call (disabled while the user is
  * on a call), and the empty states.
  */
-import {
-  AlertCircle,
-  ArrowRightLeft,
-  PhoneIncoming,
-  PhoneOutgoing,
-  Radio,
-  SearchX,
-} from 'lucide-react';
+import { ArrowRightLeft, PhoneIncoming, PhoneOutgoing, Radio, SearchX } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { ReactElement } from 'react';
 import type { VoiceState } from '../controller/types';
@@ -27,7 +20,7 @@ import { cx } from '../ui/cx';
 import { VoiceEmptyState } from '../ui/empty-state';
 import { VoiceSearchInput } from '../ui/search-input';
 import { VoiceSkeleton } from '../ui/skeleton';
-import { PanelNotice, useNotices, usePanelRefresh } from './panel-shared';
+import { LoadFailedState, PanelNotice, useNotices, usePanelRefresh } from './panel-shared';
 import type { VoicePanelNotice } from './panel-shared';
 
 /** Props of {@link LiveCallsTab}. @public */
@@ -173,19 +166,7 @@ export function LiveCallsTab(props: LiveCallsTabProps): ReactElement {
       </ul>
     );
   } else if (state === 'error') {
-    body = (
-      <VoiceEmptyState
-        tone="error"
-        icon={<AlertCircle size={22} />}
-        title={t('loadFailed')}
-        description={live.error ? t(live.error) : undefined}
-        action={
-          <VoiceButton size="sm" onClick={() => void live.refresh()}>
-            {t('retry')}
-          </VoiceButton>
-        }
-      />
-    );
+    body = <LoadFailedState error={live.error} onRetry={live.refresh} />;
   } else if (state === 'empty') {
     body = (
       <VoiceEmptyState

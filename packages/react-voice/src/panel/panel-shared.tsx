@@ -2,7 +2,7 @@
  * What the voice panel's tabs share: the host's navigation, the refresh of the open tab, and the
  * notices (failures) a tab shows or hands to the host.
  */
-import { X } from 'lucide-react';
+import { AlertCircle, X } from 'lucide-react';
 import {
   createContext,
   useCallback,
@@ -14,8 +14,11 @@ import {
 } from 'react';
 import type { MouseEvent, ReactElement } from 'react';
 import { messageOf } from '../controller/errors';
+import type { VoiceMessage } from '../controller/messages';
 import { useVoiceMessages } from '../i18n/context';
 import type { VoiceText } from '../i18n/catalogue';
+import { VoiceButton } from '../ui/button';
+import { VoiceEmptyState } from '../ui/empty-state';
 import { IconButton } from '../ui/icon-button';
 
 /**
@@ -158,5 +161,26 @@ export function PanelNotice(props: {
         onClick={onDismiss}
       />
     </div>
+  );
+}
+
+/** A tab's list could not be loaded: the reason and 'Retry'. */
+export function LoadFailedState(props: {
+  readonly error: VoiceMessage | null;
+  readonly onRetry: () => unknown;
+}): ReactElement {
+  const { t } = useVoiceMessages();
+  return (
+    <VoiceEmptyState
+      tone="error"
+      icon={<AlertCircle size={22} />}
+      title={t('loadFailed')}
+      description={props.error ? t(props.error) : undefined}
+      action={
+        <VoiceButton size="sm" onClick={() => void props.onRetry()}>
+          {t('retry')}
+        </VoiceButton>
+      }
+    />
   );
 }
