@@ -29,24 +29,31 @@ function hueOf(name: string): number {
 }
 
 /**
- * A person's picture or initials (Radix Avatar), decorative: put the name in text beside it.
+ * A person's picture or initials, decorative: put the name in text beside it. Without a picture the
+ * initials are in the first commit; with one, Radix Avatar shows them while the picture loads (and
+ * if it fails).
  * @public
  */
 export function VoiceAvatar(props: VoiceAvatarProps): ReactElement {
   const { name, src, size = 32, className } = props;
+  const style = {
+    width: size,
+    height: size,
+    fontSize: Math.round(size * 0.4),
+    ['--_xv-avatar-hue' as string]: hueOf(name),
+  };
+  if (!src) {
+    // Radix's fallback appears only after an effect and a timer: a frame of empty circles.
+    return (
+      <span className={cx('xv-avatar', className)} style={style} aria-hidden="true">
+        <span className="xv-avatar__fallback">{initialsOf(name)}</span>
+      </span>
+    );
+  }
   return (
-    <Avatar.Root
-      className={cx('xv-avatar', className)}
-      style={{
-        width: size,
-        height: size,
-        fontSize: Math.round(size * 0.4),
-        ['--_xv-avatar-hue' as string]: hueOf(name),
-      }}
-      aria-hidden="true"
-    >
-      {src && <Avatar.Image className="xv-avatar__image" src={src} alt="" />}
-      <Avatar.Fallback className="xv-avatar__fallback" delayMs={src ? 300 : 0}>
+    <Avatar.Root className={cx('xv-avatar', className)} style={style} aria-hidden="true">
+      <Avatar.Image className="xv-avatar__image" src={src} alt="" />
+      <Avatar.Fallback className="xv-avatar__fallback" delayMs={300}>
         {initialsOf(name)}
       </Avatar.Fallback>
     </Avatar.Root>
