@@ -2,7 +2,8 @@
  * Hooks over the product API's lists, shaped by the controller's list rules: transfer targets,
  * agent list, call history and live calls.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { downloadCallRecording, downloadCallTranscript } from '../api/downloads';
 import type { DownloadOptions, DownloadResult } from '../api/downloads';
 import type {
@@ -39,44 +40,55 @@ import type { TransferAgent } from '../api/contract';
 import { useVoiceController, useVoiceSelector } from './context';
 import { useNow } from './hooks';
 
-/** Loading state of a list. @public */
+/**
+ * Loading state of a list. The built-in hooks start at `loading` (they load on mount); `idle` is
+ * for hosts' own lists that load later.
+ * @public
+ */
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-interface Resource<T> {
+interface ResourceState<T> {
   readonly status: ListStatus;
   readonly data: T | null;
   readonly error: VoiceMessage | null;
+}
+
+interface Resource<T> extends ResourceState<T> {
   readonly reload: () => Promise<void>;
 }
 
-/** Loads `load()` on mount and on `reload()`; the latest load wins. */
+/**
+ * Loads `load()` on mount and on `reload()`; the latest load wins. The first load starts in a
+ * layout effect, before the browser paints the skeleton, and each answer renders at once
+ * (`flushSync`) rather than in a later task: an answer that is there before the next paint is on
+ * screen in the frame that first shows the list, not a frame or two of skeletons later.
+ */
 function useResource<T>(load: () => Promise<T>): Resource<T> {
-  const [state, setState] = useState<{
-    status: ListStatus;
-    data: T | null;
-    error: VoiceMessage | null;
-  }>({
-    status: 'idle',
+  const [state, setState] = useState<ResourceState<T>>({
+    status: 'loading',
     data: null,
     error: null,
   });
   const seq = useRef(0);
   const loadRef = useRef(load);
-  useEffect(() => {
+  useLayoutEffect(() => {
     loadRef.current = load;
   });
   const reload = useCallback(async () => {
     const mine = ++seq.current;
-    setState((s) => ({ ...s, status: 'loading', error: null }));
+    setState((s) =>
+      s.status === 'loading' && !s.error ? s : { ...s, status: 'loading', error: null },
+    );
+    let next: (s: ResourceState<T>) => ResourceState<T>;
     try {
       const data = await loadRef.current();
-      if (mine === seq.current) setState({ status: 'ready', data, error: null });
+      next = () => ({ status: 'ready', data, error: null });
     } catch (error) {
-      if (mine === seq.current)
-        setState((s) => ({ ...s, status: 'error', error: messageOf(error) }));
+      next = (s) => ({ ...s, status: 'error', error: messageOf(error) });
     }
+    if (mine === seq.current) flushSync(() => setState(next));
   }, []);
-  useEffect(() => {
+  useLayoutEffect(() => {
     void reload();
     return () => {
       seq.current++;
