@@ -190,9 +190,13 @@ describe('AgentListTab', () => {
   it('opens the details popup of an agent (name, email, status, team, call) and closes it with Escape', async () => {
     const { screen } = await renderTab(agentsApi(smallAgentList()));
     await expect.poll(() => tab().dataset.state).toBe('ready');
-    await screen.getByRole('button', { name: 'Bea Busy bea.busy@acme.test' }).click();
+    const bea = screen.getByRole('button', { name: 'Bea Busy bea.busy@acme.test' });
+    await expect.element(bea).toHaveAttribute('aria-expanded', 'false');
+    await bea.click();
     const details = screen.getByRole('dialog', { name: 'Details of Bea Busy' });
     await expect.element(details).toBeVisible();
+    await expect.element(bea).toHaveAttribute('aria-expanded', 'true');
+    await expect.element(bea).toHaveAttribute('aria-controls', details.element().id);
     await expect.element(details).toHaveTextContent(/bea\.busy@acme\.test/);
     await expect.element(details).toHaveTextContent(/StatusOn/);
     await expect.element(details).toHaveTextContent(/Team🛟 Support/);
@@ -201,6 +205,19 @@ describe('AgentListTab', () => {
     await checkState('agent-list', 'details', { axe: details.element() });
     await userEvent.keyboard('{Escape}');
     await expect.element(details).not.toBeInTheDocument();
+    // focus goes back to the agent's button; it opens the popup again, and a second press closes it
+    expect(document.activeElement).toBe(bea.element());
+    await bea.click();
+    await expect.element(details).toBeVisible();
+    await bea.click();
+    await expect.element(details).not.toBeInTheDocument();
+    await expect.element(bea).toHaveAttribute('aria-expanded', 'false');
+    // a click elsewhere closes it and leaves focus where the user clicked
+    await bea.click();
+    await expect.element(details).toBeVisible();
+    await screen.getByRole('searchbox').click();
+    await expect.element(details).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox').element());
   });
 
   it('a call badge (On call, On hold, Ended) opens the related conversation; Ringing, Missed and Rejected do not', async () => {

@@ -3,7 +3,7 @@
  * details popup, and a call badge (On call, On hold, Ended) that opens the conversation.
  */
 import { Phone } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import type { CSSProperties, ReactElement } from 'react';
 import type { AgentContactState, StatusListItem } from '../api/contract';
 import { AGENT_STATE_NAMES } from '../controller/constants';
@@ -13,7 +13,7 @@ import { VoiceAvatar } from '../ui/avatar';
 import { VoiceBadge } from '../ui/badge';
 import type { VoiceBadgeTone } from '../ui/badge';
 import { VoiceButton } from '../ui/button';
-import { VoicePopover, VoicePopoverContent, VoicePopoverTrigger } from '../ui/popover';
+import { VoicePopover, VoicePopoverAnchor, VoicePopoverContent } from '../ui/popover';
 
 /** Height of an agent row in the virtual list (px). */
 export const AGENT_ROW_HEIGHT = 60;
@@ -80,12 +80,118 @@ export interface AgentRowViewProps {
   readonly onOpenConversation: (row: AgentRow<StatusListItem>) => void;
 }
 
+/**
+ * The row's main button (avatar, name, email) and the agent's details popup it opens. The Radix
+ * popover is mounted the first time the popup opens, anchored to the button: a popover per row
+ * would double the list's first render for popups nobody opened.
+ */
+function AgentDetailsButton(props: {
+  readonly row: AgentRow<StatusListItem>;
+  readonly onOpenConversation: (row: AgentRow<StatusListItem>) => void;
+}): ReactElement {
+  const { t } = useVoiceMessages();
+  const { row, onOpenConversation } = props;
+  const { agent, team } = row.item;
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const closedOutside = useRef(false);
+  const contentId = useId();
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="xv-agent__main"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          setMounted(true);
+          setOpen((o) => !o);
+        }}
+      >
+        <VoiceAvatar name={agent.name} src={agent.avatarURL} size={32} />
+        <span className="xv-agent__text">
+          <span className="xv-agent__name">{agent.name}</span>{' '}
+          <span className="xv-agent__email">{agent.email}</span>
+        </span>
+      </button>
+      {mounted && (
+        <VoicePopover open={open} onOpenChange={setOpen}>
+          <VoicePopoverAnchor virtualRef={button} />
+          <VoicePopoverContent
+            id={contentId}
+            className="xv-agent-details"
+            aria-label={t('agentDetails', { name: agent.name })}
+            side="bottom"
+            align="start"
+            data-testid="voice-agent-details"
+            // A press on the button is its own toggle, not an outside click that closes first.
+            onInteractOutside={(e) => {
+              if (button.current?.contains(e.target as Node)) e.preventDefault();
+              else closedOutside.current = true;
+            }}
+            // Focus goes back to the button unless the user clicked or moved focus elsewhere.
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              if (!closedOutside.current) button.current?.focus();
+              closedOutside.current = false;
+            }}
+          >
+            <div className="xv-agent-details__head">
+              <VoiceAvatar name={agent.name} src={agent.avatarURL} size={44} />
+              <div className="xv-agent-details__who">
+                <p className="xv-agent-details__name">{agent.name}</p>
+                <a className="xv-agent-details__email" href={`mailto:${agent.email}`}>
+                  {agent.email}
+                </a>
+              </div>
+            </div>
+            <dl className="xv-agent-details__facts">
+              <div>
+                <dt>{t('agentDetailsStatus')}</dt>
+                <dd>{t(row.presence)}</dd>
+              </div>
+              <div>
+                <dt>{t('agentDetailsTeam')}</dt>
+                <dd>
+                  {team?.name ? `${team.emoji ? `${team.emoji} ` : ''}${team.name}` : t('noTeam')}
+                </dd>
+              </div>
+              {row.badge && (
+                <div>
+                  <dt>{t('agentDetailsCall')}</dt>
+                  <dd>
+                    <AgentStatusBadge row={row} />
+                  </dd>
+                </div>
+              )}
+            </dl>
+            {row.opensConversation && (
+              <VoiceButton
+                size="sm"
+                variant="secondary"
+                block
+                onClick={() => onOpenConversation(row)}
+              >
+                {t('openConversation')}
+              </VoiceButton>
+            )}
+          </VoicePopoverContent>
+        </VoicePopover>
+      )}
+    </>
+  );
+}
+
 /** One agent row (role listitem). */
 export const AgentRowView = memo(function AgentRowView(props: AgentRowViewProps): ReactElement {
   const { t } = useVoiceMessages();
   const { row, start, index, setSize, onOpenConversation } = props;
   const style: CSSProperties = { transform: `translateY(${start}px)`, height: AGENT_ROW_HEIGHT };
-  const { agent, status, team } = row.item;
+  const { agent, status } = row.item;
   const kind = presenceKind(status.name);
   const state = row.connection?.agentContactState;
   const badgeText = row.badge ? t(row.badge) : t(row.presence);
@@ -101,64 +207,7 @@ export const AgentRowView = memo(function AgentRowView(props: AgentRowViewProps)
       data-contact-state={state}
       style={style}
     >
-      <VoicePopover>
-        <VoicePopoverTrigger asChild>
-          <button type="button" className="xv-agent__main" aria-haspopup="dialog">
-            <VoiceAvatar name={agent.name} src={agent.avatarURL} size={32} />
-            <span className="xv-agent__text">
-              <span className="xv-agent__name">{agent.name}</span>{' '}
-              <span className="xv-agent__email">{agent.email}</span>
-            </span>
-          </button>
-        </VoicePopoverTrigger>
-        <VoicePopoverContent
-          className="xv-agent-details"
-          aria-label={t('agentDetails', { name: agent.name })}
-          side="bottom"
-          align="start"
-          data-testid="voice-agent-details"
-        >
-          <div className="xv-agent-details__head">
-            <VoiceAvatar name={agent.name} src={agent.avatarURL} size={44} />
-            <div className="xv-agent-details__who">
-              <p className="xv-agent-details__name">{agent.name}</p>
-              <a className="xv-agent-details__email" href={`mailto:${agent.email}`}>
-                {agent.email}
-              </a>
-            </div>
-          </div>
-          <dl className="xv-agent-details__facts">
-            <div>
-              <dt>{t('agentDetailsStatus')}</dt>
-              <dd>{t(row.presence)}</dd>
-            </div>
-            <div>
-              <dt>{t('agentDetailsTeam')}</dt>
-              <dd>
-                {team?.name ? `${team.emoji ? `${team.emoji} ` : ''}${team.name}` : t('noTeam')}
-              </dd>
-            </div>
-            {row.badge && (
-              <div>
-                <dt>{t('agentDetailsCall')}</dt>
-                <dd>
-                  <AgentStatusBadge row={row} />
-                </dd>
-              </div>
-            )}
-          </dl>
-          {row.opensConversation && (
-            <VoiceButton
-              size="sm"
-              variant="secondary"
-              block
-              onClick={() => onOpenConversation(row)}
-            >
-              {t('openConversation')}
-            </VoiceButton>
-          )}
-        </VoicePopoverContent>
-      </VoicePopover>
+      <AgentDetailsButton row={row} onOpenConversation={onOpenConversation} />
       {row.opensConversation ? (
         <button
           type="button"

@@ -34,6 +34,7 @@ export { VoiceTabs, VoiceTabsContent, VoiceTabsList, VoiceTabsTrigger } from './
 export type { VoiceTabsTriggerProps } from './tabs';
 export {
   VoicePopover,
+  VoicePopoverAnchor,
   VoicePopoverClose,
   VoicePopoverContent,
   VoicePopoverTrigger,

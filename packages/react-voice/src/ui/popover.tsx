@@ -7,6 +7,11 @@ import { cx } from './cx';
 export const VoicePopover = Popover.Root;
 /** The element that opens the popover (use `asChild`). @public */
 export const VoicePopoverTrigger = Popover.Trigger;
+/**
+ * What the popover is placed against when that is not its trigger (`virtualRef` for an element
+ * of your own). @public
+ */
+export const VoicePopoverAnchor = Popover.Anchor;
 /** Closes the popover (use `asChild`). @public */
 export const VoicePopoverClose = Popover.Close;
 
