@@ -206,7 +206,7 @@ describe('AgentListTab', () => {
     await userEvent.keyboard('{Escape}');
     await expect.element(details).not.toBeInTheDocument();
     // focus goes back to the agent's button; it opens the popup again, and a second press closes it
-    expect(document.activeElement).toBe(bea.element());
+    await expect.poll(() => document.activeElement).toBe(bea.element());
     await bea.click();
     await expect.element(details).toBeVisible();
     await bea.click();
@@ -217,6 +217,8 @@ describe('AgentListTab', () => {
     await expect.element(details).toBeVisible();
     await screen.getByRole('searchbox').click();
     await expect.element(details).not.toBeInTheDocument();
+    // (Radix returns focus in a timer after the popup unmounts: give it the chance to take it)
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.activeElement).toBe(screen.getByRole('searchbox').element());
   });
 
