@@ -24,6 +24,13 @@ export const INITIAL_DEVICES_STATE: DevicesState = {
 export interface MediaDevicesSource {
   /** Lists the media devices, as `navigator.mediaDevices.enumerateDevices` does. */
   enumerateDevices(): Promise<MediaDeviceInfo[]>;
+  /**
+   * Where it tells of plugged and unplugged devices (`devicechange`); without it, the lists change
+   * only on a refresh.
+   */
+  addEventListener?(type: 'devicechange', listener: () => void): void;
+  /** Stops telling a listener of device changes. */
+  removeEventListener?(type: 'devicechange', listener: () => void): void;
 }
 
 /** The devices unit. @internal */
@@ -46,11 +53,49 @@ export class DevicesUnit {
     this.set({ canChangeMicrophone: onCall });
   }
 
-  /** Lists the audio devices; fails after 2000 ms. */
-  async refresh(): Promise<void> {
+  /** The listing under way: callers at the same time share it (one `enumerateDevices`). */
+  private listing: Promise<void> | null = null;
+  /** A device changed while a listing was under way. */
+  private stale = false;
+  /** Stops following `devicechange`, once the lists were read. */
+  private unfollow: (() => void) | null = null;
+
+  /**
+   * Lists the audio devices; fails after 2000 ms. From the first listing on, a device plugged in
+   * or out lists them again.
+   */
+  refresh(): Promise<void> {
+    this.listing ??= this.list().finally(() => {
+      this.listing = null;
+      if (!this.stale) return;
+      this.stale = false;
+      void this.refresh();
+    });
+    return this.listing;
+  }
+
+  /** Stops following device changes (the controller is disposed). */
+  dispose(): void {
+    this.unfollow?.();
+    this.unfollow = null;
+  }
+
+  private follow(source: MediaDevicesSource | undefined): void {
+    if (this.unfollow || !source?.addEventListener) return;
+    // A change during a listing may be missed by it: list again once it ends.
+    const listener = (): void => {
+      if (this.listing) this.stale = true;
+      else void this.refresh();
+    };
+    source.addEventListener('devicechange', listener);
+    this.unfollow = () => source.removeEventListener?.('devicechange', listener);
+  }
+
+  private async list(): Promise<void> {
     this.set({ status: 'loading', error: null });
     try {
       const source = this.source();
+      this.follow(source);
       const list = await enumerateMediaDevices(
         source ? { mediaDevices: source } : undefined,
         AUDIO_DEVICE_ENUMERATION_TIMEOUT_MS,

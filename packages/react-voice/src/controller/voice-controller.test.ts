@@ -826,6 +826,61 @@ describe('§2/§9 audio devices', () => {
     expect(state.ringers.map((d) => d.deviceId)).toEqual(['spk-1']);
   });
 
+  it('callers at the same time share one listing', async () => {
+    const enumerateDevices = vi.fn(() => Promise.resolve(devices));
+    const t = await readyTab({ mediaDevices: { enumerateDevices } });
+    await Promise.all([t.controller.refreshDevices(), t.controller.refreshDevices()]);
+    expect(enumerateDevices).toHaveBeenCalledTimes(1);
+    await t.controller.refreshDevices(); // a later call lists again
+    expect(enumerateDevices).toHaveBeenCalledTimes(2);
+  });
+
+  it('a device plugged in or out lists them again (once listed; not after dispose)', async () => {
+    let current = devices;
+    const target = new EventTarget();
+    const enumerateDevices = vi.fn(() => Promise.resolve(current));
+    const mediaDevices = {
+      enumerateDevices,
+      addEventListener: (type: 'devicechange', l: () => void) => target.addEventListener(type, l),
+      removeEventListener: (type: 'devicechange', l: () => void) =>
+        target.removeEventListener(type, l),
+    };
+    const t = await readyTab({ mediaDevices });
+    target.dispatchEvent(new Event('devicechange'));
+    await flush(vi);
+    expect(enumerateDevices).not.toHaveBeenCalled(); // nobody asked for the lists yet
+    await t.controller.refreshDevices();
+    current = [
+      ...devices,
+      { deviceId: 'headset', kind: 'audioinput', label: 'Headset', groupId: '' },
+    ] as MediaDeviceInfo[];
+    target.dispatchEvent(new Event('devicechange'));
+    await flush(vi);
+    expect(t.controller.getState().devices.microphones.map((d) => d.deviceId)).toEqual([
+      'mic-1',
+      'headset',
+    ]);
+    // a change while a listing is under way lists again once it ends
+    let release!: () => void;
+    enumerateDevices.mockImplementationOnce(
+      () => new Promise((resolve) => (release = () => resolve(devices))),
+    );
+    const slow = t.controller.refreshDevices();
+    target.dispatchEvent(new Event('devicechange'));
+    release();
+    await slow;
+    await flush(vi);
+    expect(enumerateDevices).toHaveBeenCalledTimes(4);
+    expect(t.controller.getState().devices.microphones.map((d) => d.deviceId)).toEqual([
+      'mic-1',
+      'headset',
+    ]);
+    t.controller.dispose();
+    target.dispatchEvent(new Event('devicechange'));
+    await flush(vi);
+    expect(enumerateDevices).toHaveBeenCalledTimes(4);
+  });
+
   it('audio device enumeration times out after 2000 ms', async () => {
     const t = await readyTab({ mediaDevices: { enumerateDevices: () => new Promise(() => {}) } });
     const done = t.controller.refreshDevices();

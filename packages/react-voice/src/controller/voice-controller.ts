@@ -280,6 +280,7 @@ export class VoiceController {
     this.detach();
     this.lock?.dispose();
     this.lock = null;
+    this.devicesUnit.dispose();
     this.setSession({ phase: 'idle', ready: false });
   }
 
@@ -504,7 +505,10 @@ export class VoiceController {
 
   // ── devices ───────────────────────────────────────────────────────────────────────────────────
 
-  /** Lists audio devices (2000 ms time-out). */
+  /**
+   * Lists audio devices (2000 ms time-out); calls at the same time share one listing. From the
+   * first listing on, a device plugged in or out (`devicechange`) lists them again.
+   */
   refreshDevices(): Promise<void> {
     return this.devicesUnit.refresh();
   }

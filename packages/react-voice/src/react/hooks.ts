@@ -269,7 +269,8 @@ export interface UseAudioDevicesResult extends DevicesState {
 }
 
 /**
- * Audio devices for the audio settings modal; lists them on first use.
+ * Audio devices for the audio settings modal; lists them on first use (once for all the hooks
+ * mounted together), and again when a device is plugged in or out.
  * @public
  */
 export function useAudioDevices(): UseAudioDevicesResult {
