@@ -13,6 +13,7 @@ import {
   statusItem,
 } from '../../test/fixtures/panel-data';
 import { checkState, cleanupVoice, renderVoice, startVoice, viewport } from '../../test/ui';
+import { VoiceProvider } from '../react/voice-provider';
 import { AgentListTab } from './agent-list-tab';
 import type { AgentListTabProps } from './agent-list-tab';
 
@@ -300,6 +301,56 @@ describe('AgentListTab', () => {
     fail = false;
     await screen.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => tab().dataset.state).toBe('ready');
+  });
+
+  it('opened again, shows the last list at once while it reloads; a failed reload keeps it and says so', async () => {
+    let answer: () => Promise<StatusListItem[]> = () => Promise.resolve(smallAgentList());
+    const voice = await startVoice({
+      api: {
+        getAgentsStatus: () => answer(),
+        getTransfers: () =>
+          Promise.resolve({ agents: quickConnectsOf(smallAgentList()), groups: [] }),
+      },
+      idAgent: ME,
+    });
+    const tree = (open: boolean) => (
+      <VoiceProvider controller={voice.controller}>
+        <Column>{open ? <AgentListTab slug="acme" /> : <p>Call history</p>}</Column>
+      </VoiceProvider>
+    );
+    const screen = await renderVoice(tree(true));
+    await expect.poll(() => tab().dataset.state).toBe('ready');
+    const first = rowNames();
+    expect(first).toContain('Bea Busy');
+    await screen.rerender(tree(false));
+    // the next answer waits: the tab shows the last one meanwhile, busy, without skeletons
+    let release!: () => void;
+    answer = () =>
+      new Promise((resolve) => {
+        release = () => resolve(smallAgentList().filter((i) => i.agent.name !== 'Bea Busy'));
+      });
+    await screen.rerender(tree(true));
+    expect(tab().dataset.state).toBe('ready');
+    expect(rowNames()).toEqual(first);
+    expect(document.querySelectorAll('.xv-agent--skeleton')).toHaveLength(0);
+    expect(
+      document.querySelector('[data-testid="voice-agent-scroll"]')!.getAttribute('aria-busy'),
+    ).toBe('true');
+    release();
+    await expect.poll(rowNames).not.toContain('Bea Busy');
+    expect(
+      document.querySelector('[data-testid="voice-agent-scroll"]')!.getAttribute('aria-busy'),
+    ).toBe('false');
+    // a reload that fails leaves the list and tells why
+    answer = () => Promise.reject(new Error('boom'));
+    await screen.rerender(tree(false));
+    await screen.rerender(tree(true));
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent(/Something went wrong while loading\.\s*boom/);
+    expect(tab().dataset.state).toBe('ready');
+    expect(rowNames().length).toBeGreaterThan(0);
+    await checkState('agent-list', 'reload-failed');
   });
 
   it('is virtualised: 2,000 agents render a screenful of rows, and scrolling reaches the last one', async () => {

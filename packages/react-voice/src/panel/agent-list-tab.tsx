@@ -27,6 +27,7 @@ import {
   PanelNotice,
   useNotices,
   usePanelRefresh,
+  useReloadFailedNotice,
 } from './panel-shared';
 import type { VoicePanelNavigation } from './panel-shared';
 
@@ -179,6 +180,8 @@ export function AgentListTab(props: AgentListTabProps): ReactElement {
     },
     [controller, onOpenConversation, slug, navigate, notify],
   );
+
+  useReloadFailedNotice(list.status === 'error' && items.length > 0 ? list.error : null, notify);
 
   const loading = (list.status === 'idle' || list.status === 'loading') && items.length === 0;
   const teamModeEmpty =

@@ -5,6 +5,7 @@ import type { VoiceApi } from '../api/client';
 import type { LiveCallItem } from '../api/contract';
 import { liveCall, ME } from '../../test/fixtures/panel-data';
 import { checkState, cleanupVoice, renderVoice, startVoice, viewport } from '../../test/ui';
+import { VoiceProvider } from '../react/voice-provider';
 import { LiveCallsTab } from './live-calls-tab';
 import type { LiveCallsTabProps } from './live-calls-tab';
 
@@ -57,6 +58,28 @@ beforeEach(async () => {
 afterEach(() => cleanupVoice());
 
 describe('LiveCallsTab', () => {
+  it('opened again, shows the last calls at once while they reload', async () => {
+    let answer: () => Promise<LiveCallItem[]> = () => Promise.resolve(calls());
+    const voice = await startVoice({ api: { getLiveCalls: () => answer() }, idAgent: ME });
+    const tree = (open: boolean) => (
+      <VoiceProvider controller={voice.controller}>
+        <Column>{open ? <LiveCallsTab /> : <p>Agent list</p>}</Column>
+      </VoiceProvider>
+    );
+    const screen = await renderVoice(tree(true));
+    await expect.poll(() => tab().dataset.state).toBe('ready');
+    const first = contacts();
+    await screen.rerender(tree(false));
+    let release!: () => void;
+    answer = () => new Promise((resolve) => (release = () => resolve(calls().slice(1))));
+    await screen.rerender(tree(true));
+    expect(tab().dataset.state).toBe('ready');
+    expect(contacts()).toEqual(first);
+    expect(document.querySelectorAll('[data-testid="voice-live-skeleton"]')).toHaveLength(0);
+    release();
+    await expect.poll(contacts).toEqual(first.slice(1));
+  });
+
   it('shows 3 skeleton rows while loading', async () => {
     await renderTab({ getLiveCalls: () => new Promise(() => {}) });
     await expect.poll(() => tab().dataset.state).toBe('loading');

@@ -20,7 +20,13 @@ import { cx } from '../ui/cx';
 import { VoiceEmptyState } from '../ui/empty-state';
 import { VoiceSearchInput } from '../ui/search-input';
 import { VoiceSkeleton } from '../ui/skeleton';
-import { LoadFailedState, PanelNotice, useNotices, usePanelRefresh } from './panel-shared';
+import {
+  LoadFailedState,
+  PanelNotice,
+  useNotices,
+  usePanelRefresh,
+  useReloadFailedNotice,
+} from './panel-shared';
 import type { VoicePanelNotice } from './panel-shared';
 
 /** Props of {@link LiveCallsTab}. @public */
@@ -136,6 +142,11 @@ export function LiveCallsTab(props: LiveCallsTabProps): ReactElement {
         .finally(() => setJoining(null));
     },
     [join, onJoined, notify],
+  );
+
+  useReloadFailedNotice(
+    live.status === 'error' && live.list.length > 0 ? live.error : null,
+    notify,
   );
 
   const loading = (live.status === 'idle' || live.status === 'loading') && live.list.length === 0;

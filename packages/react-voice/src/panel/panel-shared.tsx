@@ -164,6 +164,22 @@ export function PanelNotice(props: {
   );
 }
 
+/**
+ * A reload failed while the list still shows its last answer: says so once per failure through
+ * `notify` ('Something went wrong while loading.' and the reason), the list staying on screen.
+ */
+export function useReloadFailedNotice(
+  failed: VoiceMessage | null,
+  notify: (message: unknown, title?: VoiceText) => void,
+): void {
+  const told = useRef<VoiceMessage | null>(null);
+  useEffect(() => {
+    if (!failed || failed === told.current) return;
+    told.current = failed;
+    notify(failed, 'loadFailed');
+  }, [failed, notify]);
+}
+
 /** A tab's list could not be loaded: the reason and 'Retry'. */
 export function LoadFailedState(props: {
   readonly error: VoiceMessage | null;

@@ -58,17 +58,26 @@ interface Resource<T> extends ResourceState<T> {
 }
 
 /**
+ * The last answer of the lists that keep one (agent list, live calls), per controller: shown
+ * again, such a list starts from it while it reloads instead of from skeletons.
+ */
+const lastAnswers = new WeakMap<object, Map<string, unknown>>();
+
+/**
  * Loads `load()` on mount and on `reload()`; the latest load wins. The first load starts in a
  * layout effect, before the browser paints the skeleton, and each answer renders at once
  * (`flushSync`) rather than in a later task: an answer that is there before the next paint is on
- * screen in the frame that first shows the list, not a frame or two of skeletons later.
+ * screen in the frame that first shows the list, not a frame or two of skeletons later. With
+ * `keep`, the answer is kept under that name for the next mount (status `loading` with the kept
+ * data until the new answer arrives).
  */
-function useResource<T>(load: () => Promise<T>): Resource<T> {
-  const [state, setState] = useState<ResourceState<T>>({
+function useResource<T>(load: () => Promise<T>, keep?: string): Resource<T> {
+  const controller = useVoiceController();
+  const [state, setState] = useState<ResourceState<T>>(() => ({
     status: 'loading',
-    data: null,
+    data: keep ? ((lastAnswers.get(controller)?.get(keep) as T | undefined) ?? null) : null,
     error: null,
-  });
+  }));
   const seq = useRef(0);
   const loadRef = useRef(load);
   useLayoutEffect(() => {
@@ -82,12 +91,16 @@ function useResource<T>(load: () => Promise<T>): Resource<T> {
     let next: (s: ResourceState<T>) => ResourceState<T>;
     try {
       const data = await loadRef.current();
+      if (keep && mine === seq.current) {
+        const kept = lastAnswers.get(controller) ?? new Map<string, unknown>();
+        lastAnswers.set(controller, kept.set(keep, data));
+      }
       next = () => ({ status: 'ready', data, error: null });
     } catch (error) {
       next = (s) => ({ ...s, status: 'error', error: messageOf(error) });
     }
     if (mine === seq.current) flushSync(() => setState(next));
-  }, []);
+  }, [controller, keep]);
   useLayoutEffect(() => {
     void reload();
     return () => {
@@ -234,7 +247,7 @@ export function useAgentList(initialGrouping: AgentGrouping = 'status'): UseAgen
       controller.api.getTransfers(),
     ]);
     return { list, quickConnectAgentIds: new Set(transfers.agents.map((a) => a.idAgent)) };
-  });
+  }, 'agents');
   const me = controller.idAgent;
   const visible = useMemo(
     () =>
@@ -516,7 +529,7 @@ export interface UseLiveCallsResult {
 export function useLiveCalls(): UseLiveCallsResult {
   const controller = useVoiceController();
   const [searchText, setSearchText] = useState('');
-  const resource = useResource(() => controller.api.getLiveCalls());
+  const resource = useResource(() => controller.api.getLiveCalls(), 'live-calls');
   const userOnCall = useVoiceSelector(selectUserOnCall);
   const list = useMemo(() => resource.data ?? [], [resource.data]);
   const now = useNow(1000, list.length > 0);
