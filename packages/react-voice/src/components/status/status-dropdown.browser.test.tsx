@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { PanelError } from '@x/connect-streams/testing';
 import { CONFIG } from '../../../test/fake-api';
 import { checkState, cleanupVoice, renderVoice, startVoice, viewport } from '../../../test/ui';
 import type { VoicePanelTabId } from '../../controller/constants';
 import { de_DE } from '../../locales';
 import { VoicePanel } from '../../panel/voice-panel';
+import { VoiceProvider } from '../../react/voice-provider';
 import { StatusDropdown } from './status-dropdown';
 
 beforeEach(() => viewport(900, 560));
@@ -215,6 +217,54 @@ describe('StatusChip and StatusDropdown', () => {
     await userEvent.click(chip());
     await page.getByRole('menuitemradio', { name: 'Lunch' }).click();
     await expect.element(chip()).toHaveFocus();
+  });
+
+  it("a refused status change: without onError the dropdown says 'Your status could not be changed.' and why; with it, the host is told instead", async () => {
+    const { controller, panel } = await startVoice();
+    panel.handle('putAgentState', () => {
+      throw new PanelError({ type: 'AccessDeniedException', message: 'Not allowed right now.' });
+    });
+    const errors: unknown[] = [];
+    const tree = (withHandler: boolean) => (
+      <VoiceProvider controller={controller}>
+        <Header>
+          <StatusDropdown onError={withHandler ? (e) => errors.push(e) : undefined} />
+        </Header>
+      </VoiceProvider>
+    );
+    const screen = await renderVoice(tree(false));
+    const pick = async (name: string) => {
+      (chip().element() as HTMLElement).focus();
+      await userEvent.keyboard('{Enter}');
+      await page.getByRole('menuitemradio', { name }).click();
+    };
+    await pick('Off');
+    const alert = page.getByRole('alert');
+    await expect
+      .element(alert)
+      .toHaveTextContent(/^Your status could not be changed\.\s*Not allowed right now\.$/);
+    await checkState('status-chip', 'change-failed');
+    // it does not take the focus; Dismiss closes it
+    expect(document.activeElement?.closest('[data-testid="voice-status-failure"]')).toBeNull();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.element(alert).not.toBeInTheDocument();
+    // it also goes away by itself after 8 s
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await pick('Off');
+      await expect.element(page.getByRole('alert')).toBeVisible();
+      await vi.advanceTimersByTimeAsync(7999);
+      expect(document.querySelector('[data-testid="voice-status-failure"]')).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect.element(page.getByRole('alert')).not.toBeInTheDocument();
+    // a host with onError gets the error and no alert shows
+    await screen.rerender(tree(true));
+    await pick('Off');
+    await expect.poll(() => errors.length).toBe(1);
+    expect(document.querySelector('[data-testid="voice-status-failure"]')).toBeNull();
   });
 
   it('hides Call history in widget mode and Live calls without the permit', async () => {

@@ -1,6 +1,8 @@
-import { History, Maximize2, PhoneOff, Radio, Settings2, Users } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { History, Maximize2, PhoneOff, Radio, Settings2, Users, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
+import { messageOf } from '../../controller/errors';
+import type { VoiceMessage } from '../../controller/messages';
 import { VOICE_PANEL_TABS } from '../../controller/constants';
 import type { VoicePanelTabId } from '../../controller/constants';
 import type { AgentStatusOption } from '../../controller/types';
@@ -23,6 +25,7 @@ import {
   VoiceMenuSeparator,
   VoiceMenuTrigger,
 } from '../../ui/menu';
+import { VoicePopover, VoicePopoverAnchor, VoicePopoverContent } from '../../ui/popover';
 import { VoiceTooltip } from '../../ui/tooltip';
 import { AudioSettingsModal } from '../audio/audio-settings-modal';
 import { StatusChip } from './status-chip';
@@ -38,9 +41,15 @@ export interface StatusDropdownProps {
   readonly widget?: boolean;
   /** The user has the live-calls permit (`flag_addons_voice_live_calls`): offer Live calls. */
   readonly liveCallsPermitted?: boolean;
-  /** Failures of a status change (the controller's `VoiceError`). */
+  /**
+   * Failures of a status change (the controller's `VoiceError`). Without it, the dropdown says
+   * so itself: 'Your status could not be changed.' and the reason, in an alert below the chip.
+   */
   readonly onError?: (error: unknown) => void;
 }
+
+/** How long the dropdown's own status-change failure alert stays (ms). */
+const STATUS_FAILURE_SHOWN_MS = 8000;
 
 function statusIcon(option: AgentStatusOption): ReactElement {
   if (option.kind === 'custom') return <PhoneOff size={15} />;
@@ -72,6 +81,13 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   // The menu is not modal (the page stays in the accessibility tree, nothing is aria-hidden) and
   // opens inside the chip's own element, so that it stays within the host's header landmark.
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const anchor = useMemo(() => ({ current: root }), [root]);
+  const [failure, setFailure] = useState<VoiceMessage | null>(null);
+  useEffect(() => {
+    if (!failure) return;
+    const timer = setTimeout(() => setFailure(null), STATUS_FAILURE_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [failure]);
   const openPanel = (tab: VoicePanelTabId): void => {
     focusMoved.current = true;
     onOpenPanel?.(tab);
@@ -82,7 +98,11 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   const disabledReason = agent.disabledReason ? t(agent.disabledReason) : null;
   const changeStatus = (name: string): void => {
     if (name === status.name) return;
-    agent.setStatus(name).catch((error: unknown) => onError?.(error));
+    setFailure(null);
+    agent.setStatus(name).catch((error: unknown) => {
+      if (onError) onError(error);
+      else setFailure(messageOf(error));
+    });
   };
 
   return (
@@ -163,6 +183,30 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
         />
       )}
       <AudioSettingsModal open={audioOpen} onOpenChange={setAudioOpen} />
+      <VoicePopover open={failure !== null} onOpenChange={(open) => !open && setFailure(null)}>
+        <VoicePopoverAnchor virtualRef={anchor} />
+        <VoicePopoverContent
+          className="xv-status__failure"
+          align="end"
+          aria-label={t('statusChangeFailed')}
+          data-testid="voice-status-failure"
+          // An alert: it must not take the focus from where the user is, nor close when the
+          // focus moves (the closing menu hands it back to the chip).
+          onOpenAutoFocus={(e) => e.preventDefault()}
+          onFocusOutside={(e) => e.preventDefault()}
+        >
+          <div role="alert" className="xv-status__failure-text">
+            <strong>{t('statusChangeFailed')}</strong> {failure && t(failure)}
+          </div>
+          <IconButton
+            label={t('dismiss')}
+            size="sm"
+            tooltip={false}
+            icon={<X size={14} aria-hidden="true" />}
+            onClick={() => setFailure(null)}
+          />
+        </VoicePopoverContent>
+      </VoicePopover>
     </div>
   );
 }

@@ -9,6 +9,8 @@ export const CALL_MESSAGES = {
   statusChipLabel: 'Agent status:',
   statusMenuHeading: 'Status',
   statusCurrent: 'Current status',
+  /** A status change the softphone refused (shown when the host gives no `onError`). */
+  statusChangeFailed: 'Your status could not be changed.',
   // call panel
   callPanelLabel: 'Call',
   callAccept: 'Accept',
