@@ -241,4 +241,53 @@ describe.each(dbKinds())('inbox on %s', (kind) => {
     const res = await s.req('GET', '/api/ws/acme/inbox/tags', { token: sam });
     expect(res.body.tags.map((t: { name: string }) => t.name)).toEqual(['billing', 'bug', 'vip']);
   });
+  it('the event stream tells members without the shared-inbox permit only of their own conversations', async () => {
+    const sams = s.id('acme/conversation:0');
+    const janes = s.id('acme/conversation:2');
+    const assign = (id: string, agent: string) =>
+      s.req('PATCH', `/api/ws/acme/inbox/conversations/${id}`, {
+        token: jane,
+        body: { assigneeId: s.id(`acme/agent:${agent}`) },
+      });
+    expect((await assign(sams, 'sam')).status).toBe(200);
+    expect((await assign(janes, 'jane')).status).toBe(200);
+    const follow = async (token: string) => {
+      const res = await s.app.request('/api/ws/acme/events', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      const stream = { text: '', reader };
+      const read = async (what: RegExp) => {
+        while (!what.test(stream.text)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error('stream ended');
+          stream.text += value;
+        }
+      };
+      await read(/event: ready/);
+      return Object.assign(stream, { read });
+    };
+    const [admin, agent] = await Promise.all([follow(jane), follow(sam)]);
+    const reply = (id: string) =>
+      s.req('POST', `/api/ws/acme/inbox/conversations/${id}/messages`, {
+        token: jane,
+        body: { body: 'Live event check' },
+      });
+    // a message in Jane's conversation, then one in Sam's: Sam hears only of his own
+    expect((await reply(janes)).status).toBe(201);
+    expect((await reply(sams)).status).toBe(201);
+    const inSams = new RegExp(`event: message\\.created\\ndata: [^\\n]*${sams}`);
+    await admin.read(inSams);
+    await agent.read(inSams);
+    expect(admin.text).toContain(janes);
+    // assigned away from Sam: he hears of it once (his screens drop it), then no more
+    expect((await assign(sams, 'jane')).status).toBe(200);
+    await agent.read(/event: conversation\.updated/);
+    expect((await reply(sams)).status).toBe(201);
+    expect((await assign(sams, 'sam')).status).toBe(200); // back to Sam: he hears of it
+    await agent.read(/event: conversation\.updated[\s\S]*event: conversation\.updated/);
+    expect(agent.text.match(/^event: message\.created/gm)).toHaveLength(1);
+    expect(agent.text).not.toContain(janes);
+    await Promise.all([admin, agent].map((x) => x.reader.cancel()));
+  });
 });

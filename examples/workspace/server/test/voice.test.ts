@@ -704,6 +704,45 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
     await read(/event: conversation\.updated\ndata: \{[^\n]*\}/);
     expect(text).toContain(`"conversationId":"${started.body.conversation.id}"`);
     await reader.cancel();
+    // John without the shared-inbox permit hears of his own calls only (looked up on delivery)
+    const johnId = s.id('acme/agent:john');
+    const permit = (on: boolean) =>
+      s.req('PATCH', `/api/ws/acme/settings/agents/${johnId}`, {
+        token: jane,
+        body: { permits: { flag_inbox_shared: on } },
+      });
+    expect((await permit(false)).status).toBe(200);
+    try {
+      const johns = await s.app.request('/api/ws/acme/events', {
+        headers: { authorization: `Bearer ${john}` },
+      });
+      const johnReader = johns.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let johnText = '';
+      const readJohn = async (what: RegExp) => {
+        while (!what.test(johnText)) {
+          const { value, done } = await johnReader.read();
+          if (done) throw new Error('stream ended');
+          johnText += value;
+        }
+      };
+      await readJohn(/event: ready/);
+      const janes = await start(jane, {
+        contactPhoneNumber: '+15555550181',
+        idCommunication: 'sse-2',
+        communicationType: 'outbound',
+      });
+      const his = await start(john, {
+        contactPhoneNumber: '+15555550182',
+        idCommunication: 'sse-3',
+        communicationType: 'outbound',
+      });
+      await readJohn(new RegExp(`"conversationId":"${his.body.conversation.id}"`));
+      expect(johnText).not.toContain(janes.body.conversation.id);
+      expect(johnText).not.toContain('sse-2');
+      await johnReader.cancel();
+    } finally {
+      expect((await permit(true)).status).toBe(200);
+    }
     // another workspace's stream is not reachable
     const other = await s.app.request('/api/ws/globex/events', {
       headers: { authorization: `Bearer ${jane}` },

@@ -118,6 +118,7 @@ export class InboxService {
       workspaceId: input.workspaceId,
       id,
       conversationId: id,
+      assigneeId,
     });
     return { id, assigneeId };
   }
@@ -228,7 +229,7 @@ export class InboxService {
     id: string,
     patch: ConversationPatch,
   ): Promise<ConversationSummary> {
-    await this.visible(access, id);
+    const before = await this.visible(access, id);
     const ws = access.workspace.id;
     if (patch.assigneeId && !(await this.repo.findAgent(ws, patch.assigneeId)))
       throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
@@ -248,11 +249,15 @@ export class InboxService {
       if (Object.keys(set).length > 0) await this.repo.updateConversation(trx, id, set);
       if (tagIds) await this.repo.replaceTags(trx, id, tagIds);
     });
+    const reassigned =
+      patch.assigneeId !== undefined && patch.assigneeId !== before.assignee_agent_id;
     this.services.bus.publish({
       type: 'conversation.updated',
       workspaceId: ws,
       id,
       conversationId: id,
+      assigneeId: patch.assigneeId === undefined ? before.assignee_agent_id : patch.assigneeId,
+      ...(reassigned ? { previousAssigneeId: before.assignee_agent_id } : {}),
     });
     // The caller may no longer see it (assigned away without the shared inbox): answer it anyway.
     const [summary] = await this.summaries([(await this.repo.findConversation(ws, id))!]);
@@ -320,7 +325,7 @@ export class InboxService {
     id: string,
     input: MessageCreate,
   ): Promise<InboxMessage> {
-    await this.visible(access, id);
+    const conversation = await this.visible(access, id);
     const messageId = newId();
     const at = new Date();
     await this.services.db.transaction().execute(async (trx) => {
@@ -341,6 +346,7 @@ export class InboxService {
       workspaceId: access.workspace.id,
       id: messageId,
       conversationId: id,
+      assigneeId: conversation.assignee_agent_id,
     });
     return this.message(access, (await this.repo.findMessage(id, messageId))!);
   }

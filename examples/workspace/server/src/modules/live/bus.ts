@@ -10,6 +10,13 @@ export interface LiveEvent {
   readonly id: string;
   /** The conversation it concerns, when there is one. */
   readonly conversationId?: string | null;
+  /**
+   * The conversation's assignee when the change was made, when the publisher knows it (else the
+   * event stream looks it up when it delivers the event).
+   */
+  readonly assigneeId?: string | null;
+  /** The conversation's assignee before this change, when the change assigned it to another. */
+  readonly previousAssigneeId?: string | null;
 }
 
 /** Publishes live events and lets event streams subscribe per workspace. */

@@ -5,6 +5,7 @@ import { streamSSE } from 'hono/streaming';
 import { slugParamsSchema } from '../../contract/common';
 import type { Services } from '../../lib/context';
 import { authRoute, createRouter } from '../../lib/router';
+import { liveAudience } from './audience';
 import type { LiveEvent } from './bus';
 
 /** A comment line is sent this often so that proxies keep the stream open. */
@@ -19,7 +20,7 @@ export function liveRoutes(services: Services) {
       tags: ['Live'],
       summary: "The workspace's changes as server-sent events",
       description:
-        'Each event is `event: <type>` with `data: {"type","id","conversationId"}`. The token may be given as `?access_token=` (EventSource cannot send headers). A comment line keeps the stream open every 25 s.',
+        'Each event is `event: <type>` with `data: {"type","id","conversationId"}`. Members without the shared-inbox permit hear only of conversations assigned to them (or just assigned away from them) and of their own calls. The token may be given as `?access_token=` (EventSource cannot send headers). A comment line keeps the stream open every 25 s.',
       request: { params: slugParamsSchema },
       responses: {
         200: {
@@ -29,7 +30,9 @@ export function liveRoutes(services: Services) {
       },
     }),
     (c) => {
-      const workspaceId = c.get('access').workspace.id;
+      const access = c.get('access');
+      const workspaceId = access.workspace.id;
+      const hears = liveAudience(services.db, access);
       return streamSSE(c, async (stream) => {
         const pending: LiveEvent[] = [];
         let wake: (() => void) | undefined;
@@ -45,6 +48,14 @@ export function liveRoutes(services: Services) {
         while (!stream.aborted && !stream.closed) {
           const event = pending.shift();
           if (event) {
+            const heard = await hears(event).catch((error: unknown) => {
+              services.log.warn(
+                { err: error },
+                'live stream: could not tell who may hear an event',
+              );
+              return false;
+            });
+            if (!heard) continue;
             await stream.writeSSE({
               event: event.type,
               data: JSON.stringify({
