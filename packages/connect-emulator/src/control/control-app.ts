@@ -13,6 +13,7 @@ import { getRequestListener } from '@hono/node-server';
 import { awsErrorBody, HttpError, jsonDepth, safeDecode, type RouteHandler } from '../lib/http';
 import { registerServiceRoutes, type ControlServices } from './service-routes';
 import { MESSAGES } from '../messages';
+import { body, json } from './route-docs';
 
 /** What the control API acts on. */
 export interface ControlContext {
@@ -100,14 +101,6 @@ const contactParams = z.object({
     .openapi({ param: { name: 'contactId', in: 'path' } }),
 });
 
-const json = <S>(schema: S, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <S>(schema: S) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 const errors = {
   400: json(controlErrorSchema, 'Bad input (ValidationException, SerializationException)'),
   404: json(controlErrorSchema, 'Unknown contact, number, queue or flow'),

@@ -16,6 +16,7 @@ import { faultRuleInputSchema, type FaultEngine } from '../faults/fault-engine';
 import { ALREADY_SENT } from '../http/node-env';
 import { HttpError, requestUrl, type RouteHandler } from '../lib/http';
 import { failoverRequestSchema, type RegionController } from '../regions/regions';
+import { body, json } from './route-docs';
 
 /** The services the control API drives beside the simulation. */
 export interface ControlServices {
@@ -31,14 +32,6 @@ export interface ControlServices {
   readonly media?: RouteHandler;
 }
 
-const json = <S>(schema: S, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <S>(schema: S) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 const anyObject = z.record(z.string(), z.unknown());
 const pathParam = (name: string) =>
   z.object({

@@ -22,6 +22,7 @@ import {
 import {
   customerWaitsInQueue,
   DomainError,
+  newContactRecord,
   type AgentRecord,
   type AgentStateRecord,
   type ConnectionRecord,
@@ -479,16 +480,10 @@ export class Contacts {
       );
     const now = this.deps.clock.now();
     const id = this.newContactId();
-    const contact: ContactRecord = {
-      id,
-      initialContactId: id,
+    const contact = newContactRecord(id, now, {
       type: 'voice',
       initiationMethod: 'outbound',
       queue,
-      queuedAt: now,
-      createdAt: now,
-      state: 'init',
-      since: now,
       connections: [
         this.newConnection(
           id,
@@ -503,12 +498,9 @@ export class Contacts {
           phoneNumber: number,
         }),
       ],
-      attributes: {},
       customerNumber: number,
-      digits: [],
-      excludedAgents: new Set(),
       waiting: false,
-    };
+    });
     this.contactEvent(contact, 'offer');
     this.all.set(id, contact);
     contact.timer = this.deps.clock.setTimer(this.deps.outboundRingTimeoutMs, () =>

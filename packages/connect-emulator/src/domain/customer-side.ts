@@ -5,6 +5,7 @@ import type { Contacts } from './contacts';
 import {
   customerWaitsInQueue,
   DomainError,
+  newContactRecord,
   type AgentRecord,
   type ContactRecord,
   type QueueRecord,
@@ -59,10 +60,7 @@ export class CustomerSide {
       readonly contactFlow?: string;
     } = {},
   ): ContactRecord {
-    let queue =
-      this.deps.phoneNumbers.get(to) ?? this.deps.queues.find((q) => q.name === to || q.arn === to);
-    if (!queue)
-      throw new DomainError(CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION, MESSAGES.unknownNumber(to));
+    let queue = this.queueCalled(to);
     const flowName = options.contactFlow ?? this.deps.numberFlows.get(to);
     const flow = flowName === undefined ? undefined : this.deps.contactFlows.get(flowName);
     if (flowName !== undefined && flow === undefined)
@@ -85,23 +83,13 @@ export class CustomerSide {
         break;
       }
     }
-    if (!/^\+[1-9]\d{1,14}$/.test(from))
-      throw new DomainError(
-        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
-        MESSAGES.invalidParameter('from must be an E.164 number'),
-      );
+    requireE164(from, 'from');
     const now = this.deps.clock.now();
     const id = this.contacts.newContactId();
-    const contact: ContactRecord = {
-      id,
-      initialContactId: id,
+    const contact = newContactRecord(id, now, {
       type: 'voice',
       initiationMethod: options.initiationMethod ?? 'inbound',
       queue,
-      queuedAt: now,
-      createdAt: now,
-      state: 'init',
-      since: now,
       connections: [
         this.contacts.newConnection(
           id,
@@ -115,12 +103,10 @@ export class CustomerSide {
         Object.entries(attributes).map(([name, value]) => [name, { name, value }]),
       ),
       customerNumber: from,
-      digits: [],
-      excludedAgents: new Set(),
       waiting: true,
       ...(flowName === undefined ? {} : { contactFlow: flowName }),
       ...(prompt === undefined ? {} : { prompt }),
-    };
+    });
     this.contacts.all.set(id, contact);
     this.deps.changed();
     this.deps.notifyContact(contact);
@@ -128,45 +114,34 @@ export class CustomerSide {
     return contact;
   }
 
+  /** The queue a phone number of the instance leads to, or a queue by name or ARN. */
+  private queueCalled(to: string): QueueRecord {
+    const queue =
+      this.deps.phoneNumbers.get(to) ?? this.deps.queues.find((q) => q.name === to || q.arn === to);
+    if (!queue)
+      throw new DomainError(CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION, MESSAGES.unknownNumber(to));
+    return queue;
+  }
+
   /** A customer asks to be called back: a queued callback waits in the queue like a call. */
   queueCallback(queueNameOrNumber: string, customerNumber: string): ContactRecord {
-    const queue =
-      this.deps.phoneNumbers.get(queueNameOrNumber) ??
-      this.deps.queues.find((q) => q.name === queueNameOrNumber || q.arn === queueNameOrNumber);
-    if (!queue)
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        MESSAGES.unknownNumber(queueNameOrNumber),
-      );
-    if (!/^\+[1-9]\d{1,14}$/.test(customerNumber))
-      throw new DomainError(
-        CtiErrorType.INVALID_PARAMETER_EXCEPTION,
-        MESSAGES.invalidParameter('number must be an E.164 number'),
-      );
+    const queue = this.queueCalled(queueNameOrNumber);
+    requireE164(customerNumber, 'number');
     const now = this.deps.clock.now();
     const id = this.contacts.newContactId();
-    const contact: ContactRecord = {
-      id,
-      initialContactId: id,
+    const contact = newContactRecord(id, now, {
       type: 'queue_callback',
       initiationMethod: 'callback',
       queue,
-      queuedAt: now,
-      createdAt: now,
-      state: 'init',
-      since: now,
       connections: [
         this.contacts.newConnection(id, 'outbound', true, 'init', {
           type: 'phone_number',
           phoneNumber: customerNumber,
         }),
       ],
-      attributes: {},
       customerNumber,
-      digits: [],
-      excludedAgents: new Set(),
       waiting: true,
-    };
+    });
     this.contacts.all.set(id, contact);
     this.deps.changed();
     this.deps.route();
@@ -269,4 +244,13 @@ export class CustomerSide {
     });
     this.deps.changed();
   }
+}
+
+/** Refuses a customer number that is not E.164 (`InvalidParameterException`). */
+function requireE164(number: string, field: string): void {
+  if (!/^\+[1-9]\d{1,14}$/.test(number))
+    throw new DomainError(
+      CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+      MESSAGES.invalidParameter(`${field} must be an E.164 number`),
+    );
 }

@@ -205,6 +205,33 @@ export interface ContactRecord {
   readonly prompt?: string;
 }
 
+/**
+ * A contact record as it is created (state `init`, no digits or exclusions yet, created and queued
+ * now); `fields` are what differ by how it started (and any of the others).
+ */
+export function newContactRecord(
+  id: string,
+  now: number,
+  fields: Pick<
+    ContactRecord,
+    'type' | 'initiationMethod' | 'queue' | 'connections' | 'customerNumber' | 'waiting'
+  > &
+    Partial<ContactRecord>,
+): ContactRecord {
+  return {
+    id,
+    initialContactId: id,
+    queuedAt: now,
+    createdAt: now,
+    state: 'init',
+    since: now,
+    attributes: {},
+    digits: [],
+    excludedAgents: new Set(),
+    ...fields,
+  };
+}
+
 /** Options of a {@link ContactCentre}. */
 export interface ContactCentreOptions {
   readonly clock: Clock;

@@ -1,7 +1,13 @@
 import { CtiErrorType, type Endpoint } from '@x/connect-streams/protocol';
 import { MESSAGES } from '../messages';
 import type { CentreCore } from './centre-core';
-import { DomainError, type AgentRecord, type ContactRecord, type QueueRecord } from './records';
+import {
+  DomainError,
+  newContactRecord,
+  type AgentRecord,
+  type ContactRecord,
+  type QueueRecord,
+} from './records';
 
 /**
  * Tasks: CreateTaskContact (offered to an agent quick connect's agent, or waiting in a queue
@@ -55,27 +61,18 @@ export class Tasks {
     const references: Record<string, { type: string; value: string }> = {};
     for (const [key, ref] of Object.entries(input.references ?? {}))
       references[key] = { type: ref.type ?? 'URL', value: ref.value ?? '' };
-    const contact: ContactRecord = {
-      id,
-      initialContactId: id,
+    const contact = newContactRecord(id, now, {
       type: 'task',
       initiationMethod: 'api',
       queue,
-      queuedAt: now,
-      createdAt: now,
-      state: 'init',
-      since: now,
       connections: [],
-      attributes: {},
       customerNumber: '',
-      digits: [],
-      excludedAgents: new Set(),
       waiting: target === undefined,
       name: input.name,
       ...(input.description ? { description: input.description } : {}),
       references,
       ...(input.previousContactId ? { relatedContactId: input.previousContactId } : {}),
-    };
+    });
     void agent;
     this.core.contacts.set(id, contact);
     this.core.contactAdded(contact);
