@@ -108,7 +108,11 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   return (
     <div className="xv xv-status" data-testid="voice-status" ref={setRoot}>
       <VoiceMenu modal={false}>
-        <VoiceTooltip content={disabledReason ?? t(status.description)}>
+        {/* While the failure alert shows, the chip's tooltip would cover it. */}
+        <VoiceTooltip
+          content={disabledReason ?? t(status.description)}
+          open={failure ? false : undefined}
+        >
           <VoiceMenuTrigger asChild>
             <StatusChip menu />
           </VoiceMenuTrigger>
