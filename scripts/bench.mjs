@@ -1,9 +1,14 @@
 // `npm run bench`: runs every test/bench/**/*.bench.ts (each in its own process, with tsx) and
-// prints, per figure, ours, the reference measured in the same run, and the ratio.
+// prints, per figure, ours, the reference measured in the same run, the ratio and its spread.
+// Every figure is written to .tmp/bench/results.json (ignored by git; with a filter, e.g.
+// `npm run bench -- websocket`, the figures of the other files already there are kept), which
+// `npm run bench:check` compares with the committed ratios in test/bench/baseline.json.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { root } from './packages.mjs';
+
+const RESULTS_FILE = join(root, '.tmp/bench/results.json');
 
 function findBenches(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -46,20 +51,40 @@ for (const file of files) {
   }
 }
 
+const ran = new Set(files.map((f) => relative(root, f)));
+const previous = existsSync(RESULTS_FILE)
+  ? JSON.parse(readFileSync(RESULTS_FILE, 'utf8')).results.filter((r) => !ran.has(r.file))
+  : [];
+mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+writeFileSync(
+  RESULTS_FILE,
+  `${JSON.stringify({ writtenAt: new Date().toISOString(), results: [...previous, ...results] }, null, 2)}\n`,
+);
+
 const fmt = (n) =>
   n === undefined ? '—' : Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
-console.log('\nbenchmark | unit | ours | reference | ratio (ours vs reference) | bar');
-console.log('--- | --- | --- | --- | --- | ---');
+console.log(
+  '\nbenchmark | unit | ours | reference | ratio (ours vs reference) | ours ÷ reference (spread) | bar',
+);
+console.log('--- | --- | --- | --- | --- | --- | ---');
 for (const r of results) {
   const ratio = r.reference === undefined ? '—' : describeRatio(r);
   const bar = r.bar
     ? `${r.bar} ${r.barMet === undefined ? '' : r.barMet ? '✓' : '✗ not met'}`
     : '—';
   console.log(
-    `${r.name} | ${r.unit} | ${fmt(r.ours)} | ${r.reference === undefined ? '—' : `${fmt(r.reference)} (${r.referenceName ?? 'reference'})`} | ${ratio} | ${bar}`,
+    `${r.name} | ${r.unit} | ${fmt(r.ours)} | ${r.reference === undefined ? '—' : `${fmt(r.reference)} (${r.referenceName ?? 'reference'})`} | ${ratio} | ${spread(r)} | ${bar}`,
   );
 }
+console.log(`\nfigures written to ${relative(root, RESULTS_FILE)}`);
 if (failed) process.exit(1);
+
+/** "1.23 (1.10–1.31, 7 rounds)", or the single ratio. */
+function spread(r) {
+  if (r.ratio)
+    return `${r.ratio.median.toFixed(3)} (${r.ratio.min.toFixed(3)}–${r.ratio.max.toFixed(3)}, ${r.ratio.rounds} rounds)`;
+  return r.reference === undefined ? '—' : (r.ours / r.reference).toFixed(3);
+}
 
 /** "2.10× faster" / "1.05× slower" (throughput), "3.00× better" / "1.20× worse" (latency, size). */
 function describeRatio(r) {

@@ -93,6 +93,24 @@ async function longPoll(): Promise<void> {
   let running = true;
   let polls = 0;
   let recording = false;
+  // Calls made without awaiting them (dialling, state changes, answering): the emulator stops only
+  // once every one has settled (one still in flight then failed with "other side closed", an
+  // unhandled rejection that ended the bench with exit code 1). One that fails during the run
+  // (e.g. a request sent on a keep-alive connection the server is closing) is counted and named.
+  const inFlight = new Set<Promise<unknown>>();
+  const failures = new Map<string, number>();
+  const track = (work: Promise<unknown>): void => {
+    const settled = work.then(
+      () => undefined,
+      (error: unknown) => {
+        const e = error as { message?: string; cause?: { message?: string } };
+        const what = `${e.message ?? String(error)}${e.cause?.message ? ` (${e.cause.message})` : ''}`;
+        failures.set(what, (failures.get(what) ?? 0) + 1);
+      },
+    );
+    inFlight.add(settled);
+    void settled.finally(() => inFlight.delete(settled));
+  };
 
   async function handleCall(i: number, contact: Snapshot['contacts'][number]): Promise<void> {
     const token = tokens[i]!;
@@ -125,9 +143,9 @@ async function longPoll(): Promise<void> {
       }
       for (const contact of body.snapshot.contacts) {
         if (!seenAt.has(contact.contactId)) seenAt.set(contact.contactId, now);
-        if (contact.state.type === 'connecting' && !handled.has(contact.contactId)) {
+        if (running && contact.state.type === 'connecting' && !handled.has(contact.contactId)) {
           handled.add(contact.contactId);
-          void handleCall(i, contact);
+          track(handleCall(i, contact));
         }
       }
     }
@@ -146,29 +164,35 @@ async function longPoll(): Promise<void> {
     // One inbound call.
     const t0 = performance.now();
     const recordingCall = recording;
-    void fetch(`${url}/control/calls`, {
-      method: 'POST',
-      headers: controlHeaders,
-      body: JSON.stringify({ to: '+15555550001' }),
-    })
-      .then((r) => r.json())
-      .then((c: { contactId: string }) => {
-        if (recordingCall) dialedAt.set(c.contactId, t0);
-      });
+    track(
+      fetch(`${url}/control/calls`, {
+        method: 'POST',
+        headers: controlHeaders,
+        body: JSON.stringify({ to: '+15555550001' }),
+      })
+        .then((r) => r.json())
+        .then((c: { contactId: string }) => {
+          if (recordingCall) dialedAt.set(c.contactId, t0);
+        }),
+    );
     // One agent-state change on an idle agent (Available ⇄ Away).
     const candidates = [...idle].filter((i) => !expectedState.has(i));
     const i = candidates[(tick * 7919) % Math.max(1, candidates.length)];
     if (i !== undefined) {
       const name = tick % 2 === 0 ? 'Away' : 'Available';
       expectedState.set(i, { name, at: performance.now() });
-      void cti(tokens[i]!, 'PutAgentState', {
-        state: { name, type: name === 'Away' ? 'not_routable' : 'routable' },
-      });
+      track(
+        cti(tokens[i]!, 'PutAgentState', {
+          state: { name, type: name === 'Away' ? 'not_routable' : 'routable' },
+        }),
+      );
     }
     await new Promise((r) => setTimeout(r, 1000 / RATE));
   }
 
   running = false;
+  // Answered calls finish (accept, 500 ms, hang up, clear) before the emulator stops.
+  while (inFlight.size) await Promise.all([...inFlight]);
   child.send('report');
   const { maxRssKb } = await new Promise<{ maxRssKb: number }>((resolve) =>
     child.once('message', resolve),
@@ -188,6 +212,7 @@ async function longPoll(): Promise<void> {
   console.log(
     `${AGENTS} agents, ${SECONDS} s, ${calls.length} calls and ${stateLatencies.length} state changes observed, ${polls} polls returned`,
   );
+  for (const [what, n] of failures) console.log(`calls that failed: ${n} × ${what}`);
   report({
     name: `call arrival → waiting poll (${AGENTS} agents, ${RATE} calls/s)`,
     unit: 'ms p50',
