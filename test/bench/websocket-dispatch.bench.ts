@@ -1,14 +1,17 @@
-// Dispatch of topic messages by @x/websocket-manager against the reference: the
-// connect.WebSocketManager bundled in amazon-connect-streams 2.18.7 (its module is cut out of
-// release/connect-streams.js and evaluated alone). Both are driven the same way: a fake socket is
+// Dispatch of topic messages by @x/websocket-manager against the references: the
+// connect.WebSocketManager bundled in amazon-connect-streams 2.18.7 and in 2.28.2 (the current
+// release, installed as amazon-connect-streams-2-28; each one's module is cut out of
+// release/connect-streams.js and evaluated alone). All are driven the same way: a fake socket is
 // opened, then 100,000 JSON frames on one topic are fed to the socket's message listener, with 10
 // handlers registered on that topic. The figure is messages dispatched per second (parse included).
+// Ours and each reference are measured in alternating rounds until the ratio's spread is known
+// (harness pairedRatio). Bar: ≥ 2× each reference.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createWebSocketManager } from '@x/websocket-manager';
 import type { WebSocketConstructor } from '@x/websocket-manager';
-import { report, throughput } from './harness';
+import { describeSpread, pairedRatio, report, throughput } from './harness';
 
 const HANDLERS = 10;
 const MESSAGES = 100_000;
@@ -53,24 +56,26 @@ interface ManagerLike {
   closeWebSocket(): void;
 }
 
-/** Loads the reference manager from the Streams bundle onto a global `connect`. */
-function loadReference(): { create(): ManagerLike } {
+/**
+ * Loads the reference manager of one Streams package (`amazon-connect-streams` or its 2.28 alias)
+ * onto a fresh global `connect` and returns it. The webpack module that holds it is cut out of the
+ * bundle: 2.18.7 writes a module as `/***\/ (() => {` … `/***\/ })`, 2.28.2 as `/***\/ 95\n() {` …
+ * `/***\/ },`.
+ */
+function loadReference(pkg: string): { create(): ManagerLike } {
   const require = createRequire(import.meta.url);
   const bundle = readFileSync(
-    join(
-      dirname(require.resolve('amazon-connect-streams/package.json')),
-      'release/connect-streams.js',
-    ),
+    join(dirname(require.resolve(`${pkg}/package.json`)), 'release/connect-streams.js'),
     'utf8',
   );
   const marker = bundle.indexOf('AMZ_WEB_SOCKET_MANAGER:');
-  const start = bundle.lastIndexOf('/***/ (() => {', marker);
-  const end = bundle.indexOf('\n/***/ })', marker);
+  const start = bundle.lastIndexOf('\n/***/ ', marker);
+  const end = bundle.indexOf('\n/***/ }', marker);
   if (marker < 0 || start < 0 || end < 0)
-    throw new Error('web-socket manager not found in the Streams bundle');
-  const body = bundle.slice(bundle.indexOf('{', start) + 1, end);
+    throw new Error(`web-socket manager not found in the ${pkg} bundle`);
+  const body = bundle.slice(bundle.indexOf('{', bundle.indexOf('(', start)) + 1, end);
   const g = globalThis as Record<string, unknown>;
-  g.connect = g.connect ?? {};
+  g.connect = {};
   g.WebSocket = FakeSocket;
   if (
     typeof g.navigator === 'undefined' ||
@@ -110,26 +115,69 @@ async function prepare(manager: ManagerLike, counter: { n: number }): Promise<()
 const oursCount = { n: 0 };
 const ours = createWebSocketManager({ WebSocket: FakeSocket as unknown as WebSocketConstructor });
 const oursDispatch = await prepare(ours, oursCount);
-
-const referenceCount = { n: 0 };
-const reference = loadReference().create();
-const referenceDispatch = await prepare(reference, referenceCount);
-
 oursDispatch();
-referenceDispatch();
-if (oursCount.n !== MESSAGES * HANDLERS || referenceCount.n !== MESSAGES * HANDLERS)
-  throw new Error(`handlers did not all run: ours ${oursCount.n}, reference ${referenceCount.n}`);
+if (oursCount.n !== MESSAGES * HANDLERS)
+  throw new Error(`our handlers did not all run: ${oursCount.n}`);
 
-const oursRate = throughput(oursDispatch, MESSAGES);
-const referenceRate = throughput(referenceDispatch, MESSAGES);
-ours.closeWebSocket();
-reference.closeWebSocket();
+for (const [pkg, version] of [
+  ['amazon-connect-streams', '2.18.7'],
+  ['amazon-connect-streams-2-28', '2.28.2'],
+] as const) {
+  const referenceCount = { n: 0 };
+  const reference = loadReference(pkg).create();
+  const referenceDispatch = await prepare(reference, referenceCount);
+  referenceDispatch();
+  if (referenceCount.n !== MESSAGES * HANDLERS)
+    throw new Error(`the ${version} handlers did not all run: ${referenceCount.n}`);
+  const measured = await pairedRatio(
+    () => throughput(oursDispatch, MESSAGES, 3, 150),
+    () => throughput(referenceDispatch, MESSAGES, 3, 150),
+    { minRounds: 5, maxRounds: 15, targetSpread: 0.15 },
+  );
+  reference.closeWebSocket();
+  console.log(
+    `ours ${Math.round(measured.ours)} msg/s, amazon-connect-streams ${version} ${Math.round(measured.reference)} msg/s, ${describeSpread(measured.ratio)}`,
+  );
+  report({
+    name: `dispatch ${MESSAGES.toLocaleString('en')} topic messages to ${HANDLERS} handlers vs ${version}`,
+    unit: 'msg/s',
+    ours: measured.ours,
+    reference: measured.reference,
+    referenceName: `connect.WebSocketManager (amazon-connect-streams ${version})`,
+    higherIsBetter: true,
+    bar: '≥ 2× reference',
+    barMet: measured.ratio.median >= 2,
+    ratio: measured.ratio,
+  });
+}
 
-report({
-  name: `dispatch ${MESSAGES.toLocaleString('en')} topic messages to ${HANDLERS} handlers`,
-  unit: 'msg/s',
-  ours: oursRate,
-  reference: referenceRate,
-  referenceName: 'connect.WebSocketManager (amazon-connect-streams 2.18.7)',
-  higherIsBetter: true,
+// The floor: JSON.parse of the same frames and nothing else, which any manager that hands its
+// handlers the parsed message has to do. Ours ÷ this says how much of our time is dispatch.
+const frame = JSON.stringify({
+  topic: TOPIC,
+  contentType: 'application/json',
+  content: '{"seq":1}',
 });
+let parsed = 0;
+const parseOnly = () => {
+  for (let i = 0; i < MESSAGES; i++) if ((JSON.parse(frame) as { topic: string }).topic) parsed++;
+};
+const floor = await pairedRatio(
+  () => throughput(oursDispatch, MESSAGES, 3, 150),
+  () => throughput(parseOnly, MESSAGES, 3, 150),
+  { minRounds: 5, maxRounds: 15, targetSpread: 0.15 },
+);
+if (parsed === 0) throw new Error('no frame parsed');
+console.log(
+  `ours ${Math.round(floor.ours)} msg/s, JSON.parse of the frames alone ${Math.round(floor.reference)} msg/s, ${describeSpread(floor.ratio)}`,
+);
+report({
+  name: `dispatch ${MESSAGES.toLocaleString('en')} topic messages to ${HANDLERS} handlers vs parsing the frames alone`,
+  unit: 'msg/s',
+  ours: floor.ours,
+  reference: floor.reference,
+  referenceName: 'JSON.parse of each frame, no dispatch (the floor)',
+  higherIsBetter: true,
+  ratio: floor.ratio,
+});
+ours.closeWebSocket();

@@ -90,9 +90,31 @@ const RESERVED_TOPICS = new Set([
   DEEP_HEARTBEAT_TOPIC,
 ]);
 
-type Handler = (payload: never) => void;
 type Socket = WebSocketLike | null;
 type Frame = Record<string, unknown> & { content?: { status?: unknown; topics?: unknown } };
+
+/**
+ * The handlers of one event or topic. Calls go over the list as it was when the call began (a
+ * handler may subscribe or unsubscribe others while being called, and that takes effect from the
+ * next message), as a copy per call would give, but the copy is made once per change instead of
+ * once per message.
+ */
+class HandlerList<T> {
+  private readonly members = new Set<(payload: T) => void>();
+  /** Frozen copy of `members`, replaced (never changed) on each change. */
+  calls: readonly ((payload: T) => void)[] = [];
+  get size(): number {
+    return this.members.size;
+  }
+  add(handler: (payload: T) => void): void {
+    if (this.members.has(handler)) return;
+    this.members.add(handler);
+    this.calls = [...this.members];
+  }
+  delete(handler: (payload: T) => void): void {
+    if (this.members.delete(handler)) this.calls = [...this.members];
+  }
+}
 
 const FAILED: WebSocketInitResult = { webSocketConnectionFailed: true };
 const STARTED: WebSocketInitResult = { webSocketConnectionFailed: false };
@@ -178,8 +200,8 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
   let heartbeatTimer: unknown;
 
   // Handlers.
-  const handlers = new Map<string, Set<Handler>>();
-  const topicHandlers = new Map<string, Set<(message: WebSocketTopicMessage) => void>>();
+  const handlers = new Map<string, HandlerList<unknown>>();
+  const topicHandlers = new Map<string, HandlerList<WebSocketTopicMessage>>();
   let lastInitFailure: InitFailurePayload | undefined;
   let lastLost: ConnectionClosePayload | undefined;
 
@@ -215,34 +237,35 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     event: K,
     payload: WebSocketManagerEventMap[K],
   ): void {
-    invoke(handlers.get(event) as Set<(p: typeof payload) => void> | undefined, payload);
+    invoke(handlers.get(event) as HandlerList<typeof payload> | undefined, payload);
   }
 
-  function invoke<T>(set: Set<(payload: T) => void> | undefined, payload: T): void {
-    // Copy, so handlers may unsubscribe while being called.
-    if (set)
-      for (const handler of [...set]) {
-        try {
-          handler(payload);
-        } catch (error) {
-          log(LogLevel.ERROR, MSG_CALLBACK_ERROR, error);
-        }
+  function invoke<T>(list: HandlerList<T> | undefined, payload: T): void {
+    if (!list) return;
+    // The list as it was when this call began (see HandlerList).
+    const calls = list.calls;
+    for (let i = 0; i < calls.length; i++) {
+      try {
+        calls[i]!(payload);
+      } catch (error) {
+        log(LogLevel.ERROR, MSG_CALLBACK_ERROR, error);
       }
+    }
   }
 
-  const add = <T>(set: Set<T>, handler: T): (() => void) => {
+  const add = <T>(list: HandlerList<T>, handler: (payload: T) => void): (() => void) => {
     assertFunction(handler);
-    set.add(handler);
-    return () => void set.delete(handler);
+    list.add(handler);
+    return () => list.delete(handler);
   };
 
   const on = <K extends WebSocketManagerEventName>(
     event: K,
     handler: (payload: WebSocketManagerEventMap[K]) => void,
   ): (() => void) => {
-    let set = handlers.get(event);
-    if (!set) handlers.set(event, (set = new Set()));
-    return add(set, handler as Handler);
+    let list = handlers.get(event);
+    if (!list) handlers.set(event, (list = new HandlerList()));
+    return add(list as unknown as HandlerList<WebSocketManagerEventMap[K]>, handler);
   };
 
   const is = (ws: Socket, readyState: number): boolean => !!ws && ws.readyState === readyState;
@@ -644,9 +667,9 @@ export function createWebSocketManager(options: WebSocketManagerOptions = {}): W
     },
     onMessage(topic, handler) {
       if (typeof topic !== 'string') throw new TypeError('topicName must be provided');
-      let set = topicHandlers.get(topic);
-      if (!set) topicHandlers.set(topic, (set = new Set()));
-      return add(set, handler);
+      let list = topicHandlers.get(topic);
+      if (!list) topicHandlers.set(topic, (list = new HandlerList()));
+      return add(list, handler);
     },
     onAllMessage: (handler) => on('allMessage', handler),
     sendMessage(payload) {
