@@ -6,9 +6,11 @@ import { createApp } from './app';
 import { migrate, openDatabase, type Db } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { linkAgents } from './integrations/agent-links';
+import { createChannelAdapters } from './integrations/channels/registry';
 import { ContactCentre } from './integrations/contact-centre';
 import type { Services } from './lib/context';
 import { startCampaignWorker } from './modules/campaigns/worker';
+import { startOutboxWorker } from './modules/outbox/worker';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
 import { relayThroughPostgres } from './modules/live/notify';
@@ -35,7 +37,8 @@ export async function createServices(config: Config, log: Logger = createLogger(
     config.database.kind === 'postgres'
       ? await relayThroughPostgres(bus, config.database.url, log)
       : undefined;
-  const services: Services = { config, db: database.db, log, contactCentre, bus };
+  const channels = createChannelAdapters();
+  const services: Services = { config, db: database.db, log, contactCentre, bus, channels };
   return {
     services,
     async close() {
@@ -54,6 +57,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   await linkAgents(services);
   const app = createApp(services);
   const campaignWorker = startCampaignWorker(services);
+  const outboxWorker = startOutboxWorker(services);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(s),
@@ -69,6 +73,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await campaignWorker.stop();
+      await outboxWorker.stop();
       await built.close();
     },
   };

@@ -432,6 +432,10 @@ export class SettingsService {
         enabled: row?.enabled ?? false,
         address: row?.address ?? '',
         openConversations: open.find((o) => o.channel === channel)?.count ?? 0,
+        connected:
+          channel === 'voice'
+            ? this.services.config.connect.endpoint !== undefined
+            : this.services.channels[channel].connected,
         updatedAt: row ? new Date(row.updated_at).toISOString() : null,
       };
     });
