@@ -10,6 +10,8 @@ test.describe('web chat', () => {
     page,
     browser,
   }) => {
+    // Two browsers, one journey across both.
+    test.setTimeout(120_000);
     const stamp = Date.now().toString(36);
     await signInAs(page, USERS.jane);
     const inbox = new InboxPage(page);

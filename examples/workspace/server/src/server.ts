@@ -11,6 +11,7 @@ import { ContactCentre } from './integrations/contact-centre';
 import type { Services } from './lib/context';
 import { startCampaignWorker } from './modules/campaigns/worker';
 import { startOutboxWorker } from './modules/outbox/worker';
+import { startInboundEmail } from './modules/conversations-intake/email';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
 import { relayThroughPostgres } from './modules/live/notify';
@@ -21,6 +22,8 @@ export interface RunningServer {
   readonly services: Services;
   readonly app: ReturnType<typeof createApp>;
   readonly seeded: boolean;
+  /** `host:port` of the inbound SMTP listener, when INBOUND_SMTP_PORT turns it on. */
+  readonly inboundSmtp: string | undefined;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,7 @@ export async function createServices(config: Config, log: Logger = createLogger(
     config.database.kind === 'postgres'
       ? await relayThroughPostgres(bus, config.database.url, log)
       : undefined;
-  const channels = createChannelAdapters();
+  const channels = createChannelAdapters(config);
   const services: Services = { config, db: database.db, log, contactCentre, bus, channels };
   return {
     services,
@@ -58,6 +61,9 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   const app = createApp(services);
   const campaignWorker = startCampaignWorker(services);
   const outboxWorker = startOutboxWorker(services);
+  const inboundEmail = config.email.inbound
+    ? await startInboundEmail(services, config.email.inbound)
+    : undefined;
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(s),
@@ -70,8 +76,10 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     services,
     app,
     seeded,
+    inboundSmtp: inboundEmail?.address,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await inboundEmail?.server.close();
       await campaignWorker.stop();
       await outboxWorker.stop();
       await built.close();

@@ -1,6 +1,8 @@
 // The adapters of this server process, built from its configuration. A channel whose provider is
 // not configured has an adapter that says so: it is "not connected", and a reply on it fails with
 // that reason rather than pretend to go out.
+import type { Config } from '../../config';
+import { EmailAdapter } from './email/outbound';
 import type { ChannelAdapter, MessagingChannel, OutboundSend, SendResult } from './types';
 import { WebchatAdapter } from './webchat/adapter';
 
@@ -30,11 +32,13 @@ class NotConnectedAdapter implements ChannelAdapter {
 /** The adapter of each messaging channel. */
 export type ChannelAdapters = Readonly<Record<MessagingChannel, ChannelAdapter>>;
 
-/** Builds this process's adapters (providers not configured yet are not connected). */
-export function createChannelAdapters(): ChannelAdapters {
+/** Builds this process's adapters (providers not configured are not connected). */
+export function createChannelAdapters(config?: Pick<Config, 'email'>): ChannelAdapters {
   return {
     chat: new WebchatAdapter(),
-    email: new NotConnectedAdapter('email'),
+    email: config?.email.smtpUrl
+      ? new EmailAdapter(config.email.smtpUrl)
+      : new NotConnectedAdapter('email'),
     sms: new NotConnectedAdapter('sms'),
     whatsapp: new NotConnectedAdapter('whatsapp'),
   };

@@ -32,8 +32,12 @@ export interface InboundMessage {
   /** The provider's id, namespaced by channel (`sms:SM…`): a replay of it is stored once. */
   readonly externalId?: string | null;
   readonly at?: Date;
-  /** The conversation the message continues (an email reply's thread); reopened if closed. */
-  readonly conversationId?: string | null;
+  /**
+   * The provider ids of the messages this one answers (an email's In-Reply-To and References):
+   * the conversation of the first one stored, when it is the same customer's, is continued
+   * (reopened if closed).
+   */
+  readonly inReplyTo?: readonly string[];
 }
 
 /** What the intake did with a message. */
@@ -124,8 +128,13 @@ export class ConversationIntake {
         if (seen) return seen;
         const contactId = await this.contactOf(trx, message.workspaceId, message.from);
         const subject = message.subject?.trim() || firstLine(body);
-        let conversation = message.conversationId
-          ? await this.continued(trx, message.workspaceId, message.conversationId, contactId)
+        const answered = await this.answeredConversation(
+          trx,
+          message.workspaceId,
+          message.inReplyTo ?? [],
+        );
+        let conversation = answered
+          ? await this.continued(trx, message.workspaceId, answered, contactId)
           : null;
         conversation ??= await conversationForContact(trx, {
           workspaceId: message.workspaceId,
@@ -226,6 +235,27 @@ export class ConversationIntake {
           conversationCreated: false,
         }
       : null;
+  }
+
+  /** The conversation of the first stored message among `ids` (in their order), or null. */
+  private async answeredConversation(
+    trx: Trx,
+    workspaceId: string,
+    ids: readonly string[],
+  ): Promise<string | null> {
+    const wanted = ids.slice(0, 50);
+    if (wanted.length === 0) return null;
+    const rows = await trx
+      .selectFrom('messages')
+      .select(['external_id', 'conversation_id'])
+      .where('workspace_id', '=', workspaceId)
+      .where('external_id', 'in', wanted)
+      .execute();
+    for (const id of wanted) {
+      const row = rows.find((r) => r.external_id === id);
+      if (row) return row.conversation_id;
+    }
+    return null;
   }
 
   /** The thread's conversation when it is the same customer's; reopened when closed. */
