@@ -11,19 +11,25 @@ test.describe('web chat', () => {
     browser,
   }) => {
     // Two browsers, one journey across both.
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const stamp = Date.now().toString(36);
     await signInAs(page, USERS.jane);
     const inbox = new InboxPage(page);
+    // The agent's event stream is open before the visitor writes (live, not a reload).
+    const stream = page.waitForResponse((r) => r.url().includes('/api/ws/acme/events'), {
+      timeout: 90_000,
+    });
     await inbox.open('acme', 'all');
-    await expect(inbox.rows.first()).toBeVisible();
+    await stream;
+    // The app's first load on a busy machine.
+    await expect(inbox.rows.first()).toBeVisible({ timeout: 60_000 });
 
     // The visitor, in a browser of their own, on the demo website. Nobody answering for 4 s
     // offers the email form.
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await visitor.goto('/widget/demo/acme?awayAfter=4');
-    await visitor.getByTestId('webchat-launcher').click();
+    await visitor.getByTestId('webchat-launcher').click({ timeout: 30_000 });
     const panel = visitor.getByTestId('webchat-panel');
     await expect(panel).toBeVisible();
     await expect(panel).toHaveAttribute('aria-label', 'Chat with Acme Inc.');
@@ -34,7 +40,7 @@ test.describe('web chat', () => {
 
     // The agent's list shows it without a reload; open it and answer.
     const row = inbox.rows.filter({ hasText: first });
-    await expect(row).toBeVisible();
+    await expect(row).toBeVisible({ timeout: 30_000 });
     await row.click();
     await expect(inbox.messages.last()).toContainText(first);
     const answer = `Yes, we do! ${stamp}`;
@@ -42,9 +48,13 @@ test.describe('web chat', () => {
     await inbox.send.click();
 
     // The visitor sees it live; with the panel open it is read, and the agent sees that.
-    await expect(visitor.getByTestId('webchat-message').last()).toHaveText(answer);
+    await expect(visitor.getByTestId('webchat-message').last()).toHaveText(answer, {
+      timeout: 15_000,
+    });
     const reply = inbox.messages.filter({ hasText: answer });
-    await expect(reply.getByTestId('message-delivery')).toHaveAttribute('data-status', 'read');
+    await expect(reply.getByTestId('message-delivery')).toHaveAttribute('data-status', 'read', {
+      timeout: 15_000,
+    });
 
     // A reload keeps the conversation (the token is in the visitor's storage).
     await visitor.reload();
@@ -54,7 +64,7 @@ test.describe('web chat', () => {
     await visitor.getByTestId('webchat-input').fill(second);
     await visitor.getByTestId('webchat-input').press('Enter');
     // The agent's open conversation gets it live.
-    await expect(inbox.messages.last()).toContainText(second);
+    await expect(inbox.messages.last()).toContainText(second, { timeout: 15_000 });
 
     // Nobody answers: the widget offers to leave an email, which the contact then carries.
     await visitor.getByTestId('webchat-email').fill('visitor.' + stamp + '@example.com');

@@ -5,7 +5,7 @@
 // and a relay's temporary refusal (451) is retried and delivered once; on PGlite and PostgreSQL.
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundEmailServer } from '../src/integrations/channels/email/inbound';
@@ -48,7 +48,7 @@ describe.each(dbKinds())('the email channel on %s', (kind) => {
   let jane: string;
   let relay: Awaited<ReturnType<typeof startRelay>>;
   let inbound: { server: InboundEmailServer; address: string };
-  let customer: nodemailer.Transporter;
+  let customer: Transporter;
   beforeAll(async () => {
     relay = await startRelay();
     s = await createTestServer(kind, { env: { SMTP_URL: `smtp://127.0.0.1:${relay.port}` } });

@@ -2,8 +2,9 @@
 // mailparser. It knows mail and nothing of conversations: each accepted recipient address is asked
 // of `mailbox` (the workspace it belongs to, or refused with 550), and each parsed message is
 // handed to `deliver`. Size is limited (SIZE advertised, 552 past it); bounces (null sender or a
-// delivery report) are accepted and dropped; the HTML part is never kept as HTML: the text part,
-// or the HTML reduced to text by sanitize-html, is the message.
+// delivery report) are accepted and dropped; the HTML part is never kept as HTML: the text part
+// (mailparser derives one from an HTML-only mail), else the HTML reduced to text by sanitize-html,
+// is the message.
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
@@ -39,7 +40,7 @@ const ids = (value: string | string[] | undefined): string[] =>
 
 /** The message text: the plain part, else the HTML part reduced to text (never HTML). */
 export function mailText(mail: Pick<ParsedMail, 'text' | 'html'>): string {
-  if (mail.text?.trim()) return mail.text.trim();
+  if (mail.text?.trim()) return mail.text.replace(/\u00a0/g, ' ').trim();
   if (typeof mail.html === 'string')
     return sanitizeHtml(mail.html.replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, '$&\n'), {
       allowedTags: [],
