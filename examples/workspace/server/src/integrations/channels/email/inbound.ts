@@ -118,7 +118,17 @@ export class InboundEmailServer {
     const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
     const from = mail.from?.value[0];
     // Bounces and delivery reports are not customers' messages.
-    const report = /multipart\/report/i.test(String(mail.headers.get('content-type') ?? ''));
+    const contentType = mail.headers.get('content-type');
+    const type =
+      typeof contentType === 'string'
+        ? contentType
+        : contentType &&
+            typeof contentType === 'object' &&
+            'value' in contentType &&
+            typeof contentType.value === 'string'
+          ? contentType.value
+          : '';
+    const report = /multipart\/report/i.test(type);
     if (!sender || !from?.address || report) return;
     const answered = [...ids(mail.inReplyTo), ...ids(mail.references).reverse()].map(
       (id) => `${EMAIL_ID_PREFIX}${id}`,

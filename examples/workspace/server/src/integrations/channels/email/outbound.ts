@@ -3,6 +3,7 @@
 // In-Reply-To and References name the thread's earlier mails, so replies thread in the customer's
 // mail client and their answers thread back to the conversation.
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { ChannelAdapter, OutboundSend, SendResult } from '../types';
 import { EMAIL_ID_PREFIX } from './constants';
 
@@ -24,16 +25,28 @@ export function ourMessageId(messageId: string, from: string): string {
 export class EmailAdapter implements ChannelAdapter {
   readonly channel = 'email' as const;
   readonly connected = true;
-  private readonly transport: Transporter;
+  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
 
   constructor(smtpUrl: string) {
     const url = new URL(smtpUrl);
+    const secure = url.protocol === 'smtps:';
     const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-    this.transport = nodemailer.createTransport({
-      url: smtpUrl,
+    const options: SMTPTransport.Options = {
+      host: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      ...(url.username
+        ? {
+            auth: {
+              user: decodeURIComponent(url.username),
+              pass: decodeURIComponent(url.password),
+            },
+          }
+        : {}),
       // A relay on this machine (the local gateway) may offer STARTTLS with its own certificate.
       ...(loopback ? { tls: { rejectUnauthorized: false } } : {}),
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    };
+    this.transport = nodemailer.createTransport(options);
   }
 
   async send(message: OutboundSend): Promise<SendResult> {
