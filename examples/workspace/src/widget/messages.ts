@@ -3,7 +3,7 @@ export const WIDGET_TEXT = {
   open: 'Open chat',
   close: 'Close chat',
   title: (name: string) => `Chat with ${name}`,
-  intro: 'Ask us anything. We usually answer within minutes.',
+  intro: 'Ask us anything: the team answers here.',
   placeholder: 'Write a message…',
   message: 'Message',
   send: 'Send',
