@@ -19,7 +19,7 @@ const CUSTOMER = '+15555550199';
  * room for a machine shared by parallel runs (the panel's start is a few frame loads and a
  * SharedWorker start, each slowed by the load).
  */
-const SIGN_IN_TIMEOUT_MS = 20_000;
+const SIGN_IN_TIMEOUT_MS = 30_000;
 
 /** Sign-in and start-up are seconds; the call journey takes a few more. */
 test.describe.configure({ timeout: 90_000 });
@@ -41,6 +41,8 @@ function freePort(): Promise<number> {
 }
 
 test.beforeAll(async () => {
+  // A Vite production build: seconds alone, minutes on a machine shared with parallel runs.
+  test.setTimeout(240_000);
   emulator = await startEmulator({ port: 0, host: '127.0.0.1' });
   outDir = mkdtempSync(join(tmpdir(), 'react-quickstart-'));
   process.env.VITE_CONNECT_EMULATOR_URL = emulator.url;
