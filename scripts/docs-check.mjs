@@ -1,7 +1,8 @@
 // The documentation gate (after `npm run build`):
 //   1. every TypeScript sample of docs/guides (and each package README's marked opening example)
-//      type-checks against the built packages (strict; TSX as a Vite + React app compiles it), and
-//      every image a guide shows is in docs/guides/images (scripts/docs-images.mjs);
+//      type-checks against the built packages (strict; TSX as a Vite + React app compiles it), the
+//      guides' test samples (`<!-- file: NAME.test.ts -->`) pass under Vitest, and every image a
+//      guide shows is in docs/guides/images (scripts/docs-images.mjs);
 //   2. `typedoc` builds the site into docs/site with zero warnings (typedoc.json treats a warning
 //      as an error). It does not type-check the packages again (`skipErrorChecking` in
 //      `packageOptions`: `npm test` runs tsc first), which takes a third off its CPU time (about
@@ -63,6 +64,24 @@ await step('guide samples type-check', async () => {
   );
   console.log(`  ${samples.length} samples: ${samples.map((s) => s.name).join(', ')}`);
   return (await run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: root })) === 0;
+});
+
+await step('guide tests run (the *.test.ts samples, Vitest)', async () => {
+  // The samples written by the type-check step: a sample test that type-checks but fails when run
+  // (an error shape the implementation does not have) fails here.
+  const dir = join(root, '.tmp/guide-samples');
+  const tests = guideSamples().filter((s) => /\.test\.tsx?$/.test(s.name));
+  writeFileSync(
+    join(dir, 'vitest.config.mjs'),
+    `export default { test: { include: ${JSON.stringify(tests.map((s) => s.name))}, environment: 'node' } };\n`,
+  );
+  console.log(`  ${tests.length} tests: ${tests.map((s) => s.name).join(', ')}`);
+  const code = await run(
+    bin('vitest'),
+    ['run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), '--reporter=dot'],
+    { cwd: root },
+  );
+  return code === 0;
 });
 
 await step('guide images (from the test runs, each one referenced)', async () => {

@@ -28,6 +28,7 @@ export type {
   ConnectionRecord,
   ContactCentreOptions,
   ContactRecord,
+  EndpointRecord,
   QueueRecord,
   RoutingProfileRecord,
   TransferSegment,

@@ -68,6 +68,16 @@ const agentSchema = z.object({
   contacts: z.array(z.string()),
 });
 
+/** A quick connect as the control API shows it. */
+const quickConnectSchema = z.object({
+  endpointARN: z.string(),
+  type: z.string(),
+  name: z.string(),
+  agent: z.string().optional(),
+  queue: z.string().optional(),
+  phoneNumber: z.string().optional(),
+});
+
 /** `POST /control/calls`: a customer dials. */
 export const dialSchema = z
   .strictObject({
@@ -269,6 +279,35 @@ export function createControlApp(ctx: ControlContext): OpenAPIHono {
         200,
       );
     },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/control/quick-connects',
+      summary:
+        "List the instance's quick connects (transfer destinations) with their endpoint ARNs",
+      responses: {
+        200: json(z.object({ quickConnects: z.array(quickConnectSchema) }), 'Quick connects'),
+      },
+    }),
+    (c) =>
+      c.json(
+        {
+          quickConnects: ctx
+            .centre()
+            .quickConnects()
+            .map((e) => ({
+              endpointARN: e.endpointARN,
+              type: e.type,
+              name: e.name ?? '',
+              ...(e.agentLogin ? { agent: e.agentLogin } : {}),
+              ...(e.type === 'queue' && e.queue?.name ? { queue: e.queue.name } : {}),
+              ...(e.phoneNumber ? { phoneNumber: e.phoneNumber } : {}),
+            })),
+        },
+        200,
+      ),
   );
 
   app.openapi(

@@ -38,6 +38,7 @@ export {
   type ConnectionRecord,
   type ContactCentreOptions,
   type ContactRecord,
+  type EndpointRecord,
   type QueueRecord,
   type RoutingProfileRecord,
   type TransferSegment,
@@ -457,6 +458,11 @@ export class ContactCentre {
   /** The instance's agent states (GetAgentStates). */
   agentStateDefinitions(): AgentStateDefinition[] {
     return this.views.agentStateDefinitions();
+  }
+
+  /** Every seeded quick connect (transfer destination), with its endpoint ARN. */
+  quickConnects(): readonly EndpointRecord[] {
+    return this.endpoints;
   }
 
   /** Quick connects available to queues `queueARNs` (every seeded quick connect, minus the agent itself). */

@@ -239,8 +239,9 @@ export interface ContactCentreOptions {
   readonly outboundRingTimeoutMs: number;
 }
 
-/** An endpoint with its ARN, as listed by GetEndpoints. */
+/** A quick connect of the instance: an endpoint with its ARN, as listed by GetEndpoints. @public */
 export interface EndpointRecord extends Endpoint {
+  /** The quick connect's ARN (the transfer destination). */
   readonly endpointARN: string;
 }
 
