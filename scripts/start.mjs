@@ -6,14 +6,32 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createServer } from 'vite';
 import { root } from './packages.mjs';
 
-const port = Number(process.env.WORKSPACE_WEB_PORT ?? 5173);
+const port = await webPort(process.env.WORKSPACE_WEB_PORT);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4700);
 const apiPort = Number(process.env.WORKSPACE_API_PORT ?? 4800);
 const children = [];
+
+/**
+ * The web app's port: WORKSPACE_WEB_PORT, default 5173; `0` picks a free one (as the end-to-end
+ * tests do). It is known before the emulator starts, which allows the web origin.
+ */
+async function webPort(given) {
+  const wanted = Number(given ?? 5173);
+  if (wanted !== 0) return wanted;
+  const probe = createNetServer();
+  await new Promise((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const { port: free } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return free;
+}
 
 /** Spawns a TypeScript entry from source; resolves with the first stdout line that is JSON and passes `ready`. */
 function startProcess(name, args, env, ready) {
