@@ -131,7 +131,7 @@ async function fromPage(
   );
   if (mode === 'simple')
     await expect
-      .poll(() => statuses.length, { timeout: 5000, message: `${route.method} ${route.path}` })
+      .poll(() => statuses.length, { message: `${route.method} ${route.path}` })
       .toBeGreaterThan(0);
   else await page.waitForTimeout(100); // a request that was sent would have answered by now
   page.off('response', onResponse);

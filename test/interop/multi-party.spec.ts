@@ -73,7 +73,7 @@ async function until(page: Page, contactId: string, expression: string): Promise
       }
     },
     { id: contactId, expression },
-    { timeout: 20_000, polling: 100 },
+    { polling: 100 },
   );
 }
 

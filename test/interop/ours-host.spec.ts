@@ -100,7 +100,6 @@ test('our initCCP runs the inbound-call scenario with the real streams 2.18.7 CC
         await expect
           .poll(async () => missingEvents(step, await get()), {
             message: step.name,
-            timeout: 20_000,
           })
           .toEqual([]);
       },
