@@ -23,8 +23,8 @@ export default defineConfig({
   // Budgets for a busy machine (the suite must pass while scripts/stress.mjs keeps every core
   // busy): every wait is on a UI state, an event or a response, and these only bound how long
   // it may take to come. Journeys that need more set their own.
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
+  timeout: 300_000,
+  expect: { timeout: 30_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${webPort}`,
@@ -65,7 +65,8 @@ export default defineConfig({
     // A given port that already answers is an error, not a stack to reuse.
     ...(givenWebPort ? { url: `http://127.0.0.1:${webPort}/` } : {}),
     reuseExistingServer: false,
-    timeout: 120_000,
+    // the emulator, the API and the app's production build, on a busy machine
+    timeout: 300_000,
     stdout: 'pipe',
     // Free emulator and API ports, so parallel runs never collide on 4700/4800; a fresh
     // in-memory database (seeded with the demo) for every run.
@@ -74,6 +75,9 @@ export default defineConfig({
       EMULATOR_PORT: process.env.EMULATOR_PORT ?? '0',
       WORKSPACE_API_PORT: process.env.WORKSPACE_API_PORT ?? '0',
       DATA_DIR: process.env.DATA_DIR ?? 'memory://',
+      // The app's production build (served by Vite's preview server, `/api` proxied as in
+      // development): a page loads a few files instead of hundreds of dev modules.
+      WORKSPACE_WEB_BUILD: process.env.WORKSPACE_WEB_BUILD ?? 'test-results/workspace-web',
       CONNECT_EMULATOR_CONTROL_TOKEN: process.env.CONNECT_EMULATOR_CONTROL_TOKEN,
       // Campaign sends one message per batch with a gateway delay, long enough to watch progress.
       CAMPAIGN_BATCH_SIZE: '1',

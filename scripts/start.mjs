@@ -6,9 +6,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { createServer as createNetServer } from 'node:net';
 import { createInterface } from 'node:readline';
-import { createServer } from 'vite';
+import { build, createServer, preview } from 'vite';
 import { root } from './packages.mjs';
 
 const port = await webPort(process.env.WORKSPACE_WEB_PORT);
@@ -70,6 +71,30 @@ function startProcess(name, args, env, ready) {
 
 function stopAll() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+/**
+ * The web app: Vite's dev server; or, when WORKSPACE_WEB_BUILD names a folder (the end-to-end
+ * tests do), the production build written there and served by Vite's preview server (the same
+ * app and `/api` proxy, a few files per page load instead of hundreds of modules, which a busy
+ * machine serves in time). Resolves with something to `close()`.
+ */
+async function startWeb() {
+  const options = {
+    root: `${root}examples/workspace`,
+    configFile: `${root}examples/workspace/vite.config.ts`,
+    logLevel: 'warn',
+  };
+  const listen = { port, host: '127.0.0.1', strictPort: true };
+  if (!process.env.WORKSPACE_WEB_BUILD) {
+    const dev = await createServer({ ...options, server: listen });
+    await dev.listen();
+    return dev;
+  }
+  const outDir = resolvePath(process.env.WORKSPACE_WEB_BUILD);
+  await build({ ...options, build: { outDir, emptyOutDir: true } });
+  const served = await preview({ ...options, build: { outDir }, preview: listen });
+  return { close: () => served.close() };
 }
 
 const secret = randomBytes(24).toString('base64url');
@@ -138,13 +163,7 @@ if (!hook.ok) console.error(`Could not register the contact-event webhook (${hoo
 
 // 3. The web app, proxying /api to the server.
 process.env.WORKSPACE_API_PORT = new URL(server.url).port;
-const vite = await createServer({
-  root: `${root}examples/workspace`,
-  configFile: `${root}examples/workspace/vite.config.ts`,
-  server: { port, host: '127.0.0.1', strictPort: true },
-  logLevel: 'warn',
-});
-await vite.listen();
+const vite = await startWeb();
 const url = `http://127.0.0.1:${port}/`;
 console.log(`
 Workspace app      ${url}
