@@ -225,7 +225,7 @@ const control = (page: Page, name: string) =>
 test('a real call through VoiceProvider to the CallPanel: ring, accept, hold, mute, keypad digits reach the emulator, transfer to an agent, end, after-call work, Finish', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   env = await setup();

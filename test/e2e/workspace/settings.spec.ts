@@ -389,7 +389,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('axe finds no violations on any settings screen', async ({ page }) => {
       // Twelve screens, each loaded and checked: more than one screen's budget.
-      test.setTimeout(240_000);
+      test.setTimeout(480_000);
       await page.setViewportSize({ width: 1280, height: 800 });
       await signInAs(page, USERS.jane);
       const settings = new SettingsPage(page);

@@ -11,7 +11,6 @@ import { VoicePage } from './support/pages/voice.page';
 import { CALLERS, connectionRecord, VoiceEmulator } from './support/voice';
 
 /** Phone calls take a few seconds each way; a journey takes several. */
-test.describe.configure({ timeout: 180_000 });
 
 let emulator: VoiceEmulator;
 

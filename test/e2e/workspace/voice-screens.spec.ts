@@ -26,7 +26,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await saveReadmeScreenshot(page, name);
 }
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 let emulator: VoiceEmulator;
 
