@@ -141,7 +141,6 @@ async function fromPage(
 
 for (const origin of ['same site, another port', 'another site'] as const) {
   test(`every control and admin route refuses a page of ${origin}`, async ({ page }) => {
-    test.setTimeout(360_000);
     // The agent is signed in in this browser: the session cookie goes with the requests.
     await page.goto(`${emulator.url}/login?username=jane&redirect=/auth/authorize`);
     await page.goto(

@@ -79,7 +79,6 @@ async function until(page: Page, contactId: string, expression: string): Promise
 
 for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
   test.describe(`multi-party and supervision with the real ${version} host`, () => {
-    test.setTimeout(360_000);
     let env: Interop;
     test.beforeEach(async () => {
       env = await startInteropEmulator();

@@ -300,7 +300,7 @@ test.describe('settings: import history', () => {
       buffer: Buffer.from(csv),
     });
     await settings.importStart.click();
-    await expect(settings.importResult).toBeVisible({ timeout: 60_000 });
+    await expect(settings.importResult).toBeVisible();
     await expect(settings.importResult).toHaveAttribute('data-status', 'completed');
     await expect(page.getByTestId('import-total')).toHaveText('10,000');
     await expect(page.getByTestId('import-created')).toHaveText('9,980');
@@ -389,7 +389,6 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('axe finds no violations on any settings screen', async ({ page }) => {
       // Twelve screens, each loaded and checked: more than one screen's budget.
-      test.setTimeout(480_000);
       await page.setViewportSize({ width: 1280, height: 800 });
       await signInAs(page, USERS.jane);
       const settings = new SettingsPage(page);

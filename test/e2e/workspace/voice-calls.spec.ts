@@ -405,8 +405,10 @@ test('two tabs of one agent: each cross-tab action is done once (counted at the 
   await emulator.customer(call.contactId, 'answer');
   await expect(one.callPanel).toHaveAttribute('data-state', 'connected');
   await expect(two.callPanel).toHaveAttribute('data-state', 'connected');
-  // the cross-tab lock lasts 5000 ms: let both tabs have had their chance
-  await page.waitForTimeout(1_000);
+  // one tab has told the server the call was answered (the other found its lock, which lasts
+  // 5000 ms); the call ends after that, and the counts below say no tab did it twice
+  const answered = () => received.filter((r) => r === 'POST acceptCall').length;
+  await expect.poll(answered, { message: received.join('\n') }).toBeGreaterThan(0);
   await two.control('End call').click();
   await expect(one.callPanel).toHaveAttribute('data-state', 'afterCallWork');
   await expect(two.callPanel).toHaveAttribute('data-state', 'afterCallWork');

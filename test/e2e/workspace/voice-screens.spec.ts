@@ -26,8 +26,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   await saveReadmeScreenshot(page, name);
 }
 
-test.describe.configure({ timeout: 480_000 });
-
 let emulator: VoiceEmulator;
 
 test.beforeAll(async ({ request }) => {
