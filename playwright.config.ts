@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
-const webPort = Number(process.env.WORKSPACE_WEB_PORT ?? 5173);
+// The web app's port: WORKSPACE_WEB_PORT when given; otherwise the stack below picks a free one
+// (port 0) and prints it, `webServer.wait` reads it back into WORKSPACE_WEB_PORT, and the test
+// workers (started after the stack is up, with this process's environment) see it when they load
+// this file. So a run never needs 5173 (the port `npm start` keeps for people) and never reuses a
+// server it did not start.
+const givenWebPort = process.env.WORKSPACE_WEB_PORT;
+const webPort = Number(givenWebPort ?? 0);
 // The emulator's control API token for this run: the stack started below uses it, and the voice
 // journeys drive the customers' side with it (workers inherit it from this process).
 process.env.CONNECT_EMULATOR_CONTROL_TOKEN ??= randomBytes(18).toString('base64url');
@@ -14,6 +20,11 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Budgets for a busy machine (the suite must pass while scripts/stress.mjs keeps every core
+  // busy): every wait is on a UI state, an event or a response, and these only bound how long
+  // it may take to come. Journeys that need more set their own.
+  timeout: 600_000,
+  expect: { timeout: 60_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${webPort}`,
@@ -49,16 +60,24 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${webPort}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
+    // The stack prints this line once the emulator, the API and the web app all answer.
+    wait: { stdout: /Workspace app +http:\/\/127\.0\.0\.1:(?<workspace_web_port>\d+)\// },
+    // A given port that already answers is an error, not a stack to reuse.
+    ...(givenWebPort ? { url: `http://127.0.0.1:${webPort}/` } : {}),
+    reuseExistingServer: false,
+    // the emulator, the API and the app's production build, on a busy machine
+    timeout: 300_000,
     stdout: 'pipe',
     // Free emulator and API ports, so parallel runs never collide on 4700/4800; a fresh
     // in-memory database (seeded with the demo) for every run.
     env: {
+      WORKSPACE_WEB_PORT: givenWebPort ?? '0',
       EMULATOR_PORT: process.env.EMULATOR_PORT ?? '0',
       WORKSPACE_API_PORT: process.env.WORKSPACE_API_PORT ?? '0',
       DATA_DIR: process.env.DATA_DIR ?? 'memory://',
+      // The app's production build (served by Vite's preview server, `/api` proxied as in
+      // development): a page loads a few files instead of hundreds of dev modules.
+      WORKSPACE_WEB_BUILD: process.env.WORKSPACE_WEB_BUILD ?? 'test-results/workspace-web',
       CONNECT_EMULATOR_CONTROL_TOKEN: process.env.CONNECT_EMULATOR_CONTROL_TOKEN,
       // Campaign sends one message per batch with a gateway delay, long enough to watch progress.
       CAMPAIGN_BATCH_SIZE: '1',

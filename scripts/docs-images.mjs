@@ -1,8 +1,8 @@
 // The guides' screenshots come from test runs, not from hand: the browser tests of the React voice
 // components write one screenshot per component state to test-results/react-voice/ (see
 // packages/react-voice/test/ui.tsx). This script copies the ones the guides show into
-// docs/guides/images/react-voice/, which is committed (as the app README's screenshots that its
-// end-to-end run writes), so the site builds without running the tests first.
+// docs/guides/images/react-voice/, which is committed (as the app README's screenshots that
+// `npm run screenshots` writes), so the site builds without running the tests first.
 //
 //   node scripts/docs-images.mjs          (npm run docs:images) copies every image a guide
 //                                         references from the last test run; fails, naming the

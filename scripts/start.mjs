@@ -6,14 +6,33 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
+import { createServer as createNetServer } from 'node:net';
 import { createInterface } from 'node:readline';
-import { createServer } from 'vite';
+import { build, createServer, preview } from 'vite';
 import { root } from './packages.mjs';
 
-const port = Number(process.env.WORKSPACE_WEB_PORT ?? 5173);
+const port = await webPort(process.env.WORKSPACE_WEB_PORT);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4700);
 const apiPort = Number(process.env.WORKSPACE_API_PORT ?? 4800);
 const children = [];
+
+/**
+ * The web app's port: WORKSPACE_WEB_PORT, default 5173; `0` picks a free one (as the end-to-end
+ * tests do). It is known before the emulator starts, which allows the web origin.
+ */
+async function webPort(given) {
+  const wanted = Number(given ?? 5173);
+  if (wanted !== 0) return wanted;
+  const probe = createNetServer();
+  await new Promise((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const { port: free } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return free;
+}
 
 /** Spawns a TypeScript entry from source; resolves with the first stdout line that is JSON and passes `ready`. */
 function startProcess(name, args, env, ready) {
@@ -52,6 +71,30 @@ function startProcess(name, args, env, ready) {
 
 function stopAll() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+/**
+ * The web app: Vite's dev server; or, when WORKSPACE_WEB_BUILD names a folder (the end-to-end
+ * tests do), the production build written there and served by Vite's preview server (the same
+ * app and `/api` proxy, a few files per page load instead of hundreds of modules, which a busy
+ * machine serves in time). Resolves with something to `close()`.
+ */
+async function startWeb() {
+  const options = {
+    root: `${root}examples/workspace`,
+    configFile: `${root}examples/workspace/vite.config.ts`,
+    logLevel: 'warn',
+  };
+  const listen = { port, host: '127.0.0.1', strictPort: true };
+  if (!process.env.WORKSPACE_WEB_BUILD) {
+    const dev = await createServer({ ...options, server: listen });
+    await dev.listen();
+    return dev;
+  }
+  const outDir = resolvePath(process.env.WORKSPACE_WEB_BUILD);
+  await build({ ...options, build: { outDir, emptyOutDir: true } });
+  const served = await preview({ ...options, build: { outDir }, preview: listen });
+  return { close: () => served.close() };
 }
 
 const secret = randomBytes(24).toString('base64url');
@@ -120,13 +163,7 @@ if (!hook.ok) console.error(`Could not register the contact-event webhook (${hoo
 
 // 3. The web app, proxying /api to the server.
 process.env.WORKSPACE_API_PORT = new URL(server.url).port;
-const vite = await createServer({
-  root: `${root}examples/workspace`,
-  configFile: `${root}examples/workspace/vite.config.ts`,
-  server: { port, host: '127.0.0.1', strictPort: true },
-  logLevel: 'warn',
-});
-await vite.listen();
+const vite = await startWeb();
 const url = `http://127.0.0.1:${port}/`;
 console.log(`
 Workspace app      ${url}

@@ -14,7 +14,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 test('@x/connect-streams/compat: the agent scenario runs against the emulator with the real 2.18.7 CCP side', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   const compat = (
     await build({
       stdin: { contents: `import '@x/connect-streams/compat';`, resolveDir: here, loader: 'ts' },

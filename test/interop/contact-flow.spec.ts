@@ -9,7 +9,6 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
   test(`streams ${version}: a contact-flow dial-in reaches the agent with the flow's attributes and queue`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const env = await startInteropEmulator();
     try {
       await page.goto(`${env.hostUrl(version)}?username=jane`);

@@ -131,7 +131,7 @@ async function fromPage(
   );
   if (mode === 'simple')
     await expect
-      .poll(() => statuses.length, { timeout: 5000, message: `${route.method} ${route.path}` })
+      .poll(() => statuses.length, { message: `${route.method} ${route.path}` })
       .toBeGreaterThan(0);
   else await page.waitForTimeout(100); // a request that was sent would have answered by now
   page.off('response', onResponse);
@@ -141,7 +141,6 @@ async function fromPage(
 
 for (const origin of ['same site, another port', 'another site'] as const) {
   test(`every control and admin route refuses a page of ${origin}`, async ({ page }) => {
-    test.setTimeout(180_000);
     // The agent is signed in in this browser: the session cookie goes with the requests.
     await page.goto(`${emulator.url}/login?username=jane&redirect=/auth/authorize`);
     await page.goto(

@@ -276,7 +276,6 @@ test.describe('differential: one host script under the real 2.18.7, the real 2.2
     test(`${label(run)}: the same callbacks, arguments and order as the real 2.18.7 host`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
       const { emulator, hostUrl } = await startInteropEmulator();
       try {
         const errors: string[] = [];

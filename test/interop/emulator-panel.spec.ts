@@ -8,7 +8,6 @@ for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[]) {
   test(`streams ${version} host: the agent scenario runs against the emulator panel`, async ({
     page,
   }) => {
-    test.setTimeout(180_000);
     const { emulator, hostUrl } = await startInteropEmulator(true, '/connect/ccp-v2/');
     try {
       await page.goto(hostUrl(version));

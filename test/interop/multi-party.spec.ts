@@ -73,13 +73,12 @@ async function until(page: Page, contactId: string, expression: string): Promise
       }
     },
     { id: contactId, expression },
-    { timeout: 20_000, polling: 100 },
+    { polling: 100 },
   );
 }
 
 for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[])
   test.describe(`multi-party and supervision with the real ${version} host`, () => {
-    test.setTimeout(180_000);
     let env: Interop;
     test.beforeEach(async () => {
       env = await startInteropEmulator();

@@ -61,7 +61,6 @@ const events = (page: Page) =>
 test('our initCCP runs the inbound-call scenario with the real streams 2.18.7 CCP side and SharedWorker against the emulator', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const { emulator, ccpOrigin } = await startInteropEmulator();
   try {
     const hostOrigin = emulator.url.replace('127.0.0.1', 'localhost');
@@ -100,7 +99,6 @@ test('our initCCP runs the inbound-call scenario with the real streams 2.18.7 CC
         await expect
           .poll(async () => missingEvents(step, await get()), {
             message: step.name,
-            timeout: 20_000,
           })
           .toEqual([]);
       },

@@ -7,7 +7,6 @@ import { STREAMS_RELEASES, startInteropEmulator, type StreamsVersion } from './h
 
 for (const version of Object.keys(STREAMS_RELEASES) as StreamsVersion[]) {
   test(`streams ${version}: the agent scenario runs against the emulator`, async ({ page }) => {
-    test.setTimeout(180_000);
     const { emulator, hostUrl } = await startInteropEmulator();
     try {
       await page.goto(hostUrl(version));

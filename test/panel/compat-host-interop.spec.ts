@@ -75,7 +75,6 @@ async function runOn(page: Page, implementation: 'real' | 'compat'): Promise<str
     await expect
       .poll(async () => missingEvents(step, await seen()), {
         message: `${implementation}: ${step.name}`,
-        timeout: 15_000,
       })
       .toEqual([]);
     perStep.push([...(await seen())]);

@@ -123,16 +123,16 @@ const host = (page: Page, action: string, argument?: unknown) =>
 /** Both panels up, the agent Available in the primary region with an accepted inbound call. */
 async function connectedCall(page: Page, server: Harness): Promise<string> {
   await expect
-    .poll(() => events(page), { message: 'both regions initialise', timeout: 20_000 })
+    .poll(() => events(page), { message: 'both regions initialise' })
     .toEqual(expect.arrayContaining([`init:${PRIMARY}`, `init:${STANDBY}`]));
-  await expect.poll(() => host(page, 'ready'), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => host(page, 'ready')).toBe(true);
   await host(page, 'available');
   await expect.poll(() => events(page)).toContain('available:success');
   const contactId = await server.placeInboundCall();
-  await expect.poll(() => host(page, 'hasContact'), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => host(page, 'hasContact')).toBe(true);
   await host(page, 'accept');
   await expect.poll(() => events(page)).toContain('accept:success');
-  await expect.poll(() => events(page), { timeout: 15_000 }).toContain('contact:connected');
+  await expect.poll(() => events(page)).toContain('contact:connected');
   return contactId;
 }
 
@@ -152,7 +152,7 @@ test('hard failover between the emulator regions destroys the agent connection, 
 
   await host(page, 'failover', false);
   await expect
-    .poll(() => events(page), { message: 'failover complete', timeout: 15_000 })
+    .poll(() => events(page), { message: 'failover complete' })
     .toContain(`failoverComplete:${STANDBY}`);
   await expect(frames.nth(1)).toBeVisible();
   await expect(frames.nth(0)).toBeHidden();
@@ -190,7 +190,7 @@ test('soft failover between the emulator regions waits for the voice contact: pe
 
   await host(page, 'failover', true);
   await expect
-    .poll(() => events(page), { message: 'failover pending', timeout: 15_000 })
+    .poll(() => events(page), { message: 'failover pending' })
     .toContain('failoverPending');
   // The voice contact goes on in the primary region; the agent is not forced offline yet.
   expect(server.emulator.centre.contacts.get(contactId)?.state).toBe('connected');
@@ -202,7 +202,7 @@ test('soft failover between the emulator regions waits for the voice contact: pe
   await host(page, 'clear');
   await expect.poll(() => events(page)).toContain('clear:success');
   await expect
-    .poll(() => events(page), { message: 'failover complete', timeout: 15_000 })
+    .poll(() => events(page), { message: 'failover complete' })
     .toContain(`failoverComplete:${STANDBY}`);
   await expect(frames.nth(1)).toBeVisible();
   await expect(frames.nth(0)).toBeHidden();
@@ -229,7 +229,7 @@ test('with pollForFailover the panel workers poll for the active region: a host 
   const frames = page.locator('#ccp iframe');
   await expect(frames).toHaveCount(2);
   await expect
-    .poll(() => events(page), { message: 'failover complete', timeout: 20_000 })
+    .poll(() => events(page), { message: 'failover complete' })
     .toContain(`failoverComplete:${PRIMARY}`);
   expect(await host(page, 'active')).toBe(PRIMARY);
   await expect(frames.nth(0)).toBeVisible();

@@ -114,9 +114,7 @@ async function waitForEvents(
   expected: readonly string[],
   message: string,
 ): Promise<void> {
-  await expect
-    .poll(() => events(page), { message, timeout: 15_000 })
-    .toEqual(expect.arrayContaining([...expected]));
+  await expect.poll(() => events(page), { message }).toEqual(expect.arrayContaining([...expected]));
 }
 
 test('our initCCP runs the shared inbound-call scenario against the emulator panel (init, Available, accept, hang-up, ACW, clear, Lunch)', async ({
@@ -130,7 +128,7 @@ test('our initCCP runs the shared inbound-call scenario against the emulator pan
     inboundCallScenario,
     async (step, get) => {
       await expect
-        .poll(async () => missingEvents(step, await get()), { message: step.name, timeout: 15_000 })
+        .poll(async () => missingEvents(step, await get()), { message: step.name })
         .toEqual([]);
     },
   );
@@ -193,7 +191,7 @@ test('a second initCCP on the same container leaves one iframe; terminate remove
   const before = (await events(page)).length;
   await hostCall(page, 'reinit');
   await expect
-    .poll(async () => (await events(page)).slice(before), { timeout: 15_000 })
+    .poll(async () => (await events(page)).slice(before))
     .toEqual(expect.arrayContaining(['reinit', 'initialized', 'agent']));
   expect(await iframes()).toBe(1);
 });

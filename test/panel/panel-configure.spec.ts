@@ -116,7 +116,7 @@ async function openHost(
     ...(seed ? { seed } : {}),
   });
   await page.goto(`${hostOrigin}/host.html?params=${encodeURIComponent(JSON.stringify(params))}`);
-  await expect.poll(() => events(page), { timeout: 15_000 }).toContain('agent');
+  await expect.poll(() => events(page)).toContain('agent');
   return harness;
 }
 
@@ -155,7 +155,7 @@ test('with allowFramedSoftphone the framed panel runs the softphone, rings the d
   await expect(root).not.toHaveAttribute('data-ringing');
   // the softphone's log entries go up as send_logs (every 5 s) and come down to the host as log
   await expect
-    .poll(() => events(page), { timeout: 15_000 })
+    .poll(() => events(page))
     .toContainEqual(expect.stringMatching(/^log:softphone:Softphone session started/));
 });
 

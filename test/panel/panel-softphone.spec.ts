@@ -58,23 +58,18 @@ test('during a connected call the WebRTC session carries audio both ways and met
   await expect.poll(() => events(page)).toContain('contact:connected');
   await expect(frame.getByTestId('ccp')).toHaveAttribute('data-state', 'on-call');
 
-  await expect
-    .poll(async () => (await bytes(frame, contactId)).sent, { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(async () => (await bytes(frame, contactId)).sent).toBeGreaterThan(0);
   const first = await bytes(frame, contactId);
   await expect
-    .poll(
-      async () => {
-        const later = await bytes(frame, contactId);
-        return later.sent > first.sent && later.received > first.received;
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      const later = await bytes(frame, contactId);
+      return later.sent > first.sent && later.received > first.received;
+    })
     .toBe(true);
   expect(first.received).toBeGreaterThan(0);
 
   const metrics = () => server.operations.filter((o) => o.op === 'SendSoftphoneCallMetrics');
-  await expect.poll(() => metrics().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => metrics().length).toBeGreaterThanOrEqual(2);
   expect(metrics()[0]?.body).toMatchObject({
     contactId,
     softphoneStreamStatistics: expect.any(Array),
@@ -127,9 +122,7 @@ test('a denied microphone yields microphone_not_shared on the host', async () =>
     backend = await startHarness();
     const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
     await page.goto(backend.hostUrl('2.18.7'));
-    await expect
-      .poll(() => events(page), { timeout: 15_000 })
-      .toContain('softphoneError:microphone_not_shared');
+    await expect.poll(() => events(page)).toContain('softphoneError:microphone_not_shared');
     const frame = await panelFrame(page, backend);
     await expect(frame.getByTestId('softphone-error')).toHaveAttribute(
       'data-error-type',

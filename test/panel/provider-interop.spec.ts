@@ -103,17 +103,15 @@ test('the message-port provider connects to the emulator panel and round-trips a
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const server = await openHost(page);
-  await expect.poll(() => events(page), { timeout: 15_000 }).toContain('status:ready');
+  await expect.poll(() => events(page)).toContain('status:ready');
   expect((await events(page)).filter((e) => e.startsWith('status:'))).toEqual([
     'status:initializing',
     'status:ready',
   ]);
 
-  await expect.poll(() => events(page), { timeout: 15_000 }).toContain('agent:Available');
+  await expect.poll(() => events(page)).toContain('agent:Available');
   const contactId = await server.placeInboundCall();
-  await expect
-    .poll(() => events(page), { timeout: 15_000 })
-    .toContain(`contact/connecting:${contactId}`);
+  await expect.poll(() => events(page)).toContain(`contact/connecting:${contactId}`);
   const type = await page.evaluate(
     (id) =>
       (window as unknown as { client: { getType(id: string): Promise<string> } }).client.getType(
@@ -132,8 +130,6 @@ test('the message-port provider connects to the emulator panel and round-trips a
       (window as unknown as { client: { accept(id: string): Promise<void> } }).client.accept(id),
     contactId,
   );
-  await expect
-    .poll(() => events(page), { timeout: 15_000 })
-    .toContain(`contact/connected:${contactId}`);
+  await expect.poll(() => events(page)).toContain(`contact/connected:${contactId}`);
   expect(errors).toEqual([]);
 });

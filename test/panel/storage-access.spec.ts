@@ -120,7 +120,7 @@ test('with canRequest the panel frame loads the request page first; once access 
 }) => {
   await open(page, 'granted', { canRequest: true });
   await expect
-    .poll(() => events(page), { timeout: 20_000 })
+    .poll(() => events(page))
     .toEqual(expect.arrayContaining(['initialized:none', 'agent']));
   const seen = await events(page);
   expect(seen[0]).toBe('src:/connect/ccp-v2//request-storage-access');
@@ -133,14 +133,14 @@ test('custom mode shows the panel while access is missing or denied and hides it
   page,
 }) => {
   await open(page, 'prompt', { canRequest: true, mode: 'custom' });
-  await expect.poll(() => events(page), { timeout: 20_000 }).toContain('init:false:block');
+  await expect.poll(() => events(page)).toContain('init:false:block');
   const frame = page.frameLocator('#ccp iframe');
   await frame.getByRole('button', { name: 'Not now' }).click();
   await expect.poll(() => events(page)).toContain('denied:block');
   expect(await events(page)).not.toContain('granted');
   await frame.getByRole('button', { name: 'Allow' }).click();
   await expect
-    .poll(() => events(page), { timeout: 20_000 })
+    .poll(() => events(page))
     .toEqual(expect.arrayContaining(['granted', 'initialized:none', 'agent']));
   expect(await page.locator('#ccp').evaluate((el) => (el as HTMLElement).style.display)).toBe(
     'none',
@@ -152,7 +152,7 @@ test('without canRequest (the default) the frame loads the panel directly and no
 }) => {
   await open(page, 'prompt', {});
   await expect
-    .poll(() => events(page), { timeout: 20_000 })
+    .poll(() => events(page))
     .toEqual(expect.arrayContaining(['initialized:none', 'agent']));
   const seen = await events(page);
   expect(seen[0]).toBe('src:/connect/ccp-v2/');

@@ -104,7 +104,7 @@ test('ccp.getWebSocketManager().subscribeTopics reaches the panel web socket man
     (window as unknown as { host: { subscribe(t: string[]): void } }).host.subscribe(['aws/chat']),
   );
   await expect
-    .poll(() => events(page), { timeout: 20_000 })
+    .poll(() => events(page))
     .toContainEqual(expect.stringMatching(/^ws:subscription_update:.*aws\/chat/));
 });
 

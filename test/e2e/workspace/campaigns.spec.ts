@@ -5,27 +5,22 @@
 // campaign sent with its progress, report chart and CSV export; the leave-without-saving prompts;
 // axe on every campaign screen in both themes.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
 import { CampaignsPage } from './support/pages/campaigns.page';
+import { SCREENSHOTS_DIR, saveReadmeScreenshot } from './support/screenshots';
 
 const GARY = 'gary@globex.test';
-
-const SCREENSHOTS = fileURLToPath(
-  new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
-);
 
 /** The campaign screenshots the app's README shows. */
 const README_SHOTS = new Set(['campaigns-light', 'campaign-report-dark', 'campaign-editor-light']);
 
 async function shoot(page: Page, name: string): Promise<void> {
-  if (!README_SHOTS.has(name)) return;
+  if (!SCREENSHOTS_DIR || !README_SHOTS.has(name)) return;
   // no focus ring from the tab just clicked
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+  await saveReadmeScreenshot(page, name);
 }
 
 interface Template {
@@ -107,7 +102,7 @@ test.describe('campaign journeys', () => {
       await campaigns.name.fill('Spring offer');
       await campaigns.scheduleButton.click();
       await expect(page).toHaveURL(/\/campaigns\/all\/[0-9a-f-]{36}$/);
-      await expect(campaigns.status).toHaveText('Sent', { timeout: 30_000 });
+      await expect(campaigns.status).toHaveText('Sent');
       await expect(campaigns.kpi('total')).toHaveText('2');
       await expect(campaigns.kpi('sent')).toHaveText('2');
     } finally {
@@ -223,21 +218,17 @@ test.describe('campaign journeys', () => {
     await campaigns.scheduleButton.click();
     await expect(page).toHaveURL(/\/campaigns\/all\/[0-9a-f-]{36}$/);
     // progress while sending: the bar moves, then the campaign is sent
-    await expect(campaigns.sendingProgress).toBeVisible({ timeout: 15_000 });
+    await expect(campaigns.sendingProgress).toBeVisible();
     await expect
-      .poll(async () => Number(await campaigns.sendingMeter.getAttribute('aria-valuenow')), {
-        timeout: 15_000,
-      })
+      .poll(async () => Number(await campaigns.sendingMeter.getAttribute('aria-valuenow')))
       .toBeGreaterThan(0);
-    await expect(campaigns.status).toHaveText('Sent', { timeout: 30_000 });
+    await expect(campaigns.status).toHaveText('Sent');
     await expect(campaigns.sendingProgress).toHaveCount(0);
     await expect(campaigns.kpi('total')).toHaveText('6');
     // the report: figures and the chart over time
     await campaigns.tab('viewer', 'reports').click();
     await expect(campaigns.kpi('sent')).toHaveText('6');
-    await expect(campaigns.chart.locator('.recharts-surface').first()).toBeVisible({
-      timeout: 20_000,
-    });
+    await expect(campaigns.chart.locator('.recharts-surface').first()).toBeVisible();
     await expect(campaigns.chart.locator('.recharts-legend-item')).toHaveCount(4);
     await expect(page.getByRole('table', { name: /Messages per minute/ })).toBeAttached();
     const download = page.waitForEvent('download');
@@ -327,7 +318,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('overview, list and the new-campaign dialog', async ({ page }) => {
       const c = new CampaignsPage(page);
       await c.open('acme', 'overview');
-      await expect(c.chart.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
+      await expect(c.chart.locator('.recharts-surface').first()).toBeVisible();
       await expectNoAxeViolations(page, `campaigns overview (${theme})`);
       await shoot(page, `campaigns-${theme}`);
       await c.open('acme', 'all');
@@ -347,9 +338,7 @@ for (const theme of ['light', 'dark'] as const) {
         if (tab === 'audience')
           await expect(page.getByTestId('recipient-row').first()).toBeVisible();
         if (tab === 'reports')
-          await expect(c.chart.locator('.recharts-surface').first()).toBeVisible({
-            timeout: 20_000,
-          });
+          await expect(c.chart.locator('.recharts-surface').first()).toBeVisible();
         await expectNoAxeViolations(page, `campaign viewer ${tab} (${theme})`);
         if (tab === 'reports') await shoot(page, `campaign-report-${theme}`);
       }
@@ -382,7 +371,7 @@ for (const theme of ['light', 'dark'] as const) {
       const { sent } = await seededIds(page.request);
       await page.setViewportSize({ width: 360, height: 780 });
       await page.goto(`/ws/acme/campaigns/all/${sent}?tab=reports`);
-      await expect(c.chart.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
+      await expect(c.chart.locator('.recharts-surface').first()).toBeVisible();
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
       ).toBe(true);

@@ -150,13 +150,10 @@ test.describe('inbox', () => {
       const scroller = page.getByTestId('conversation-scroll');
       const oldest = inbox.rows.filter({ hasText: '+15550199000' });
       await expect
-        .poll(
-          async () => {
-            await scroller.evaluate((el) => el.scrollBy(0, el.clientHeight / 2));
-            return oldest.count();
-          },
-          { timeout: 20_000 },
-        )
+        .poll(async () => {
+          await scroller.evaluate((el) => el.scrollBy(0, el.clientHeight / 2));
+          return oldest.count();
+        })
         .toBe(1);
       // virtualised: far fewer rows in the DOM than conversations loaded
       expect(await inbox.rows.count()).toBeLessThan(45);

@@ -1,6 +1,5 @@
 // The main screens in both themes: axe finds no violations, and the screenshots the README of
 // examples/workspace shows are taken here (docs/screenshots/{screen}-{theme}.png).
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
@@ -8,10 +7,7 @@ import { ContactsPage } from './support/pages/contacts.page';
 import { InboxPage } from './support/pages/inbox.page';
 import { ShellPage } from './support/pages/shell.page';
 import { SignInPage } from './support/pages/sign-in.page';
-
-const SCREENSHOTS = fileURLToPath(
-  new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
-);
+import { saveReadmeScreenshot } from './support/screenshots';
 
 /** The screenshots the README shows (the others are not written). */
 const README_SCREENSHOTS = new Set([
@@ -27,8 +23,7 @@ const README_SCREENSHOTS = new Set([
 /** Waits for fonts, images and animations to settle, then saves the screenshot. */
 async function shoot(page: Page, name: string): Promise<void> {
   if (!README_SCREENSHOTS.has(name)) return;
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+  await saveReadmeScreenshot(page, name);
 }
 
 for (const theme of ['light', 'dark'] as const) {

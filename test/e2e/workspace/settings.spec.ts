@@ -2,7 +2,6 @@
 // edited and seen after the agent signs in, teams, message templates in the composer, a
 // 10,000-row contact import with 20 bad rows, the unknown-path redirect, permits, and axe on
 // every settings screen in both themes.
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { apiCall, apiSignIn, DEMO_PASSWORD, USERS } from './support/api';
 import {
@@ -19,15 +18,11 @@ import { ShellPage } from './support/pages/shell.page';
 import { SignInPage } from './support/pages/sign-in.page';
 import { VoicePage } from './support/pages/voice.page';
 import { VoiceEmulator } from './support/voice';
-
-const SCREENSHOTS = fileURLToPath(
-  new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
-);
+import { saveReadmeScreenshot } from './support/screenshots';
 
 /** Saves a screenshot the README of examples/workspace shows. */
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+  await saveReadmeScreenshot(page, name);
 }
 
 /** The admin of the second demo workspace. */
@@ -305,7 +300,7 @@ test.describe('settings: import history', () => {
       buffer: Buffer.from(csv),
     });
     await settings.importStart.click();
-    await expect(settings.importResult).toBeVisible({ timeout: 60_000 });
+    await expect(settings.importResult).toBeVisible();
     await expect(settings.importResult).toHaveAttribute('data-status', 'completed');
     await expect(page.getByTestId('import-total')).toHaveText('10,000');
     await expect(page.getByTestId('import-created')).toHaveText('9,980');
@@ -394,7 +389,6 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('axe finds no violations on any settings screen', async ({ page }) => {
       // Twelve screens, each loaded and checked: more than one screen's budget.
-      test.setTimeout(120_000);
       await page.setViewportSize({ width: 1280, height: 800 });
       await signInAs(page, USERS.jane);
       const settings = new SettingsPage(page);

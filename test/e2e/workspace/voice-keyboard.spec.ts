@@ -6,8 +6,6 @@ import { expect, signInAs, test } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
 import { CALLERS, VoiceEmulator } from './support/voice';
 
-test.describe.configure({ timeout: 120_000 });
-
 let emulator: VoiceEmulator;
 
 test.beforeAll(async ({ request }) => {

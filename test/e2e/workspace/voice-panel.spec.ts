@@ -8,8 +8,6 @@ import { AUTH_STORAGE_KEY, expect, signInAs, test } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
 import { VoiceEmulator } from './support/voice';
 
-test.describe.configure({ timeout: 90_000 });
-
 let emulator: VoiceEmulator;
 
 test.beforeAll(async ({ request }) => {

@@ -2,16 +2,12 @@
 // audio settings and transfer modals, the call panel (ringing, connected with the keypad, after-call
 // work), the voice panel's three tabs, at 1280 px and at 360 px (widget mode: the full-screen call
 // panel); the README's voice screenshots are taken here (docs/screenshots/voice-*.png).
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
 import { CALLERS, VoiceEmulator } from './support/voice';
-
-const SCREENSHOTS = fileURLToPath(
-  new URL('../../../examples/workspace/docs/screenshots/', import.meta.url),
-);
+import { saveReadmeScreenshot } from './support/screenshots';
 
 /** The voice screenshots the README shows (the others are not written). */
 const README_SCREENSHOTS = new Set([
@@ -27,11 +23,8 @@ const README_SCREENSHOTS = new Set([
 
 async function shoot(page: Page, name: string): Promise<void> {
   if (!README_SCREENSHOTS.has(name)) return;
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, animations: 'disabled' });
+  await saveReadmeScreenshot(page, name);
 }
-
-test.describe.configure({ timeout: 150_000 });
 
 let emulator: VoiceEmulator;
 
@@ -82,7 +75,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(jane.callPanel).toHaveAttribute('data-state', 'connected');
     await jane.control('Keypad').click();
     await jane.keypad.getByRole('button', { name: '1', exact: true }).click();
-    await expect(jane.callTimer).toHaveText(/^00:0[2-9]$/, { timeout: 10_000 });
+    await expect(jane.callTimer).toHaveText(/^00:(0[2-9]|[1-5]\d)$/);
     await expectNoAxeViolations(page, `call panel, connected (${theme})`);
     await shoot(page, `voice-call-${theme}`);
     await jane.control('Transfer').click();
@@ -102,7 +95,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page, `voice panel, agent list (${theme})`);
     await shoot(page, `voice-agents-${theme}`);
     await jane.tab('Call history').click();
-    await expect(jane.historyRows.first()).toBeVisible({ timeout: 15_000 });
+    await expect(jane.historyRows.first()).toBeVisible();
     await expectNoAxeViolations(page, `voice panel, call history (${theme})`);
     await shoot(page, `voice-history-${theme}`);
     await jane.tab('Live calls').click();

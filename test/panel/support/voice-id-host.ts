@@ -82,9 +82,7 @@ export async function waitForHostEvents(
   expected: string[],
   message: string,
 ): Promise<void> {
-  await expect
-    .poll(() => hostEvents(page), { message, timeout: 20_000 })
-    .toEqual(expect.arrayContaining(expected));
+  await expect.poll(() => hostEvents(page), { message }).toEqual(expect.arrayContaining(expected));
 }
 
 /**

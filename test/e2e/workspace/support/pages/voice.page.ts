@@ -49,9 +49,7 @@ export class VoicePage {
 
   /** Waits for the voice module to be ready (the chip is a button with a state). */
   async ready(): Promise<void> {
-    await expect(this.chip).toHaveAttribute('data-state', /^(available|offline|custom|on-call)$/, {
-      timeout: 20_000,
-    });
+    await expect(this.chip).toHaveAttribute('data-state', /^(available|offline|custom|on-call)$/);
   }
 
   /** Opens the status dropdown. */
