@@ -9,6 +9,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { CsvError, parse, type Info } from 'csv-parse';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { restoreCell } from '../../contract/csv-cell';
 import {
   SETTINGS_LIMITS,
   type ContactImportDetail,
@@ -279,7 +280,7 @@ class ImportRun {
   ): ImportRow | undefined {
     const value = (column: ImportColumn) => {
       const i = columns.indexOf(column);
-      const v = i < 0 ? '' : (record[i] ?? '').trim();
+      const v = i < 0 ? '' : restoreCell(record[i] ?? '').trim();
       return v === '' ? null : v;
     };
     const name = value('name');

@@ -123,6 +123,8 @@ export class SettingsService {
     const permits = patch.permits ?? {};
     if (permits.admin !== undefined && permits.admin !== row.permit_admin && !access.permits.admin)
       throw new ApiError(403, 'forbidden', M.adminPermitNeedsAdmin);
+    if (patch.role !== undefined && patch.role !== row.role && !access.permits.admin)
+      throw new ApiError(403, 'forbidden', M.roleNeedsAdmin);
 
     await this.repo.transaction(async (trx) => {
       if (userId) {
