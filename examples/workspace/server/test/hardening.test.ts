@@ -32,7 +32,7 @@ describe.each(dbKinds())('hardening (issue 24 repros) on %s', (kind) => {
     });
     jane = await s.login('jane@acme.test');
     john = await s.login('john@acme.test');
-  });
+  }, 300_000);
   afterAll(() => s.close());
 
   it('a 1 MiB team emoji answers 400 at once, before any segmentation', async () => {
@@ -255,4 +255,47 @@ describe.each(dbKinds())('hardening (issue 24 repros) on %s', (kind) => {
     const bound = new Promise<false>((r) => setTimeout(() => r(false), 5_000));
     expect(await Promise.race([ended, bound])).toBe(true);
   });
+
+  it(
+    'a chunked CSV upload over the limit is answered 413 with its reason, not a reset',
+    { timeout: 300_000 },
+    async () => {
+      const http = await createTestServer(kind, { data: undefined, listen: true });
+      try {
+        const token = await http.login('jane@acme.test');
+        const row = 'Name,+15555550100,a@b.test,Co\n';
+        const total = 21 * MIB;
+        let sent = 0;
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (sent >= total) return controller.close();
+            const piece = new TextEncoder().encode(
+              (sent === 0 ? 'name,phone,email,company\n' : '') + row.repeat(2_000),
+            );
+            sent += piece.length;
+            controller.enqueue(piece);
+          },
+        });
+        const res = await fetch(`${http.url}/api/ws/acme/settings/imports?fileName=big.csv`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+          body,
+          duplex: 'half',
+        } as RequestInit);
+        expect(res.status).toBe(413);
+        expect(await res.json()).toEqual({
+          error: 'payload_too_large',
+          message: 'The file is larger than 20 MB.',
+        });
+        const count = await http.services.db
+          .selectFrom('contacts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('email', '=', 'a@b.test')
+          .executeTakeFirstOrThrow();
+        expect(Number(count.n)).toBe(0);
+      } finally {
+        await http.close();
+      }
+    },
+  );
 });
