@@ -6,6 +6,8 @@ import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimits, inputGuard } from './lib/guard';
+import { securityHeaders } from './lib/security-headers';
 import type { ZodType } from 'zod';
 import type { AppEnv, Services } from './lib/context';
 import { ApiError } from './lib/errors';
@@ -67,8 +69,10 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   const sessions = new SessionService(services);
 
   app.use(requestId());
-  // API answers are data: never sniffed as HTML, never framed, no referrer leaks.
-  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false }));
+  // Every answer: CSP (no inline scripts; frame-ancestors per WIDGET_EMBED_ORIGINS), nosniff, no
+  // referrer. API answers are data and also get the rest of the usual set.
+  app.use(securityHeaders(services.config));
+  app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: false, xFrameOptions: false }));
   app.use(async (c, next) => {
     const log = services.log.child({ reqId: c.get('requestId') });
     c.set('log', log);
@@ -108,6 +112,11 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
     return c.json({ error: 'internal', message: MESSAGES.internal }, 500);
   });
   app.notFound((c) => c.json({ error: 'not_found', message: MESSAGES.notFound('Route') }, 404));
+
+  // Before anything reads a body or authenticates: the body-size limit of the route's class, and
+  // input no route can use (bad percent-encoding, control characters, NUL in JSON).
+  app.use(bodyLimits());
+  app.use(inputGuard());
 
   // Authentication and workspace membership.
   app.use('/api/*', async (c, next) => {

@@ -30,6 +30,31 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Failed logins from one client address (any email) allowed in the window. */
   LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  /**
+   * Past the free attempts, each further attempt of a key waits this long after the last one,
+   * doubled per failure, up to LOGIN_MAX_DELAY_SECONDS (a delay, never a lockout).
+   */
+  LOGIN_DELAY_BASE_MS: z.coerce.number().int().positive().max(60_000).default(1_000),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().positive().max(86_400).default(300),
+  /**
+   * The sites that may embed the app in widget mode (CSP frame-ancestors): origins separated by
+   * commas or spaces, e.g. `https://acme.my.salesforce.com`. Unset: no site may frame the app.
+   */
+  WIDGET_EMBED_ORIGINS: z
+    .string()
+    .max(4_000)
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
+            'Each must be an origin, e.g. https://acme.my.salesforce.com',
+          ),
+      ),
+    )
+    .optional(),
   /** Seed the demo workspaces on an empty database. */
   SEED_DEMO: bool.default(false),
   /** The contact centre's admin API (the emulator in development, Amazon Connect in production). */
@@ -82,8 +107,12 @@ export interface Config {
     readonly maxFailures: number;
     readonly maxFailuresPerClient: number;
     readonly windowMs: number;
+    readonly delayBaseMs: number;
+    readonly delayMaxMs: number;
   };
   readonly seedDemo: boolean;
+  /** The origins that may frame the app (widget mode); empty: none. */
+  readonly frameAncestors: readonly string[];
   readonly connect: {
     readonly endpoint: string | undefined;
     readonly region: string;
@@ -132,8 +161,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailures: e.LOGIN_MAX_FAILURES,
       maxFailuresPerClient: e.LOGIN_MAX_FAILURES_PER_CLIENT,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      delayBaseMs: e.LOGIN_DELAY_BASE_MS,
+      delayMaxMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
     },
     seedDemo: e.SEED_DEMO,
+    frameAncestors: e.WIDGET_EMBED_ORIGINS ?? [],
     connect: {
       endpoint: e.CONNECT_ENDPOINT?.replace(/\/$/, ''),
       region: e.CONNECT_REGION,
@@ -178,6 +210,7 @@ export function summarize(config: Config): Record<string, unknown> {
     tokenTtlHours: config.tokenTtlMs / 3_600_000,
     login: config.login,
     seedDemo: config.seedDemo,
+    widgetEmbedOrigins: config.frameAncestors,
     connectEndpoint: config.connect.endpoint ?? '(unset: voice features answer 503)',
     connectRegion: config.connect.region,
     connectAccessKeyId: config.connect.credentials.accessKeyId,

@@ -2,6 +2,7 @@
 // template variables, SMS segments (GSM-7 and UCS-2), the schedule on a time zone's clock, and
 // CSV cells that a spreadsheet would run as formulas.
 import { describe, expect, it } from 'vitest';
+import { restoreCell } from '../src/contract/csv-cell';
 import { safeCell } from '../src/modules/campaigns/routes';
 import { fromLocal, toLocal } from '../src/modules/campaigns/service';
 import {
@@ -65,12 +66,16 @@ describe('campaign text', () => {
     });
   });
 
-  it('quotes CSV cells a spreadsheet would run, but not phone numbers', () => {
+  it('quotes every CSV cell a spreadsheet would run (phone numbers too), and an import takes the quote off', () => {
     expect(safeCell('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(safeCell('@cmd')).toBe("'@cmd");
     expect(safeCell('+cmd')).toBe("'+cmd");
-    expect(safeCell('-1+2')).toBe('-1+2');
-    expect(safeCell('+15555550101')).toBe('+15555550101');
+    expect(safeCell('-1+2')).toBe("'-1+2");
+    expect(safeCell('\tx')).toBe("'\tx");
+    expect(safeCell('\rx')).toBe("'\rx");
+    expect(safeCell('+15555550101')).toBe("'+15555550101");
     expect(safeCell('Maria')).toBe('Maria');
+    for (const v of ['=SUM(A1)', '-1+2', '+15555550101', "'quoted", "'=x", "''+1", 'Maria'])
+      expect(restoreCell(safeCell(v))).toBe(v);
   });
 });

@@ -55,7 +55,7 @@ describe.each(dbKinds())('auth and sessions on %s', (kind) => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(res.body.error).toBe('too_many_requests');
-    await s.services.db.deleteFrom('login_failures').execute();
+    await s.services.db.deleteFrom('login_throttle').execute();
   });
 
   it('a malformed login body answers 400 with field errors', async () => {

@@ -37,7 +37,7 @@ export const contactCreateSchema = z
     /** Without a name, a contact with a phone is named with the visitor prefix. */
     name: z.string().trim().min(1).max(120).optional(),
     phone: e164.optional(),
-    email: z.email().max(254).optional(),
+    email: z.string().max(254, { abort: true }).pipe(z.email()).optional(),
     company: z.string().trim().max(120).optional(),
   })
   .strict()
@@ -48,7 +48,7 @@ export const contactPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(120).optional(),
     phone: e164.nullable().optional(),
-    email: z.email().max(254).nullable().optional(),
+    email: z.string().max(254, { abort: true }).pipe(z.email()).nullable().optional(),
     company: z.string().trim().max(120).nullable().optional(),
   })
   .strict()

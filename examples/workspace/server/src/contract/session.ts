@@ -15,7 +15,7 @@ export type Permit = (typeof PERMITS)[number];
 
 export const loginBodySchema = z
   .object({
-    email: z.email().max(254),
+    email: z.string().max(254, { abort: true }).pipe(z.email()),
     password: z.string().min(1).max(200),
   })
   .openapi('LoginBody');

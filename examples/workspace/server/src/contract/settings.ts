@@ -75,11 +75,14 @@ export const agentPatchSchema = z
 
 // ── Teams ───────────────────────────────────────────────────────────────────────────────────
 
-/** One emoji (a single grapheme with a pictographic or flag character). */
+/**
+ * One emoji (a single grapheme with a pictographic or flag character). The length check aborts
+ * the rest: segmenting a long string would cost seconds and gigabytes.
+ */
 export const emojiSchema = z
   .string()
-  .min(1)
-  .max(32)
+  .min(1, { abort: true })
+  .max(32, { abort: true })
   .refine((value) => {
     const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(value)];
     return (
@@ -203,8 +206,9 @@ export const maskedSecretSchema = z
 export const salesforceConfigSchema = z.object({
   /** The org's My Domain URL. */
   instanceUrl: z
-    .url({ protocol: /^https$/ })
-    .max(200)
+    .string()
+    .max(200, { abort: true })
+    .pipe(z.url({ protocol: /^https$/ }))
     .refine(
       (u) =>
         /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*\.(my\.salesforce\.com|salesforce\.com)\/?$/i.test(u),
@@ -238,14 +242,15 @@ export const salesforcePutSchema = z
 export const googleMeetConfigSchema = z.object({
   /** The service account that creates meetings on behalf of the workspace. */
   serviceAccountEmail: z
-    .email()
-    .max(254)
+    .string()
+    .max(254, { abort: true })
+    .pipe(z.email())
     .refine(
       (e) => e.endsWith('.iam.gserviceaccount.com'),
       'Use a service account (…@….iam.gserviceaccount.com)',
     ),
   /** The Google Workspace user whose calendar hosts the meetings. */
-  delegatedUser: z.email().max(254),
+  delegatedUser: z.string().max(254, { abort: true }).pipe(z.email()),
   defaultDurationMinutes: z.number().int().min(5).max(480),
   addLinkToConversations: z.boolean(),
 });
@@ -267,7 +272,7 @@ export const googleMeetPutSchema = z
     privateKey: z
       .string()
       .trim()
-      .max(8_000)
+      .max(8_000, { abort: true })
       .regex(
         /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/,
         'Paste the PEM private key of the service account',

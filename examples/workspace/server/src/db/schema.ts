@@ -33,6 +33,21 @@ export interface LoginFailuresTable {
   failed_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** One sign-in counter per key (`email:…`, `client:…`, `device:…`), updated by one upsert. */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  last_failure_at: Date;
+}
+
+/** A browser a user signed in from (the device cookie's SHA-256). */
+export interface LoginDevicesTable {
+  device_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface WorkspacesTable {
   id: string;
   slug: string;
@@ -243,6 +258,8 @@ export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
+  login_devices: LoginDevicesTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
   teams: TeamsTable;

@@ -10,6 +10,10 @@ export const MESSAGES = {
   invalidRequest: 'The request is not valid.',
   invalidJson: 'The request body is not valid JSON.',
   internal: 'Something went wrong on our side.',
+  payloadTooLarge: (maxBytes: number) =>
+    `The request body is too large (at most ${maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${Math.round(maxBytes / 1024)} KB`}).`,
+  badEncoding: 'Invalid percent-encoding',
+  controlCharacters: 'Control characters are not allowed',
   /** §1 and §8. */
   voiceInstanceNotCreated: 'Voice instance is not created',
   voicePlanRequired: 'The voice add-on is not enabled for this workspace.',

@@ -5,6 +5,7 @@ import { campaignTemplates } from './0004-campaign-templates';
 import { voiceHistory } from './0005-voice-history';
 import { campaigns } from './0006-campaigns';
 import { settings } from './0007-settings';
+import { hardening } from './0008-hardening';
 import { channels } from './0009-channels';
 import type { SqlMigration } from './types';
 
@@ -17,5 +18,6 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   voiceHistory,
   campaigns,
   settings,
+  hardening,
   channels,
 ];

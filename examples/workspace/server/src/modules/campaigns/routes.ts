@@ -4,6 +4,7 @@
 import { Readable } from 'node:stream';
 import type { z } from '@hono/zod-openapi';
 import { stringify } from 'csv-stringify';
+import { neutraliseCell } from '../../contract/csv-cell';
 import { apiErrorSchema, idParamsSchema, slugParamsSchema } from '../../contract/common';
 import {
   audienceEstimateBodySchema,
@@ -44,13 +45,8 @@ const PERMIT = 'Needs the campaigns permit (flag_campaigns); admins pass.';
 /** The answer when the resource's state forbids the change (`error` names the rule). */
 const CONFLICT = { 409: json(apiErrorSchema, 'Not allowed in the current state') };
 
-/**
- * A cell as a spreadsheet will not run it as a formula (CSV injection): text starting with
- * `=`, `@`, a tab or a return, or `+`/`-` not followed by a digit, gets a leading quote.
- */
-export function safeCell(value: string): string {
-  return /^[=@\t\r]|^[+-](?!\d)/.test(value) ? `'${value}` : value;
-}
+/** A cell as a spreadsheet will not run it as a formula (the shared CSV cell rule). */
+export const safeCell = neutraliseCell;
 
 export function campaignRoutes(services: Services) {
   const campaigns = new CampaignService(services, () => wakeCampaignWorker(services));

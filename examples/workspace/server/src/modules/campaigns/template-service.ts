@@ -13,6 +13,7 @@ import type {
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { decodeNameCursor, encodeNameCursor } from '../../lib/paging';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
 import { holds } from '../session/service';
@@ -58,19 +59,7 @@ export class TemplateService {
 
   async list(access: WorkspaceAccess, query: TemplateListQuery): Promise<TemplateListResponse> {
     requirePermit(access, 'flag_campaigns');
-    let cursor: { name: string; id: string } | undefined;
-    if (query.cursor) {
-      try {
-        const [name, id] = JSON.parse(Buffer.from(query.cursor, 'base64url').toString()) as [
-          unknown,
-          unknown,
-        ];
-        if (typeof name !== 'string' || typeof id !== 'string') throw new Error('bad');
-        cursor = { name, id };
-      } catch {
-        throw invalid('query.cursor', 'Invalid cursor');
-      }
-    }
+    const cursor = decodeNameCursor(query.cursor);
     const rows = await this.repo.templates(
       access.workspace.id,
       { channel: query.channel, status: query.status, q: query.q?.trim() || undefined },
@@ -82,10 +71,7 @@ export class TemplateService {
     return {
       templates: page.map(toTemplate),
       page: {
-        nextCursor:
-          rows.length > query.limit && last
-            ? Buffer.from(JSON.stringify([last.name.toLowerCase(), last.id])).toString('base64url')
-            : null,
+        nextCursor: rows.length > query.limit && last ? encodeNameCursor(last.name, last.id) : null,
       },
     };
   }

@@ -8,10 +8,10 @@ import type {
 } from '../../contract/contacts';
 import type { Contact } from '../../db/schema';
 import type { Services, WorkspaceAccess } from '../../lib/context';
-import { ApiError, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, type ApiError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { decodeNameCursor, encodeNameCursor } from '../../lib/paging';
 import { displayName, isVisitorName, recordingUrl, visitorName } from '../../lib/links';
-import { MESSAGES } from '../../lib/messages';
 import { hasMedia, InboxService } from '../inbox/service';
 import { ContactRepository } from './repository';
 
@@ -47,31 +47,14 @@ export class ContactService {
     cursor: string | undefined,
     limit: number,
   ) {
-    let after: { name: string; id: string } | undefined;
-    if (cursor) {
-      try {
-        const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
-          string,
-          string,
-        ];
-        if (typeof name !== 'string' || typeof id !== 'string') throw new Error('bad');
-        after = { name, id };
-      } catch {
-        throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
-          { path: 'query.cursor', message: 'Invalid cursor' },
-        ]);
-      }
-    }
+    const after = decodeNameCursor(cursor);
     const rows = await this.repo.list(access.workspace.id, q, after, limit + 1);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
       contacts: page.map(contactJson),
       page: {
-        nextCursor:
-          rows.length > limit && last
-            ? Buffer.from(JSON.stringify([last.name.toLowerCase(), last.id])).toString('base64url')
-            : null,
+        nextCursor: rows.length > limit && last ? encodeNameCursor(last.name, last.id) : null,
       },
     };
   }

@@ -19,17 +19,26 @@ export interface LiveEvent {
   readonly previousAssigneeId?: string | null;
 }
 
+/** A bearer token was revoked (sign-out): streams opened with it end. */
+export interface RevokedEvent {
+  readonly type: 'session.revoked';
+  readonly tokenHash: string;
+}
+
+/** The emitter key of token revocations (no workspace id takes this form). */
+const REVOKED = ':session.revoked';
+
 /** Publishes live events and lets event streams subscribe per workspace. */
 export class LiveBus {
   private readonly emitter = new EventEmitter();
-  private relay: ((event: LiveEvent) => void) | undefined;
+  private relay: ((event: LiveEvent | RevokedEvent) => void) | undefined;
 
   constructor() {
     this.emitter.setMaxListeners(0);
   }
 
   /** Sends events to other processes too (set when running on PostgreSQL). */
-  setRelay(relay: ((event: LiveEvent) => void) | undefined): void {
+  setRelay(relay: ((event: LiveEvent | RevokedEvent) => void) | undefined): void {
     this.relay = relay;
   }
 
@@ -40,8 +49,25 @@ export class LiveBus {
   }
 
   /** Delivers an event to this process's subscribers. */
-  deliver(event: LiveEvent): void {
-    this.emitter.emit(event.workspaceId, event);
+  deliver(event: LiveEvent | RevokedEvent): void {
+    if (event.type === 'session.revoked') this.emitter.emit(REVOKED, event.tokenHash);
+    else this.emitter.emit(event.workspaceId, event);
+  }
+
+  /** Tells every process that a token is revoked (its event streams end at once). */
+  revoke(tokenHash: string): void {
+    const event: RevokedEvent = { type: 'session.revoked', tokenHash };
+    if (this.relay) this.relay(event);
+    else this.deliver(event);
+  }
+
+  /** Calls `handler` when the token is revoked; returns the unsubscribe function. */
+  onRevoked(tokenHash: string, handler: () => void): () => void {
+    const listener = (hash: string) => {
+      if (hash === tokenHash) handler();
+    };
+    this.emitter.on(REVOKED, listener);
+    return () => this.emitter.off(REVOKED, listener);
   }
 
   /** Subscribes to a workspace's events; returns the unsubscribe function. */

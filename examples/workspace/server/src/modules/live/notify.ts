@@ -1,7 +1,7 @@
 // Live events across server processes on one PostgreSQL: each process LISTENs on one channel
 // and publishes with NOTIFY, so a change made by any process reaches every process's streams.
 import type { Logger } from 'pino';
-import type { LiveBus, LiveEvent } from './bus';
+import type { LiveBus, LiveEvent, RevokedEvent } from './bus';
 
 export const LIVE_CHANNEL = 'workspace_live';
 
@@ -19,7 +19,7 @@ export async function relayThroughPostgres(
   client.on('notification', (message) => {
     if (message.channel !== LIVE_CHANNEL || !message.payload) return;
     try {
-      bus.deliver(JSON.parse(message.payload) as LiveEvent);
+      bus.deliver(JSON.parse(message.payload) as LiveEvent | RevokedEvent);
     } catch {
       log.warn('live relay: unreadable notification');
     }

@@ -40,8 +40,14 @@ export function liveRoutes(services: Services) {
           pending.push(event);
           wake?.();
         });
+        // Sign-out ends the stream at once (in whichever process it runs).
+        const offRevoked = services.bus.onRevoked(c.get('auth').tokenHash, () => {
+          void stream.close();
+          wake?.();
+        });
         stream.onAbort(() => {
           off();
+          offRevoked();
           wake?.();
         });
         await stream.writeSSE({ event: 'ready', data: '{}' });
@@ -74,9 +80,11 @@ export function liveRoutes(services: Services) {
             };
           });
           wake = undefined;
-          if (pending.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+          if (pending.length === 0 && !stream.aborted && !stream.closed)
+            await stream.write(': keep-alive\n\n');
         }
         off();
+        offRevoked();
       });
     },
   );

@@ -45,34 +45,72 @@ export class SessionRepository {
       .execute();
   }
 
-  /** Failures per key since `since`, with the oldest one's time. */
-  async failures(keys: readonly string[], since: Date) {
-    return this.db
-      .selectFrom('login_failures')
-      .select([
-        'key',
-        sql<number>`count(*)::int`.as('count'),
-        sql<Date>`min(failed_at)`.as('oldest'),
-      ])
-      .where('key', 'in', keys)
-      .where('failed_at', '>', since)
-      .groupBy('key')
+  /**
+   * Counts one attempt against `key` in a single upsert (concurrent attempts serialise on the row),
+   * unless the key must wait: after `free` failures each further attempt waits `baseMs` doubled per
+   * failure (at most `maxMs`) after the last one; a key without failures for `windowMs` starts over.
+   * Answers the failures counted, or the milliseconds to wait when the attempt is refused.
+   */
+  async claimAttempt(
+    key: string,
+    rule: { free: number; windowMs: number; baseMs: number; maxMs: number },
+  ): Promise<{ ok: true; failures: number } | { ok: false; waitMs: number }> {
+    const wait = sql`least(${rule.maxMs}::float8, ${rule.baseMs}::float8 * power(2::float8, greatest(t.failures - ${rule.free}, 0)::float8)) * interval '1 millisecond'`;
+    const stale = sql`t.last_failure_at < now() - ${rule.windowMs}::float8 * interval '1 millisecond'`;
+    const claimed = await sql<{ failures: number }>`
+      INSERT INTO login_throttle AS t (key, failures, last_failure_at) VALUES (${key}, 1, now())
+      ON CONFLICT (key) DO UPDATE SET
+        failures = CASE WHEN ${stale} THEN 1 ELSE t.failures + 1 END,
+        last_failure_at = now()
+      WHERE ${stale} OR t.failures < ${rule.free} OR t.last_failure_at + ${wait} <= now()
+      RETURNING failures`.execute(this.db);
+    const row = claimed.rows[0];
+    if (row) return { ok: true, failures: row.failures };
+    const left = await sql<{ ms: number }>`
+      SELECT greatest(0, extract(epoch FROM (t.last_failure_at + ${wait} - now())) * 1000)::float8 AS ms
+      FROM login_throttle t WHERE t.key = ${key}`.execute(this.db);
+    return { ok: false, waitMs: Number(left.rows[0]?.ms ?? rule.baseMs) };
+  }
+
+  /** Takes back one counted attempt (a sign-in that succeeded). */
+  async releaseAttempt(key: string): Promise<void> {
+    await this.db
+      .updateTable('login_throttle')
+      .set({ failures: sql`greatest(failures - 1, 0)` })
+      .where('key', '=', key)
       .execute();
   }
 
-  /** Records a failure for each key and drops failures older than the window. */
-  async recordFailure(keys: readonly string[], before: Date): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('login_failures')
-        .values(keys.map((key) => ({ key })))
-        .execute();
-      await trx.deleteFrom('login_failures').where('failed_at', '<', before).execute();
-    });
+  clearAttempts(key: string) {
+    return this.db.deleteFrom('login_throttle').where('key', '=', key).execute();
   }
 
-  clearFailures(key: string) {
-    return this.db.deleteFrom('login_failures').where('key', '=', key).execute();
+  /** Counters without a failure since `before` (kept small). */
+  pruneAttempts(before: Date) {
+    return this.db.deleteFrom('login_throttle').where('last_failure_at', '<', before).execute();
+  }
+
+  /** The user a device cookie (its hash) was issued to, when that user has this email. */
+  async deviceUser(deviceHash: string, email: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('login_devices as d')
+      .innerJoin('users as u', 'u.id', 'd.user_id')
+      .select('u.id')
+      .where('d.device_hash', '=', deviceHash)
+      .where(sql<string>`lower(u.email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Remembers (or refreshes) a browser the user signed in from. */
+  async rememberDevice(deviceHash: string, userId: string): Promise<void> {
+    await this.db
+      .insertInto('login_devices')
+      .values({ device_hash: deviceHash, user_id: userId })
+      .onConflict((oc) =>
+        oc.column('device_hash').doUpdateSet({ user_id: userId, last_used_at: new Date() }),
+      )
+      .execute();
   }
 
   workspacesOf(userId: string) {

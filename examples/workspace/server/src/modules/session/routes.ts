@@ -2,6 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { apiErrorSchema, slugParamsSchema } from '../../contract/common';
 import {
   loginBodySchema,
@@ -28,6 +29,10 @@ function clientKey(c: Context<AppEnv>): string {
   }
 }
 
+/** The cookie that marks a browser a user signed in from (see SessionService.login). */
+export const DEVICE_COOKIE = 'ws_device';
+const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
+
 export function sessionRoutes(services: Services) {
   const sessions = new SessionService(services);
   const router = createRouter();
@@ -50,7 +55,20 @@ export function sessionRoutes(services: Services) {
     }),
     async (c) => {
       const { email, password } = c.req.valid('json');
-      const { token, expiresAt, user } = await sessions.login(email, password, clientKey(c));
+      const { token, expiresAt, user, device } = await sessions.login(
+        email,
+        password,
+        clientKey(c),
+        getCookie(c, DEVICE_COOKIE),
+      );
+      // The browser is known from now on: its own attempts are counted apart from others'.
+      setCookie(c, DEVICE_COOKIE, device, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/auth',
+        secure: new URL(c.req.url).protocol === 'https:',
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
       return c.json({ token, expiresAt: expiresAt.toISOString(), user: userJson(user) }, 200);
     },
   );

@@ -19,35 +19,60 @@ export class SessionService {
     this.repo = new SessionRepository(services.db);
   }
 
-  async login(email: string, password: string, clientKey: string) {
-    const { maxFailures, maxFailuresPerClient, windowMs } = this.services.config.login;
+  /**
+   * Signs in. Every attempt is counted first, atomically, against the client address and the
+   * account, or, from a browser the account signed in from before (its device cookie), against
+   * that browser alone, so that an attacker failing elsewhere never delays the owner there. Past
+   * the free attempts each key waits longer (doubling) instead of being locked. Answers the token
+   * and the device cookie to set.
+   */
+  async login(email: string, password: string, clientKey: string, deviceCookie?: string) {
+    const { maxFailures, maxFailuresPerClient, windowMs, delayBaseMs, delayMaxMs } =
+      this.services.config.login;
     const now = Date.now();
-    const keys = [`email:${email.toLowerCase()}`, `client:${clientKey}`];
-    const failures = await this.repo.failures(keys, new Date(now - windowMs));
-    const limit = (key: string) => (key.startsWith('client:') ? maxFailuresPerClient : maxFailures);
-    const blocked = failures.filter((f) => f.count >= limit(f.key));
-    if (blocked.length > 0) {
-      const until = Math.max(...blocked.map((f) => new Date(f.oldest).getTime() + windowMs));
-      const retryAfter = Math.max(1, Math.ceil((until - now) / 1000));
-      throw new ApiError(429, 'too_many_requests', MESSAGES.tooManyLogins, undefined, {
-        'Retry-After': String(retryAfter),
-      });
+    const rule = (free: number) => ({ free, windowMs, baseMs: delayBaseMs, maxMs: delayMaxMs });
+    const deviceHash =
+      deviceCookie && /^[A-Za-z0-9_-]{43}$/.test(deviceCookie)
+        ? hashToken(deviceCookie)
+        : undefined;
+    const knownDevice = deviceHash ? await this.repo.deviceUser(deviceHash, email) : undefined;
+    const keys: [string, number][] = knownDevice
+      ? [[`device:${deviceHash}`, maxFailures]]
+      : [
+          [`client:${clientKey}`, maxFailuresPerClient],
+          [`email:${email.toLowerCase()}`, maxFailures],
+        ];
+    for (const [key, free] of keys) {
+      const claim = await this.repo.claimAttempt(key, rule(free));
+      if (!claim.ok)
+        throw new ApiError(429, 'too_many_requests', MESSAGES.tooManyLogins, undefined, {
+          'Retry-After': String(Math.max(1, Math.ceil(claim.waitMs / 1000))),
+        });
     }
     const user = await this.repo.findUserByEmail(email);
     const ok = await verifyPassword(password, user?.password_hash ?? UNUSABLE_HASH);
-    if (!user || !ok) {
-      await this.repo.recordFailure(keys, new Date(now - windowMs));
-      throw new ApiError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
+    if (!user || !ok) throw new ApiError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
+    // The attempt was the owner's: the account (or this browser) starts over, the address gets
+    // its attempt back.
+    if (knownDevice) await this.repo.clearAttempts(keys[0]![0]);
+    else {
+      await this.repo.releaseAttempt(keys[0]![0]);
+      await this.repo.clearAttempts(keys[1]![0]);
     }
-    await this.repo.clearFailures(keys[0]!);
+    if (Math.random() < 0.01) await this.repo.pruneAttempts(new Date(now - windowMs));
+    const device =
+      knownDevice && deviceCookie ? deviceCookie : randomBytes(32).toString('base64url');
+    await this.repo.rememberDevice(hashToken(device), user.id);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now + this.services.config.tokenTtlMs);
     await this.repo.insertToken(hashToken(token), user.id, expiresAt);
-    return { token, expiresAt, user };
+    return { token, expiresAt, user, device };
   }
 
+  /** Revokes the token and ends the event streams opened with it, in every server process. */
   async logout(auth: AuthInfo): Promise<void> {
     await this.repo.revokeToken(auth.tokenHash, new Date());
+    this.services.bus.revoke(auth.tokenHash);
   }
 
   /** The signed-in user of a bearer token; 401 when missing, unknown, expired or revoked. */

@@ -1,14 +1,22 @@
-// CSV contact import. The upload is parsed as it streams in (csv-parse), validated row by row,
-// and written in batches inside one transaction: rows with errors are left out and listed with
-// their line numbers; a row whose phone or email is already known (in the workspace, or earlier
-// in the file) is merged into that contact; when the file itself is rejected (not CSV, no usable
-// header, too large, too many bad rows) the transaction rolls back and nothing is imported.
-// Every attempt is recorded in the import history.
+// CSV contact import. The upload is first streamed to a temporary file (its size counted as it
+// arrives), then read twice with csv-parse: once to validate every row (no database work), and,
+// when the file is accepted, once more to write it in batches, each batch in its own short
+// transaction, so that no other request (on PGlite, the single connection) waits on an import.
+// Rows with errors are left out and listed with their line numbers; a row whose phone or email is
+// already known (in the workspace, or earlier in the file) is merged into that contact; when the
+// file itself is rejected (not CSV, no usable header, too large, too many bad rows) nothing is
+// imported. Every attempt is recorded in the import history.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable, Transform, pipeline } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { CsvError, parse, type Info } from 'csv-parse';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { restoreCell } from '../../contract/csv-cell';
 import {
   SETTINGS_LIMITS,
   type ContactImportDetail,
@@ -64,13 +72,62 @@ class ImportRejected extends Error {
   override readonly name = 'ImportRejected';
 }
 
+/** An upload larger than the limit (refused before anything is parsed). */
+export class UploadTooLarge extends Error {
+  override readonly name = 'UploadTooLarge';
+  constructor(readonly maxBytes: number) {
+    super(M.importTooLarge(Math.round(maxBytes / 1024 / 1024)));
+  }
+}
+
+/** An upload kept in a temporary file until the import ends. */
+export interface SpooledUpload {
+  readonly path: string;
+  readonly bytes: number;
+  /** Removes the file. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Streams an upload to a temporary file, counting its bytes; above `maxBytes` it stops reading
+ * and throws {@link UploadTooLarge} (the caller answers 413 before the connection closes).
+ */
+export async function spoolUpload(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<SpooledUpload> {
+  const dir = await mkdtemp(join(tmpdir(), 'contact-import-'));
+  const path = join(dir, 'upload.csv');
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) done(new UploadTooLarge(maxBytes));
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipelineAsync(
+      Readable.fromWeb(body as WebReadableStream<Uint8Array>),
+      counter,
+      createWriteStream(path),
+    );
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return { path, bytes, dispose };
+}
+
 /** What one import run needs. */
 export interface ImportInput {
   readonly workspaceId: string;
   readonly userId: string;
   readonly fileName: string;
-  /** The upload, as it arrives. */
+  /** The upload (read once per pass: `reread` gives it again for the second pass). */
   readonly body: ReadableStream<Uint8Array>;
+  readonly reread: () => ReadableStream<Uint8Array>;
   /** Called after each written batch (and at the end) with bytes read and data rows seen. */
   readonly onProgress?: (progress: { bytes: number; rows: number }) => void;
 }
@@ -100,35 +157,39 @@ export class ContactImporter {
   async run(input: ImportInput): Promise<ContactImportDetail> {
     const id = newId();
     const createdAt = new Date();
-    const run = new ImportRun(input, this.limits);
+    // Pass 1: the whole file is validated before anything is written.
+    const check = new ImportRun({ ...input, onProgress: undefined }, this.limits);
+    let run = check;
     let reason: string | null = null;
     try {
-      await this.repo.transaction(async (trx) => {
-        await this.repo.lockImports(trx, input.workspaceId);
-        await run.execute(
-          (phones, emails) => this.repo.matches(trx, input.workspaceId, phones, emails),
-          (rows) => this.repo.insert(trx, input.workspaceId, rows),
-          (merges) => this.repo.merge(trx, input.workspaceId, merges),
-        );
-        await this.repo.record(run.summary(id, input, 'completed', null, createdAt), trx);
+      await check.execute(async (write) => {
+        await write({
+          matches: () => Promise.resolve([]),
+          insert: () => Promise.resolve(),
+          merge: () => Promise.resolve(),
+        });
       });
     } catch (error) {
-      if (error instanceof ImportRejected) reason = error.message;
-      else if (error instanceof CsvError)
-        reason = M.importNotCsv(
-          Number(error.lines ?? 0),
-          error.message.replace(/ on line \d+$/, ''),
-        );
-      else throw error;
-      await this.repo.record(run.summary(id, input, 'rejected', reason, createdAt));
+      reason = rejectionReason(error);
     }
-    const summary = run.summary(
-      id,
-      input,
-      reason === null ? 'completed' : 'rejected',
-      reason,
-      createdAt,
-    );
+    if (reason === null) {
+      // Pass 2: written in batches, each in its own short transaction under the workspace's
+      // import lock (two imports of one workspace cannot both create the same new phone).
+      run = new ImportRun({ ...input, body: input.reread() }, this.limits);
+      await run.execute((write) =>
+        this.repo.transaction(async (trx) => {
+          await this.repo.lockImports(trx, input.workspaceId);
+          await write({
+            matches: (phones, emails) => this.repo.matches(trx, input.workspaceId, phones, emails),
+            insert: (rows) => this.repo.insert(trx, input.workspaceId, rows),
+            merge: (merges) => this.repo.merge(trx, input.workspaceId, merges),
+          });
+        }),
+      );
+    }
+    const status = reason === null ? 'completed' : 'rejected';
+    const summary = run.summary(id, input, status, reason, createdAt);
+    await this.repo.record(summary);
     return {
       id,
       fileName: input.fileName,
@@ -144,6 +205,24 @@ export class ContactImporter {
       errors: [...summary.errors],
     };
   }
+}
+
+/** Why a file is rejected as a whole; other errors are thrown on. */
+function rejectionReason(error: unknown): string {
+  if (error instanceof ImportRejected) return error.message;
+  if (error instanceof CsvError)
+    return M.importNotCsv(Number(error.lines ?? 0), error.message.replace(/ on line \d+$/, ''));
+  throw error;
+}
+
+/** The database work of one batch. */
+interface BatchWriter {
+  matches(
+    phones: string[],
+    emails: string[],
+  ): Promise<{ id: string; phone: string | null; email: string | null }[]>;
+  insert(rows: ImportedContact[]): Promise<void>;
+  merge(merges: ContactMerge[]): Promise<void>;
 }
 
 /** The state of one import while it runs. */
@@ -196,13 +275,9 @@ class ImportRun {
       throw new ImportRejected(M.importTooManyErrors(this.limits.maxRowErrors));
   }
 
+  /** Parses the file; each batch is written through `batch` (a transaction per batch). */
   async execute(
-    matches: (
-      phones: string[],
-      emails: string[],
-    ) => Promise<{ id: string; phone: string | null; email: string | null }[]>,
-    insert: (rows: ImportedContact[]) => Promise<void>,
-    merge: (merges: ContactMerge[]) => Promise<void>,
+    batch: (write: (db: BatchWriter) => Promise<void>) => Promise<void>,
   ): Promise<void> {
     const { maxBytes } = this.limits;
     const counter = new Transform({
@@ -231,12 +306,13 @@ class ImportRun {
     );
 
     let columns: (ImportColumn | null)[] | null = null;
-    let batch: ImportRow[] = [];
+    let pending: ImportRow[] = [];
     let previousLines = 0;
     let previousEmpty = 0;
     const flush = async () => {
-      await this.write(batch, matches, insert, merge);
-      batch = [];
+      const rows = pending;
+      pending = [];
+      if (rows.length > 0) await batch((db) => this.write(rows, db));
       this.input.onProgress?.({ bytes: this.bytes, rows: this.rows });
     };
 
@@ -263,8 +339,8 @@ class ImportRun {
       }
       const row = this.validate(record, columns, line);
       if (!row) continue;
-      batch.push(row);
-      if (batch.length >= this.limits.batchRows) await flush();
+      pending.push(row);
+      if (pending.length >= this.limits.batchRows) await flush();
     }
     if (!columns) throw new ImportRejected(M.importNoRows);
     if (this.rows === 0) throw new ImportRejected(M.importNoRows);
@@ -279,7 +355,7 @@ class ImportRun {
   ): ImportRow | undefined {
     const value = (column: ImportColumn) => {
       const i = columns.indexOf(column);
-      const v = i < 0 ? '' : (record[i] ?? '').trim();
+      const v = i < 0 ? '' : restoreCell(record[i] ?? '').trim();
       return v === '' ? null : v;
     };
     const name = value('name');
@@ -301,12 +377,7 @@ class ImportRun {
   }
 
   /** Writes a batch: finds the contacts it matches, inserts the new ones, merges the others. */
-  private async write(
-    rows: readonly ImportRow[],
-    matches: Parameters<ImportRun['execute']>[0],
-    insert: Parameters<ImportRun['execute']>[1],
-    merge: Parameters<ImportRun['execute']>[2],
-  ): Promise<void> {
+  private async write(rows: readonly ImportRow[], db: BatchWriter): Promise<void> {
     if (rows.length === 0) return;
     const phones = [
       ...new Set(rows.flatMap((r) => (r.phone && !this.byPhone.has(r.phone) ? [r.phone] : []))),
@@ -316,7 +387,7 @@ class ImportRun {
         rows.flatMap((r) => (r.emailKey && !this.byEmail.has(r.emailKey) ? [r.emailKey] : [])),
       ),
     ];
-    for (const m of await matches(phones, emails)) {
+    for (const m of await db.matches(phones, emails)) {
       if (m.phone && !this.byPhone.has(m.phone)) this.byPhone.set(m.phone, m.id);
       if (m.email && !this.byEmail.has(m.email)) this.byEmail.set(m.email, m.id);
       if (!this.held.has(m.id)) this.held.set(m.id, { phone: m.phone, email: m.email });
@@ -370,7 +441,7 @@ class ImportRun {
       m.email ??= fillEmail;
       merges.set(id, m);
     }
-    await insert([...inserts.values()]);
-    await merge([...merges.values()]);
+    await db.insert([...inserts.values()]);
+    await db.merge([...merges.values()]);
   }
 }

@@ -37,6 +37,7 @@ import { ApiError } from '../../lib/errors';
 import { MESSAGES } from '../../lib/messages';
 import { authRoute, createRouter, json } from '../../lib/router';
 import { SETTINGS_MESSAGES } from './messages';
+import { spoolUpload, UploadTooLarge, type SpooledUpload } from './contact-import';
 import { SettingsService } from './service';
 
 const body = <S extends z.ZodType>(schema: S) => ({
@@ -412,21 +413,27 @@ export function settingsRoutes(services: Services) {
         415: json(z.object({ error: z.string(), message: z.string() }), 'Not a CSV upload'),
       },
     }),
-    (c) => {
+    async (c) => {
       const access = c.get('access');
       settings.checkImport(access);
       const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (!CSV_TYPES.includes(type))
         throw new ApiError(415, 'unsupported_media_type', SETTINGS_MESSAGES.unsupportedImportType);
-      const length = Number(c.req.header('content-length'));
-      if (Number.isFinite(length) && length > SETTINGS_LIMITS.importMaxBytes)
-        throw new ApiError(
-          413,
-          'payload_too_large',
-          SETTINGS_MESSAGES.importTooLarge(SETTINGS_LIMITS.importMaxBytes / 1024 / 1024),
-        );
       const upload = c.req.raw.body;
       if (!upload) throw new ApiError(400, 'invalid_request', SETTINGS_MESSAGES.importNoRows);
+      // The whole upload lands in a temporary file first (the declared size was checked before
+      // authentication): a file that turns out too large is answered 413 with its reason, before
+      // any answer has started and before anything is parsed.
+      let spooled: SpooledUpload;
+      try {
+        spooled = await spoolUpload(upload, SETTINGS_LIMITS.importMaxBytes);
+      } catch (error) {
+        if (error instanceof UploadTooLarge)
+          throw new ApiError(413, 'payload_too_large', error.message, undefined, {
+            connection: 'close',
+          });
+        throw error;
+      }
       const { fileName } = c.req.valid('query');
       const log = c.var.log;
       const encoder = new TextEncoder();
@@ -435,7 +442,7 @@ export function settingsRoutes(services: Services) {
           const send = (event: unknown) =>
             controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
           try {
-            const result = await settings.importContacts(access, fileName, upload, (p) =>
+            const result = await settings.importContacts(access, fileName, spooled, (p) =>
               send({ type: 'progress', ...p }),
             );
             send({ type: 'done', import: result });
@@ -444,6 +451,7 @@ export function settingsRoutes(services: Services) {
             send({ type: 'error', message: MESSAGES.internal });
           } finally {
             controller.close();
+            await spooled.dispose();
           }
         },
       });

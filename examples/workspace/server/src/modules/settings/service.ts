@@ -5,6 +5,8 @@
 // - assignment rules, customer satisfaction, integrations, channels and contact imports: admin;
 // - message templates are the inbox's saved replies (flag_inbox_savedReplies, inbox service).
 // Another workspace's rows answer 404.
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { Permits } from '../../contract/session';
 import {
   CSAT_SCALES,
@@ -37,7 +39,7 @@ import { ApiError, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
-import { ContactImporter } from './contact-import';
+import { ContactImporter, type SpooledUpload } from './contact-import';
 import { CSAT_DEFAULTS, CSAT_SUMMARY_DAYS, SETTINGS_MESSAGES as M } from './messages';
 import { PERMIT_COLUMNS, SettingsRepository, type PermitColumn } from './repository';
 import { maskSecret, SecretBox, SecretKeyMissingError } from './secret-box';
@@ -123,6 +125,8 @@ export class SettingsService {
     const permits = patch.permits ?? {};
     if (permits.admin !== undefined && permits.admin !== row.permit_admin && !access.permits.admin)
       throw new ApiError(403, 'forbidden', M.adminPermitNeedsAdmin);
+    if (patch.role !== undefined && patch.role !== row.role && !access.permits.admin)
+      throw new ApiError(403, 'forbidden', M.roleNeedsAdmin);
 
     await this.repo.transaction(async (trx) => {
       if (userId) {
@@ -483,15 +487,18 @@ export class SettingsService {
   async importContacts(
     access: WorkspaceAccess,
     fileName: string,
-    body: ReadableStream<Uint8Array>,
+    upload: SpooledUpload,
     onProgress: (progress: { bytes: number; rows: number }) => void,
   ): Promise<ContactImportDetail> {
     requirePermit(access, 'admin');
+    const open = () =>
+      Readable.toWeb(createReadStream(upload.path)) as unknown as ReadableStream<Uint8Array>;
     const result = await this.importer.run({
       workspaceId: access.workspace.id,
       userId: access.membership.user_id,
       fileName,
-      body,
+      body: open(),
+      reread: open,
       onProgress,
     });
     return this.importDetail(access, result.id);

@@ -1,6 +1,6 @@
-// A call transcript as CSV (RFC 4180): one row per speaker turn, in order. Cells that a
-// spreadsheet would read as a formula (=, +, -, @, tab, carriage return) are prefixed with a
-// quote, so what a caller said comes back as inert text.
+// A call transcript as CSV (RFC 4180): one row per speaker turn, in order. Cells follow the CSV
+// cell rule (contract/csv-cell.ts), so what a caller said comes back as inert text.
+import { csvField } from '../../contract/csv-cell';
 import type { TranscriptLine } from '../../integrations/contact-centre';
 
 export const TRANSCRIPT_CSV_HEADER = [
@@ -12,12 +12,8 @@ export const TRANSCRIPT_CSV_HEADER = [
   'content',
 ] as const;
 
-/** One CSV cell: formula-looking text neutralised, quoted when it holds `"`, `,` or a line break. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One CSV cell (the shared rule). */
+export const csvCell = (value: string | number): string => csvField(value);
 
 /** The transcript CSV, names of the agent and the customer filled in per turn. */
 export function transcriptCsv(

@@ -1,6 +1,10 @@
+import { restoreCell } from '../../../../server/src/contract/csv-cell';
 import type { TranscriptTurn } from './types';
 
-/** Splits CSV text into rows of fields (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */
+/**
+ * Splits CSV text into rows of fields (RFC 4180: quoted fields, doubled quotes, CRLF or LF); the
+ * `'` the CSV cell rule puts before formula-looking text is taken off.
+ */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -16,18 +20,18 @@ export function parseCsv(text: string): string[][] {
       else field += char;
     } else if (char === '"') quoted = true;
     else if (char === ',') {
-      row.push(field);
+      row.push(restoreCell(field));
       field = '';
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
+      row.push(restoreCell(field));
       rows.push(row);
       row = [];
       field = '';
     } else field += char;
   }
   if (field !== '' || row.length > 0) {
-    row.push(field);
+    row.push(restoreCell(field));
     rows.push(row);
   }
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
