@@ -325,3 +325,90 @@ export const WS_TOPICS = {
   /** A contact of the agent changed: `{contactId, initialContactId, type, state, removed}`. */
   contact: 'aws/contact',
 } as const;
+
+// ------------------------------------------------------------------ chat (Participant Service)
+
+/** The chat web socket's path (CreateParticipantConnection `Websocket.Url`). */
+export const CHAT_WEB_SOCKET_PATH = '/participant/ws';
+
+/** The path prefix of the attachment upload/download URLs the Participant Service hands out. */
+export const CHAT_ATTACHMENT_DATA_PATH = '/participant/attachment-data';
+
+/** The web-socket topic of chat items. */
+export const CHAT_TOPIC = 'aws/chat';
+
+/** Content-type prefix of chat events (`application/vnd.amazonaws.connect.event.typing`, …). */
+export const CHAT_EVENT_PREFIX = 'application/vnd.amazonaws.connect.event.';
+
+/** The chat events' content types the service emits and accepts (SendEvent). */
+export const CHAT_EVENTS = {
+  typing: 'application/vnd.amazonaws.connect.event.typing',
+  connectionAcknowledged: 'application/vnd.amazonaws.connect.event.connection.acknowledged',
+  messageDelivered: 'application/vnd.amazonaws.connect.event.message.delivered',
+  messageRead: 'application/vnd.amazonaws.connect.event.message.read',
+  participantJoined: 'application/vnd.amazonaws.connect.event.participant.joined',
+  participantLeft: 'application/vnd.amazonaws.connect.event.participant.left',
+  chatEnded: 'application/vnd.amazonaws.connect.event.chat.ended',
+  transferSucceeded: 'application/vnd.amazonaws.connect.event.transfer.succeeded',
+} as const;
+
+/** SendEvent content types a participant may send. */
+export const CHAT_SENDABLE_EVENTS: readonly string[] = [
+  CHAT_EVENTS.typing,
+  CHAT_EVENTS.connectionAcknowledged,
+  CHAT_EVENTS.messageDelivered,
+  CHAT_EVENTS.messageRead,
+];
+
+/** SendMessage content types and their largest `Content` (characters; AWS SendMessage). */
+export const CHAT_MESSAGE_LIMITS: Readonly<Record<string, number>> = {
+  'text/plain': 1024,
+  'text/markdown': 1024,
+  'application/json': 12000,
+  'application/vnd.amazonaws.connect.message.interactive.response': 12288,
+};
+
+/** Largest chat attachment (bytes; the service's default quota is 20 MB). */
+export const CHAT_MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+
+/** Attachment content types the emulator accepts (a subset of the service's default list). */
+export const CHAT_ATTACHMENT_TYPES: readonly string[] = [
+  'text/plain',
+  'text/csv',
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'application/json',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'audio/wav',
+  'video/mp4',
+];
+
+/** How long the upload/download URL of an attachment is valid (seconds). */
+export const CHAT_ATTACHMENT_URL_TTL_S = 300;
+
+/** Lifetime of a chat connection (web socket URL and connection token), in seconds. */
+export const CHAT_CONNECTION_LIFETIME_S = 86_400;
+
+/** Default and largest GetTranscript page. */
+export const CHAT_TRANSCRIPT_DEFAULT_PAGE = 15;
+export const CHAT_TRANSCRIPT_MAX_PAGE = 100;
+
+/** Chats kept (with transcript and attachments) after they ended; the oldest ended go first. */
+export const MAX_CHAT_SESSIONS = 1000;
+
+/** Items kept in one chat's transcript; beyond it SendMessage is ServiceQuotaExceededException. */
+export const MAX_CHAT_ITEMS = 10_000;
+
+/** Open chat web sockets at most. */
+export const MAX_CHAT_SOCKETS = 2000;
+
+/** Default chat duration (minutes) and the StartChatContact range of `ChatDurationInMinutes`. */
+export const CHAT_DURATION_MINUTES = { default: 1500, min: 60, max: 10080 } as const;
+
+/** How far ahead a StartTaskContact `ScheduledTime` may be (6 days, in ms). */
+export const TASK_MAX_SCHEDULE_AHEAD_MS = 6 * 24 * 3600 * 1000;

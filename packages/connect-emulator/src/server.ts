@@ -57,6 +57,10 @@ import {
 import { decideWsFault } from './faults/ws-faults';
 import { createDomainServices } from './services/domain-services';
 import { panelRoutes, type PanelRouteOptions } from './panel';
+import { ChatSessions } from './chat/chat-sessions';
+import { ChatSocketServer } from './chat/chat-socket-server';
+import { participantRoutes } from './chat/participant-routes';
+import { CHAT_TOPIC } from './constants';
 
 /**
  * A route the host application adds to the emulator's origin (e.g. a test harness page). Return
@@ -250,6 +254,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     () => centre,
   );
   publishTopics(centre, sockets);
+  // Chats: the Participant Service's sessions, their socket, and the agents' chat topic.
+  const chats = new ChatSessions(() => clock.now());
+  let unfollowChats = chats.follow(centre);
+  const chatSockets = new ChatSocketServer(
+    () => centre.chatSecret,
+    () => chats,
+  );
+  chats.deliverTo(chatSockets);
+  chats.deliverTo({
+    toParticipants: () => undefined,
+    toAgents: (agentIds, item) => sockets.publish(CHAT_TOPIC, agentIds, item),
+  });
   let base = '';
   let wsBase = '';
   let port = 0;
@@ -285,6 +301,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     centre = new ContactCentre(seed, centreOptions);
     centre.onContactChange(services.contactChanged);
     publishTopics(centre, sockets);
+    unfollowChats();
+    unfollowChats = chats.follow(centre);
     epoch++;
     old.dispose();
   };
@@ -419,7 +437,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (method === 'OPTIONS') {
         if (!origin) throw new HttpError(403, 'AccessDeniedException', MESSAGES.corsRefused);
         res.writeHead(204, {
-          'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
           'Access-Control-Allow-Headers':
             header(req, 'access-control-request-headers') ??
             'content-type, x-amz-target, x-amz-bearer, x-amz-user-agent',
@@ -445,7 +463,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return ALREADY_SENT;
     await next();
   });
-  // The admin API, the agent-app endpoint and the task-templates proxy.
+  // The Participant Service (chat), then the admin API, the agent-app endpoint and the
+  // task-templates proxy.
+  app.route(
+    '/',
+    participantRoutes({
+      centre: () => centre,
+      chats,
+      base: () => base,
+      wsBase: () => (secure ? wsBase : `ws://127.0.0.1:${port}`),
+      now: () => clock.now(),
+    }),
+  );
   app.route('/', services.admin);
   app.route('/', services.agentApp);
   // Sign-in: login, authorize, logout, whitelisted origins.
@@ -520,7 +549,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     : createHttpServer(serverOptions, handler);
   server.on('upgrade', (req, socket, head) => {
     try {
-      sockets.handleUpgrade(req, socket, head);
+      if (ChatSocketServer.handles(req)) chatSockets.handleUpgrade(req, socket, head);
+      else sockets.handleUpgrade(req, socket, head);
     } catch (error) {
       log(`upgrade failed: ${(error as Error)?.stack ?? String(error)}`);
       socket.destroy();
@@ -612,6 +642,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await sockets.close();
+      await chatSockets.close();
       server.closeAllConnections();
       await closed;
     },

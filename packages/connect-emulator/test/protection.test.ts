@@ -23,6 +23,8 @@ import {
   SearchUsersCommand,
   StartOutboundVoiceContactCommand,
   StopContactCommand,
+  StartChatContactCommand,
+  StartTaskContactCommand,
 } from '@aws-sdk/client-connect';
 import {
   ConnectContactLensClient,
@@ -155,6 +157,18 @@ describe('admin API credentials', () => {
     done.add('StartOutboundVoiceContact');
     await run('StopContact', () =>
       client.send(new StopContactCommand({ InstanceId, ContactId: started.ContactId! })),
+    );
+    await run('StartChatContact', () =>
+      client.send(
+        new StartChatContactCommand({
+          InstanceId,
+          ContactFlowId: 'flow',
+          ParticipantDetails: { DisplayName: 'Pat' },
+        }),
+      ),
+    );
+    await run('StartTaskContact', () =>
+      client.send(new StartTaskContactCommand({ InstanceId, ContactFlowId: 'flow', Name: 'T' })),
     );
     expect([...done].sort()).toEqual([...new Set(Object.values(ADMIN_OPERATIONS))].sort());
     client.destroy();

@@ -22,6 +22,7 @@ import {
   type ArnKind,
 } from './arn';
 import { AdminApiError } from './errors';
+import { CONTACT_START_OPERATIONS, contactStartRoutes } from './contact-start-routes';
 import type {
   AdminAgentLive,
   AdminBackend,
@@ -124,6 +125,7 @@ export const ADMIN_OPERATIONS: Readonly<Record<string, string>> = {
   'POST phone-number/list': 'ListPhoneNumbersV2',
   'POST realtime-contact-analysis/analysis-segments': 'ListRealtimeContactAnalysisSegments',
   'POST contact/monitor': 'MonitorContact',
+  ...CONTACT_START_OPERATIONS,
 };
 
 function matchPattern(pattern: string, segments: readonly string[]): string[] | undefined {
@@ -999,6 +1001,8 @@ export function adminRoutes(
     );
     return { ContactId: contactId };
   };
+
+  Object.assign(routes, contactStartRoutes({ backend, parseBody, checkInstance }));
 
   const table = Object.entries(routes).map(([key, fn]) => {
     const [method, pattern] = key.split(' ') as [string, string];

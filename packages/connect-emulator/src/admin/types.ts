@@ -1,3 +1,4 @@
+import type { ContactStartBackend } from './contact-start-routes';
 /**
  * The view of the emulated instance that the admin API (the Amazon Connect public REST subset)
  * reads and acts on. The domain model implements it; times are epoch milliseconds.
@@ -184,7 +185,7 @@ export interface StartOutboundVoiceInput {
 }
 
 /** What the admin API needs from the emulated instance. */
-export interface AdminBackend {
+export interface AdminBackend extends ContactStartBackend {
   readonly info: AdminInstanceInfo;
   users(): readonly AdminUser[];
   queues(): readonly AdminQueue[];

@@ -44,7 +44,7 @@ const connectionSchema = z.object({
 export const controlContactSchema = z
   .object({
     contactId: z.string(),
-    type: z.enum(['voice', 'queue_callback', 'task']),
+    type: z.enum(['voice', 'queue_callback', 'task', 'chat']),
     initiationMethod: z.enum(['inbound', 'outbound', 'callback', 'api']),
     queue: z.string(),
     contactFlow: z.string().nullable(),

@@ -20,6 +20,7 @@ import {
 import type { SessionStore } from '../auth/sessions';
 import { authorizeOperation, type OperationPolicy } from '../auth/authorization';
 import { DomainError, type AgentRecord, type ContactCentre } from '../domain/contact-centre';
+import { chatToken } from '../domain/chat-tokens';
 import { MESSAGES } from '../messages';
 import { CtiError } from './errors';
 import { page } from './paging';
@@ -466,12 +467,25 @@ export class CtiService {
             CtiErrorType.INVALID_PARAMETER_EXCEPTION,
             MESSAGES.invalidParameter('chat_token needs contactId and participantId'),
           );
-        return {
-          chatTokenTransport: {
-            participantToken: `emulated-${req.contactId}-${req.participantId}`,
-            expiry,
-          },
-        };
+        {
+          // The agent's connection token for its chat leg (the leg's id is its participant id).
+          const centre = this.ctx.centre();
+          const contact = centre.authorize(agent, req.contactId, 'listen')!;
+          const leg = contact.connections.find(
+            (x) => x.id === req.participantId && x.agentId === agent.id,
+          );
+          if (contact.type !== 'chat' || !leg)
+            throw new CtiError(
+              CtiErrorType.INVALID_PARAMETER_EXCEPTION,
+              MESSAGES.invalidParameter("participantId is not the agent's chat connection"),
+            );
+          return {
+            chatTokenTransport: {
+              participantToken: chatToken(centre.chatSecret, 'connection', contact.id, leg.id),
+              expiry,
+            },
+          };
+        }
       case TransportType.WEB_RTC: {
         if (!req.contactId)
           throw new CtiError(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type {
   AgentStateDefinition,
   CtiAgentConfiguration,
@@ -26,6 +27,8 @@ import { MultiParty } from './multi-party';
 import { Routing } from './routing';
 import type { ContactFlowStep, Seed } from './seed';
 import { Tasks } from './tasks';
+import { Chats, type StartChatInput, type StartTaskInput } from './chats';
+import { chatToken } from './chat-tokens';
 import { Contacts } from './contacts';
 import { ContactViews } from './contact-views';
 import { CustomerSide } from './customer-side';
@@ -71,6 +74,10 @@ export class ContactCentre {
   changes = 0;
   /** Tasks: created, offered or queued, updated. */
   private readonly tasks: Tasks;
+  /** Chats and API tasks: started, queued. */
+  private readonly chats: Chats;
+  /** Signs the chat participants' tokens (see chat-tokens). */
+  readonly chatSecret: Uint8Array = randomBytes(32);
   /** Monitoring: supervisors joining silently, barging, going back. */
   private readonly monitoring: Monitoring;
   /** Routing and offers. */
@@ -236,6 +243,8 @@ export class ContactCentre {
         arns: this.arns,
         agentStates: this.agentStates,
         endpoints: this.endpoints,
+        chatParticipantToken: (contactId, participantId) =>
+          chatToken(this.chatSecret, 'participant', contactId, participantId),
       },
       contacts,
     );
@@ -277,6 +286,7 @@ export class ContactCentre {
       },
     };
     this.tasks = new Tasks(core);
+    this.chats = new Chats(core);
     this.monitoring = new Monitoring(core);
     this.routing = new Routing(core);
     this.states = new AgentStates(core);
@@ -644,6 +654,19 @@ export class ContactCentre {
     },
   ): ContactRecord {
     return this.tasks.createTaskContact(agent, input);
+  }
+
+  /**
+   * StartChatContact / the customer page's "start a chat": a chat whose customer is connected
+   * waits in `queue` and is routed by CHAT concurrency.
+   */
+  startChat(input: StartChatInput): ContactRecord {
+    return this.chats.startChat(input);
+  }
+
+  /** StartTaskContact: a task waits in its queue (from its scheduled time) for an agent. */
+  startTask(input: StartTaskInput): ContactRecord {
+    return this.chats.startTask(input);
   }
 
   /**

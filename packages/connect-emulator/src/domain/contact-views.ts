@@ -26,6 +26,8 @@ export interface ContactViewsDeps {
   readonly agentStates: readonly AgentStateRecord[];
   /** The instance's quick connects. */
   readonly endpoints: readonly EndpointRecord[];
+  /** The participant token of a chat participant (an agent's `ConnectionAuthenticationToken`). */
+  readonly chatParticipantToken: (contactId: string, participantId: string) => string;
 }
 
 /**
@@ -80,6 +82,9 @@ export class ContactViews {
             leg.agentId === agent.id
               ? { callType: 'audio_only', autoAccept: agent.softphoneAutoAccept }
               : undefined,
+          ...(contact.type === 'chat'
+            ? { chatMediaInfo: this.chatMediaInfo(contact, leg, agent) }
+            : {}),
           mute: leg.mute,
           forcedMute: leg.forcedMute ?? false,
           ...(named(leg) ? { quickConnectName: leg.quickConnectName } : {}),
@@ -109,12 +114,36 @@ export class ContactViews {
               ? {}
               : { relatedContactId: contact.relatedContactId }),
           }
-        : { customerEndpoint: { type: 'phone_number', phoneNumber: contact.customerNumber } }),
+        : contact.type === 'chat'
+          ? {}
+          : { customerEndpoint: { type: 'phone_number', phoneNumber: contact.customerNumber } }),
       contactFeatures: {
-        attachmentsEnabled: false,
+        attachmentsEnabled: contact.type === 'chat',
         messagingMarkdownEnabled: false,
         multiPartyConferenceEnabled: true,
       },
+    };
+  }
+
+  /**
+   * A chat leg's `chatMediaInfo`: on the agent's own leg, `connectionData` carries its participant
+   * token (`ConnectionAuthenticationToken`; the leg's connection id is its participant id); every
+   * leg names the customer.
+   */
+  private chatMediaInfo(
+    contact: ContactRecord,
+    leg: ConnectionRecord,
+    agent: AgentRecord,
+  ): { chatAutoAccept: boolean; connectionData: string | null; customerName: string | null } {
+    return {
+      chatAutoAccept: false,
+      connectionData:
+        leg.agentId === agent.id
+          ? JSON.stringify({
+              ConnectionAuthenticationToken: this.deps.chatParticipantToken(contact.id, leg.id),
+            })
+          : null,
+      customerName: contact.customerName ?? null,
     };
   }
 

@@ -261,7 +261,7 @@ export class Contacts {
       leg.state === 'connecting' &&
       (leg.offered === true ||
         customerWaitsInQueue(contact) ||
-        (contact.type === 'task' && contact.state === 'connecting') ||
+        ((contact.type === 'task' || contact.type === 'chat') && contact.state === 'connecting') ||
         (contact.type === 'queue_callback' && contact.state === 'incoming'))
     );
   }
@@ -510,9 +510,13 @@ export class Contacts {
     return contact;
   }
 
+  /** Whether the agent is on as many calls as it may be (chats and tasks do not count). */
   hasActiveVoice(agent: AgentRecord): boolean {
     const limit = agent.routingProfile.concurrency.VOICE ?? 1;
-    return this.contactsOf(agent).length >= Math.max(1, limit);
+    const calls = this.contactsOf(agent).filter(
+      (c) => c.type === 'voice' || c.type === 'queue_callback',
+    );
+    return calls.length >= Math.max(1, limit);
   }
 
   /** PauseContact / ResumeContact. */

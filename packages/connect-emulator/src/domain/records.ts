@@ -168,13 +168,19 @@ export type TransferWait = (
 export interface ContactRecord {
   readonly id: string;
   readonly initialContactId: string;
-  readonly type: 'voice' | 'queue_callback' | 'task';
+  readonly type: 'voice' | 'queue_callback' | 'task' | 'chat';
   readonly initiationMethod: 'inbound' | 'outbound' | 'callback' | 'api';
   /** Tasks: the name and description given by CreateTaskContact. */
   name?: string;
   description?: string;
   /** Tasks: the references given by CreateTaskContact. */
   references?: Readonly<Record<string, { readonly type: string; readonly value: string }>>;
+  /** Chats: the customer's display name (StartChatContact `ParticipantDetails.DisplayName`). */
+  customerName?: string;
+  /** Chats: the customer's first message, given when the chat started. */
+  readonly initialMessage?: { readonly contentType: string; readonly content: string };
+  /** Tasks: when a scheduled task starts waiting in its queue (epoch ms). */
+  scheduledAt?: number;
   /** Tasks: the contact the task was created from. */
   readonly relatedContactId?: string;
   readonly queue: QueueRecord;

@@ -20,7 +20,7 @@ export class Routing {
         waiting.push({
           at: contact.queuedAt,
           offer: () => {
-            const agent = this.pickAgent(contact.queue, contact.excludedAgents);
+            const agent = this.pickAgent(contact, contact.queue, contact.excludedAgents);
             if (agent) this.offer(contact, agent);
           },
         });
@@ -32,22 +32,39 @@ export class Routing {
     for (const item of waiting.sort((a, b) => a.at - b.at)) item.offer();
   }
 
-  /** Whether `agent` can be offered a call now: available (routable, no error) and free. */
-  private isFree(agent: AgentRecord): boolean {
-    return (
-      agent.selected.type === 'routable' &&
-      !agent.errorState &&
-      (agent.routingProfile.concurrency.VOICE ?? 0) >= 1 &&
-      this.core.contactsOf(agent).length === 0
-    );
+  /**
+   * Whether `agent` can be offered a contact of `contact`'s channel now: available (routable, no
+   * error) and with a free slot of the routing profile's channel concurrency. A call needs an
+   * agent with no contact at all (voice stays 1); a chat or a task needs fewer contacts of its
+   * channel than the profile's limit for it, whatever else the agent handles (an agent on a call
+   * can still take chats). A profile without a TASK limit offers tasks as calls (to a free agent).
+   */
+  private isFree(agent: AgentRecord, contact: ContactRecord): boolean {
+    if (agent.selected.type !== 'routable' || agent.errorState) return false;
+    const concurrency = agent.routingProfile.concurrency;
+    const channel = channelOf(contact);
+    const mine = this.core.contactsOf(agent);
+    if (channel === 'VOICE' || (channel === 'TASK' && concurrency.TASK === undefined))
+      return (concurrency.VOICE ?? 0) >= 1 && mine.length === 0;
+    // A voice contact still ringing or waiting for its agent takes the whole agent.
+    if (
+      mine.some((c) => channelOf(c) === 'VOICE' && c.state !== 'connected' && c.state !== 'paused')
+    )
+      return false;
+    const taken = mine.filter((c) => channelOf(c) === channel).length;
+    return taken < (concurrency[channel] ?? 0);
   }
 
-  private pickAgent(queue: QueueRecord, excluded: ReadonlySet<string>): AgentRecord | undefined {
+  private pickAgent(
+    contact: ContactRecord,
+    queue: QueueRecord,
+    excluded: ReadonlySet<string>,
+  ): AgentRecord | undefined {
     let best: AgentRecord | undefined;
     for (const agent of this.core.agents.values()) {
       if (excluded.has(agent.id)) continue;
       if (!agent.routingProfile.queues.some((q) => q.id === queue.id)) continue;
-      if (!this.isFree(agent)) continue;
+      if (!this.isFree(agent, contact)) continue;
       if (!best || agent.idleSince < best.idleSince) best = agent;
     }
     return best;
@@ -62,11 +79,11 @@ export class Routing {
     let agent: AgentRecord | undefined;
     if (wait.kind === 'agent') {
       const target = this.core.agents.get(wait.agentId);
-      if (target && this.isFree(target) && !onCall(target)) agent = target;
+      if (target && this.isFree(target, contact) && !onCall(target)) agent = target;
     } else {
       const excluded = new Set(wait.excluded);
       for (const a of this.core.agents.values()) if (onCall(a)) excluded.add(a.id);
-      agent = this.pickAgent(wait.queue, excluded);
+      agent = this.pickAgent(contact, wait.queue, excluded);
     }
     if (!agent) return;
     const target = agent;
@@ -140,4 +157,9 @@ export class Routing {
     });
     this.core.touch(agent);
   }
+}
+
+/** The routing channel of a contact (`VOICE` for calls and queued callbacks). */
+export function channelOf(contact: ContactRecord): 'VOICE' | 'CHAT' | 'TASK' {
+  return contact.type === 'chat' ? 'CHAT' : contact.type === 'task' ? 'TASK' : 'VOICE';
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { authorizeOperation, type OperationPolicy } from '../auth/authorization';
 import type { AdminAgentContact, AdminBackend, AdminContactState, AdminUser } from '../admin/types';
 import { AdminApiError } from '../admin/errors';
+import { channelOf } from '../domain/routing';
+import { contactStartBackend } from './contact-start-backend';
 import type { AgentAppBackend, QuickResponse, TaskTemplate } from '../agent-app/agent-app-router';
 import { VoiceIdServiceError } from '../agent-app/voice-id-simulator';
 import type { SessionStore } from '../auth/sessions';
@@ -126,6 +128,11 @@ function splitName(name: string): { firstName: string; lastName: string } {
   return i === -1
     ? { firstName: name, lastName: '' }
     : { firstName: name.slice(0, i), lastName: name.slice(i + 1) };
+}
+
+/** The public-API `InitiationMethod` of a domain contact's initiation method. */
+function adminInitiation(method: ContactRecord['initiationMethod']): string {
+  return method === 'inbound' ? 'INBOUND' : method === 'api' ? 'API' : 'OUTBOUND';
 }
 
 /** The public-API contact state of a contact as one agent sees it. */
@@ -321,11 +328,10 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
           const record = ref.ledger?.contact(contactId);
           return {
             contactId,
-            channel: 'VOICE',
+            channel: channelOf(contact),
             initiationMethod: transfer
               ? 'TRANSFER'
-              : (initiation.get(contact.id) ??
-                (contact.initiationMethod === 'inbound' ? 'INBOUND' : 'OUTBOUND')),
+              : (initiation.get(contact.id) ?? adminInitiation(contact.initiationMethod)),
             state: agentContactState(contact, agent.id),
             stateStartMs: contact.since,
             ...(record?.connectedToAgentMs === undefined
@@ -369,6 +375,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
         throw new AdminApiError('ContactNotFoundException', `Contact is not active: ${contactId}`);
       c.customerHangsUp(found.contact.id);
     },
+    ...contactStartBackend(centre, seed, clock),
     monitorContact: (contactId, userId, capabilities) => {
       try {
         const c = centre();
@@ -577,9 +584,9 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     const customer = contact.connections.find((x) => x.initial);
     const common = {
       initialContactId: contact.initialContactId,
-      channel: contact.type === 'task' ? ('TASK' as const) : ('VOICE' as const),
+      channel: channelOf(contact),
       ...(customer === undefined ? {} : { customerLegState: customer.state }),
-      customerNumber: contact.customerNumber,
+      ...(contact.customerNumber === '' ? {} : { customerNumber: contact.customerNumber }),
       attributes: Object.fromEntries(
         Object.entries(contact.attributes).map(([k, v]) => [k, v.value]),
       ),
@@ -588,9 +595,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     publish({
       ...common,
       id: contact.id,
-      initiationMethod:
-        initiation.get(contact.id) ??
-        (contact.initiationMethod === 'inbound' ? 'INBOUND' : 'OUTBOUND'),
+      initiationMethod: initiation.get(contact.id) ?? adminInitiation(contact.initiationMethod),
       createdMs: contact.createdAt,
       queueId: contact.queue.id,
       queueType: 'STANDARD',

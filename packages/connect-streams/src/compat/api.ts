@@ -418,8 +418,35 @@ export function defineApi(rt: CompatRuntime) {
 
   /** `connect.ChatConnection`. */
   class ChatConnection extends BaseConnection implements connect.ChatConnection {
+    /**
+     * The chat details amazon-connect-chatjs takes for the agent's session, as the original
+     * builds them: contactId, initialContactId, participantId (the connection id), the
+     * connection-token getter, the participant token from `connectionData`
+     * (`ConnectionAuthenticationToken`) and the snapshot's `chatMediaInfo` as `originalInfo`;
+     * null without `chatMediaInfo`.
+     */
     override getMediaInfo(): connect.ChatMediaInfo {
-      return asDeclared<connect.ChatMediaInfo>(super.getMediaInfo());
+      const original = super.getMediaInfo() as Record<string, unknown> | null | undefined;
+      if (!original) return asDeclared<connect.ChatMediaInfo>(null);
+      let participantToken: string | null = null;
+      try {
+        const data = JSON.parse(String(original['connectionData'])) as {
+          ConnectionAuthenticationToken?: unknown;
+        } | null;
+        if (typeof data?.ConnectionAuthenticationToken === 'string')
+          participantToken = data.ConnectionAuthenticationToken;
+      } catch {
+        participantToken = null;
+      }
+      const contact = rt.ccp().contacts.get(this.contactId);
+      return asDeclared<connect.ChatMediaInfo>({
+        contactId: this.contactId,
+        initialContactId: contact?.getInitialContactId() || this.contactId,
+        participantId: this.getConnectionId(),
+        getConnectionToken: () => this.getConnectionToken(),
+        participantToken,
+        originalInfo: original,
+      });
     }
     getMediaType(): connect.MediaType.CHAT {
       return MediaType.CHAT as connect.MediaType.CHAT;

@@ -255,7 +255,11 @@ describe('Agent, Contact and Connection additions', () => {
       },
       connections: (c['connections'] as Record<string, unknown>[]).map((conn) => ({
         ...conn,
-        chatMediaInfo: { contactId: id, customerName: 'Pat', agentName: 'Jane' },
+        chatMediaInfo: {
+          connectionData: JSON.stringify({ ConnectionAuthenticationToken: 'pt-1' }),
+          customerName: 'Pat',
+          agentName: 'Jane',
+        },
       })),
     }));
     const agent = contact.getAgentConnection() as InstanceType<ConnectGlobal['ChatConnection']>;
@@ -269,6 +273,18 @@ describe('Agent, Contact and Connection additions', () => {
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'AGENT', websocketManager: expect.anything() as unknown }),
     );
+    // The chat details are the original's: what amazon-connect-chatjs's agent session reads.
+    const details = (
+      create.mock.calls[0] as unknown as [{ chatDetails: Record<string, unknown> }]
+    )[0].chatDetails;
+    expect(details).toMatchObject({
+      contactId: id,
+      initialContactId: contact.getInitialContactId(),
+      participantId: agent.getConnectionId(),
+      participantToken: 'pt-1',
+      originalInfo: { customerName: 'Pat' },
+    });
+    expect(typeof details['getConnectionToken']).toBe('function');
     expect(customer.getParticipantName()).toBe('Pat');
     expect(agent.getParticipantName()).toBe(new connect.Agent().getName());
     expect(customer.getAuthenticationDetails()).toEqual({ Status: 'AUTHENTICATED', Name: 'Pat' });
