@@ -218,6 +218,37 @@ describe('§4 agent availability', () => {
     expect(description(t)).toBe('Calling to...');
   });
 
+  it("the chip shows the product's words for the contact centre's own states, never their names", async () => {
+    const t = await readyTab();
+    const label = () => text(t.controller.getState().agent.label);
+    const id = t.panel.instance.incomingCall();
+    t.panel.instance.setAgentState('PendingBusy', 'system');
+    await flush(vi);
+    expect(label()).toBe('Incoming call');
+    await t.controller.accept();
+    t.panel.instance.setAgentState('Busy', 'system');
+    await flush(vi);
+    expect(label()).toBe('On a call with...');
+    t.panel.instance.customerHangsUp(id);
+    t.panel.instance.setAgentState('AfterCallWork', 'system');
+    await flush(vi);
+    expect(label()).toBe("Call ended, you're on after call work");
+    await t.controller.finish();
+    t.panel.instance.setAgentState('CallingCustomer', 'system');
+    await flush(vi);
+    expect(label()).toBe('Calling to...');
+    t.panel.instance.setAgentState('MissedCallAgent', 'error');
+    await flush(vi);
+    expect(label()).toBe("Missed call, you're on after call work.");
+    t.panel.instance.setAgentState('FailedConnectCustomer', 'error');
+    await flush(vi);
+    expect(label()).toBe('Customer did not answer the voice call');
+    // the states the agent picks keep their labels
+    t.panel.instance.setAgentState('Lunch');
+    await flush(vi);
+    expect(label()).toBe('Lunch');
+  });
+
   it("a missed call is described 'Missed call, you're on after call work.'", async () => {
     const t = await readyTab();
     const id = t.panel.instance.incomingCall();
