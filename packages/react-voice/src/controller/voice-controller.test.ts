@@ -624,6 +624,19 @@ describe('§5 outbound calls', () => {
     expect(await rejection(t.controller.call('15555550199'))).toBe('Phone number is not valid.');
   });
 
+  it("a number written with spaces, dashes, dots or brackets is dialled as E.164; a number that is still not one is refused with 'Phone number is not valid.'", async () => {
+    const t = await readyTab();
+    await t.controller.call(' +44 20 7123-4567 ');
+    await flush(vi);
+    expect(t.controller.getState().call.info?.phoneNumber).toBe('+442071234567');
+    await t.controller.end();
+    await flush(vi);
+    await t.controller.finish();
+    await flush(vi);
+    for (const bad of ['+44 20 71x3', '+0 123', '+'])
+      expect(await rejection(t.controller.call(bad))).toBe('Phone number is not valid.');
+  });
+
   it("no outbound call may start if the agent status is Busy, PendingBusy or CallingCustomer: 'Agent call is not available at this time.'", async () => {
     const t = await readyTab();
     for (const state of ['Busy', 'PendingBusy', 'CallingCustomer']) {
