@@ -65,6 +65,18 @@ describe('§1 voice module start-up', () => {
     expect(connect).not.toHaveBeenCalled();
   });
 
+  it('a member without a contact-centre agent (agentUsername null) stays disabled: no panel, no contact-centre request', async () => {
+    const connect = vi.fn(() => new TestPanel().connect());
+    const controller = new VoiceController({
+      api: fakeApi({ getConfig: () => Promise.resolve({ ...CONFIG, agentUsername: null }) }),
+      storage: null,
+      connect,
+    });
+    await controller.start();
+    expect(controller.getState().session.phase).toBe('disabled');
+    expect(connect).not.toHaveBeenCalled();
+  });
+
   it("the voice instance must have status CREATED, otherwise initialization fails with 'Voice instance is not created'", async () => {
     const connect = vi.fn(() => new TestPanel().connect());
     const controller = new VoiceController({
