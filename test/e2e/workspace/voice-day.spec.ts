@@ -120,7 +120,8 @@ test('a member without voice makes no contact-centre request (network log) and s
   await signInAs(page, USERS.sam);
   const config = page.waitForResponse((r) => r.url().endsWith('/addons/voice/config'));
   await page.goto('/ws/acme/inbox');
-  expect((await (await config).json()).config.agentUsername).toBeNull();
+  const answer = (await (await config).json()) as { config: { agentUsername: string | null } };
+  expect(answer.config.agentUsername).toBeNull();
   // what the module does with the answer runs in the frames right after it
   await expect(page.getByTestId('voice-frames')).toBeAttached();
   await page.evaluate(
