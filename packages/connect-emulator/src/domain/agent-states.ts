@@ -46,6 +46,7 @@ export class AgentStates {
   private computeShown(agent: AgentRecord): Omit<ShownState, 'since'> {
     if (agent.errorState) return { arn: null, type: AgentStateType.ERROR, name: agent.errorState };
     const legs = this.core.contactsOf(agent).map((c) => ({
+      contact: c,
       leg: this.core.agentLeg(agent, c),
       fromQueue: customerWaitsInQueue(c),
       state: this.core.stateFor(c, agent),
@@ -58,7 +59,11 @@ export class AgentStates {
     }
     if (legs.some(({ leg }) => leg.state === 'connecting'))
       return system(AgentAvailStates.PENDING_BUSY);
-    if (legs.some((c) => c.state === 'ended')) return system(AgentAvailStates.AFTER_CALL_WORK);
+    const ended = legs.filter((c) => c.state === 'ended');
+    // An outbound call that failed on the customer's side shows its error state during its ACW.
+    const outcome = ended.find((c) => c.contact.outcomeState)?.contact.outcomeState;
+    if (outcome) return { arn: null, type: AgentStateType.ERROR, name: outcome };
+    if (ended.length > 0) return system(AgentAvailStates.AFTER_CALL_WORK);
     return { arn: agent.selected.arn, type: agent.selected.type, name: agent.selected.name };
   }
 

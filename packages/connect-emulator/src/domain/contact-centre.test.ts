@@ -206,16 +206,19 @@ describe('outbound calls', () => {
     expect(shown(centre, jane)).toBe('system/AfterCallWork');
   });
 
-  it('a customer who rejects or does not answer ends the call', () => {
+  it('a customer who rejects or does not answer ends the call; the agent is shown LineEngagedCustomer or FailedConnectCustomer until clearing it', () => {
     const { clock, centre, agent } = setup();
     const jane = agent('jane');
+    const before = shown(centre, jane);
     const a = centre.createOutboundContact(jane, {
       type: 'phone_number',
       phoneNumber: '+15555550123',
     });
     centre.customerOutcome(a.id, 'rejected');
     expect(a.state).toBe('ended');
+    expect(shown(centre, jane)).toBe('error/LineEngagedCustomer');
     centre.clearContact(jane, a.id);
+    expect(shown(centre, jane)).toBe(before);
     const b = centre.createOutboundContact(jane, {
       type: 'phone_number',
       phoneNumber: '+15555550123',
@@ -223,6 +226,9 @@ describe('outbound calls', () => {
     clock.advance(30_000);
     expect(b.state).toBe('ended');
     expect(b.endReason).toMatch(/did not answer/);
+    expect(shown(centre, jane)).toBe('error/FailedConnectCustomer');
+    centre.clearContact(jane, b.id);
+    expect(shown(centre, jane)).toBe(before);
   });
 
   it('refuses bad endpoints (BadEndpoint), a busy agent (InvalidState) and a missing permission (AccessDenied)', () => {

@@ -1,4 +1,4 @@
-import { CtiErrorType } from '@x/connect-streams/protocol';
+import { AgentErrorStates, CtiErrorType } from '@x/connect-streams/protocol';
 import { MESSAGES } from '../messages';
 import type { Clock } from './clock';
 import type { Contacts } from './contacts';
@@ -163,6 +163,10 @@ export class CustomerSide {
       contactId,
       outcome === 'rejected' ? 'reject' : 'not answer',
     );
+    contact.outcomeState =
+      outcome === 'rejected'
+        ? AgentErrorStates.LINE_ENGAGED_CUSTOMER
+        : AgentErrorStates.FAILED_CONNECT_CUSTOMER;
     this.contacts.endContact(
       contact,
       `customer ${outcome === 'rejected' ? 'rejected the call' : 'did not answer'}`,

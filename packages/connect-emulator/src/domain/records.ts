@@ -205,6 +205,11 @@ export interface ContactRecord {
   timer?: TimerHandle;
   /** Why it ended, when it did. */
   endReason?: string;
+  /**
+   * An outbound call the customer did not answer or rejected: the error state its agent is shown
+   * (`FailedConnectCustomer`, `LineEngagedCustomer`) until the agent clears the contact.
+   */
+  outcomeState?: string;
   /** The contact flow the dial-in ran (seed `contactFlows`), if any. */
   readonly contactFlow?: string;
   /** What the flow's `playPrompt` steps played (into the recording, at its start). */

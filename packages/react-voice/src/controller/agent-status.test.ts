@@ -119,6 +119,24 @@ describe('§4 status descriptions, verbatim', () => {
       'Customer reject voice call',
     ],
     [
+      'an outbound call the customer did not answer, in its after-call work',
+      {
+        name: 'FailedConnectCustomer',
+        type: 'error',
+        call: { status: 'ended' as const, isOutbound: true, endReason: 'ended' as const },
+      },
+      'Customer did not answer the voice call',
+    ],
+    [
+      'an outbound call the customer rejected, in its after-call work',
+      {
+        name: 'LineEngagedCustomer',
+        type: 'error',
+        call: { status: 'ended' as const, isOutbound: true, endReason: 'ended' as const },
+      },
+      'Customer reject voice call',
+    ],
+    [
       'Agent hung-up voice call.',
       { name: 'AgentHungUp', type: 'error' },
       'Agent hung-up voice call.',

@@ -95,6 +95,11 @@ export function describeAgentStatus(facts: AgentStatusFacts): VoiceMessage {
   if (call.status === 'connecting') {
     return voiceMessage(call.isOutbound ? 'statusCallingTo' : 'statusIncomingCall');
   }
+  // The contact centre's outcome states of a call that ended say more than 'Call ended'.
+  if (name === AGENT_STATE_NAMES.failedConnectCustomer)
+    return voiceMessage('statusCustomerDidNotAnswer');
+  if (name === AGENT_STATE_NAMES.lineEngagedCustomer) return voiceMessage('statusCustomerRejected');
+  if (name === AGENT_STATE_NAMES.agentHungUp) return voiceMessage('statusAgentHungUp');
   if (call.status === 'missed' || name === AGENT_STATE_NAMES.missedCallAgent) {
     return voiceMessage(
       call.endReason === 'rejected'
@@ -115,12 +120,6 @@ export function describeAgentStatus(facts: AgentStatusFacts): VoiceMessage {
       return voiceMessage('statusOnCallWith');
     case DERIVED_AGENT_STATES.AFTER_CALL_WORK:
       return voiceMessage('statusCallEndedAfterCallWork');
-    case AGENT_STATE_NAMES.failedConnectCustomer:
-      return voiceMessage('statusCustomerDidNotAnswer');
-    case AGENT_STATE_NAMES.lineEngagedCustomer:
-      return voiceMessage('statusCustomerRejected');
-    case AGENT_STATE_NAMES.agentHungUp:
-      return voiceMessage('statusAgentHungUp');
     default:
       break;
   }

@@ -112,6 +112,11 @@ export class AgentUnit {
       // now − duration = start corrected by the panel's clock skew; kept while the state lasts
       startedAt = start === null ? null : this.ctx.now() - agent.getStateDuration();
     }
+    const states = agent.getAgentStates();
+    const description = describeAgentStatus({ ...facts, name: state.name, type: state.type });
+    // A state the agent picks shows its label (On, Off, its name); a state of the contact centre
+    // (PendingBusy, Busy, AfterCallWork, MissedCallAgent, ...) shows the product's words for it.
+    const selectable = states.some((s) => s.name === state.name && SELECTABLE_TYPES.has(s.type));
     this.set({
       profile: {
         name: config.name,
@@ -122,13 +127,10 @@ export class AgentUnit {
       type: state.type,
       kind: agentStatusKind(state.name, state.type),
       derived: derivedStatusOf(state.name),
-      label: agentStatusLabel(state.name, state.type),
-      description: describeAgentStatus({ ...facts, name: state.name, type: state.type }),
+      label: selectable ? agentStatusLabel(state.name, state.type) : description,
+      description,
       startedAt,
-      options: agent
-        .getAgentStates()
-        .filter((s) => SELECTABLE_TYPES.has(s.type))
-        .map(optionOf),
+      options: states.filter((s) => SELECTABLE_TYPES.has(s.type)).map(optionOf),
     });
   }
 

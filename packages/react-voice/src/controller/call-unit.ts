@@ -127,6 +127,16 @@ function endReasonOf(contact: Contact, declined: boolean): CallState['endReason'
   return 'ended';
 }
 
+/**
+ * The number to dial: the text without the separators people write (spaces, dashes, dots,
+ * brackets), or null when it is not an E.164 number (+, then 2 to 15 digits, the first not 0).
+ */
+export function dialNumberOf(text: string): string | null {
+  const number = text.replace(/[\s().\-\u00a0]/g, '');
+  if (!number.startsWith(PHONE_NUMBER_PREFIX)) return null;
+  return /^\+[1-9]\d{1,14}$/.test(number) ? number : null;
+}
+
 /** Hooks the call unit needs from its siblings. */
 export interface CallUnitLinks {
   /** The contact is a monitoring leg (connected while monitoring). */
@@ -443,7 +453,8 @@ export class CallUnit {
 
   /**
    * Places an outbound call: an agent must exist ('No agent to perform a call. Please, refresh
-   * the app.'), the number must start with + ('Phone number is not valid.'), and the agent must not
+   * the app.'), the number must start with + and be an E.164 number once the separators people
+   * write are left out ('Phone number is not valid.'), and the agent must not
    * be Busy, PendingBusy or CallingCustomer ('Agent call is not available at this time.'). A
    * failure gives the server's message, else 'There was an error calling the contact, check the
    * phone number.'.
@@ -451,8 +462,8 @@ export class CallUnit {
   async call(phoneNumber: string): Promise<void> {
     const agent = this.ctx.ccp()?.agent;
     if (!agent?.isInitialized()) throw voiceError('noAgentToPerformCall');
-    const number = phoneNumber.trim();
-    if (!number.startsWith(PHONE_NUMBER_PREFIX)) throw voiceError('phoneNumberNotValid');
+    const number = dialNumberOf(phoneNumber);
+    if (!number) throw voiceError('phoneNumberNotValid');
     if (OUTBOUND_BLOCKING_STATES.has(agent.getState().name) || this.state.status !== 'idle')
       throw voiceError('agentCallNotAvailable');
     try {

@@ -65,6 +65,18 @@ describe('§1 voice module start-up', () => {
     expect(connect).not.toHaveBeenCalled();
   });
 
+  it('a member without a contact-centre agent (agentUsername null) stays disabled: no panel, no contact-centre request', async () => {
+    const connect = vi.fn(() => new TestPanel().connect());
+    const controller = new VoiceController({
+      api: fakeApi({ getConfig: () => Promise.resolve({ ...CONFIG, agentUsername: null }) }),
+      storage: null,
+      connect,
+    });
+    await controller.start();
+    expect(controller.getState().session.phase).toBe('disabled');
+    expect(connect).not.toHaveBeenCalled();
+  });
+
   it("the voice instance must have status CREATED, otherwise initialization fails with 'Voice instance is not created'", async () => {
     const connect = vi.fn(() => new TestPanel().connect());
     const controller = new VoiceController({
@@ -216,6 +228,37 @@ describe('§4 agent availability', () => {
     await t.controller.call('+15555550199');
     await flush(vi);
     expect(description(t)).toBe('Calling to...');
+  });
+
+  it("the chip shows the product's words for the contact centre's own states, never their names", async () => {
+    const t = await readyTab();
+    const label = () => text(t.controller.getState().agent.label);
+    const id = t.panel.instance.incomingCall();
+    t.panel.instance.setAgentState('PendingBusy', 'system');
+    await flush(vi);
+    expect(label()).toBe('Incoming call');
+    await t.controller.accept();
+    t.panel.instance.setAgentState('Busy', 'system');
+    await flush(vi);
+    expect(label()).toBe('On a call with...');
+    t.panel.instance.customerHangsUp(id);
+    t.panel.instance.setAgentState('AfterCallWork', 'system');
+    await flush(vi);
+    expect(label()).toBe("Call ended, you're on after call work");
+    await t.controller.finish();
+    t.panel.instance.setAgentState('CallingCustomer', 'system');
+    await flush(vi);
+    expect(label()).toBe('Calling to...');
+    t.panel.instance.setAgentState('MissedCallAgent', 'error');
+    await flush(vi);
+    expect(label()).toBe("Missed call, you're on after call work.");
+    t.panel.instance.setAgentState('FailedConnectCustomer', 'error');
+    await flush(vi);
+    expect(label()).toBe('Customer did not answer the voice call');
+    // the states the agent picks keep their labels
+    t.panel.instance.setAgentState('Lunch');
+    await flush(vi);
+    expect(label()).toBe('Lunch');
   });
 
   it("a missed call is described 'Missed call, you're on after call work.'", async () => {
@@ -591,6 +634,19 @@ describe('§5 outbound calls', () => {
   it("an outbound phone number must start with +, otherwise 'Phone number is not valid.'", async () => {
     const t = await readyTab();
     expect(await rejection(t.controller.call('15555550199'))).toBe('Phone number is not valid.');
+  });
+
+  it("a number written with spaces, dashes, dots or brackets is dialled as E.164; a number that is still not one is refused with 'Phone number is not valid.'", async () => {
+    const t = await readyTab();
+    await t.controller.call(' +44 20 7123-4567 ');
+    await flush(vi);
+    expect(t.controller.getState().call.info?.phoneNumber).toBe('+442071234567');
+    await t.controller.end();
+    await flush(vi);
+    await t.controller.finish();
+    await flush(vi);
+    for (const bad of ['+44 20 71x3', '+0 123', '+'])
+      expect(await rejection(t.controller.call(bad))).toBe('Phone number is not valid.');
   });
 
   it("no outbound call may start if the agent status is Busy, PendingBusy or CallingCustomer: 'Agent call is not available at this time.'", async () => {

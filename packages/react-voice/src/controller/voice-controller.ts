@@ -197,7 +197,8 @@ export class VoiceController {
   // ── lifecycle ─────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Starts the voice module: reads the configuration; without planVoice it stays `disabled`; an
+   * Starts the voice module: reads the configuration; without planVoice, or for a member who is
+   * no agent of the contact centre (`agentUsername` null), it stays `disabled`; an
    * instance whose status is not CREATED fails with 'Voice instance is not created'; otherwise the
    * `fg_voice_communication_` keys are cleaned and the panel is connected (`connect`, here or in
    * the options). Safe to call again after {@link VoiceController.dispose}.
@@ -218,7 +219,9 @@ export class VoiceController {
     }
     if (generation !== this.generation) return;
     this.setSession({ config, voiceModuleEnabled: config.isVoiceModuleEnabled });
-    if (!config.planVoice) {
+    // Without planVoice, or for a member who is no agent of the contact centre, nothing starts:
+    // no sign-on frame, no panel, no request to the contact centre.
+    if (!config.planVoice || config.agentUsername === null) {
       this.setSession({ phase: 'disabled' });
       return;
     }

@@ -201,6 +201,32 @@ describe('VoicePanel', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it('Escape in a search box clears the search and keeps the panel open (call history, agent list)', async () => {
+    const onOpenChange = vi.fn();
+    const { screen } = await renderPanel({ onOpenChange, defaultTab: 'CALL_HISTORY' });
+    const history = screen.getByRole('searchbox', { name: 'Search calls' });
+    await history.fill('ada');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(history).toHaveValue('');
+    expect(panel()).not.toBeNull();
+    await screen.getByRole('tab', { name: 'Agent list' }).click();
+    const agents = screen.getByRole('tab', { name: 'Agent list' });
+    await expect.element(agents).toHaveAttribute('data-state', 'active');
+    const search = document.querySelector<HTMLInputElement>(
+      '[data-testid="voice-agent-list"] input[type="search"]',
+    )!;
+    search.focus();
+    await userEvent.keyboard('jo');
+    await expect.poll(() => search.value).toBe('jo');
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => search.value).toBe('');
+    expect(panel()).not.toBeNull();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    // an empty search box: Escape closes the panel as anywhere else
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(panel).toBeNull();
+  });
+
   it('the refresh button reloads only the open tab', async () => {
     const { screen, api: fake } = await renderPanel({ liveCallsPermitted: true });
     await expect

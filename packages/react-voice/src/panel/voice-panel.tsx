@@ -126,6 +126,13 @@ export function VoicePanel(props: VoicePanelProps): ReactElement {
           data-variant={widget ? 'widget' : 'default'}
           // A side panel: it stays open while the user works in the page beside it.
           onInteractOutside={(e) => e.preventDefault()}
+          // Escape in a search box with text clears the search (the box does it) instead of
+          // closing the panel: the dialog hears Escape first (document, capture phase).
+          onEscapeKeyDown={(e) => {
+            const target = e.target;
+            if (target instanceof HTMLInputElement && target.type === 'search' && target.value)
+              e.preventDefault();
+          }}
           // Focus goes to the open tab (not the first header button).
           onOpenAutoFocus={(e) => {
             e.preventDefault();

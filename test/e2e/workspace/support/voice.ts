@@ -108,10 +108,10 @@ export class VoiceEmulator {
     return found;
   }
 
-  /** The customer's side of a contact: answer, reject, hangup, digits. */
+  /** The customer's side of a contact: answer, reject, no-answer, hangup, digits. */
   async customer(
     contactId: string,
-    action: 'answer' | 'reject' | 'hangup' | 'digits',
+    action: 'answer' | 'reject' | 'no-answer' | 'hangup' | 'digits',
     digits?: string,
   ): Promise<void> {
     await this.control(

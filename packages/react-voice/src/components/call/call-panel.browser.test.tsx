@@ -245,6 +245,41 @@ describe('CallPanel', () => {
     await checkState('call-panel', 'fullscreen');
   });
 
+  it('at 375 × 812 every control stays inside the screen: floating (ringing, connected) and full screen in widget mode', async () => {
+    await viewport(375, 812);
+    const inside = () => {
+      const out: string[] = [];
+      const all = [panelEl().element(), ...panelEl().element().querySelectorAll('button')];
+      for (const el of all) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (r.left < 0 || r.top < 0 || r.right > 375 || r.bottom > 812)
+          out.push(`${el.textContent?.trim() || el.tagName} ${JSON.stringify(r.toJSON())}`);
+      }
+      if (document.documentElement.scrollWidth > 375)
+        out.push(`page ${document.documentElement.scrollWidth} px wide`);
+      return out;
+    };
+    const voice = await startVoice();
+    const screen = await show(voice);
+    await ringing(voice);
+    await expect.poll(inside).toEqual([]);
+    await voice.controller.accept();
+    await expect.element(button('End call')).toBeVisible();
+    await expect.poll(inside).toEqual([]);
+    await button('Keypad').click();
+    await expect.poll(inside).toEqual([]);
+    await screen.unmount();
+    const widget = await startVoice();
+    await show(widget, { widget: true });
+    await ringing(widget);
+    await expect.element(panelEl()).toHaveAttribute('data-variant', 'fullscreen');
+    await expect.poll(inside).toEqual([]);
+    await widget.controller.accept();
+    await expect.element(button('End call')).toBeVisible();
+    await expect.poll(inside).toEqual([]);
+  }, 60_000);
+
   it('collapses, and the chip expands it again', async () => {
     const voice = await startVoice();
     await connected(voice);

@@ -52,4 +52,17 @@ describe('Keypad', () => {
     await expect.element(digits).toHaveTextContent('50*');
     expect(voice.panel.instance.digits.get(`${id}-agent`)).toHaveLength(4);
   });
+
+  it('takes focus when it opens: the first digit typed reaches the call', async () => {
+    const voice = await startVoice();
+    const id = voice.panel.instance.incomingCall();
+    await voice.panel.settle();
+    await voice.controller.accept();
+    await renderVoice(<Card />, { controller: voice.controller });
+    const keypad = page.getByRole('group', { name: 'Keypad' });
+    await expect.element(keypad).toBeVisible();
+    await userEvent.keyboard('7');
+    await expect.element(keypad.getByLabelText('Digits sent')).toHaveTextContent('7');
+    await expect.poll(() => voice.panel.instance.digits.get(`${id}-agent`)).toEqual(['7']);
+  });
 });

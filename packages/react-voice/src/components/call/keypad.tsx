@@ -1,4 +1,5 @@
 import { Delete } from 'lucide-react';
+import { useCallback } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { KEYPAD_KEYS } from '../../controller/constants';
 import { useVoiceMessages } from '../../i18n/context';
@@ -32,13 +33,18 @@ export interface KeypadProps {
 /**
  * The tone pad: the digits typed so far and a 3 × 4 pad. It accepts only 0-9, *, # and
  * Backspace, from its buttons or from the keyboard while it has focus (other keys are blocked);
- * each digit is sent to the call as typed. It renders nothing unless the call is connected.
+ * each digit is sent to the call as typed. It takes focus when it opens (the first digit typed is
+ * not lost). It renders nothing unless the call is connected.
  * @public
  */
 export function Keypad(props: KeypadProps): ReactElement | null {
   const call = useCall();
   const { pressKey } = useCallControls();
   const { t } = useVoiceMessages();
+  // The pad takes focus when it opens, so the first digit typed reaches the call.
+  const takeFocus = useCallback((element: HTMLDivElement | null) => {
+    element?.focus({ preventScroll: true });
+  }, []);
   if (!call.keypadVisible) return null;
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
@@ -56,6 +62,8 @@ export function Keypad(props: KeypadProps): ReactElement | null {
       aria-label={t('keypadLabel')}
       className={cx('xv-keypad', props.className)}
       data-testid="voice-keypad"
+      ref={takeFocus}
+      tabIndex={-1}
       onKeyDown={onKeyDown}
     >
       <div className="xv-keypad__display">

@@ -28,10 +28,10 @@ function clampMove(el: HTMLElement | null, from: Offset, to: Offset): Offset {
   const maxX = from.x + (width - rect.right);
   const minY = from.y - rect.top;
   const maxY = from.y + (height - rect.bottom);
-  return {
-    x: Math.round(Math.min(Math.max(to.x, Math.min(minX, maxX)), Math.max(minX, maxX))),
-    y: Math.round(Math.min(Math.max(to.y, Math.min(minY, maxY)), Math.max(minY, maxY))),
-  };
+  // Whole pixels that stay inside (the anchor may sit at a fraction of a pixel).
+  const within = (value: number, a: number, b: number): number =>
+    Math.min(Math.max(Math.round(value), Math.ceil(Math.min(a, b))), Math.floor(Math.max(a, b)));
+  return { x: within(to.x, minX, maxX), y: within(to.y, minY, maxY) };
 }
 
 /**
@@ -41,14 +41,26 @@ function clampMove(el: HTMLElement | null, from: Offset, to: Offset): Offset {
 export function useMovable(target: RefObject<HTMLElement | null>, initial: Offset) {
   const [offset, setOffset] = useState<Offset>(initial);
   // Keep it on screen: when it first shows (a narrow window) and when the window is resized.
+  // It is placed from its anchor (the host's chip), whose size changes with the agent's status,
+  // and it grows itself (connected controls, the keypad): fit again when either changes size.
   useLayoutEffect(() => {
     const el = target.current;
     if (!el) return;
-    const fit = (): void => setOffset((current) => clampMove(target.current, current, current));
+    const fit = (): void =>
+      setOffset((current) => {
+        const next = clampMove(target.current, current, current);
+        return next.x === current.x && next.y === current.y ? current : next;
+      });
     fit();
     const view = el.ownerDocument.defaultView;
     view?.addEventListener('resize', fit);
-    return () => view?.removeEventListener('resize', fit);
+    const observer = view?.ResizeObserver ? new view.ResizeObserver(fit) : null;
+    observer?.observe(el);
+    if (el.parentElement) observer?.observe(el.parentElement);
+    return () => {
+      view?.removeEventListener('resize', fit);
+      observer?.disconnect();
+    };
   }, [target]);
   const drag = useRef<{ pointerId: number; startX: number; startY: number; from: Offset } | null>(
     null,

@@ -86,7 +86,9 @@ export const StatusChip = forwardRef<HTMLButtonElement, StatusChipProps>(functio
       ) : (
         <span className="xv-chip__dot" aria-hidden="true" />
       )}
-      <span className="xv-chip__label">{label}</span>
+      <span className="xv-chip__label" title={label}>
+        {label}
+      </span>
       {status.elapsed && (
         <time className="xv-chip__timer" data-testid="voice-status-timer">
           {status.elapsed}
