@@ -167,6 +167,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   });
   const ready: { info?: GatewayInfo } = {};
   app.get('/', (c) => c.html(customerPage(ready.info!, options.widgetDemoUrl)));
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) =>
     c.json({ error: 'NotFound', message: `No route ${c.req.method} ${c.req.path}.` }, 404),
   );

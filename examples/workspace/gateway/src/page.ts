@@ -17,11 +17,11 @@ export function customerPage(info: GatewayInfo, widgetDemoUrl?: string): string 
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Write as a customer · channel gateway</title>
-<script type="application/json" id="config">${escape(JSON.stringify(config))}</script>
+<script type="application/json" id="config">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>
 <style>
 :root{--bg:#f6f7f9;--panel:#fff;--ink:#1b1f24;--muted:#5b6470;--line:#d8dde3;--brand:#2f5bd3;--brand-ink:#fff;
 --in:#e9eef9;--out:#fff;--ok:#17794a;--bad:#b42318;--focus:#1d4ed8;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg)}
-*{box-sizing:border-box}body{margin:0}
+*{box-sizing:border-box}body{margin:0}[hidden]{display:none!important}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:2}
 header{background:var(--panel);border-bottom:1px solid var(--line);padding:14px 20px}
 header h1{font-size:18px;margin:0}header p{margin:4px 0 0;color:var(--muted);font-size:14px}
@@ -101,6 +101,7 @@ for (const [id, key] of [['me-phone','gw.phone'],['me-email','gw.email'],['me-na
   const v = localStorage.getItem(key); if (v) $(id).value = v;
   $(id).addEventListener('change', () => { localStorage.setItem(key, $(id).value.trim()); load(); });
 }
+const MINE = { received: 'Sent', sending: 'Sending', sent: 'Sent', read: 'Seen by the workspace', failed: 'Failed' };
 const STATUS = { accepted: 'Accepted', queued: 'Queued', sending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Failed', undelivered: 'Undelivered', received: 'Received', canceled: 'Canceled' };
 function say(text, bad) { $('status').textContent = text; $('status').className = bad ? 'bad' : ''; }
 async function call(method, path, body) {
@@ -117,7 +118,7 @@ function fillNumbers() {
   if (list.includes(keep)) sel.value = keep;
 }
 function setChannel(channel) {
-  state.channel = channel; localStorage.setItem('gw.channel', channel); state.replyTo = null;
+  state.channel = channel; localStorage.setItem('gw.channel', channel); state.replyTo = null; say('');
   for (const b of document.querySelectorAll('[role=tab]')) { const on = b.dataset.channel === channel; b.setAttribute('aria-selected', String(on)); b.tabIndex = on ? 0 : -1; if (on) $('panel').setAttribute('aria-labelledby', b.id); }
   const email = channel === 'email';
   for (const id of ['me-email-label','to-email-label','subject-label']) $(id).hidden = !email;
@@ -152,7 +153,7 @@ function render() {
     const meta = document.createElement('div'); meta.className = 'meta';
     const who = document.createElement('span'); who.textContent = (mine ? 'You' : (m.channel === 'email' ? m.business : 'Workspace')) + ' · ' + time(m.createdAt); meta.append(who);
     if (m.template) { const t = document.createElement('span'); t.className = 'badge'; t.textContent = 'Template ' + m.template; meta.append(t); }
-    const st = document.createElement('span'); st.className = 'badge ' + m.status; st.textContent = STATUS[m.status] || m.status; st.dataset.testid = 'receipt'; st.setAttribute('data-testid', 'receipt'); meta.append(st);
+    const st = document.createElement('span'); st.className = 'badge ' + m.status; st.textContent = (mine ? MINE[m.status] : STATUS[m.status]) || m.status; st.dataset.testid = 'receipt'; st.setAttribute('data-testid', 'receipt'); meta.append(st);
     if (mine && m.webhookStatus !== undefined && m.channel !== 'email') { const w = document.createElement('span'); w.textContent = typeof m.webhookStatus === 'number' ? 'webhook answered ' + m.webhookStatus : 'webhook: ' + m.webhookStatus; meta.append(w); }
     li.append(meta);
     if (m.error) { const e = document.createElement('div'); e.className = 'err'; e.textContent = m.error.message + (m.error.code ? ' (' + m.error.code + ')' : ''); li.append(e); }
