@@ -11,12 +11,20 @@ export default defineConfig({
     host: '127.0.0.1',
     port: Number(process.env.WORKSPACE_WEB_PORT ?? 5173),
     strictPort: true,
-    proxy: { '/api': { target: api, changeOrigin: false } },
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      // The web-chat widget's script and demo page (server/src/integrations/channels/webchat).
+      '/widget': { target: api, changeOrigin: false },
+    },
   },
   preview: {
     host: '127.0.0.1',
     port: Number(process.env.WORKSPACE_WEB_PORT ?? 5173),
     strictPort: true,
-    proxy: { '/api': { target: api, changeOrigin: false } },
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      // The web-chat widget's script and demo page (server/src/integrations/channels/webchat).
+      '/widget': { target: api, changeOrigin: false },
+    },
   },
 });

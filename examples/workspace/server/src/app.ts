@@ -14,6 +14,8 @@ import { serveWebApp } from './lib/web-app';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { integrationRoutes } from './integrations/routes';
+import { mountWidgetAssets } from './integrations/channels/webchat/assets';
+import { webchatRoutes } from './integrations/channels/webchat/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { liveRoutes } from './modules/live/routes';
 import { SessionService } from './modules/session/service';
@@ -29,7 +31,7 @@ const PUBLIC_PATHS = new Set([
   '/api/reference',
   '/api/health',
 ]);
-const PUBLIC_PREFIXES = ['/api/integrations/'];
+const PUBLIC_PREFIXES = ['/api/integrations/', '/api/widget/', '/api/channels/'];
 
 /** GET paths that also take the token as `?access_token=` (EventSource cannot send headers). */
 const QUERY_TOKEN_PATH = /^\/api\/ws\/[^/]+\/events$/;
@@ -130,6 +132,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', voiceRoutes(services));
   api.route('/', liveRoutes(services));
   api.route('/', integrationRoutes(services));
+  api.route('/', webchatRoutes(services));
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
     scheme: 'bearer',
@@ -138,6 +141,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.route('/api', api);
   app.doc31('/api/openapi.json', { ...OPENAPI_INFO, servers: [{ url: '/' }] });
   app.get('/api/reference', Scalar({ url: '/api/openapi.json', pageTitle: 'Workspace API' }));
+  mountWidgetAssets(app);
   if (services.config.serveWeb) serveWebApp(app, services.config.webDir);
   return app;
 }

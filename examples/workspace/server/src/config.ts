@@ -57,6 +57,11 @@ const envSchema = z.object({
    * Key that encrypts integration secrets at rest (AES-256-GCM): 32 bytes, base64. Without it,
    * production refuses to store secrets; development and tests use a fixed development key.
    */
+  /** The outbound mail relay of the email channel: `smtp[s]://user:pass@host:port`. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The server's own inbound SMTP listener (customers' mail in); 0 = a free port; unset = off. */
+  INBOUND_SMTP_PORT: port.optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
   SETTINGS_SECRET_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
@@ -92,6 +97,11 @@ export interface Config {
   readonly webDir: string;
   /** The integration-secret key (base64), when the environment sets one. */
   readonly settingsSecretKey: string | undefined;
+  /** The email channel: outbound relay and inbound listener (each optional). */
+  readonly email: {
+    readonly smtpUrl: string | undefined;
+    readonly inbound: { readonly host: string; readonly port: number } | undefined;
+  };
 }
 
 /** A configuration the environment failed to give; `issues` names each variable. */
@@ -139,6 +149,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveWeb: e.SERVE_WEB,
     webDir: e.WEB_DIR ?? `${serverDir}../dist`,
     settingsSecretKey: e.SETTINGS_SECRET_KEY,
+    email: {
+      smtpUrl: e.SMTP_URL,
+      inbound:
+        e.INBOUND_SMTP_PORT === undefined
+          ? undefined
+          : { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT },
+    },
   };
 }
 
@@ -169,6 +186,10 @@ export function summarize(config: Config): Record<string, unknown> {
     contactEventsSecret: mask(config.contactEventsSecret),
     validateResponses: config.validateResponses,
     serveWeb: config.serveWeb ? config.webDir : false,
+    smtpUrl: config.email.smtpUrl ? maskUrl(config.email.smtpUrl) : '(unset: email not connected)',
+    inboundSmtp: config.email.inbound
+      ? `${config.email.inbound.host}:${config.email.inbound.port}`
+      : '(off)',
     settingsSecretKey: config.settingsSecretKey
       ? '(set)'
       : `(unset: ${config.env === 'production' ? 'secrets cannot be stored' : 'development key'})`,

@@ -17,7 +17,12 @@ log.info({ config: summarize(config) }, 'configuration');
 const server = await startServer(config, log);
 log.info({ url: server.url, seeded: server.seeded }, 'listening');
 process.stdout.write(
-  `${JSON.stringify({ ready: true, url: server.url, seeded: server.seeded })}\n`,
+  `${JSON.stringify({
+    ready: true,
+    url: server.url,
+    seeded: server.seeded,
+    ...(server.inboundSmtp ? { inboundSmtp: server.inboundSmtp } : {}),
+  })}\n`,
 );
 
 const stop = () => {

@@ -6,9 +6,12 @@ import { createApp } from './app';
 import { migrate, openDatabase, type Db } from './db/database';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { linkAgents } from './integrations/agent-links';
+import { createChannelAdapters } from './integrations/channels/registry';
 import { ContactCentre } from './integrations/contact-centre';
 import type { Services } from './lib/context';
 import { startCampaignWorker } from './modules/campaigns/worker';
+import { startOutboxWorker } from './modules/outbox/worker';
+import { startInboundEmail } from './modules/conversations-intake/email';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
 import { relayThroughPostgres } from './modules/live/notify';
@@ -19,6 +22,8 @@ export interface RunningServer {
   readonly services: Services;
   readonly app: ReturnType<typeof createApp>;
   readonly seeded: boolean;
+  /** `host:port` of the inbound SMTP listener, when INBOUND_SMTP_PORT turns it on. */
+  readonly inboundSmtp: string | undefined;
   close(): Promise<void>;
 }
 
@@ -35,7 +40,8 @@ export async function createServices(config: Config, log: Logger = createLogger(
     config.database.kind === 'postgres'
       ? await relayThroughPostgres(bus, config.database.url, log)
       : undefined;
-  const services: Services = { config, db: database.db, log, contactCentre, bus };
+  const channels = createChannelAdapters(config);
+  const services: Services = { config, db: database.db, log, contactCentre, bus, channels };
   return {
     services,
     async close() {
@@ -54,6 +60,10 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   await linkAgents(services);
   const app = createApp(services);
   const campaignWorker = startCampaignWorker(services);
+  const outboxWorker = startOutboxWorker(services);
+  const inboundEmail = config.email.inbound
+    ? await startInboundEmail(services, config.email.inbound)
+    : undefined;
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(s),
@@ -66,9 +76,12 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
     services,
     app,
     seeded,
+    inboundSmtp: inboundEmail?.address,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await inboundEmail?.server.close();
       await campaignWorker.stop();
+      await outboxWorker.stop();
       await built.close();
     },
   };

@@ -65,6 +65,26 @@ export const callPartSchema = z
   })
   .openapi('CallPart');
 
+/** Delivery states of a message: outbound queued → sent → delivered → read, or failed; inbound received. */
+export const DELIVERY_STATUSES = [
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'received',
+] as const;
+
+export const messageDeliverySchema = z
+  .object({
+    status: z.enum(DELIVERY_STATUSES),
+    /** The provider's reason when failed (e.g. "21610: Attempt to send to unsubscribed recipient"). */
+    reason: z.string().nullable(),
+    /** When the message reached this state. */
+    at: isoDateTime.nullable(),
+  })
+  .openapi('MessageDelivery');
+
 export const messageSchema = z
   .object({
     id: z.string(),
@@ -76,6 +96,8 @@ export const messageSchema = z
     body: z.string(),
     createdAt: isoDateTime,
     call: callPartSchema.nullable(),
+    /** Where the message is on its way (replies and customers' messages); null for notes and calls. */
+    delivery: messageDeliverySchema.nullable(),
   })
   .openapi('Message');
 
@@ -182,6 +204,12 @@ export const savedReplyPatchSchema = savedReplyCreateSchema.partial().strict();
 export const savedRepliesResponseSchema = z.object({ savedReplies: z.array(savedReplySchema) });
 export const savedReplyResponseSchema = z.object({ savedReply: savedReplySchema });
 
+export const messageParamsSchema = z.object({
+  slug: z.string().min(1).max(64),
+  id: idSchema,
+  messageId: idSchema,
+});
+
 export const partParamsSchema = z.object({
   slug: z.string().min(1).max(64),
   id: idSchema,
@@ -202,3 +230,5 @@ export type MessageCreate = z.infer<typeof messageCreateSchema>;
 export type SavedReply = z.infer<typeof savedReplySchema>;
 export type InboxFolder = (typeof FOLDERS)[number];
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+export type Channel = (typeof CHANNELS)[number];
+export type MessageDelivery = z.infer<typeof messageDeliverySchema>;

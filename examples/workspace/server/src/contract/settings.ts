@@ -300,6 +300,11 @@ export const channelSettingSchema = z
     address: z.string(),
     /** Open conversations on the channel. */
     openConversations: z.number(),
+    /**
+     * Whether this server can carry the channel: web chat always; email, SMS and WhatsApp when
+     * their provider is configured (SMTP_URL, TWILIO_*, WHATSAPP_*); voice with a contact centre.
+     */
+    connected: z.boolean(),
     updatedAt: isoDateTime.nullable(),
   })
   .openapi('ChannelSetting');

@@ -134,6 +134,12 @@ export interface MessagesTable {
   body: string;
   id_communication: string | null;
   created_at: CreatedAt;
+  /** Delivery state (0009-channels): outbound queued/sent/delivered/read/failed, inbound received. */
+  status: ColumnType<string | null, string | null | undefined, string | null>;
+  status_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  status_at: NullableTimestamp;
+  /** The provider's id of the message, namespaced by channel (`sms:SM…`). */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InboxViewsTable {
@@ -206,6 +212,32 @@ export interface CampaignTemplatesTable {
   updated_at: Timestamp;
 }
 
+/** The send queue of replies (0009-channels). */
+export interface OutboxTable {
+  id: string;
+  workspace_id: string;
+  message_id: string;
+  channel: string;
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  available_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Web-chat visitors and their token's hash (0009-channels). */
+export interface WebchatVisitorsTable {
+  id: string;
+  workspace_id: string;
+  token_hash: string;
+  contact_id: string;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** The whole database. */
 export interface Database {
   users: UsersTable;
@@ -226,6 +258,8 @@ export interface Database {
   connections: ConnectionsTable;
   contact_events: ContactEventsTable;
   campaign_templates: CampaignTemplatesTable;
+  outbox: OutboxTable;
+  webchat_visitors: WebchatVisitorsTable;
 }
 
 export type User = Selectable<UsersTable>;

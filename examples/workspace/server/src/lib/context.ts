@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Permits } from '../contract/session';
 import type { Agent, Database, Membership, Workspace } from '../db/schema';
+import type { ChannelAdapters } from '../integrations/channels/registry';
 import type { ContactCentre } from '../integrations/contact-centre';
 import type { LiveBus } from '../modules/live/bus';
 
@@ -14,6 +15,8 @@ export interface Services {
   readonly log: Logger;
   readonly contactCentre: ContactCentre;
   readonly bus: LiveBus;
+  /** The channels' adapters (web chat, email, SMS, WhatsApp) of this process. */
+  readonly channels: ChannelAdapters;
 }
 
 /** The signed-in user of a request. */

@@ -5,6 +5,7 @@ import { campaignTemplates } from './0004-campaign-templates';
 import { voiceHistory } from './0005-voice-history';
 import { campaigns } from './0006-campaigns';
 import { settings } from './0007-settings';
+import { channels } from './0009-channels';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   voiceHistory,
   campaigns,
   settings,
+  channels,
 ];

@@ -194,6 +194,9 @@ export class InboxRepository {
         'm.body',
         'm.created_at',
         'm.author_agent_id',
+        'm.status',
+        'm.status_reason',
+        'm.status_at',
         'a.name as author_name',
         'a.avatar_url as author_avatar_url',
         'k.id_communication',
@@ -235,6 +238,7 @@ export class InboxRepository {
       body: string;
       idCommunication?: string | null;
       at: Date;
+      status?: string | null;
     },
   ): Promise<void> {
     await trx
@@ -249,6 +253,8 @@ export class InboxRepository {
         body: m.body,
         id_communication: m.idCommunication ?? null,
         created_at: m.at,
+        status: m.status ?? null,
+        status_at: m.status ? m.at : null,
       })
       .execute();
   }

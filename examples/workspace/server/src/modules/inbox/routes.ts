@@ -12,6 +12,7 @@ import {
   messageCreateSchema,
   messageListQuerySchema,
   messageListResponseSchema,
+  messageParamsSchema,
   messageResponseSchema,
   partParamsSchema,
   savedRepliesResponseSchema,
@@ -135,6 +136,23 @@ export function inboxRoutes(services: Services) {
         },
         201,
       ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/inbox/conversations/{id}/messages/{messageId}/retry',
+      tags,
+      summary: 'Send a failed reply again',
+      description:
+        'Queues the failed reply for sending again through its channel (409 not_failed when it has not failed).',
+      request: { params: messageParamsSchema },
+      responses: { 200: json(messageResponseSchema) },
+    }),
+    async (c) => {
+      const { id, messageId } = c.req.valid('param');
+      return c.json({ message: await inbox.retryMessage(c.get('access'), id, messageId) }, 200);
+    },
   );
 
   router.openapi(

@@ -9,8 +9,12 @@ import type {
   InboxMessage,
   InboxView,
   MessageCreate,
+  MessageDelivery,
   SavedReply,
 } from '../../contract/inbox';
+import { isMessagingChannel } from '../../integrations/channels/registry';
+import { OutboxService } from '../outbox/service';
+import { wakeOutbox } from '../outbox/worker';
 import type { InboxViewFilters } from '../../db/schema';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
@@ -32,9 +36,25 @@ export const hasMedia = (answered: boolean, endedAt: Date | null): boolean =>
 
 export class InboxService {
   private readonly repo: InboxRepository;
+  private readonly outbox: OutboxService;
 
   constructor(private readonly services: Services) {
     this.repo = new InboxRepository(services.db);
+    this.outbox = new OutboxService(services);
+  }
+
+  /** Sends a failed reply again (the composer's retry). */
+  async retryMessage(
+    access: WorkspaceAccess,
+    id: string,
+    messageId: string,
+  ): Promise<InboxMessage> {
+    await this.visible(access, id);
+    await this.outbox.retry(access.workspace.id, id, messageId);
+    wakeOutbox(this.services);
+    const row = await this.repo.findMessage(id, messageId);
+    if (!row) throw notFound('Message');
+    return this.message(access, row);
   }
 
   /** The conversations a caller may see: all with the shared-inbox permit, else their own. */
@@ -290,6 +310,13 @@ export class InboxService {
       body: m.body,
       createdAt: new Date(m.created_at).toISOString(),
       call: m.kind === 'call' && m.id_communication ? this.callPart(access, m) : null,
+      delivery: m.status
+        ? {
+            status: m.status as MessageDelivery['status'],
+            reason: m.status_reason,
+            at: m.status_at ? new Date(m.status_at).toISOString() : null,
+          }
+        : null,
     };
   }
 
@@ -328,8 +355,12 @@ export class InboxService {
     const conversation = await this.visible(access, id);
     const messageId = newId();
     const at = new Date();
+    // A reply on a messaging channel goes out through the outbox; on a voice conversation it is
+    // kept as written (there is no channel to carry it).
+    const sends = input.kind === 'message' && isMessagingChannel(conversation.channel);
     await this.services.db.transaction().execute(async (trx) => {
       await this.repo.insertMessage(trx, {
+        status: sends ? 'queued' : null,
         id: messageId,
         workspaceId: access.workspace.id,
         conversationId: id,
@@ -340,7 +371,14 @@ export class InboxService {
         at,
       });
       await this.repo.touchConversation(trx, id, at, input.kind === 'message' ? input.body : null);
+      if (sends)
+        await this.outbox.enqueue(trx, {
+          workspaceId: access.workspace.id,
+          messageId,
+          channel: conversation.channel,
+        });
     });
+    if (sends) wakeOutbox(this.services);
     this.services.bus.publish({
       type: 'message.created',
       workspaceId: access.workspace.id,

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 
 /** One change the app should refetch for. */
 export interface LiveEvent {
-  readonly type: 'conversation.updated' | 'message.created' | 'call.updated';
+  readonly type: 'conversation.updated' | 'message.created' | 'message.updated' | 'call.updated';
   readonly workspaceId: string;
   readonly id: string;
   /** The conversation it concerns, when there is one. */

@@ -432,6 +432,12 @@ export class SettingsService {
         enabled: row?.enabled ?? false,
         address: row?.address ?? '',
         openConversations: open.find((o) => o.channel === channel)?.count ?? 0,
+        // Email needs both ways: the relay out (SMTP_URL) and the listener in (INBOUND_SMTP_PORT).
+        connected:
+          channel === 'voice'
+            ? this.services.config.connect.endpoint !== undefined
+            : this.services.channels[channel].connected &&
+              (channel !== 'email' || this.services.config.email.inbound !== undefined),
         updatedAt: row ? new Date(row.updated_at).toISOString() : null,
       };
     });

@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import type { Connection, Database } from '../../db/schema';
 import { callSearchText } from '../../lib/links';
 import { MESSAGES } from '../../lib/messages';
+import { conversationForContact } from '../conversations-intake/service';
 import type { LiveEvent } from '../live/bus';
 import type { VoiceRepository } from './repository';
 
@@ -86,19 +87,19 @@ export class CallRecords {
     const phone = row.contact_phone_number;
     if (!phone || !PHONE_NUMBER.test(phone)) return row;
     const contact = await this.repo.ensureContact(trx, ws, phone);
-    const open = await this.repo.openVoiceConversation(trx, ws, contact.id);
-    let conversationId = open?.id;
-    if (!conversationId) {
-      conversationId = await this.repo.insertConversation(trx, {
-        workspaceId: ws,
-        contactId: contact.id,
-        subject: MESSAGES.callSubject(row.communication_type, phone),
-        assigneeAgentId: options.assignTo,
-        at: new Date(row.created_at),
-      });
-    } else if (options.assignTo) {
+    // The one path every channel's new activity takes: the open conversation, or a new one
+    // assigned to the agent taking the call, else by the workspace's assignment rules.
+    const conversation = await conversationForContact(trx, {
+      workspaceId: ws,
+      channel: 'voice',
+      contactId: contact.id,
+      subject: MESSAGES.callSubject(row.communication_type, phone),
+      at: new Date(row.created_at),
+      assignTo: options.assignTo,
+    });
+    const conversationId = conversation.id;
+    if (!conversation.created && options.assignTo)
       await this.repo.assignIfUnassigned(trx, conversationId, options.assignTo);
-    }
     options.events.push({
       type: 'conversation.updated',
       workspaceId: ws,

@@ -257,51 +257,6 @@ export class VoiceRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** The contact's latest open voice conversation. */
-  openVoiceConversation(trx: Db, workspaceId: string, contactId: string) {
-    return trx
-      .selectFrom('conversations')
-      .select(['id', 'assignee_agent_id'])
-      .where('workspace_id', '=', workspaceId)
-      .where('contact_id', '=', contactId)
-      .where('channel', '=', 'voice')
-      .where('status', '=', 'open')
-      .orderBy('last_message_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-  }
-
-  async insertConversation(
-    trx: Db,
-    v: {
-      workspaceId: string;
-      contactId: string;
-      subject: string;
-      assigneeAgentId: string | null;
-      at: Date;
-    },
-  ): Promise<string> {
-    const id = newId();
-    await trx
-      .insertInto('conversations')
-      .values({
-        id,
-        workspace_id: v.workspaceId,
-        contact_id: v.contactId,
-        channel: 'voice',
-        subject: v.subject,
-        status: 'open',
-        assignee_agent_id: v.assigneeAgentId,
-        last_message_at: v.at,
-        last_message_preview: '',
-        created_at: v.at,
-        updated_at: v.at,
-      })
-      .execute();
-    return id;
-  }
-
   /** Assigns an unassigned conversation. */
   async assignIfUnassigned(trx: Db, conversationId: string, agentId: string): Promise<void> {
     await trx

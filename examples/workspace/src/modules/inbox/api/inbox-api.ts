@@ -142,6 +142,17 @@ export function sendMessage(
   return api(`${conversationPath(slug, id)}/messages`, { method: 'POST', body: input });
 }
 
+/** Sends a failed reply again through its channel. */
+export function retryMessage(
+  slug: string,
+  id: string,
+  messageId: string,
+): Promise<{ message: InboxMessage }> {
+  return api(`${conversationPath(slug, id)}/messages/${encodeURIComponent(messageId)}/retry`, {
+    method: 'POST',
+  });
+}
+
 /** Changes a conversation's assignee, status or tags. */
 export function updateConversation(
   slug: string,

@@ -68,6 +68,15 @@ export interface InboxMessage {
   body: string;
   createdAt: string;
   call: CallPart | null;
+  /** Where a reply is on its way (queued → sent → delivered → read, or failed); received for a customer's message. */
+  delivery: MessageDelivery | null;
+}
+
+export interface MessageDelivery {
+  status: 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
+  /** The provider's reason when failed. */
+  reason: string | null;
+  at: string | null;
 }
 
 export interface InboxCounts {

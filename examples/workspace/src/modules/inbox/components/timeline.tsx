@@ -7,6 +7,7 @@ import { Avatar, Button, ErrorState, Skeleton } from '../../../ui';
 import { messagesInOrder, messagesQuery } from '../api/inbox-api';
 import type { ConversationSummary, InboxMessage } from '../api/types';
 import { CallPartCard } from './call-part-card';
+import { DeliveryState, RetryReply } from './delivery-state';
 
 function dayKey(iso: string) {
   const d = new Date(iso);
@@ -47,7 +48,11 @@ function Message({
           <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
             {formatTime(message.createdAt)}
           </time>
+          {message.direction === 'outbound' && message.delivery ? (
+            <DeliveryState message={message} />
+          ) : null}
         </p>
+        {message.delivery?.status === 'failed' ? <RetryReply message={message} /> : null}
       </div>
       {outgoing ? <Avatar name={author} src={message.author?.avatarURL} size={28} /> : null}
     </article>

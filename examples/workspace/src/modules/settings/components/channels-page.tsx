@@ -45,6 +45,17 @@ const CHANNELS: Record<
   },
 };
 
+/** What a channel without a provider on this server does (nothing comes in, replies fail). */
+const NOT_CONNECTED: Record<ChannelSetting['channel'], string> = {
+  whatsapp:
+    'No WhatsApp provider is configured on this server (WHATSAPP_* settings): nothing comes in and replies fail.',
+  email:
+    'No mail relay is configured on this server (SMTP_URL, INBOUND_SMTP_PORT): nothing comes in and replies fail.',
+  sms: 'No SMS provider is configured on this server (TWILIO_* settings): nothing comes in and replies fail.',
+  chat: '',
+  voice: 'No contact centre is configured on this server (CONNECT_ENDPOINT): calls do not come in.',
+};
+
 /** Why an address does not fit its channel (the server's rules), or true. */
 function checkAddress(channel: ChannelSetting['channel'], address: string): true | string {
   if (channel === 'email') return EMAIL_PATTERN.test(address) || FORM_MESSAGES.emailNotValid;
@@ -68,7 +79,7 @@ export function ChannelsPage() {
   return (
     <Page
       title="Channels"
-      subtitle="Where customers reach you. Conversations arrive in the inbox from every channel that is on."
+      subtitle="Where customers reach you. Conversations arrive in the inbox from every channel that is on and connected."
       data-testid="settings-channels"
     >
       <QueryStates query={query} label="channels" rows={5}>
@@ -132,7 +143,12 @@ function ChannelCard({ channel }: { readonly channel: ChannelSetting }) {
           <div className="settings-team__text">
             <h2 className="settings-team__name">
               {CHANNEL_LABELS[channel.channel]}{' '}
-              {channel.enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>}
+              {channel.enabled ? <Badge tone="success">On</Badge> : <Badge>Off</Badge>}{' '}
+              {channel.connected ? null : (
+                <Badge tone="warning" data-testid={`channel-${channel.channel}-not-connected`}>
+                  Not connected
+                </Badge>
+              )}
             </h2>
             <p className="settings-muted">
               {channel.openConversations} open{' '}
@@ -157,7 +173,11 @@ function ChannelCard({ channel }: { readonly channel: ChannelSetting }) {
           />
         </div>
         <div className="settings-channel__body">
-          <Field label={meta.address} hint={meta.hint} error={formState.errors.address?.message}>
+          <Field
+            label={meta.address}
+            hint={channel.connected ? meta.hint : NOT_CONNECTED[channel.channel]}
+            error={formState.errors.address?.message}
+          >
             {(c) => (
               <Input
                 {...c}
@@ -184,6 +204,21 @@ function ChannelCard({ channel }: { readonly channel: ChannelSetting }) {
             Save
           </Button>
         </div>
+        {channel.channel === 'chat' ? (
+          <p className="settings-muted" data-testid="channel-chat-snippet">
+            Add{' '}
+            <code>{`<script src="${location.origin}/widget.js" data-workspace="${session.slug}" async></script>`}</code>{' '}
+            to the website, or{' '}
+            <a
+              href={`/widget/demo/${encodeURIComponent(session.slug)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              try it on the demo page
+            </a>
+            .
+          </p>
+        ) : null}
       </form>
     </li>
   );

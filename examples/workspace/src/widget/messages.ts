@@ -1,0 +1,23 @@
+// The widget's visitor-facing strings, in one place.
+export const WIDGET_TEXT = {
+  open: 'Open chat',
+  close: 'Close chat',
+  title: (name: string) => `Chat with ${name}`,
+  intro: 'Ask us anything. We usually answer within minutes.',
+  placeholder: 'Write a message…',
+  message: 'Message',
+  send: 'Send',
+  sending: 'Sending…',
+  notSent: 'Not sent. Check your connection and try again.',
+  you: 'You',
+  team: 'Team',
+  delivered: 'Delivered',
+  read: 'Read',
+  awayTitle: 'Nobody is here right now.',
+  awayBody: 'Leave your email so the team can get back to you.',
+  email: 'Your email',
+  emailSave: 'Leave email',
+  emailSaved: (email: string) => `Thanks, the team will see your email (${email}).`,
+  emailInvalid: 'Enter a valid email address.',
+  expired: 'This chat session has ended. Reload the page to start again.',
+} as const;
