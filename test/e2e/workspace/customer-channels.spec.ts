@@ -10,7 +10,7 @@ const gatewayUrl = `http://127.0.0.1:${process.env['CHANNEL_GATEWAY_PORT']}`;
 const token = process.env['CHANNEL_GATEWAY_CONTROL_TOKEN'] ?? '';
 
 // Live deliveries cross three processes (gateway, server, browser) on a shared machine.
-const live = { timeout: 20_000 };
+const live = { timeout: 60_000 };
 
 test.describe('channels through the local gateway', () => {
   test('an email in from the customer page; the agent’s reply reaches the gateway mailbox threaded; the customer’s reply continues the conversation', async ({
