@@ -48,7 +48,7 @@ describe.each(dbKinds())('the email channel on %s', (kind) => {
   let jane: string;
   let relay: Awaited<ReturnType<typeof startRelay>>;
   let inbound: { server: InboundEmailServer; address: string };
-  let customer: nodemailer.Transporter;
+  let customer: ReturnType<typeof nodemailer.createTransport>;
   beforeAll(async () => {
     relay = await startRelay();
     s = await createTestServer(kind, { env: { SMTP_URL: `smtp://127.0.0.1:${relay.port}` } });
