@@ -59,7 +59,7 @@ export default tseslint.config(
   {
     // The workspace server's API tests read JSON answers (parsed with the contract schemas where
     // the shape matters).
-    files: ['examples/workspace/server/test/**/*.ts'],
+    files: ['examples/workspace/server/test/**/*.ts', 'examples/workspace/gateway/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

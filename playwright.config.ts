@@ -12,6 +12,10 @@ const webPort = Number(givenWebPort ?? 0);
 // The emulator's control API token for this run: the stack started below uses it, and the voice
 // journeys drive the customers' side with it (workers inherit it from this process).
 process.env.CONNECT_EMULATOR_CONTROL_TOKEN ??= randomBytes(18).toString('base64url');
+// The channel gateway's control token and port, so the channel journeys can drive the customer's
+// side (the port is derived from the web port, so parallel runs on other web ports do not collide).
+process.env.CHANNEL_GATEWAY_CONTROL_TOKEN ??= randomBytes(18).toString('base64url');
+process.env.CHANNEL_GATEWAY_PORT ??= String(webPort + 1000);
 
 export default defineConfig({
   testDir: './test/e2e',
@@ -79,6 +83,8 @@ export default defineConfig({
       // development): a page loads a few files instead of hundreds of dev modules.
       WORKSPACE_WEB_BUILD: process.env.WORKSPACE_WEB_BUILD ?? 'test-results/workspace-web',
       CONNECT_EMULATOR_CONTROL_TOKEN: process.env.CONNECT_EMULATOR_CONTROL_TOKEN,
+      CHANNEL_GATEWAY_CONTROL_TOKEN: process.env.CHANNEL_GATEWAY_CONTROL_TOKEN,
+      CHANNEL_GATEWAY_PORT: process.env.CHANNEL_GATEWAY_PORT,
       // Campaign sends one message per batch with a gateway delay, long enough to watch progress.
       CAMPAIGN_BATCH_SIZE: '1',
       SANDBOX_RESPONSE_LATENCY_MS: '700',

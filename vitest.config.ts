@@ -29,6 +29,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.{ts,tsx}',
             'packages/*/test/**/*.test.{ts,tsx}',
             'examples/*/src/**/*.test.{ts,tsx}',
+            'examples/workspace/gateway/test/**/*.test.ts',
             'test/unit/**/*.test.{ts,tsx}',
             'scripts/**/*.test.{ts,mjs}',
           ],

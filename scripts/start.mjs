@@ -1,4 +1,5 @@
-// `npm start`: the development stack on one command: the contact-centre emulator (seeded demo
+// `npm start`: the development stack on one command: the local channel gateway (Twilio, WhatsApp
+// and SMTP stand-in with the customer page), the contact-centre emulator (seeded demo
 // instance, contact events posted to the workspace server), the workspace server (PGlite under
 // examples/workspace/.data/, demo workspaces seeded on first start) and the web app (Vite, with
 // `/api` proxied to the server). The web URL answers only once all three are up, so Playwright's
@@ -100,6 +101,25 @@ async function startWeb() {
 const secret = randomBytes(24).toString('base64url');
 const webhookUrl = (url) => `${url}/api/integrations/connect/contact-events?key=${secret}`;
 
+// 0. The local channel gateway (Twilio, WhatsApp Cloud API and SMTP stand-in; its own port).
+const gateway = await startProcess(
+  'channel-gateway',
+  [
+    `${root}examples/workspace/gateway/src/main.ts`,
+    '--port',
+    process.env.CHANNEL_GATEWAY_PORT ?? '0',
+    '--json',
+  ],
+  {},
+  (info) => info.ready === true && typeof info.customerPageUrl === 'string',
+);
+if (!gateway) {
+  console.error('The channel gateway did not start. Is CHANNEL_GATEWAY_PORT free?');
+  stopAll();
+  process.exit(1);
+}
+const whatsappVerifyToken = randomBytes(18).toString('base64url');
+
 // 1. The emulator (its own port; the webhook to the server is registered once the server is up).
 const emulatorSeed = `${root}examples/workspace/emulator-seed.yaml`;
 const emulator = await startProcess(
@@ -136,6 +156,17 @@ const server = await startProcess(
     CONNECT_ACCESS_KEY_ID: emulator.adminCredentials.accessKeyId,
     CONNECT_SECRET_ACCESS_KEY: emulator.adminCredentials.secretAccessKey,
     CONTACT_EVENTS_SECRET: secret,
+    // The channel adapters, pointed at the gateway (production sets the providers' own values).
+    TWILIO_API_BASE_URL: gateway.twilio.apiBaseUrl,
+    TWILIO_ACCOUNT_SID: gateway.twilio.accountSid,
+    TWILIO_AUTH_TOKEN: gateway.twilio.authToken,
+    WHATSAPP_API_BASE_URL: gateway.whatsapp.apiBaseUrl,
+    WHATSAPP_ACCESS_TOKEN: gateway.whatsapp.accessToken,
+    WHATSAPP_APP_SECRET: gateway.whatsapp.appSecret,
+    WHATSAPP_VERIFY_TOKEN: whatsappVerifyToken,
+    WHATSAPP_BUSINESS_ACCOUNT_ID: gateway.whatsapp.businessAccountId,
+    SMTP_URL: gateway.smtp.relayUrl,
+    INBOUND_SMTP_PORT: '0',
     SEED_DEMO: '1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     // The pinned AWS SDK runs on Node 20; its notice that later versions will need Node 22 would
@@ -161,6 +192,33 @@ const hook = await fetch(`${emulatorUrl}/control/webhooks`, {
 });
 if (!hook.ok) console.error(`Could not register the contact-event webhook (${hook.status}).`);
 
+// The server's channel webhooks and inbound SMTP listener, registered with the gateway one by
+// one (a server without some of these routes gets a warning for those, not a stop).
+const channelHooks = {
+  twilio: { smsUrl: `${server.url}/api/channels/twilio/inbound` },
+  whatsapp: {
+    callbackUrl: `${server.url}/api/channels/whatsapp/webhook`,
+    verifyToken: whatsappVerifyToken,
+  },
+  ...(server.inboundSmtp ? { smtp: { inbound: server.inboundSmtp } } : {}),
+};
+for (const [part, value] of Object.entries(channelHooks)) {
+  const res = await fetch(`${gateway.url}/control/webhooks`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-channel-gateway-token': gateway.controlToken,
+    },
+    body: JSON.stringify({ [part]: value }),
+  }).catch((error) => ({ ok: false, status: error.message, json: async () => ({}) }));
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({}));
+    console.warn(
+      `Warning: the channel gateway could not register the server's ${part} webhook (${res.status}${body.message ? `: ${body.message}` : ''}).`,
+    );
+  }
+}
+
 // 3. The web app, proxying /api to the server.
 process.env.WORKSPACE_API_PORT = new URL(server.url).port;
 const vite = await startWeb();
@@ -169,6 +227,8 @@ console.log(`
 Workspace app      ${url}
 Workspace API      ${server.url}/api  (reference: ${server.url}/api/reference)
 Emulator           ${emulatorUrl}  (customer phone: ${emulator.controlUrl})
+Customer page      ${gateway.customerPageUrl}  (write as a customer on SMS, WhatsApp or email)
+Inbound SMTP       ${server.inboundSmtp ? `${server.inboundSmtp}  (mail support@acme.test from any mail client)` : 'off (this server has no inbound SMTP listener)'}
 
 Sign in at ${url} with password demo1234 as:
   jane@acme.test   admin of Acme (voice agent "jane")
@@ -181,6 +241,9 @@ Take a call: sign in as jane, open Acme, set the voice status to Available, then
 customer phone (${emulator.controlUrl}) and dial +15555550001. Accept it in the call panel;
 when it ends, its conversation in the inbox has the call part (recording and transcript) and
 the voice panel's Call history lists it.
+Write in as a customer: open the customer page (${gateway.customerPageUrl}), pick SMS, WhatsApp
+or Email and send; the message arrives in Acme's inbox, and the agent's reply and its receipts
+appear on the page.
 Monitor it: while jane is on the call, sign in as ana (supervisor) in another browser and
 choose Join in the voice panel's Live calls tab.
 Press Ctrl+C to stop.`);

@@ -1,0 +1,213 @@
+// The local channel gateway: one HTTP origin for the Twilio and WhatsApp APIs, the control API
+// and the customer page, plus an SMTP relay on its own port. See the channels contract.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  DEFAULT_NUMBERS,
+  DEFAULT_STATUS_STEP_MS,
+  MAX_BODY_BYTES,
+  MAX_MEDIA_BYTES,
+  TWILIO_PREFIX,
+  WHATSAPP_PREFIX,
+} from './constants';
+import { Faults, type GatewayConfig, type GatewayContext, type Webhooks } from './context';
+import { controlRoutes } from './control';
+import { EmailService } from './email';
+import { customerPage } from './page';
+import { digitsId, GatewayStore, hex } from './store';
+import { TwilioService } from './twilio';
+import { WhatsappService } from './whatsapp';
+
+/** How to start a gateway; everything not given is random (credentials) or a default. */
+export interface GatewayOptions {
+  /** HTTP port (0 = a free one). */
+  readonly port?: number;
+  /** SMTP relay port (0 = a free one, the default). */
+  readonly smtpPort?: number;
+  readonly controlToken?: string;
+  readonly twilio?: { accountSid?: string; authToken?: string; numbers?: readonly string[] };
+  readonly whatsapp?: {
+    accessToken?: string;
+    appSecret?: string;
+    businessAccountId?: string;
+    numbers?: readonly string[];
+  };
+  readonly smtp?: { user?: string; pass?: string };
+  /** Delay between two status steps (default {@link DEFAULT_STATUS_STEP_MS}). */
+  readonly statusStepMs?: number;
+  /** The web-chat demo page the customer page links to. */
+  readonly widgetDemoUrl?: string;
+  /** Where log lines go (default stderr). */
+  readonly log?: (line: string) => void;
+}
+
+/** The ready line's content (the channels contract's shape). */
+export interface GatewayInfo {
+  readonly ready: true;
+  readonly url: string;
+  readonly customerPageUrl: string;
+  readonly controlToken: string;
+  readonly twilio: {
+    readonly apiBaseUrl: string;
+    readonly accountSid: string;
+    readonly authToken: string;
+    readonly numbers: readonly string[];
+  };
+  readonly whatsapp: {
+    readonly apiBaseUrl: string;
+    readonly accessToken: string;
+    readonly appSecret: string;
+    readonly businessAccountId: string;
+    readonly phoneNumbers: readonly { display: string; phoneNumberId: string }[];
+  };
+  readonly smtp: { readonly relayUrl: string };
+}
+
+/** A running gateway. */
+export interface Gateway {
+  readonly info: GatewayInfo;
+  readonly url: string;
+  readonly store: GatewayStore;
+  readonly webhooks: Webhooks;
+  close(): Promise<void>;
+}
+
+/** Starts a gateway on 127.0.0.1. */
+export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const whatsappNumbers = options.whatsapp?.numbers ?? DEFAULT_NUMBERS;
+  const config: GatewayConfig = {
+    controlToken: options.controlToken ?? randomBytes(18).toString('base64url'),
+    twilio: {
+      accountSid: options.twilio?.accountSid ?? `AC${hex(16)}`,
+      authToken: options.twilio?.authToken ?? hex(16),
+      numbers: options.twilio?.numbers ?? DEFAULT_NUMBERS,
+    },
+    whatsapp: {
+      accessToken: options.whatsapp?.accessToken ?? `EAAG${randomBytes(48).toString('base64url')}`,
+      appSecret: options.whatsapp?.appSecret ?? hex(16),
+      businessAccountId: options.whatsapp?.businessAccountId ?? digitsId(15),
+      phoneNumbers: whatsappNumbers.map((display) => ({
+        display,
+        phoneNumberId: display.replace(/\D/g, ''),
+      })),
+    },
+    smtp: { user: options.smtp?.user ?? 'gateway', pass: options.smtp?.pass ?? hex(12) },
+    statusStepMs: options.statusStepMs ?? DEFAULT_STATUS_STEP_MS,
+  };
+  const log =
+    options.log ?? ((line: string) => process.stderr.write(`[channel-gateway] ${line}\n`));
+  const timers = new Set<NodeJS.Timeout>();
+  const ctx: GatewayContext = {
+    config,
+    store: new GatewayStore(),
+    faults: new Faults(),
+    webhooks: {},
+    origin: '',
+    log,
+    later(step, steps = 1) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        Promise.resolve()
+          .then(step)
+          .catch((error: unknown) => log(`status step: ${String(error)}`));
+      }, config.statusStepMs * steps);
+      timers.add(timer);
+    },
+  };
+  const twilio = new TwilioService(ctx);
+  const whatsapp = new WhatsappService(ctx);
+  const email = new EmailService(ctx);
+  const smtpPort = await email.listen(options.smtpPort ?? 0);
+
+  const app = new Hono();
+  const tooLarge = (limit: number) => () => {
+    return new Response(
+      JSON.stringify({
+        error: 'BodyTooLarge',
+        message: `The request body is larger than ${limit} bytes.`,
+      }),
+      {
+        status: 413,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
+  };
+  app.use(
+    `${TWILIO_PREFIX}/*`,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) }),
+  );
+  app.use(
+    `${WHATSAPP_PREFIX}/*`,
+    bodyLimit({
+      maxSize: MAX_MEDIA_BYTES + MAX_BODY_BYTES,
+      onError: tooLarge(MAX_MEDIA_BYTES + MAX_BODY_BYTES),
+    }),
+  );
+  app.route(TWILIO_PREFIX, twilio.routes());
+  app.route(WHATSAPP_PREFIX, whatsapp.routes());
+  app.route('/control', controlRoutes(ctx, { twilio, whatsapp, email }));
+  // Attachments for the customer page (loopback only, like the rest of the gateway).
+  app.get('/media/:id', (c) => {
+    const media = ctx.store.getMedia(c.req.param('id'));
+    if (!media) return c.json({ error: 'NotFound', message: 'No such media.' }, 404);
+    return c.body(new Uint8Array(media.bytes), 200, {
+      'content-type': media.contentType,
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-content-type-options': 'nosniff',
+      ...(media.filename
+        ? {
+            'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(media.filename)}`,
+          }
+        : {}),
+    });
+  });
+  const ready: { info?: GatewayInfo } = {};
+  app.get('/', (c) => c.html(customerPage(ready.info!, options.widgetDemoUrl)));
+  app.get('/favicon.ico', (c) => c.body(null, 204));
+  app.notFound((c) =>
+    c.json({ error: 'NotFound', message: `No route ${c.req.method} ${c.req.path}.` }, 404),
+  );
+
+  const listener = getRequestListener(app.fetch);
+  const server = createServer(
+    (req: IncomingMessage, res: ServerResponse) => void listener(req, res),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ctx.origin = url;
+  const info: GatewayInfo = {
+    ready: true,
+    url,
+    customerPageUrl: `${url}/`,
+    controlToken: config.controlToken,
+    twilio: { apiBaseUrl: `${url}${TWILIO_PREFIX}`, ...config.twilio },
+    whatsapp: { apiBaseUrl: `${url}${WHATSAPP_PREFIX}`, ...config.whatsapp },
+    smtp: {
+      relayUrl: `smtp://${encodeURIComponent(config.smtp.user)}:${encodeURIComponent(config.smtp.pass)}@127.0.0.1:${smtpPort}`,
+    },
+  };
+  ready.info = info;
+  return {
+    info,
+    url,
+    store: ctx.store,
+    webhooks: ctx.webhooks,
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await Promise.all([closed, email.close()]);
+    },
+  };
+}
