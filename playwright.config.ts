@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
@@ -13,9 +14,17 @@ const webPort = Number(givenWebPort ?? 0);
 // journeys drive the customers' side with it (workers inherit it from this process).
 process.env.CONNECT_EMULATOR_CONTROL_TOKEN ??= randomBytes(18).toString('base64url');
 // The channel gateway's control token and port, so the channel journeys can drive the customer's
-// side (the port is derived from the web port, so parallel runs on other web ports do not collide).
+// side. The port is a free one, asked of the system once in this process (the test workers load
+// this file again with this process's environment, so they see the same port).
 process.env.CHANNEL_GATEWAY_CONTROL_TOKEN ??= randomBytes(18).toString('base64url');
-process.env.CHANNEL_GATEWAY_PORT ??= String(webPort + 1000);
+process.env.CHANNEL_GATEWAY_PORT ??= freePort();
+
+/** A port that is free now: a child process binds port 0 on loopback and prints what it got. */
+function freePort(): string {
+  const script =
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
 
 export default defineConfig({
   testDir: './test/e2e',
