@@ -3,6 +3,7 @@
 // it connects, the agent (Jane, through CTI and the participant client) joins and replies and
 // types, the customer's message and attachment reach the agent's socket (topic aws/chat), and the
 // customer disconnects.
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return -- amazon-connect-chatjs's window global ships no types, and the CTI answers are read as the wire's JSON */
 import { createRequire } from 'node:module';
 import { ConnectClient, StartChatContactCommand } from '@aws-sdk/client-connect';
 import {
