@@ -3,7 +3,7 @@
 // events), replays are stored once, the agent's reply goes through the outbox (queued → sent →
 // delivered → read), retryable provider errors are retried with backoff and never duplicated, a
 // refused send fails with its reason and can be retried; on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageListResponseSchema } from '../src/contract/inbox';
 import { createChannelAdapters } from '../src/integrations/channels/registry';
 import type { ChannelAdapter, OutboundSend, SendResult } from '../src/integrations/channels/types';
@@ -89,7 +89,10 @@ describe.each(dbKinds())('web chat and the outbox on %s', (kind) => {
     // The seeded rule gives new chat conversations to the Support team, round robin.
     expect(found.assignee).not.toBeNull();
     conversationId = found.id;
-    expect(events.map((e) => e.type)).toEqual(['conversation.updated', 'message.created']);
+    // On PostgreSQL the bus delivers through LISTEN/NOTIFY: wait for the events, do not race them.
+    await vi.waitFor(() =>
+      expect(events.map((e) => e.type)).toEqual(['conversation.updated', 'message.created']),
+    );
     expect(events[1]).toMatchObject({ conversationId, assigneeId: found.assignee.id });
     const [m] = await messagesOf(conversationId);
     expect(m).toMatchObject({
@@ -129,11 +132,17 @@ describe.each(dbKinds())('web chat and the outbox on %s', (kind) => {
     expect(seen.body.messages[2]).toMatchObject({ direction: 'outbound', author: 'Jane' });
     out = (await messagesOf(conversationId)).find((m) => m.body === 'Hi! How can I help?')!;
     expect(out.delivery?.status).toBe('delivered');
+    // The updates so far (sent, delivered) have arrived before the read one is awaited alone.
+    const updatesOf = (id: string) =>
+      events.filter((e) => e.type === 'message.updated' && 'id' in e && e.id === id);
+    await vi.waitFor(() => expect(updatesOf(out.id)).toHaveLength(2));
     events.length = 0;
     expect((await widget('POST', '/read', token)).body).toEqual({ read: 1 });
     out = (await messagesOf(conversationId)).find((m) => m.body === 'Hi! How can I help?')!;
     expect(out.delivery?.status).toBe('read');
-    expect(events).toEqual([expect.objectContaining({ type: 'message.updated', id: out.id })]);
+    await vi.waitFor(() =>
+      expect(events).toEqual([expect.objectContaining({ type: 'message.updated', id: out.id })]),
+    );
     // A late receipt never moves a message back.
     await widget('GET', '/messages', token);
     out = (await messagesOf(conversationId)).find((m) => m.body === 'Hi! How can I help?')!;

@@ -654,7 +654,8 @@ describe.each(dbKinds())('security on %s', (kind) => {
       const read = await s.req('GET', `/api/ws/acme/contacts/${id}`, { token });
       expect(read.body.contact.name).toBe(p.trim());
       expect(read.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(read.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      // No site may frame the app unless WIDGET_EMBED_ORIGINS names it (CSP frame-ancestors).
+      expect(read.headers.get('x-frame-options')).toBe('DENY');
       const msg = await s.req(
         'POST',
         `/api/ws/acme/inbox/conversations/${ids.acme.conversation[0]}/messages`,
