@@ -34,6 +34,7 @@ export type {
   TransferSegment,
   TransferWait,
 } from './domain/contact-centre';
+export type { StartChatInput, StartTaskInput } from './domain/chats';
 export {
   CONNECTION_TRANSITIONS,
   CONTACT_TRANSITIONS,
