@@ -66,14 +66,16 @@ describe('campaign text', () => {
     });
   });
 
-  it('quotes every CSV cell a spreadsheet would run (phone numbers too), and an import takes the quote off', () => {
+  it('quotes every CSV cell a spreadsheet would run, leaves plain signed numbers (phone numbers) as they are, and an import takes the quote off', () => {
     expect(safeCell('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(safeCell('@cmd')).toBe("'@cmd");
     expect(safeCell('+cmd')).toBe("'+cmd");
     expect(safeCell('-1+2')).toBe("'-1+2");
     expect(safeCell('\tx')).toBe("'\tx");
     expect(safeCell('\rx')).toBe("'\rx");
-    expect(safeCell('+15555550101')).toBe("'+15555550101");
+    expect(safeCell('+15555550101')).toBe('+15555550101');
+    expect(safeCell('-42.5')).toBe('-42.5');
+    expect(safeCell('+1 555')).toBe("'+1 555");
     expect(safeCell('Maria')).toBe('Maria');
     for (const v of ['=SUM(A1)', '-1+2', '+15555550101', "'quoted", "'=x", "''+1", 'Maria'])
       expect(restoreCell(safeCell(v))).toBe(v);
