@@ -242,6 +242,7 @@ test('the same control routes from loopback with the credential succeed', async 
     ['DELETE', `/control/webhooks/${hook}`],
     ['GET', '/control/events'],
     ['GET', '/control/agents'],
+    ['GET', '/control/quick-connects'],
     ['GET', '/control/contacts'],
     ['GET', `/control/contacts/${dialled}`],
     ['POST', '/control/calls', { to: '+15555550001' }],
