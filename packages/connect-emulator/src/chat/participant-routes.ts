@@ -1,5 +1,4 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -18,7 +17,7 @@ import {
 import { chatToken, readChatToken, type ChatTokenKind } from '../domain/chat-tokens';
 import type { ContactCentre } from '../domain/contact-centre';
 import type { EmulatorEnv } from '../http/node-env';
-import { BodyTooLargeError, HttpError, readJson } from '../lib/http';
+import { BodyTooLargeError, HttpError, readBodyBytes, readJson } from '../lib/http';
 import type { ChatParticipant, ChatSession, ChatSessions } from './chat-sessions';
 import { PARTICIPANT_MESSAGES as M, ParticipantApiError } from './participant-errors';
 
@@ -94,26 +93,6 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
     );
   }
   return result.data;
-}
-
-/** Reads a request body as bytes, at most `limit`. */
-async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
-    throw new BodyTooLargeError(limit);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -438,7 +417,7 @@ export function participantRoutes(options: ParticipantRoutesOptions): Hono<Emula
       throw new ParticipantApiError('AccessDeniedException', M.invalidToken);
     if (found.attachment.data)
       throw new ParticipantApiError('ConflictException', `Attachment ${id} was already uploaded.`);
-    const data = await readBytes(c.env.incoming, found.attachment.size);
+    const data = await readBodyBytes(c.env.incoming, found.attachment.size);
     found.attachment.data = data;
     return c.body(null, 200);
   });

@@ -45,6 +45,11 @@ export class MalformedJsonError extends HttpError {
  * default). Throws {@link BodyTooLargeError} beyond it (the rest of the body is drained).
  */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  return (await readBodyBytes(req, limit)).toString('utf8');
+}
+
+/** Reads the whole request body as bytes, at most `limit`; the rule of {@link readBody}. */
+export async function readBodyBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -60,7 +65,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** How deeply a JSON text nests objects and arrays (strings are skipped). */
