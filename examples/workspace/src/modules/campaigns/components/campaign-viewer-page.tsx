@@ -179,6 +179,10 @@ function ReportsTab({ slug, campaign }: { readonly slug: string; readonly campai
           </Button>
         </div>
       </header>
+      <p className="cmp-muted" data-testid="report-sandbox-note">
+        These figures come from the built-in sandbox provider: campaign messages do not leave this
+        server yet, and delivered, failed and replied are simulated.
+      </p>
       <Kpis stats={r.stats} />
       <ActivityPanel
         title={`Messages per ${r.bucket}`}
