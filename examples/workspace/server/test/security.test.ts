@@ -684,7 +684,8 @@ describe.each(dbKinds())('security on %s', (kind) => {
       { agent: '-agent', customer: '+15555550101' },
     );
     const [, first, second] = csv.trim().split('\r\n');
-    expect(first).toBe(`CUSTOMER,'+15555550101,0,1,NEUTRAL,"'=HYPERLINK(""http://evil.test"")"`);
+    // A plain E.164 number reads as a number, never as a formula: it stays as it is.
+    expect(first).toBe(`CUSTOMER,+15555550101,0,1,NEUTRAL,"'=HYPERLINK(""http://evil.test"")"`);
     expect(second).toBe("AGENT,'-agent,1,2,NEUTRAL,'@SUM(1+1)");
   });
 
