@@ -116,7 +116,7 @@ export interface EmulatorOptions {
   readonly outboundRingTimeoutMs?: number;
   /** Access-token lifetime. Default 1 h. */
   readonly tokenLifetimeMs?: number;
-  /** Per-token CTI request rate limit (429 ThrottlingException beyond it); `null` turns it off. Default 50/s, burst 100. */
+  /** Per-agent CTI request rate limit (every token of an agent shares it) (429 ThrottlingException beyond it); `null` turns it off. Default 50/s, burst 100. */
   readonly rateLimit?: { readonly requestsPerSecond: number; readonly burst: number } | null;
   /** Extra routes served on the emulator origin before its own. */
   readonly extraRoutes?: readonly ExtraRoute[];

@@ -113,13 +113,21 @@ describe('CTI service: transport and errors', () => {
     ).toBe('InvalidStateException');
   });
 
-  it('Throttling 429 beyond the per-token rate limit', async () => {
+  it('Throttling 429 beyond the per-agent rate limit, however many tokens the agent mints', async () => {
     const slow = await startHarness({ rateLimit: { requestsPerSecond: 0.001, burst: 2 } });
     expect((await slow.cti('GetAgentConfiguration')).status).toBe(200);
     expect((await slow.cti('GetAgentConfiguration')).status).toBe(200);
     const r = await slow.cti('GetAgentConfiguration');
     expect(r.status).toBe(429);
     expect(r.body.__type).toBe('ThrottlingException');
+    // A fresh token for the same agent draws on the same bucket.
+    const { accessToken: fresh } = slow.emulator.login('jane');
+    const minted = await slow.cti('GetAgentConfiguration', {}, { token: fresh });
+    expect(minted.status).toBe(429);
+    expect(minted.body.__type).toBe('ThrottlingException');
+    // Another agent has a bucket of its own.
+    const { accessToken: other } = slow.emulator.login('john');
+    expect((await slow.cti('GetAgentConfiguration', {}, { token: other })).status).toBe(200);
     await slow.close();
   });
 

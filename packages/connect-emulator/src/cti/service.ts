@@ -100,7 +100,10 @@ export interface CtiContext {
   readonly now: () => number;
   /** Bumped on reset so old snapshot tokens count as changed. */
   readonly epoch: () => number;
-  /** Per-token request rate limit; `null` turns throttling off. Default {@link DEFAULT_RATE_LIMIT}. */
+  /**
+   * Per-agent request rate limit (keyed to the agent, so minting new tokens does not refill it);
+   * `null` turns throttling off. Default {@link DEFAULT_RATE_LIMIT}.
+   */
   readonly rateLimit?: { readonly requestsPerSecond: number; readonly burst: number } | null;
   /** Called for every operation handled (for the control API / logs). */
   readonly onCall?: (operation: string, agent: AgentRecord | undefined, body: unknown) => void;
@@ -117,8 +120,8 @@ export class CtiService {
 
   constructor(private readonly ctx: CtiContext) {}
 
-  /** Takes one request from the token's bucket; false when it is empty. */
-  private take(token: string): boolean {
+  /** Takes one request from the agent's bucket; false when it is empty. */
+  private take(agentId: string): boolean {
     const limit = this.ctx.rateLimit === undefined ? DEFAULT_RATE_LIMIT : this.ctx.rateLimit;
     if (limit === null) return true;
     const now = this.ctx.now();
@@ -129,13 +132,13 @@ export class CtiService {
       for (const [key, bucket] of this.buckets)
         if (now - bucket.at >= refillMs) this.buckets.delete(key);
     }
-    const bucket = this.buckets.get(token) ?? { tokens: limit.burst, at: now };
+    const bucket = this.buckets.get(agentId) ?? { tokens: limit.burst, at: now };
     bucket.tokens = Math.min(
       limit.burst,
       bucket.tokens + ((now - bucket.at) / 1000) * limit.requestsPerSecond,
     );
     bucket.at = now;
-    this.buckets.set(token, bucket);
+    this.buckets.set(agentId, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     return true;
@@ -191,7 +194,7 @@ export class CtiService {
       throw new CtiError(CtiErrorType.SERIALIZATION_EXCEPTION, MESSAGES.malformedJson);
 
     const agent = this.authenticate(op, bearer, json as Record<string, unknown>);
-    if (!this.take(bearer!))
+    if (!this.take(agent.id))
       throw new CtiError(CtiErrorType.THROTTLING_EXCEPTION, MESSAGES.throttled);
 
     const parsed = ctiOperationSchemas[op].request.safeParse(json);
@@ -234,7 +237,7 @@ export class CtiService {
       bearer,
       json as Record<string, unknown>,
     );
-    if (!this.take(bearer!))
+    if (!this.take(agent.id))
       throw new CtiError(CtiErrorType.THROTTLING_EXCEPTION, MESSAGES.throttled);
     const parsed = transferRequestSchema.safeParse(json);
     if (!parsed.success) {
