@@ -26,9 +26,10 @@ describe.each(dbKinds())('hardening (issue 24 repros) on %s', (kind) => {
   let jane: string;
   let john: string;
   beforeAll(async () => {
-    // Short delays, so that waiting one out stays quick.
+    // Delays of 3-5 s: long enough for the next requests to find a wait still running on a busy
+    // machine, short enough that waiting one out stays quick.
     s = await createTestServer(kind, {
-      env: { LOGIN_DELAY_BASE_MS: '300', LOGIN_MAX_DELAY_SECONDS: '2' },
+      env: { LOGIN_DELAY_BASE_MS: '3000', LOGIN_MAX_DELAY_SECONDS: '5' },
     });
     jane = await s.login('jane@acme.test');
     john = await s.login('john@acme.test');
@@ -201,7 +202,7 @@ describe.each(dbKinds())('hardening (issue 24 repros) on %s', (kind) => {
       Array.from({ length: 60 }, (_, i) => login('gary@globex.test', `wrong-${i}`)),
     );
     const statuses = answers.map((a) => a.status);
-    // 5 free attempts, and on a slow machine one or two that came after a (300 ms) wait.
+    // 5 free attempts, and on a slow machine one or two that came after a (3 s) wait.
     expect(statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(7);
     expect(statuses.filter((st) => st === 429).length).toBeGreaterThanOrEqual(53);
     expect(statuses.every((st) => st === 401 || st === 429)).toBe(true);
@@ -215,22 +216,22 @@ describe.each(dbKinds())('hardening (issue 24 repros) on %s', (kind) => {
     expect(setCookie).toMatch(/ws_device=[^;]+;.*HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);
     const cookie = setCookie.split(';')[0]!;
+    const janeCookie = (
+      (await login('jane@acme.test', 'demo1234')).headers.get('set-cookie') ?? ''
+    ).split(';')[0]!;
     // An attacker guesses gary's password many times.
     for (let i = 0; i < 12; i++) await login('gary@globex.test', `guess-${i}`);
     const unknownBrowser = await login('gary@globex.test', 'demo1234');
     expect(unknownBrowser.status).toBe(429);
     expect(Number(unknownBrowser.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account's cookie does not pass for gary (asked at once, inside the 3-5 s wait).
+    expect((await login('gary@globex.test', 'demo1234', janeCookie)).status).toBe(429);
     // Gary's own browser signs in at once.
     const known = await login('gary@globex.test', 'demo1234', cookie);
     expect(known.status).toBe(200);
-    // Another account's cookie does not pass for gary.
-    const janeCookie = (
-      (await login('jane@acme.test', 'demo1234')).headers.get('set-cookie') ?? ''
-    ).split(';')[0]!;
-    expect((await login('gary@globex.test', 'demo1234', janeCookie)).status).toBe(429);
     // The other browser is delayed, not locked: after the wait the right password passes.
     let res = await login('gary@globex.test', 'demo1234');
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 20_000;
     while (res.status === 429 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
       res = await login('gary@globex.test', 'demo1234');
