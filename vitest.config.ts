@@ -48,7 +48,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
           globalSetup: ['examples/workspace/server/test/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Creating and seeding a database takes most of a minute on a busy 2-core machine.
+          hookTimeout: 180_000,
         },
       },
       {

@@ -41,7 +41,8 @@ describe.each(dbKinds())('contact-event replay on %s', (kind) => {
       createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv }),
       createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv }),
     ]);
-  });
+    // Three databases created and seeded at once: minutes on a busy 2-core machine.
+  }, 300_000);
   afterAll(async () => {
     await Promise.all([inOrder?.close(), replayed?.close(), reversed?.close()]);
     await cc?.close();
