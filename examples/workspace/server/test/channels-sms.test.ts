@@ -270,6 +270,18 @@ describe.each(dbKinds())('the SMS channel on %s', (kind) => {
     expect(messages.at(-2)).toMatchObject({ kind: 'message', body: 'stop', direction: 'inbound' });
     expect(messages.at(-1)).toMatchObject({ kind: 'system' });
     expect(messages.at(-1)!.body).toContain('opted out of SMS');
+    const contactId = (
+      await s()
+        .services.db.selectFrom('contacts')
+        .select('id')
+        .where('workspace_id', '=', acme)
+        .where('phone', '=', customer)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const profile = await s().req('GET', `/api/ws/acme/contacts/${contactId}`, { token: jane });
+    expect(profile.body.optOuts).toEqual([
+      { channel: 'sms', keyword: 'STOP', at: expect.any(String) },
+    ]);
     const id = await reply(conversationId, 'Are you still there?');
     await worker().drain();
     expect(await deliveryOf(conversationId, id)).toMatchObject({
