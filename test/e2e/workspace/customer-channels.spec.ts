@@ -124,6 +124,15 @@ test.describe('channels through the local gateway', () => {
     await expect(
       inbox.messages.filter({ hasText: answer }).getByTestId('message-delivery'),
     ).toHaveAttribute('data-status', 'delivered', live);
+
+    // STOP: the conversation says the number is opted out, and so does the contact's profile.
+    await customer.getByTestId('compose-text').fill('STOP');
+    await customer.getByTestId('send').click();
+    await expect(customer.getByTestId('status')).toContainText('Sent.', live);
+    await expect(page.getByTestId('timeline-event').last()).toContainText('opted out of SMS', live);
+    await page.getByTestId('conversation-title').getByRole('link').click();
+    await expect(page.getByTestId('contact-opt-out')).toContainText('Opted out of SMS');
+    await page.screenshot({ path: test.info().outputPath('contact-opt-out-1280.png') });
     await customerContext.close();
   });
 

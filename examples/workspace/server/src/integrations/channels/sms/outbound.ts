@@ -80,7 +80,8 @@ export class TwilioSmsAdapter implements ChannelAdapter {
       typeof body?.code === 'number' || typeof body?.code === 'string'
         ? `${body.code}: ${typeof body.message === 'string' ? body.message : res.statusText}`
         : `Twilio answered ${res.status}`;
-    const retryable = res.status === 429 || res.status >= 500 || res.ok;
+    // A 2xx without a SID is not retried: the message may exist, and a retry would send it twice.
+    const retryable = res.status === 429 || res.status >= 500;
     const after = retryAfterMs(res.headers.get('retry-after'));
     return {
       ok: false,

@@ -133,7 +133,6 @@ export class WhatsappAdapter implements ChannelAdapter {
     const retryable =
       res.status === 429 ||
       res.status >= 500 ||
-      res.ok ||
       (code !== undefined &&
         (GRAPH_ERRORS.rateLimits.includes(code) || code === GRAPH_ERRORS.unknown));
     const after = retryAfterMs(res.headers.get('retry-after'));
