@@ -17,7 +17,9 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { integrationRoutes } from './integrations/routes';
 import { mountWidgetAssets } from './integrations/channels/webchat/assets';
+import { twilioRoutes } from './integrations/channels/sms/routes';
 import { webchatRoutes } from './integrations/channels/webchat/routes';
+import { whatsappRoutes } from './integrations/channels/whatsapp/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { liveRoutes } from './modules/live/routes';
 import { SessionService } from './modules/session/service';
@@ -142,6 +144,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', liveRoutes(services));
   api.route('/', integrationRoutes(services));
   api.route('/', webchatRoutes(services));
+  api.route('/', twilioRoutes(services));
+  api.route('/', whatsappRoutes(services));
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
     scheme: 'bearer',

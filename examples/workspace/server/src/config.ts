@@ -78,15 +78,54 @@ const envSchema = z.object({
   SERVE_WEB: bool.default(false),
   /** The built web app's folder (default: examples/workspace/dist). */
   WEB_DIR: z.string().min(1).optional(),
-  /**
-   * Key that encrypts integration secrets at rest (AES-256-GCM): 32 bytes, base64. Without it,
-   * production refuses to store secrets; development and tests use a fixed development key.
-   */
   /** The outbound mail relay of the email channel: `smtp[s]://user:pass@host:port`. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The server's own inbound SMTP listener (customers' mail in); 0 = a free port; unset = off. */
   INBOUND_SMTP_PORT: port.optional(),
   INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The origin providers call back (Twilio status callbacks; webhook signatures are checked over
+   * it + path + query). Default: the server's own URL.
+   */
+  PUBLIC_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The SMS channel (Twilio Messaging REST API): on when the account SID and auth token are set. */
+  TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'Must be AC and 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8).max(200).optional(),
+  /** The WhatsApp channel (Cloud API): on when the access token and app secret are set. */
+  WHATSAPP_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'Must look like v23.0')
+    .default('v23.0'),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(8).max(1000).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(8).max(200).optional(),
+  /** The token Meta's webhook verification handshake presents (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).max(200).optional(),
+  /** The WhatsApp Business Account id (message templates are listed from it). */
+  WHATSAPP_BUSINESS_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{1,32}$/, 'Must be digits')
+    .optional(),
+  /**
+   * Phone number ids of the business numbers, `+15550783881=106540352242922` comma separated.
+   * A number not listed uses its digits (the local gateway's ids).
+   */
+  WHATSAPP_PHONE_NUMBER_IDS: z
+    .string()
+    .max(4_000)
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(z.string().regex(/^\+[1-9]\d{6,14}=\d{1,32}$/, 'Each must be +E164=phone-number-id')),
+    )
+    .optional(),
+  /**
+   * Key that encrypts integration secrets at rest (AES-256-GCM): 32 bytes, base64. Without it,
+   * production refuses to store secrets; development and tests use a fixed development key.
+   */
   SETTINGS_SECRET_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
@@ -131,6 +170,25 @@ export interface Config {
     readonly smtpUrl: string | undefined;
     readonly inbound: { readonly host: string; readonly port: number } | undefined;
   };
+  /** The origin providers call back (PUBLIC_API_URL), when set; else the server's own URL. */
+  readonly publicApiUrl: string | undefined;
+  /** The SMS channel's Twilio account, when configured. */
+  readonly twilio:
+    | { readonly apiBaseUrl: string; readonly accountSid: string; readonly authToken: string }
+    | undefined;
+  /** The WhatsApp channel's Cloud API settings, when configured. */
+  readonly whatsapp:
+    | {
+        readonly apiBaseUrl: string;
+        readonly apiVersion: string;
+        readonly accessToken: string;
+        readonly appSecret: string;
+        readonly verifyToken: string | undefined;
+        readonly businessAccountId: string | undefined;
+        /** E.164 display number → phone number id (numbers not listed: their digits). */
+        readonly phoneNumberIds: Readonly<Record<string, string>>;
+      }
+    | undefined;
 }
 
 /** A configuration the environment failed to give; `issues` names each variable. */
@@ -188,6 +246,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? undefined
           : { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT },
     },
+    publicApiUrl: e.PUBLIC_API_URL?.replace(/\/+$/, ''),
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? {
+            apiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, ''),
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+          }
+        : undefined,
+    whatsapp:
+      e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_APP_SECRET
+        ? {
+            apiBaseUrl: e.WHATSAPP_API_BASE_URL.replace(/\/+$/, ''),
+            apiVersion: e.WHATSAPP_API_VERSION,
+            accessToken: e.WHATSAPP_ACCESS_TOKEN,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            businessAccountId: e.WHATSAPP_BUSINESS_ACCOUNT_ID,
+            phoneNumberIds: Object.fromEntries(
+              (e.WHATSAPP_PHONE_NUMBER_IDS ?? []).map(
+                (pair) => pair.split('=') as [string, string],
+              ),
+            ),
+          }
+        : undefined,
   };
 }
 
@@ -223,6 +306,24 @@ export function summarize(config: Config): Record<string, unknown> {
     inboundSmtp: config.email.inbound
       ? `${config.email.inbound.host}:${config.email.inbound.port}`
       : '(off)',
+    publicApiUrl: config.publicApiUrl ?? "(unset: the server's own URL)",
+    twilio: config.twilio
+      ? {
+          apiBaseUrl: config.twilio.apiBaseUrl,
+          accountSid: config.twilio.accountSid,
+          authToken: mask(config.twilio.authToken),
+        }
+      : '(unset: SMS not connected)',
+    whatsapp: config.whatsapp
+      ? {
+          apiBaseUrl: config.whatsapp.apiBaseUrl,
+          apiVersion: config.whatsapp.apiVersion,
+          accessToken: mask(config.whatsapp.accessToken),
+          appSecret: mask(config.whatsapp.appSecret),
+          verifyToken: mask(config.whatsapp.verifyToken),
+          businessAccountId: config.whatsapp.businessAccountId ?? '(unset: no templates)',
+        }
+      : '(unset: WhatsApp not connected)',
     settingsSecretKey: config.settingsSecretKey
       ? '(set)'
       : `(unset: ${config.env === 'production' ? 'secrets cannot be stored' : 'development key'})`,

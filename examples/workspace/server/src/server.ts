@@ -40,8 +40,17 @@ export async function createServices(config: Config, log: Logger = createLogger(
     config.database.kind === 'postgres'
       ? await relayThroughPostgres(bus, config.database.url, log)
       : undefined;
-  const channels = createChannelAdapters(config);
-  const services: Services = { config, db: database.db, log, contactCentre, bus, channels };
+  const callbackOrigin = { url: config.publicApiUrl };
+  const channels = createChannelAdapters(config, callbackOrigin);
+  const services: Services = {
+    config,
+    db: database.db,
+    log,
+    contactCentre,
+    bus,
+    channels,
+    callbackOrigin,
+  };
   return {
     services,
     async close() {
@@ -71,8 +80,10 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  services.callbackOrigin.url ??= url;
   return {
-    url: `http://${config.host}:${port}`,
+    url,
     services,
     app,
     seeded,

@@ -115,6 +115,8 @@ export async function createTestServer(
     });
     const address = listener.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    // Providers call back here (as startServer does when PUBLIC_API_URL is unset).
+    built.services.callbackOrigin.url ??= url;
   }
   const tokens = new Map<string, string>();
   const req = async (

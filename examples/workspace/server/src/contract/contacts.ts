@@ -76,6 +76,15 @@ export const contactProfileResponseSchema = z
     /** The contact's latest calls (up to 20). */
     calls: z.array(contactCallSchema),
     stats: z.object({ conversations: z.number(), calls: z.number() }),
+    /** The channels the contact's number is opted out of (they sent STOP), newest first. */
+    optOuts: z.array(
+      z.object({
+        channel: z.enum(['sms', 'whatsapp']),
+        /** The keyword they sent (STOP, UNSUBSCRIBE, …). */
+        keyword: z.string(),
+        at: isoDateTime,
+      }),
+    ),
   })
   .openapi('ContactProfile');
 

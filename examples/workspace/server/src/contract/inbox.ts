@@ -182,6 +182,47 @@ export const messageCreateSchema = z
   .openapi('MessageCreate');
 
 export const messageResponseSchema = z.object({ message: messageSchema });
+
+/** An approved WhatsApp message template (its variables are positional: `{{1}}`, `{{2}}`…). */
+export const messageTemplateSchema = z
+  .object({
+    name: z.string(),
+    language: z.string(),
+    category: z.string(),
+    header: z.string().nullable(),
+    body: z.string(),
+    footer: z.string().nullable(),
+    /** How many body variables the template has (each must be given a value). */
+    variables: z.number().int(),
+  })
+  .openapi('MessageTemplate');
+
+export const whatsappWindowSchema = z
+  .object({
+    /** Whether free text may be sent: the customer wrote within the last 24 hours. */
+    open: z.boolean(),
+    /** The customer's last WhatsApp message to the workspace, if any. */
+    lastInboundAt: isoDateTime.nullable(),
+    /** When free text stops being allowed (24 hours after the last inbound), if it is allowed. */
+    closesAt: isoDateTime.nullable(),
+    /** The approved templates, which may be sent at any time. */
+    templates: z.array(messageTemplateSchema),
+    /** Why the templates could not be listed (the provider's error), else null. */
+    templatesError: z.string().nullable(),
+  })
+  .openapi('WhatsappWindow');
+
+export const whatsappWindowResponseSchema = z.object({ window: whatsappWindowSchema });
+
+export const templateMessageCreateSchema = z
+  .object({
+    name: z.string().min(1).max(512),
+    language: z.string().min(2).max(16),
+    /** The values of the body variables, in order. */
+    parameters: z.array(z.string().trim().min(1).max(1024)).max(20),
+  })
+  .strict()
+  .openapi('TemplateMessageCreate');
 export const callPartResponseSchema = z.object({ part: callPartSchema });
 export const tagsResponseSchema = z.object({ tags: z.array(tagSchema) });
 export const viewsResponseSchema = z.object({ views: z.array(inboxViewSchema) });
@@ -232,3 +273,6 @@ export type InboxFolder = (typeof FOLDERS)[number];
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export type Channel = (typeof CHANNELS)[number];
 export type MessageDelivery = z.infer<typeof messageDeliverySchema>;
+export type WhatsappWindow = z.infer<typeof whatsappWindowSchema>;
+export type MessageTemplateInfo = z.infer<typeof messageTemplateSchema>;
+export type TemplateMessageCreate = z.infer<typeof templateMessageCreateSchema>;

@@ -155,6 +155,24 @@ export interface MessagesTable {
   status_at: NullableTimestamp;
   /** The provider's id of the message, namespaced by channel (`sms:SM…`). */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A WhatsApp template reply's template (0010-sms-whatsapp). */
+  template: ColumnType<MessageTemplateRef | null, string | null | undefined, string | null>;
+}
+
+/** The template a WhatsApp reply is sent as. */
+export interface MessageTemplateRef {
+  readonly name: string;
+  readonly language: string;
+  readonly parameters: readonly string[];
+}
+
+/** A customer's opt-out of a channel (STOP); 0010-sms-whatsapp. */
+export interface ChannelOptOutsTable {
+  workspace_id: string;
+  channel: string;
+  address: string;
+  keyword: string;
+  opted_out_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface InboxViewsTable {
@@ -277,6 +295,7 @@ export interface Database {
   campaign_templates: CampaignTemplatesTable;
   outbox: OutboxTable;
   webchat_visitors: WebchatVisitorsTable;
+  channel_opt_outs: ChannelOptOutsTable;
 }
 
 export type User = Selectable<UsersTable>;

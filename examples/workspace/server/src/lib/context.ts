@@ -8,6 +8,14 @@ import type { ChannelAdapters } from '../integrations/channels/registry';
 import type { ContactCentre } from '../integrations/contact-centre';
 import type { LiveBus } from '../modules/live/bus';
 
+/**
+ * The origin providers call back (status callbacks, webhook signatures): PUBLIC_API_URL when set,
+ * else the server's own URL once it listens.
+ */
+export interface CallbackOrigin {
+  url: string | undefined;
+}
+
 /** The process-wide services. */
 export interface Services {
   readonly config: Config;
@@ -17,6 +25,7 @@ export interface Services {
   readonly bus: LiveBus;
   /** The channels' adapters (web chat, email, SMS, WhatsApp) of this process. */
   readonly channels: ChannelAdapters;
+  readonly callbackOrigin: CallbackOrigin;
 }
 
 /** The signed-in user of a request. */

@@ -7,6 +7,7 @@ import { campaigns } from './0006-campaigns';
 import { settings } from './0007-settings';
 import { hardening } from './0008-hardening';
 import { channels } from './0009-channels';
+import { smsWhatsapp } from './0010-sms-whatsapp';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   settings,
   hardening,
   channels,
+  smsWhatsapp,
 ];

@@ -2,9 +2,12 @@
 // not configured has an adapter that says so: it is "not connected", and a reply on it fails with
 // that reason rather than pretend to go out.
 import type { Config } from '../../config';
+import type { CallbackOrigin } from '../../lib/context';
 import { EmailAdapter } from './email/outbound';
+import { TwilioSmsAdapter } from './sms/outbound';
 import type { ChannelAdapter, MessagingChannel, OutboundSend, SendResult } from './types';
 import { WebchatAdapter } from './webchat/adapter';
+import { WhatsappAdapter } from './whatsapp/outbound';
 
 /** Why a reply cannot leave on a channel with no provider configured. */
 export const notConnectedReason = (channel: MessagingChannel): string =>
@@ -33,14 +36,21 @@ class NotConnectedAdapter implements ChannelAdapter {
 export type ChannelAdapters = Readonly<Record<MessagingChannel, ChannelAdapter>>;
 
 /** Builds this process's adapters (providers not configured are not connected). */
-export function createChannelAdapters(config?: Pick<Config, 'email'>): ChannelAdapters {
+export function createChannelAdapters(
+  config?: Pick<Config, 'email' | 'twilio' | 'whatsapp'>,
+  origin: CallbackOrigin = { url: undefined },
+): ChannelAdapters {
   return {
     chat: new WebchatAdapter(),
     email: config?.email.smtpUrl
       ? new EmailAdapter(config.email.smtpUrl)
       : new NotConnectedAdapter('email'),
-    sms: new NotConnectedAdapter('sms'),
-    whatsapp: new NotConnectedAdapter('whatsapp'),
+    sms: config?.twilio
+      ? new TwilioSmsAdapter(config.twilio, origin)
+      : new NotConnectedAdapter('sms'),
+    whatsapp: config?.whatsapp
+      ? new WhatsappAdapter(config.whatsapp)
+      : new NotConnectedAdapter('whatsapp'),
   };
 }
 

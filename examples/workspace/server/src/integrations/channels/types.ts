@@ -23,6 +23,28 @@ export interface OutboundSend {
   readonly thread: readonly string[];
   /** The conversation's key for replies (email Reply-To, survey links); opaque to the adapter. */
   readonly threadKey: string;
+  /** WhatsApp: send as this approved template (the body is its rendered text). */
+  readonly template?: TemplateSend | null;
+}
+
+/** A template reply: the template's name and language, and its body variables' values in order. */
+export interface TemplateSend {
+  readonly name: string;
+  readonly language: string;
+  readonly parameters: readonly string[];
+}
+
+/** An approved message template a channel offers (WhatsApp). */
+export interface MessageTemplate {
+  readonly name: string;
+  readonly language: string;
+  readonly category: string;
+  readonly header: string | null;
+  /** The body with its positional variables `{{1}}`, `{{2}}`… */
+  readonly body: string;
+  readonly footer: string | null;
+  /** How many body variables the template has. */
+  readonly variables: number;
 }
 
 /** The delivery states a provider reports. */
@@ -61,6 +83,8 @@ export interface ChannelAdapter {
   /** Whether the server holds what the provider needs (credentials, relay URL). */
   readonly connected: boolean;
   send(message: OutboundSend): Promise<SendResult>;
+  /** The approved templates (WhatsApp); channels without templates do not have this. */
+  templates?(): Promise<readonly MessageTemplate[]>;
 }
 
 // ── The campaign sender's provider (campaigns still send through the sandbox provider) ────────

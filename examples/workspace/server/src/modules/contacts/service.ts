@@ -108,11 +108,20 @@ export class ContactService {
   async profile(access: WorkspaceAccess, id: string): Promise<ContactProfile> {
     const contact = await this.get(access, id);
     const ws = access.workspace.id;
-    const [conversations, calls, callCount, conversationCount] = await Promise.all([
+    const [conversations, calls, callCount, conversationCount, optOuts] = await Promise.all([
       this.inbox.conversationsOfContact(access, id),
       this.repo.calls(ws, id, 20),
       this.repo.callCount(ws, id),
       this.repo.conversationCount(ws, id),
+      contact.phone
+        ? this.services.db
+            .selectFrom('channel_opt_outs')
+            .select(['channel', 'keyword', 'opted_out_at'])
+            .where('workspace_id', '=', ws)
+            .where('address', '=', contact.phone)
+            .orderBy('opted_out_at', 'desc')
+            .execute()
+        : Promise.resolve([]),
     ]);
     return {
       contact: contactJson(contact),
@@ -129,6 +138,11 @@ export class ContactService {
           : null,
       })),
       stats: { conversations: conversationCount, calls: callCount },
+      optOuts: optOuts.map((o) => ({
+        channel: o.channel as 'sms' | 'whatsapp',
+        keyword: o.keyword,
+        at: new Date(o.opted_out_at).toISOString(),
+      })),
     };
   }
 }

@@ -1,6 +1,6 @@
 // SQL of conversations, messages, tags, views and saved replies.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database, InboxViewFilters } from '../../db/schema';
+import type { Database, InboxViewFilters, MessageTemplateRef } from '../../db/schema';
 import type { Keyset } from '../../lib/paging';
 import { likeContains } from '../../lib/paging';
 
@@ -239,6 +239,7 @@ export class InboxRepository {
       idCommunication?: string | null;
       at: Date;
       status?: string | null;
+      template?: MessageTemplateRef | null;
     },
   ): Promise<void> {
     await trx
@@ -255,6 +256,7 @@ export class InboxRepository {
         created_at: m.at,
         status: m.status ?? null,
         status_at: m.status ? m.at : null,
+        template: m.template ? JSON.stringify(m.template) : null,
       })
       .execute();
   }

@@ -21,7 +21,9 @@ import {
   savedReplyQuerySchema,
   savedReplyResponseSchema,
   tagsResponseSchema,
+  templateMessageCreateSchema,
   viewsResponseSchema,
+  whatsappWindowResponseSchema,
 } from '../../contract/inbox';
 import type { Services } from '../../lib/context';
 import { authRoute, createRouter, json } from '../../lib/router';
@@ -129,6 +131,45 @@ export function inboxRoutes(services: Services) {
       c.json(
         {
           message: await inbox.postMessage(
+            c.get('access'),
+            c.req.valid('param').id,
+            c.req.valid('json'),
+          ),
+        },
+        201,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/inbox/conversations/{id}/whatsapp-window',
+      tags,
+      summary: "A WhatsApp conversation's 24-hour window and approved templates",
+      description:
+        "Free text may be sent only within 24 hours of the customer's last message; outside it only an approved template (409 not_whatsapp on another channel).",
+      request: { params: idParamsSchema },
+      responses: { 200: json(whatsappWindowResponseSchema) },
+    }),
+    async (c) =>
+      c.json({ window: await inbox.whatsappWindow(c.get('access'), c.req.valid('param').id) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/inbox/conversations/{id}/template-messages',
+      tags,
+      summary: 'Reply with an approved WhatsApp template',
+      description:
+        'Sends the template with its variables filled (400 when the template is not approved or a variable is missing; 409 not_whatsapp on another channel).',
+      request: { params: idParamsSchema, ...body(templateMessageCreateSchema) },
+      responses: { 201: json(messageResponseSchema, 'Created') },
+    }),
+    async (c) =>
+      c.json(
+        {
+          message: await inbox.postTemplateMessage(
             c.get('access'),
             c.req.valid('param').id,
             c.req.valid('json'),

@@ -11,11 +11,16 @@ import type {
   MessageCreate,
   MessageDelivery,
   SavedReply,
+  TemplateMessageCreate,
+  WhatsappWindow,
 } from '../../contract/inbox';
+import { renderTemplate } from '../../integrations/channels/whatsapp/outbound';
+import { WHATSAPP_WINDOW_MS } from '../../integrations/channels/whatsapp/constants';
+import type { MessageTemplate } from '../../integrations/channels/types';
 import { isMessagingChannel } from '../../integrations/channels/registry';
 import { OutboxService } from '../outbox/service';
 import { wakeOutbox } from '../outbox/worker';
-import type { InboxViewFilters } from '../../db/schema';
+import type { InboxViewFilters, MessageTemplateRef } from '../../db/schema';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -25,6 +30,7 @@ import { decodeCursor, encodeCursor } from '../../lib/paging';
 import { requirePermit } from '../../lib/router';
 import { holds } from '../session/service';
 import { assigneeByRules } from '../settings/assignment';
+import { INBOX_MESSAGES } from './messages';
 import { InboxRepository, type ConversationScope } from './repository';
 
 type ConversationRow = NonNullable<Awaited<ReturnType<InboxRepository['findConversation']>>>;
@@ -347,10 +353,76 @@ export class InboxService {
     };
   }
 
+  /** A WhatsApp conversation's 24-hour window (from the customer's last message) and templates. */
+  async whatsappWindow(access: WorkspaceAccess, id: string): Promise<WhatsappWindow> {
+    const conversation = await this.visible(access, id);
+    if (conversation.channel !== 'whatsapp')
+      throw new ApiError(409, 'not_whatsapp', INBOX_MESSAGES.notWhatsapp);
+    const last = await this.services.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select((eb) => eb.fn.max('m.created_at').as('at'))
+      .where('c.workspace_id', '=', access.workspace.id)
+      .where('c.contact_id', '=', conversation.contact_id)
+      .where('c.channel', '=', 'whatsapp')
+      .where('m.direction', '=', 'inbound')
+      .executeTakeFirst();
+    const lastAt = last?.at ? new Date(last.at) : null;
+    const closes = lastAt ? new Date(lastAt.getTime() + WHATSAPP_WINDOW_MS) : null;
+    const open = closes !== null && closes.getTime() > Date.now();
+    let templates: readonly MessageTemplate[] = [];
+    let templatesError: string | null = null;
+    try {
+      templates = (await this.services.channels.whatsapp.templates?.()) ?? [];
+    } catch (error) {
+      templatesError = INBOX_MESSAGES.templatesUnavailable((error as Error).message);
+    }
+    return {
+      open,
+      lastInboundAt: lastAt?.toISOString() ?? null,
+      closesAt: open ? closes.toISOString() : null,
+      templates: [...templates],
+      templatesError,
+    };
+  }
+
+  /** Replies with an approved WhatsApp template, its variables filled (sent through the outbox). */
+  async postTemplateMessage(
+    access: WorkspaceAccess,
+    id: string,
+    input: TemplateMessageCreate,
+  ): Promise<InboxMessage> {
+    const conversation = await this.visible(access, id);
+    if (conversation.channel !== 'whatsapp')
+      throw new ApiError(409, 'not_whatsapp', INBOX_MESSAGES.notWhatsapp);
+    let templates: readonly MessageTemplate[];
+    try {
+      templates = (await this.services.channels.whatsapp.templates?.()) ?? [];
+    } catch (error) {
+      throw new ApiError(
+        503,
+        'templates_unavailable',
+        INBOX_MESSAGES.templatesUnavailable((error as Error).message),
+      );
+    }
+    const template = templates.find((t) => t.name === input.name && t.language === input.language);
+    if (!template)
+      throw missing('body.name', INBOX_MESSAGES.templateNotApproved(input.name, input.language));
+    if (input.parameters.length !== template.variables)
+      throw missing('body.parameters', INBOX_MESSAGES.templateVariables(template.variables));
+    return this.postMessage(
+      access,
+      id,
+      { kind: 'message', body: renderTemplate(template, input.parameters) },
+      { name: template.name, language: template.language, parameters: input.parameters },
+    );
+  }
+
   async postMessage(
     access: WorkspaceAccess,
     id: string,
     input: MessageCreate,
+    template: MessageTemplateRef | null = null,
   ): Promise<InboxMessage> {
     const conversation = await this.visible(access, id);
     const messageId = newId();
@@ -369,6 +441,7 @@ export class InboxService {
         authorAgentId: access.agent?.id ?? null,
         body: input.body,
         at,
+        template,
       });
       await this.repo.touchConversation(trx, id, at, input.kind === 'message' ? input.body : null);
       if (sends)

@@ -69,6 +69,7 @@ export class OutboxRepository {
         'm.id',
         'm.body',
         'm.status',
+        'm.template',
         'c.id as conversation_id',
         'c.subject',
         'c.channel',

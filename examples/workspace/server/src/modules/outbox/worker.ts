@@ -145,6 +145,7 @@ export class OutboxWorker {
           subject: info.subject,
           thread: await this.repo.thread(info.conversation_id, info.id),
           threadKey: info.conversation_id,
+          template: info.template,
         });
       } catch (error) {
         result = {

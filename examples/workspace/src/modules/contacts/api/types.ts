@@ -41,4 +41,6 @@ export interface ContactProfile {
   /** The contact's latest calls (up to 20). */
   calls: ContactCall[];
   stats: { conversations: number; calls: number };
+  /** The channels the contact's number is opted out of (they sent STOP), newest first. */
+  optOuts: { channel: 'sms' | 'whatsapp'; keyword: string; at: string }[];
 }

@@ -76,6 +76,15 @@ function Profile({ profile }: { profile: ContactProfile }) {
             </div>
           ) : null}
         </dl>
+        {profile.optOuts.map((o) => (
+          <p className="profile__opt-out" key={o.channel} data-testid="contact-opt-out">
+            <Badge tone="warning">
+              {o.channel === 'sms' ? 'Opted out of SMS' : 'Opted out of WhatsApp'}
+            </Badge>{' '}
+            They sent {o.keyword} on {formatDateTime(o.at)}; messages to this number on that channel
+            are refused until they send START.
+          </p>
+        ))}
         {contact.phone ? <Dialer phone={contact.phone} contactName={contact.displayName} /> : null}
         <p className="profile__since">
           {profile.stats.conversations} conversation{profile.stats.conversations === 1 ? '' : 's'} ·{' '}

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, wsPath } from '../../../api/client';
 import type { InboxList } from '../../../app/paths';
 import type { WorkspaceAgent } from '../../../../server/src/contract/workspaces';
+import type { TemplateMessageCreate, WhatsappWindow } from '../../../../server/src/contract/inbox';
 import type {
   CallPart,
   ConversationListResponse,
@@ -29,6 +30,8 @@ export const inboxKeys = {
   conversation: (slug: string, id: string) => ['ws', slug, 'inbox', 'conversation', id] as const,
   messages: (slug: string, id: string) =>
     ['ws', slug, 'inbox', 'conversation', id, 'messages'] as const,
+  whatsappWindow: (slug: string, id: string) =>
+    ['ws', slug, 'inbox', 'conversation', id, 'whatsapp-window'] as const,
   part: (slug: string, id: string, idPart: string) =>
     ['ws', slug, 'inbox', 'conversation', id, 'part', idPart] as const,
 };
@@ -140,6 +143,27 @@ export function sendMessage(
   input: MessageCreate,
 ): Promise<{ message: InboxMessage }> {
   return api(`${conversationPath(slug, id)}/messages`, { method: 'POST', body: input });
+}
+
+/** A WhatsApp conversation's 24-hour window and the approved templates. */
+export const whatsappWindowQuery = (slug: string, id: string) =>
+  queryOptions({
+    queryKey: inboxKeys.whatsappWindow(slug, id),
+    queryFn: ({ signal }) =>
+      api<{ window: WhatsappWindow }>(`${conversationPath(slug, id)}/whatsapp-window`, {
+        signal,
+      }).then((r) => r.window),
+    // The window closes with time: ask again now and then.
+    refetchInterval: 60_000,
+  });
+
+/** Replies with an approved WhatsApp template, its variables filled. */
+export function sendTemplateMessage(
+  slug: string,
+  id: string,
+  input: TemplateMessageCreate,
+): Promise<{ message: InboxMessage }> {
+  return api(`${conversationPath(slug, id)}/template-messages`, { method: 'POST', body: input });
 }
 
 /** Sends a failed reply again through its channel. */

@@ -5,8 +5,9 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
 import { Button, Menu, MenuItem, MenuLabel, Textarea, toast } from '../../../ui';
-import { inboxKeys, savedRepliesQuery, sendMessage } from '../api/inbox-api';
+import { inboxKeys, savedRepliesQuery, sendMessage, whatsappWindowQuery } from '../api/inbox-api';
 import type { ConversationSummary } from '../api/types';
+import { WhatsappTemplateOffer, WhatsappWindowHint } from './whatsapp-template-offer';
 
 type Mode = 'message' | 'note';
 
@@ -17,6 +18,13 @@ export function Composer({ conversation }: { readonly conversation: Conversation
   const [mode, setMode] = useState<Mode>('message');
   const [body, setBody] = useState('');
   const savedReplies = useQuery(savedRepliesQuery(session.slug));
+  const whatsapp = conversation.channel === 'whatsapp';
+  // WhatsApp: free text only within 24 hours of the customer's last message; else a template.
+  const window = useQuery({
+    ...whatsappWindowQuery(session.slug, conversation.id),
+    enabled: whatsapp,
+  });
+  const templateOnly = whatsapp && mode === 'message' && window.data?.open === false;
   const send = useMutation({
     mutationFn: (input: { kind: Mode; body: string }) =>
       sendMessage(session.slug, conversation.id, input),
@@ -60,68 +68,77 @@ export function Composer({ conversation }: { readonly conversation: Conversation
           </button>
         ))}
       </div>
-      <Textarea
-        aria-label={mode === 'message' ? 'Reply' : 'Internal note'}
-        placeholder={
-          mode === 'message'
-            ? `Reply to ${conversation.contact.displayName}…`
-            : 'Write a note only your team can see…'
-        }
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        onKeyDown={onKeyDown}
-        rows={3}
-        data-testid="composer-input"
-      />
-      <div className="composer__bar">
-        <Menu
-          align="start"
-          label="Saved replies"
-          trigger={
-            <Button
-              variant="ghost"
-              size="sm"
-              icon={<MessageSquareText aria-hidden="true" />}
-              data-testid="saved-replies"
+      {templateOnly && window.data ? (
+        <WhatsappTemplateOffer conversationId={conversation.id} window={window.data} />
+      ) : (
+        <>
+          {whatsapp && mode === 'message' && window.data ? (
+            <WhatsappWindowHint window={window.data} />
+          ) : null}
+          <Textarea
+            aria-label={mode === 'message' ? 'Reply' : 'Internal note'}
+            placeholder={
+              mode === 'message'
+                ? `Reply to ${conversation.contact.displayName}…`
+                : 'Write a note only your team can see…'
+            }
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            onKeyDown={onKeyDown}
+            rows={3}
+            data-testid="composer-input"
+          />
+          <div className="composer__bar">
+            <Menu
+              align="start"
+              label="Saved replies"
+              trigger={
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  icon={<MessageSquareText aria-hidden="true" />}
+                  data-testid="saved-replies"
+                >
+                  Saved replies
+                </Button>
+              }
             >
-              Saved replies
+              <MenuLabel>Saved replies</MenuLabel>
+              {savedReplies.isPending ? (
+                <MenuItem disabled>Loading…</MenuItem>
+              ) : savedReplies.isError ? (
+                <MenuItem disabled>Saved replies could not be loaded</MenuItem>
+              ) : savedReplies.data.length === 0 ? (
+                <MenuItem disabled>No saved replies yet</MenuItem>
+              ) : (
+                savedReplies.data.map((reply) => (
+                  <MenuItem
+                    key={reply.id}
+                    data-testid="saved-reply"
+                    onSelect={() => setBody((b) => (b ? `${b}\n${reply.body}` : reply.body))}
+                  >
+                    {reply.title}
+                  </MenuItem>
+                ))
+              )}
+            </Menu>
+            <span className="composer__hint">
+              <kbd className="ui-kbd">Ctrl</kbd> <kbd className="ui-kbd">Enter</kbd> to send
+            </span>
+            <Button
+              type="submit"
+              variant="primary"
+              size="sm"
+              icon={<Send aria-hidden="true" />}
+              loading={send.isPending}
+              disabled={!body.trim()}
+              data-testid="composer-send"
+            >
+              {mode === 'message' ? 'Send' : 'Add note'}
             </Button>
-          }
-        >
-          <MenuLabel>Saved replies</MenuLabel>
-          {savedReplies.isPending ? (
-            <MenuItem disabled>Loading…</MenuItem>
-          ) : savedReplies.isError ? (
-            <MenuItem disabled>Saved replies could not be loaded</MenuItem>
-          ) : savedReplies.data.length === 0 ? (
-            <MenuItem disabled>No saved replies yet</MenuItem>
-          ) : (
-            savedReplies.data.map((reply) => (
-              <MenuItem
-                key={reply.id}
-                data-testid="saved-reply"
-                onSelect={() => setBody((b) => (b ? `${b}\n${reply.body}` : reply.body))}
-              >
-                {reply.title}
-              </MenuItem>
-            ))
-          )}
-        </Menu>
-        <span className="composer__hint">
-          <kbd className="ui-kbd">Ctrl</kbd> <kbd className="ui-kbd">Enter</kbd> to send
-        </span>
-        <Button
-          type="submit"
-          variant="primary"
-          size="sm"
-          icon={<Send aria-hidden="true" />}
-          loading={send.isPending}
-          disabled={!body.trim()}
-          data-testid="composer-send"
-        >
-          {mode === 'message' ? 'Send' : 'Add note'}
-        </Button>
-      </div>
+          </div>
+        </>
+      )}
     </form>
   );
 }
