@@ -25,6 +25,7 @@ import { startPanelDisasterRecovery } from '@x/connect-streams/disaster-recovery
 import { startPanelProviderSubject } from '@x/connect-streams/provider';
 import { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from '../panel-config';
 import { startGlobalResiliency } from './global-resiliency';
+import { ContactList, type PanelContact, type TransferEndpoint } from './contact-list';
 
 interface StateDef {
   readonly agentStateARN?: string | null;
@@ -37,11 +38,7 @@ interface Connection {
   readonly state: { readonly type: string };
   readonly endpoint?: { readonly phoneNumber?: string; readonly name?: string };
 }
-interface Contact {
-  readonly contactId: string;
-  readonly type?: string;
-  readonly initiationMethod?: string;
-  readonly state: { readonly type: string };
+interface Contact extends PanelContact {
   readonly connections: readonly Connection[];
 }
 interface AgentData {
@@ -106,11 +103,44 @@ function numberOf(contact: Contact): string {
 class PanelUi {
   private agent: AgentData | undefined;
   private busy = false;
+  private readonly contactList: ContactList;
+  private endpoints: Promise<readonly TransferEndpoint[]> | undefined;
 
   constructor(
     private readonly session: PanelSession,
     private readonly softphone: SoftphoneManager,
-  ) {}
+  ) {
+    this.contactList = new ContactList($('contacts'), $('contact-list'), {
+      run: (action) => this.run(action),
+      call: (method, params) => this.session.call(method, params),
+      destinations: () => (this.endpoints ??= this.loadEndpoints()),
+    });
+  }
+
+  /**
+   * The quick connects of the agent's default outbound queue (GetEndpoints, every page), as the
+   * real CCP lists transfer destinations; asked once, again after a failure.
+   */
+  private async loadEndpoints(): Promise<readonly TransferEndpoint[]> {
+    const queueARN = this.agent?.configuration.routingProfile?.defaultOutboundQueue?.queueARN;
+    const endpoints: TransferEndpoint[] = [];
+    try {
+      let nextToken: string | undefined;
+      do {
+        const page = (await this.session.call('getEndpoints', {
+          queueARNs: queueARN ? [queueARN] : [],
+          maxResults: 100,
+          ...(nextToken ? { nextToken } : {}),
+        })) as { endpoints?: TransferEndpoint[]; nextToken?: string | null };
+        endpoints.push(...(page.endpoints ?? []));
+        nextToken = page.nextToken ?? undefined;
+      } while (nextToken && endpoints.length < 1000);
+    } catch (error) {
+      this.endpoints = undefined;
+      throw error;
+    }
+    return endpoints;
+  }
 
   private current(): Contact | undefined {
     const contacts = this.agent?.snapshot.contacts ?? [];
@@ -340,6 +370,7 @@ class PanelUi {
       $('call-state').textContent = customer?.state.type ?? contactState ?? '';
       $('hold-call').textContent = customer?.state.type === 'hold' ? 'Resume' : 'Hold';
     }
+    this.contactList.render(agent.snapshot.contacts);
     const mute = $('mute-call');
     mute.textContent = this.softphone.isMuted ? 'Unmute' : 'Mute';
     mute.setAttribute('aria-pressed', String(this.softphone.isMuted));
