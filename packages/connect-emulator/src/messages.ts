@@ -73,7 +73,7 @@ export const PANEL_TEXT = {
   customer: 'Customer',
 } as const;
 
-/** The customer page's words for "Start a chat". */
+/** The customer page's words for "Start a chat" (joined to a participant's name where it ends in a space). */
 export const CUSTOMER_CHAT_TEXT = {
   heading: 'Start a chat',
   name: 'Your name',
@@ -83,6 +83,10 @@ export const CUSTOMER_CHAT_TEXT = {
   send: 'Send',
   end: 'End chat',
   waiting: 'Waiting for an agent…',
+  connected: 'Chatting with ',
   ended: 'The chat has ended.',
-  typing: (name: string) => `${name} is typing…`,
+  closed: 'The chat connection closed.',
+  typing: ' is typing…',
+  joined: ' joined the chat',
+  left: ' left the chat',
 } as const;
