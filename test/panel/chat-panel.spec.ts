@@ -1,8 +1,13 @@
 // Issue 29: the emulator's CCP panel shows chat contacts beside the call: a chat started with
 // StartChatContact rings in the panel while the agent is on a call, is accepted, transferred to
 // another agent (whose panel accepts it), and, when its customer leaves through the Participant
-// Service, goes to after-contact work and is closed; an offer can be rejected.
-import { ConnectClient, StartChatContactCommand } from '@aws-sdk/client-connect';
+// Service, goes to after-contact work and is closed; an offer can be rejected. A task from
+// StartTaskContact is shown by its name, transferred to a queue, and ended by the agent.
+import {
+  ConnectClient,
+  StartChatContactCommand,
+  StartTaskContactCommand,
+} from '@aws-sdk/client-connect';
 import {
   ConnectParticipantClient,
   CreateParticipantConnectionCommand,
@@ -29,6 +34,14 @@ test.beforeAll(async () => {
     credentials: { accessKeyId: '', secretAccessKey: '' },
     maxAttempts: 1,
   });
+});
+// Each test starts from the seed (no contacts left from the one before; sessions stay).
+test.beforeEach(async () => {
+  const res = await fetch(`${emulator.url}/control/reset`, {
+    method: 'POST',
+    headers: emulator.controlHeaders,
+  });
+  expect(res.status).toBe(200);
 });
 test.afterAll(async () => {
   admin.destroy();
@@ -151,5 +164,46 @@ test('chats ring beside a connected call, are accepted, transferred to an agent,
   await expect(card(page, 'Lee')).toHaveCount(0);
   expect(emulator.centre.contacts.get(lee.contactId)?.state).not.toBe('connected');
   await lee.leave();
+  await expect(page.getByTestId('contacts')).toBeHidden();
+});
+
+test('a task shows its name, is transferred to a queue (offered again as a new contact), accepted, ended and closed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openPanel(page, 'jane');
+  const task = await admin.send(
+    new StartTaskContactCommand({
+      InstanceId: emulator.centre.instanceId,
+      Name: 'Call back about order 1234',
+      ContactFlowId: 'task',
+    }),
+  );
+  const first = page.locator(`[data-testid=contact-card][data-contact-id="${task.ContactId}"]`);
+  await expect(first).toHaveAttribute('data-state', 'ringing');
+  await expect(first).toHaveAttribute('data-channel', 'task');
+  await expect(first.getByTestId('contact-channel')).toHaveText('Task');
+  await expect(first.getByTestId('contact-name')).toHaveText('Call back about order 1234');
+  await first.getByTestId('contact-accept').click();
+  await expect(first).toHaveAttribute('data-state', 'connected');
+  await expect(first.getByTestId('contact-end')).toHaveText('End task');
+
+  // To the Sales queue: Jane (who serves Sales) closes the first and is offered the transferred
+  // task as a new contact (the demo profile has no TASK limit: a task goes to a free agent).
+  await first.getByTestId('contact-transfer-target').selectOption({ label: 'Sales queue' });
+  await first.getByTestId('contact-transfer').click();
+  await expect(first).toHaveAttribute('data-state', 'after-contact-work');
+  await first.getByTestId('contact-clear').click();
+  await expect(first).toHaveCount(0);
+  const second = page
+    .getByTestId('contact-card')
+    .filter({ has: page.getByTestId('contact-name').getByText('Call back about order 1234') });
+  await expect(second).toHaveAttribute('data-state', 'ringing');
+  expect(await second.getAttribute('data-contact-id')).not.toBe(task.ContactId);
+  await second.getByTestId('contact-accept').click();
+  await expect(second).toHaveAttribute('data-state', 'connected');
+  await second.getByTestId('contact-end').click();
+  await expect(second).toHaveAttribute('data-state', 'after-contact-work');
+  await second.getByTestId('contact-clear').click();
   await expect(page.getByTestId('contacts')).toBeHidden();
 });
