@@ -3,6 +3,8 @@
 // JavaScript: the agent (CTI and the participant client, as the agent's chat session does)
 // accepts, replies and types; the page shows the reply and the typing live; the customer's
 // messages reach the agent's socket; "End chat" leaves and puts the agent in after-contact work.
+// Then the same with the agent in the emulator's panel: the chat card's conversation, typing and
+// reply box.
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- the CTI answers and socket frames are read as the wire's JSON */
 import {
   ConnectParticipantClient,
@@ -142,6 +144,72 @@ test('a customer starts a chat on the customer page, sees the agent join, reply 
   expect(after.contacts[0].state.type).toBe('ended');
   await cti(accessToken, 'ClearContact', { contactId: offer.contactId });
   ws.close();
+});
+
+test('the customer page and the agent’s panel chat: each sees the other’s messages and typing; the customer ends it and the agent closes it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const reset = await fetch(`${emulator.url}/control/reset`, {
+    method: 'POST',
+    headers: emulator.controlHeaders,
+  });
+  expect(reset.status).toBe(200);
+  // Jane's panel, Available.
+  await page.goto(`${emulator.url}/login?username=jane&redirect=/connect/ccp-v2/`);
+  await expect(page.getByTestId('ccp')).toHaveAttribute('data-state', 'idle');
+  await page.getByTestId('agent-status').selectOption('Available');
+  await expect(page.getByTestId('agent-status')).toHaveAttribute('data-state-type', 'routable');
+
+  // The customer starts a chat; Jane accepts it and sees the first message.
+  const customer = await browser.newPage();
+  await customer.goto(`${emulator.url}/control`);
+  await customer.getByTestId('chat-name').fill('Pat');
+  await customer.getByTestId('chat-first-message').fill('Hi, I need help');
+  await customer.getByTestId('chat-start').click();
+  const card = page.getByTestId('contact-card').filter({ hasText: 'Pat' });
+  await expect(card).toHaveAttribute('data-state', 'ringing');
+  await card.getByTestId('contact-accept').click();
+  await expect(card).toHaveAttribute('data-state', 'connected');
+  await expect(card.getByTestId('contact-message')).toHaveText(['Pat: Hi, I need help']);
+  await expect(customer.getByTestId('chat-status')).toHaveText('Chatting with Jane Doe');
+
+  // The customer types and writes; the panel shows both.
+  await customer.getByTestId('chat-input').pressSequentially('Order');
+  await expect(card.getByTestId('contact-typing')).toHaveText('Pat is typing…');
+  await customer.getByTestId('chat-input').fill('Order 1234 is late');
+  await customer.getByTestId('chat-send').click();
+  await expect(card.getByTestId('contact-message')).toHaveText([
+    'Pat: Hi, I need help',
+    'Pat: Order 1234 is late',
+  ]);
+  await expect(card.getByTestId('contact-typing')).toBeHidden();
+
+  // Jane types and replies in the panel; the customer page shows both.
+  await card.getByTestId('contact-reply').pressSequentially('Let me');
+  await expect(customer.getByTestId('chat-typing')).toHaveText('Jane Doe is typing…');
+  await card.getByTestId('contact-reply').fill('Let me look at order 1234');
+  await card.getByTestId('contact-send').click();
+  await expect(customer.getByTestId('chat-message')).toHaveText([
+    'Pat: Hi, I need help',
+    'Pat: Order 1234 is late',
+    'Jane Doe: Let me look at order 1234',
+  ]);
+  await expect(card.getByTestId('contact-message')).toHaveCount(3);
+  await expect(card.getByTestId('contact-reply')).toHaveValue('');
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: testInfo.outputPath('panel-chat-375.png'), fullPage: true });
+
+  // The customer ends the chat: Jane's card is in after-contact work, and she closes it.
+  await customer.getByTestId('chat-end').click();
+  await expect(customer.getByTestId('chat')).toHaveAttribute('data-state', 'ended');
+  await expect(card).toHaveAttribute('data-state', 'after-contact-work');
+  await expect(card.getByTestId('contact-reply-form')).toBeHidden();
+  await card.getByTestId('contact-clear').click();
+  await expect(card).toHaveCount(0);
+  await customer.close();
 });
 
 test('POST /control/chats answers StartChatContact’s shape and refuses bad input with a ValidationException', async () => {

@@ -413,11 +413,11 @@ export const MAX_CHAT_SOCKETS = 2000;
  */
 export const CUSTOMER_CHAT_FLOW = 'customer-page-chat';
 
-/** The customer page sends a typing event at most this often while the customer types (as chatjs: 10 s). */
-export const CUSTOMER_TYPING_EVERY_MS = 10_000;
+/** The customer page and the panel send a typing event at most this often while one types (as chatjs: 10 s). */
+export const CHAT_TYPING_EVERY_MS = 10_000;
 
-/** How long the customer page shows "… is typing" after a typing event. */
-export const CUSTOMER_TYPING_SHOWN_MS = 5_000;
+/** How long the customer page and the panel show "… is typing" after a typing event. */
+export const CHAT_TYPING_SHOWN_MS = 5_000;
 
 /** How often the customer page's chat socket sends `aws/heartbeat` (as the chat clients: 10 s). */
 export const CUSTOMER_CHAT_HEARTBEAT_MS = 10_000;

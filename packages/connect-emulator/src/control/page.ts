@@ -3,8 +3,8 @@ import {
   CHAT_TOPIC,
   CONTROL_TOKEN_HEADER,
   CUSTOMER_CHAT_HEARTBEAT_MS,
-  CUSTOMER_TYPING_EVERY_MS,
-  CUSTOMER_TYPING_SHOWN_MS,
+  CHAT_TYPING_EVERY_MS,
+  CHAT_TYPING_SHOWN_MS,
 } from '../constants';
 import { CUSTOMER_CHAT_TEXT as T } from '../messages';
 
@@ -24,8 +24,8 @@ function chatScript(): string {
     topic: CHAT_TOPIC,
     events: CHAT_EVENTS,
     text: T,
-    typingEveryMs: CUSTOMER_TYPING_EVERY_MS,
-    typingShownMs: CUSTOMER_TYPING_SHOWN_MS,
+    typingEveryMs: CHAT_TYPING_EVERY_MS,
+    typingShownMs: CHAT_TYPING_SHOWN_MS,
     heartbeatMs: CUSTOMER_CHAT_HEARTBEAT_MS,
   });
   return `

@@ -108,6 +108,11 @@ button:disabled{opacity:.5;cursor:default}
 [data-testid=contact-card][data-state=ringing]{border-color:#1d8102}
 [data-testid=contact-card] [role=group]{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
 [data-testid=contact-transfer-target]{max-width:100%}
+[data-testid=contact-transcript]{list-style:none;margin:0;padding:6px;max-height:180px;overflow-y:auto;background:#f4f6f8;border-radius:4px;overflow-wrap:anywhere}
+[data-testid=contact-message][data-role=AGENT]{text-align:right}
+[data-testid=contact-typing]{color:#545b64;font-style:italic}
+[data-testid=contact-reply-form]{display:flex;gap:6px;padding:0}
+[data-testid=contact-reply]{flex:1;min-width:0}
 [data-testid=keypad]{display:grid;grid-template-columns:repeat(3,40px);gap:4px;width:100%}
 [data-testid=softphone-error]{color:#d13212}
 [hidden]{display:none!important}

@@ -2,8 +2,12 @@
  * The panel's chats and tasks: one card per chat or task contact of the agent's snapshot (beside
  * the softphone's voice contact), with its channel, customer (or task name) and state, and the
  * actions the real CCP offers: accept or reject an offer, transfer to a quick connect (a queue or
- * an agent) or end it while connected, close it in after-contact work.
+ * an agent) or end it while connected, close it in after-contact work. A chat's card also shows
+ * its conversation (the transcript, then the items of the agent's `aws/chat` topic), the customer
+ * typing, and a reply box (the agent's connection token from CreateTransport `chat_token`, then
+ * the Participant Service's SendMessage and SendEvent).
  */
+import { CHAT_EVENTS, CHAT_TYPING_EVERY_MS, CHAT_TYPING_SHOWN_MS } from '../../constants';
 import { PANEL_TEXT } from '../../messages';
 
 /** A connection of the snapshot, as the panel reads it. */
@@ -18,6 +22,7 @@ export interface PanelConnection {
 /** A contact of the snapshot, as the panel reads it. */
 export interface PanelContact {
   readonly contactId: string;
+  readonly initialContactId?: string;
   readonly type?: string;
   readonly initiationMethod?: string;
   /** A task's name. */
@@ -33,12 +38,29 @@ export interface TransferEndpoint {
   readonly name?: string;
 }
 
+/** A chat item (the Participant Service's `Item`), as the panel shows it. */
+export interface ChatItem {
+  readonly Id: string;
+  readonly Type: string;
+  readonly AbsoluteTime: string;
+  readonly ContentType?: string;
+  readonly Content?: string;
+  readonly DisplayName?: string;
+  readonly ParticipantRole?: string;
+  readonly ParticipantId?: string;
+  readonly ContactId: string;
+  readonly InitialContactId: string;
+  readonly Attachments?: readonly { readonly AttachmentName: string }[];
+}
+
 /** What a card needs from the panel: CTI calls (serialised, errors shown) and quick connects. */
 export interface ContactListActions {
   run(action: () => Promise<unknown>): Promise<void>;
   call(method: string, params: Record<string, unknown>): Promise<unknown>;
   /** The quick connects a chat or task can go to (queues and agents). */
   destinations(): Promise<readonly TransferEndpoint[]>;
+  /** A Participant Service operation (`POST /participant/…`) with a connection token. */
+  participant(path: string, connectionToken: string, body: unknown): Promise<unknown>;
 }
 
 /** Contact states after which only closing is left (after-contact work). */
@@ -108,6 +130,19 @@ class ContactCard {
   private readonly end = element('button', { type: 'button', 'data-testid': 'contact-end' });
   private endpoints: readonly TransferEndpoint[] = [];
   private contact: PanelContact;
+  private readonly transcript = element('ol', { 'data-testid': 'contact-transcript' });
+  private readonly typing = element('p', { 'data-testid': 'contact-typing', hidden: '' });
+  private readonly replyForm = element('form', { 'data-testid': 'contact-reply-form' });
+  private readonly reply = element('input', {
+    'data-testid': 'contact-reply',
+    'aria-label': PANEL_TEXT.reply,
+    maxlength: '1024',
+    autocomplete: 'off',
+  });
+  private readonly items = new Map<string, ChatItem>();
+  private token: Promise<string> | undefined;
+  private lastTyping = 0;
+  private typingTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     contact: PanelContact,
@@ -156,6 +191,39 @@ class ContactCard {
     );
     this.afterWork.append(close);
     this.root.append(heading, this.ringing, this.connected, this.afterWork);
+    if (channel === 'chat') {
+      this.transcript.setAttribute('aria-label', PANEL_TEXT.conversation);
+      this.transcript.hidden = true;
+      this.replyForm.hidden = true;
+      this.replyForm.append(
+        this.reply,
+        element('button', { 'data-testid': 'contact-send' }, PANEL_TEXT.send),
+      );
+      this.root.insertBefore(this.transcript, this.ringing);
+      this.root.insertBefore(this.typing, this.ringing);
+      this.root.insertBefore(this.replyForm, this.ringing);
+      this.replyForm.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const content = this.reply.value.trim();
+        if (content === '') return;
+        void actions.run(async () => {
+          await actions.participant('/participant/message', await this.connectionToken(), {
+            ContentType: 'text/plain',
+            Content: content,
+          });
+          this.reply.value = '';
+        });
+      });
+      this.reply.addEventListener('input', () => {
+        if (Date.now() - this.lastTyping < CHAT_TYPING_EVERY_MS) return;
+        this.lastTyping = Date.now();
+        void this.connectionToken()
+          .then((token) =>
+            actions.participant('/participant/event', token, { ContentType: CHAT_EVENTS.typing }),
+          )
+          .catch(() => undefined);
+      });
+    }
 
     const id = () => this.contact.contactId;
     accept.addEventListener('click', () => {
@@ -200,6 +268,90 @@ class ContactCard {
     this.connected.hidden = state !== 'connected';
     this.afterWork.hidden = state !== 'after-contact-work';
     if (state === 'connected' && this.endpoints.length === 0) void this.loadDestinations();
+    if (contact.type === 'chat') {
+      this.replyForm.hidden = state !== 'connected';
+      this.transcript.hidden = state === 'ringing';
+      if (state === 'connected' && !this.token) void this.loadTranscript();
+      if (state !== 'connected') this.typing.hidden = true;
+    }
+  }
+
+  /** Whether a chat item is this card's chat. */
+  owns(item: ChatItem): boolean {
+    return (
+      item.ContactId === this.contact.contactId ||
+      (this.contact.initialContactId !== undefined &&
+        item.InitialContactId === this.contact.initialContactId)
+    );
+  }
+
+  /** Where the card is (offered, connected, after-contact work). */
+  get where(): CardState {
+    return cardState(this.contact);
+  }
+
+  /** The agent's connection token for this chat (CreateTransport `chat_token`), asked once. */
+  private connectionToken(): Promise<string> {
+    const own = agentLeg(this.contact);
+    this.token ??= this.actions
+      .call('createTransport', {
+        transportType: 'chat_token',
+        contactId: this.contact.contactId,
+        participantId: own?.connectionId,
+      })
+      .then(
+        (answer) =>
+          (answer as { chatTokenTransport: { participantToken: string } }).chatTokenTransport
+            .participantToken,
+      );
+    this.token.catch(() => (this.token = undefined));
+    return this.token;
+  }
+
+  private async loadTranscript(): Promise<void> {
+    try {
+      const page = (await this.actions.participant(
+        '/participant/transcript',
+        await this.connectionToken(),
+        { MaxResults: 100, ScanDirection: 'BACKWARD', SortOrder: 'ASCENDING' },
+      )) as { Transcript?: ChatItem[] };
+      for (const item of page.Transcript ?? []) this.add(item);
+    } catch {
+      // The live items still come; the panel's message line shows failed actions.
+    }
+  }
+
+  /** Shows a chat item: a message in the conversation, or the customer typing. */
+  add(item: ChatItem): void {
+    const own = agentLeg(this.contact);
+    if (item.Type === 'EVENT' && item.ContentType === CHAT_EVENTS.typing) {
+      if (item.ParticipantId === own?.connectionId || this.where !== 'connected') return;
+      this.typing.textContent = PANEL_TEXT.typing(item.DisplayName ?? PANEL_TEXT.customer);
+      this.typing.hidden = false;
+      clearTimeout(this.typingTimer);
+      this.typingTimer = setTimeout(() => (this.typing.hidden = true), CHAT_TYPING_SHOWN_MS);
+      return;
+    }
+    if (item.Type !== 'MESSAGE' && item.Type !== 'ATTACHMENT') return;
+    if (this.items.has(item.Id)) return;
+    this.items.set(item.Id, item);
+    if (item.ParticipantId !== own?.connectionId) this.typing.hidden = true;
+    const line = element('li', {
+      'data-testid': 'contact-message',
+      'data-role': item.ParticipantRole ?? '',
+      'data-time': item.AbsoluteTime,
+    });
+    line.append(
+      element('strong', {}, `${item.DisplayName ?? item.ParticipantRole ?? ''}: `),
+      item.Type === 'ATTACHMENT'
+        ? (item.Attachments ?? []).map((a) => a.AttachmentName).join(', ')
+        : (item.Content ?? ''),
+    );
+    const later = [...this.transcript.children].find(
+      (x) => ((x as HTMLElement).dataset['time'] ?? '') > item.AbsoluteTime,
+    );
+    this.transcript.insertBefore(line, later ?? null);
+    this.transcript.scrollTop = this.transcript.scrollHeight;
   }
 
   private loading = false;
@@ -254,5 +406,12 @@ export class ContactList {
       card.update(contact);
     }
     this.section.hidden = shown.length === 0;
+  }
+
+  /** A chat item from the agent's `aws/chat` topic, to the card of its chat. */
+  chatItem(item: ChatItem): void {
+    const cards = [...this.cards.values()].filter((card) => card.owns(item));
+    const card = cards.find((c) => c.where !== 'after-contact-work') ?? cards[0];
+    card?.add(item);
   }
 }

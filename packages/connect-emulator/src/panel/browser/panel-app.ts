@@ -25,7 +25,12 @@ import { startPanelDisasterRecovery } from '@x/connect-streams/disaster-recovery
 import { startPanelProviderSubject } from '@x/connect-streams/provider';
 import { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from '../panel-config';
 import { startGlobalResiliency } from './global-resiliency';
-import { ContactList, type PanelContact, type TransferEndpoint } from './contact-list';
+import {
+  ContactList,
+  type ChatItem,
+  type PanelContact,
+  type TransferEndpoint,
+} from './contact-list';
 
 interface StateDef {
   readonly agentStateARN?: string | null;
@@ -114,7 +119,28 @@ class PanelUi {
       run: (action) => this.run(action),
       call: (method, params) => this.session.call(method, params),
       destinations: () => (this.endpoints ??= this.loadEndpoints()),
+      participant: async (path, connectionToken, body) => {
+        const res = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-amz-bearer': connectionToken },
+          body: JSON.stringify(body),
+        });
+        const json = (await res.json().catch(() => ({}))) as { Message?: string };
+        if (!res.ok) throw new Error(json.Message ?? res.statusText);
+        return json;
+      },
     });
+  }
+
+  /** A frame of the agent's web socket: chat items go to their chat's card. */
+  webSocketMessage(data: unknown): void {
+    const frame = data as { topic?: unknown; content?: unknown } | null;
+    if (frame?.topic !== 'aws/chat' || typeof frame.content !== 'string') return;
+    try {
+      this.contactList.chatItem(JSON.parse(frame.content) as ChatItem);
+    } catch {
+      // Not an item: ignored, as chatjs ignores it.
+    }
   }
 
   /**
@@ -518,6 +544,11 @@ async function main(): Promise<void> {
     onRefreshedWithoutConfigure: () => logger.info('Embedded CCP refreshed without configure'),
   });
   ui.bind();
+  // The agent's chat items (topic aws/chat) on the worker's agent web socket, for the chat cards.
+  const subscribeChat = () => session.sendUpstream('webSocket::subscribe', ['aws/chat']);
+  session.on('webSocket::connection_gain', subscribeChat);
+  session.on('webSocket::all_message', (data) => ui.webSocketMessage(data));
+  void session.ready.then(subscribeChat);
   // The subject side of the message-port (Amazon Connect SDK) channel, for the contact and voice
   // namespaces: the embedding page's provider accepts the port only from this iframe.
   if (framed) startPanelProviderSubject(session, window.parent);
