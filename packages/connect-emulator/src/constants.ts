@@ -407,6 +407,21 @@ export const MAX_CHAT_ITEMS = 10_000;
 /** Open chat web sockets at most. */
 export const MAX_CHAT_SOCKETS = 2000;
 
+/**
+ * The contact-flow id a chat from the customer page (`POST /control/chats`) runs when it names
+ * none: no seeded flow has it, so the chat waits in the instance's first queue.
+ */
+export const CUSTOMER_CHAT_FLOW = 'customer-page-chat';
+
+/** The customer page and the panel send a typing event at most this often while one types (as chatjs: 10 s). */
+export const CHAT_TYPING_EVERY_MS = 10_000;
+
+/** How long the customer page and the panel show "… is typing" after a typing event. */
+export const CHAT_TYPING_SHOWN_MS = 5_000;
+
+/** How often the customer page's chat socket sends `aws/heartbeat` (as the chat clients: 10 s). */
+export const CUSTOMER_CHAT_HEARTBEAT_MS = 10_000;
+
 /** Default chat duration (minutes) and the StartChatContact range of `ChatDurationInMinutes`. */
 export const CHAT_DURATION_MINUTES = { default: 1500, min: 60, max: 10080 } as const;
 

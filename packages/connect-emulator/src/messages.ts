@@ -49,3 +49,44 @@ export const MESSAGES = {
   methodNotAllowed: (allowed: string) => `Use ${allowed}.`,
   unknownAgent: (username: string) => `Unknown agent ${JSON.stringify(username)}.`,
 } as const;
+
+/** The CCP panel's words for chat and task contacts (the contact list beside the softphone). */
+export const PANEL_TEXT = {
+  contactsLabel: 'Chats and tasks',
+  channel: { chat: 'Chat', task: 'Task' } as Readonly<Record<string, string>>,
+  state: {
+    ringing: 'Incoming',
+    connected: 'Connected',
+    'after-contact-work': 'After contact work',
+  } as Readonly<Record<string, string>>,
+  accept: 'Accept',
+  reject: 'Reject',
+  transferTo: 'Transfer to',
+  transfer: 'Transfer',
+  noDestinations: 'No quick connects',
+  end: { chat: 'End chat', task: 'End task' } as Readonly<Record<string, string>>,
+  close: 'Close contact',
+  conversation: 'Conversation',
+  reply: 'Reply',
+  send: 'Send',
+  typing: (name: string) => `${name} is typing…`,
+  customer: 'Customer',
+} as const;
+
+/** The customer page's words for "Start a chat" (joined to a participant's name where it ends in a space). */
+export const CUSTOMER_CHAT_TEXT = {
+  heading: 'Start a chat',
+  name: 'Your name',
+  firstMessage: 'First message',
+  start: 'Start chat',
+  message: 'Message',
+  send: 'Send',
+  end: 'End chat',
+  waiting: 'Waiting for an agent…',
+  connected: 'Chatting with ',
+  ended: 'The chat has ended.',
+  closed: 'The chat connection closed.',
+  typing: ' is typing…',
+  joined: ' joined the chat',
+  left: ' left the chat',
+} as const;

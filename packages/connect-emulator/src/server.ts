@@ -37,6 +37,7 @@ import { SessionStore } from './auth/sessions';
 import { customerPhonePage } from './control/page';
 import { controlOpenApi } from './control/openapi';
 import { createControlApp } from './control/control-app';
+import { contactStartBackend } from './services/contact-start-backend';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { ctiRoutes } from './cti/cti-route';
@@ -374,6 +375,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clock,
     reset: () => reset(),
     log,
+    // The customer page's chats start as the admin API's StartChatContact does.
+    startChatContact: (input) =>
+      contactStartBackend(() => centre, seed, clock).startChatContact(input),
     services: () => ({
       faults: services.faults,
       voiceId: services.voiceId,

@@ -13,6 +13,8 @@ import { getRequestListener } from '@hono/node-server';
 import { awsErrorBody, HttpError, jsonDepth, safeDecode, type RouteHandler } from '../lib/http';
 import { registerServiceRoutes, type ControlServices } from './service-routes';
 import { MESSAGES } from '../messages';
+import type { ContactStartBackend } from '../admin/contact-start-routes';
+import { CUSTOMER_CHAT_FLOW } from '../constants';
 import { body, json } from './route-docs';
 
 /** What the control API acts on. */
@@ -24,6 +26,8 @@ export interface ControlContext {
   readonly log?: (line: string) => void;
   /** The services the control API drives beside the simulation (faults, Voice ID, events, regions). */
   readonly services?: () => ControlServices;
+  /** Starts a chat contact as the admin API's StartChatContact does (`POST /control/chats`). */
+  readonly startChatContact?: ContactStartBackend['startChatContact'];
 }
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number');
@@ -95,6 +99,39 @@ export const dialSchema = z
     }),
   })
   .openapi('Dial');
+
+/** `POST /control/chats`: a customer starts a chat (the customer page's "Start a chat"). */
+export const startChatSchema = z
+  .strictObject({
+    displayName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(256)
+      .openapi({ description: "The customer's display name (ParticipantDetails.DisplayName)" }),
+    message: z.string().trim().min(1).max(1024).optional().openapi({
+      description: "The customer's first message (text/plain InitialMessage, 1 to 1024 characters)",
+    }),
+    contactFlow: z.string().min(1).max(500).optional().openapi({
+      description:
+        "A contact flow of the seed (name or id) whose steps pick the queue and attributes; default: the instance's first queue",
+    }),
+    attributes: z.record(z.string().min(1).max(128), z.string().max(32_768)).optional().openapi({
+      description: "Contact attributes (a flow's setAttributes steps apply under them)",
+    }),
+  })
+  .openapi('StartChat');
+
+/** The answer of `POST /control/chats`: StartChatContact's response. */
+const startedChatSchema = z
+  .object({
+    ContactId: z.string(),
+    ParticipantId: z.string(),
+    ParticipantToken: z
+      .string()
+      .openapi({ description: 'For CreateParticipantConnection (X-Amz-Bearer)' }),
+  })
+  .openapi('StartedChat');
 
 const callbackSchema = z.strictObject({
   queue: z.string().min(1).openapi({ description: 'Queue name or a phone number of the instance' }),
@@ -380,6 +417,38 @@ export function createControlApp(ctx: ControlContext): OpenAPIHono {
       const req = c.req.valid('json');
       const centre = ctx.centre();
       return c.json(contactJson(centre.queueCallback(req.queue, req.number), centre), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/control/chats',
+      summary:
+        "A customer starts a chat, through StartChatContact's backend: answers its ContactId, ParticipantId and ParticipantToken, for the Participant Service (CreateParticipantConnection, then the chat web socket)",
+      request: { body: body(startChatSchema) },
+      responses: { 201: json(startedChatSchema, 'The new chat'), ...errors },
+    }),
+    (c) => {
+      const req = c.req.valid('json');
+      if (!ctx.startChatContact)
+        return fail(c, 404, 'NotFoundException', 'This emulator starts no chats.');
+      const started = ctx.startChatContact({
+        contactFlowId: req.contactFlow ?? CUSTOMER_CHAT_FLOW,
+        displayName: req.displayName,
+        attributes: req.attributes ?? {},
+        ...(req.message
+          ? { initialMessage: { contentType: 'text/plain', content: req.message } }
+          : {}),
+      });
+      return c.json(
+        {
+          ContactId: started.contactId,
+          ParticipantId: started.participantId,
+          ParticipantToken: started.participantToken,
+        },
+        201,
+      );
     },
   );
 

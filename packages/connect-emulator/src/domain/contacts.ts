@@ -359,7 +359,11 @@ export class Contacts {
     const others = contact.connections.filter(
       (x) => x !== connection && x.type !== 'monitoring' && x.state !== 'disconnected',
     );
-    if (others.length >= 2) {
+    // A task has no customer: its agent leaving while a transfer waits (a queue or an agent) is a
+    // cold transfer, not the task's end.
+    const taskTransfer =
+      contact.type === 'task' && connection.agentId !== undefined && others.some((x) => x.awaiting);
+    if (others.length >= 2 || taskTransfer) {
       // Any party (an agent, the customer or a third party) leaves a call with more than two
       // parties: only that leg ends (after-call work for an agent); the others go on. When an
       // agent leaves, the parties it held are joined (unless a transfer offer is still ringing).

@@ -4,6 +4,7 @@ import { Hono, type Context, type Env } from 'hono';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PANEL_TEXT } from '../messages';
 import { PANEL_CONFIG_ELEMENT_ID, type PanelPageConfig } from './panel-config';
 import {
   REQUEST_STORAGE_ACCESS_PATH,
@@ -98,6 +99,20 @@ section p{width:100%;margin:0 0 4px}
 button{padding:6px 10px;border-radius:6px;border:1px solid #8d99a8;background:#fff;cursor:pointer}
 button[data-testid=accept-call]{background:#1d8102;color:#fff;border-color:#1d8102}
 button[data-testid=reject-call],button[data-testid=hang-up]{background:#d13212;color:#fff;border-color:#d13212}
+button.accept{background:#1d8102;color:#fff;border-color:#1d8102}
+button.reject{background:#d13212;color:#fff;border-color:#d13212}
+button:disabled{opacity:.5;cursor:default}
+[data-testid=contact-list]{list-style:none;margin:0;padding:0;width:100%;display:flex;flex-direction:column;gap:8px}
+[data-testid=contact-card]{border:1px solid #d5dbdb;border-radius:6px;padding:8px;display:flex;flex-direction:column;gap:6px}
+[data-testid=contact-card] p{margin:0;overflow-wrap:anywhere}
+[data-testid=contact-card][data-state=ringing]{border-color:#1d8102}
+[data-testid=contact-card] [role=group]{display:flex;flex-wrap:wrap;gap:6px;align-items:center}
+[data-testid=contact-transfer-target]{max-width:100%}
+[data-testid=contact-transcript]{list-style:none;margin:0;padding:6px;max-height:180px;overflow-y:auto;background:#f4f6f8;border-radius:4px;overflow-wrap:anywhere}
+[data-testid=contact-message][data-role=AGENT]{text-align:right}
+[data-testid=contact-typing]{color:#545b64;font-style:italic}
+[data-testid=contact-reply-form]{display:flex;gap:6px;padding:0}
+[data-testid=contact-reply]{flex:1;min-width:0}
 [data-testid=keypad]{display:grid;grid-template-columns:repeat(3,40px);gap:4px;width:100%}
 [data-testid=softphone-error]{color:#d13212}
 [hidden]{display:none!important}
@@ -125,6 +140,9 @@ button[data-testid=reject-call],button[data-testid=hang-up]{background:#d13212;c
 <section data-testid="after-call" aria-label="After call work" hidden>
 <p>Call ended</p>
 <button type="button" data-testid="close-contact">Close contact</button>
+</section>
+<section data-testid="contacts" aria-label="${PANEL_TEXT.contactsLabel}" hidden>
+<ul data-testid="contact-list"></ul>
 </section>
 <section data-testid="settings" aria-label="Settings" hidden>
 <label data-testid="audio-device-settings" hidden>Speaker <select data-testid="speaker-device"></select></label>

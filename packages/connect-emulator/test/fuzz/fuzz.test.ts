@@ -291,6 +291,7 @@ async function httpCase(i: number): Promise<void> {
     const path = r.pick([
       '/control/calls',
       '/control/callbacks',
+      '/control/chats',
       '/control/contacts',
       '/control/contacts/%ZZ/answer',
       `/control/contacts/${encodeURIComponent(r.pick(STRINGS))}/hangup`,

@@ -25,6 +25,12 @@ import { startPanelDisasterRecovery } from '@x/connect-streams/disaster-recovery
 import { startPanelProviderSubject } from '@x/connect-streams/provider';
 import { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from '../panel-config';
 import { startGlobalResiliency } from './global-resiliency';
+import {
+  ContactList,
+  type ChatItem,
+  type PanelContact,
+  type TransferEndpoint,
+} from './contact-list';
 
 interface StateDef {
   readonly agentStateARN?: string | null;
@@ -37,11 +43,7 @@ interface Connection {
   readonly state: { readonly type: string };
   readonly endpoint?: { readonly phoneNumber?: string; readonly name?: string };
 }
-interface Contact {
-  readonly contactId: string;
-  readonly type?: string;
-  readonly initiationMethod?: string;
-  readonly state: { readonly type: string };
+interface Contact extends PanelContact {
   readonly connections: readonly Connection[];
 }
 interface AgentData {
@@ -106,11 +108,65 @@ function numberOf(contact: Contact): string {
 class PanelUi {
   private agent: AgentData | undefined;
   private busy = false;
+  private readonly contactList: ContactList;
+  private endpoints: Promise<readonly TransferEndpoint[]> | undefined;
 
   constructor(
     private readonly session: PanelSession,
     private readonly softphone: SoftphoneManager,
-  ) {}
+  ) {
+    this.contactList = new ContactList($('contacts'), $('contact-list'), {
+      run: (action) => this.run(action),
+      call: (method, params) => this.session.call(method, params),
+      destinations: () => (this.endpoints ??= this.loadEndpoints()),
+      participant: async (path, connectionToken, body) => {
+        const res = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-amz-bearer': connectionToken },
+          body: JSON.stringify(body),
+        });
+        const json = (await res.json().catch(() => ({}))) as { Message?: string };
+        if (!res.ok) throw new Error(json.Message ?? res.statusText);
+        return json;
+      },
+    });
+  }
+
+  /** A frame of the agent's web socket: chat items go to their chat's card. */
+  webSocketMessage(data: unknown): void {
+    const frame = data as { topic?: unknown; content?: unknown } | null;
+    if (frame?.topic !== 'aws/chat' || typeof frame.content !== 'string') return;
+    try {
+      this.contactList.chatItem(JSON.parse(frame.content) as ChatItem);
+    } catch {
+      // Not an item: ignored, as chatjs ignores it.
+    }
+  }
+
+  /**
+   * The quick connects of the agent's default outbound queue (GetEndpoints, every page), as the
+   * real CCP lists transfer destinations; asked once, again after a failure.
+   */
+  private async loadEndpoints(): Promise<readonly TransferEndpoint[]> {
+    const queueARN = this.agent?.configuration.routingProfile?.defaultOutboundQueue?.queueARN;
+    const endpoints: TransferEndpoint[] = [];
+    try {
+      let nextToken: string | undefined;
+      do {
+        const page = (await this.session.call('getEndpoints', {
+          queueARNs: queueARN ? [queueARN] : [],
+          maxResults: 100,
+          ...(nextToken ? { nextToken } : {}),
+        })) as { endpoints?: TransferEndpoint[]; nextToken?: string | null };
+        endpoints.push(...(page.endpoints ?? []));
+        nextToken = page.nextToken ?? undefined;
+      } while (nextToken && endpoints.length < 1000);
+    } catch (error) {
+      this.endpoints = undefined;
+      throw error;
+    }
+    return endpoints;
+  }
 
   private current(): Contact | undefined {
     const contacts = this.agent?.snapshot.contacts ?? [];
@@ -340,6 +396,7 @@ class PanelUi {
       $('call-state').textContent = customer?.state.type ?? contactState ?? '';
       $('hold-call').textContent = customer?.state.type === 'hold' ? 'Resume' : 'Hold';
     }
+    this.contactList.render(agent.snapshot.contacts);
     const mute = $('mute-call');
     mute.textContent = this.softphone.isMuted ? 'Unmute' : 'Mute';
     mute.setAttribute('aria-pressed', String(this.softphone.isMuted));
@@ -487,6 +544,11 @@ async function main(): Promise<void> {
     onRefreshedWithoutConfigure: () => logger.info('Embedded CCP refreshed without configure'),
   });
   ui.bind();
+  // The agent's chat items (topic aws/chat) on the worker's agent web socket, for the chat cards.
+  const subscribeChat = () => session.sendUpstream('webSocket::subscribe', ['aws/chat']);
+  session.on('webSocket::connection_gain', subscribeChat);
+  session.on('webSocket::all_message', (data) => ui.webSocketMessage(data));
+  void session.ready.then(subscribeChat);
   // The subject side of the message-port (Amazon Connect SDK) channel, for the contact and voice
   // namespaces: the embedding page's provider accepts the port only from this iframe.
   if (framed) startPanelProviderSubject(session, window.parent);
