@@ -51,7 +51,8 @@
           id: a.AttachmentId,
           name: a.AttachmentName,
         })),
-        at: performance.now(),
+        // wall-clock ms (timeOrigin + now), comparable with another process on this machine
+        at: performance.timeOrigin + performance.now(),
       });
     contact
       .getAgentConnection()
