@@ -149,10 +149,22 @@ const host = <T = unknown>(page: Page, action: string, ...args: unknown[]): Prom
     args,
   ] as const) as Promise<T>;
 
-/** Each contact's own events in order (contacts interleave with timing; their own order does not). */
+/**
+ * Each contact's own events in order (contacts interleave with timing; their own order does not).
+ * `accepted` fires on accept's answer, so whether it comes before or after `connected` (the next
+ * snapshot) is timing, in the real library as in ours: it is checked apart (exactly once, while
+ * connecting or connected) and left out of the order.
+ */
 function perContact(seq: readonly SeqEntry[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const e of seq) (out[e.label] ??= []).push(`${e.event}:${e.type}:${e.state}`);
+  const accepted: Record<string, string[]> = {};
+  for (const e of seq)
+    if (e.event === 'accepted') (accepted[e.label] ??= []).push(e.state);
+    else (out[e.label] ??= []).push(`${e.event}:${e.type}:${e.state}`);
+  for (const label of Object.keys(out)) {
+    expect(accepted[label], `${label} accepted once`).toHaveLength(1);
+    expect(['connecting', 'connected']).toContain(accepted[label]![0]);
+  }
   return out;
 }
 
@@ -462,7 +474,6 @@ test('an agent page on @x/connect-streams runs amazon-connect-chatjs sessions: a
     `contact:${type}:connecting`,
     `connecting:${type}:connecting`,
     `connected:${type}:connected`,
-    `accepted:${type}:connected`,
     `acw:${type}:ended`,
     `ended:${type}:ended`,
     `destroy:${type}:gone`,
