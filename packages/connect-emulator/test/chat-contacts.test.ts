@@ -254,6 +254,28 @@ describe('chat contacts', { timeout: 20_000 }, () => {
       Receipts: [{ RecipientParticipantId: customer.started.ParticipantId }],
     });
     expect(typeof receipt.MessageMetadata.Receipts[0].ReadTimestamp).toBe('string');
+    // amazon-connect-chatjs sends every read receipt with the ClientToken INCOMING_READ_RECEIPT,
+    // customer and agent alike: the agent's is its own request (not the customer's answered
+    // again), and only the same participant's same request is a retry.
+    const chatjsReceipt = (token: string, messageId: string) =>
+      participant.send(
+        new SendEventCommand({
+          ConnectionToken: token,
+          ContentType: `${EVENT}message.read`,
+          Content: JSON.stringify({ messageId }),
+          ClientToken: 'INCOMING_READ_RECEIPT',
+        }),
+      );
+    const customerRead = await chatjsReceipt(customer.token, reply.Id!);
+    const agentRead = await chatjsReceipt(agentToken, sent.Id!);
+    expect(agentRead.Id).not.toBe(customerRead.Id);
+    expect(
+      (await customer.socket.next((i) => i.Id === agentRead.Id)).MessageMetadata,
+    ).toMatchObject({
+      MessageId: sent.Id,
+      Receipts: [{ RecipientParticipantId: own.connectionId }],
+    });
+    expect((await chatjsReceipt(agentToken, sent.Id!)).Id).toBe(agentRead.Id);
 
     // An attachment: start, PUT to the URL given, complete; the agent downloads it.
     const bytes = Buffer.from('%PDF-1.4 emulated invoice');

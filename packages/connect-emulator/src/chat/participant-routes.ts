@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -157,10 +157,23 @@ export function participantRoutes(options: ParticipantRoutesOptions): Hono<Emula
   const reply = (c: Context<EmulatorEnv>, value: unknown) =>
     c.json(value as object, 200, { 'x-amzn-RequestId': randomUUID() });
 
-  /** Answers a retried request (same ClientToken) as the first time. */
-  const once = (session: ChatSession, token: string | undefined, make: () => unknown): unknown => {
+  /**
+   * Answers a retried request (the same participant sending the same request with the same
+   * ClientToken) as the first time. The token alone is not the key: amazon-connect-chatjs sends
+   * every read or delivered receipt with the one ClientToken `INCOMING_READ_RECEIPT` /
+   * `INCOMING_DELIVERED_RECEIPT`, from the customer and the agent alike.
+   */
+  const once = (
+    session: ChatSession,
+    participant: ChatParticipant,
+    input: { ClientToken?: string | undefined },
+    make: () => unknown,
+  ): unknown => {
+    const token = input.ClientToken;
     if (token === undefined) return make();
-    const key = `${token}`;
+    const key = createHash('sha256')
+      .update(`${participant.id}\u0000${JSON.stringify(input)}`)
+      .digest('base64url');
     if (session.clientTokens.has(key)) return session.clientTokens.get(key);
     const value = make();
     if (session.clientTokens.size < 10_000) session.clientTokens.set(key, value);
@@ -234,7 +247,7 @@ export function participantRoutes(options: ParticipantRoutesOptions): Hono<Emula
       );
     return reply(
       c,
-      once(session, input.ClientToken, () => {
+      once(session, participant, input, () => {
         const item = chats.item(session, participant, {
           Type: 'MESSAGE',
           ContentType: input.ContentType,
@@ -273,7 +286,7 @@ export function participantRoutes(options: ParticipantRoutesOptions): Hono<Emula
     }
     return reply(
       c,
-      once(session, input.ClientToken, () => {
+      once(session, participant, input, () => {
         const item = chats.item(session, participant, {
           Type: 'EVENT',
           ContentType: input.ContentType,
@@ -386,7 +399,7 @@ export function participantRoutes(options: ParticipantRoutesOptions): Hono<Emula
       );
     return reply(
       c,
-      once(session, input.ClientToken, () => {
+      once(session, participant, input, () => {
         // The id names its chat, so that the upload URL finds it.
         const id = `${Buffer.from(session.contactId, 'utf8').toString('base64url')}_${randomUUID()}`;
         session.attachments.set(id, {
@@ -447,7 +460,7 @@ export function participantRoutes(options: ParticipantRoutesOptions): Hono<Emula
       throw new ParticipantApiError('ConflictException', M.attachmentNotUploaded(id));
     return reply(
       c,
-      once(session, input.ClientToken, () => {
+      once(session, participant, input, () => {
         if (attachment.status !== 'APPROVED') {
           attachment.status = 'APPROVED';
           chats.emit(

@@ -103,6 +103,11 @@ describe('connect.core', () => {
     expect(chat.mock.calls).toEqual([[{ topic: 'aws/chat', content: '2' }]]);
   });
 
+  it('getWebSocketManager returns the same object each time (amazon-connect-chatjs ends its agent connection when handed another)', () => {
+    connect.core.initCCP(container, { ccpUrl: 'https://test.my.connect.aws/ccp-v2/' });
+    expect(connect.core.getWebSocketManager()).toBe(connect.core.getWebSocketManager());
+  });
+
   it('getLog returns chainable entries', () => {
     const entry = connect
       .getLog()

@@ -6,6 +6,7 @@ import type { ContactsEvents } from '../events/agent-data-store';
 import { Logger, type LogLevel } from '../log/logger';
 import type { WireEventName } from '@x/connect-streams/protocol';
 import type { ContactData } from '../wire';
+import type { WebSocketManagerClient } from '@x/websocket-manager/bridge';
 import { format, MESSAGES, MSG_PROVIDER_NOT_INITIALIZED } from '../messages';
 import { defineApi, Endpoint, SoftphoneError, type CompatApi } from './api';
 import * as enums from './enums';
@@ -186,6 +187,36 @@ const RAW_PREFIXES = [
   'email::',
   'connection::',
 ];
+
+/**
+ * Streams' shape of a panel's web-socket client, one per client (amazon-connect-chatjs keeps one
+ * agent connection per manager object and ends it when handed another one, so
+ * `getWebSocketManager()` must return the same object each time, as Streams' provider does).
+ */
+const compatWebSocketManagers = new WeakMap<WebSocketManagerClient, CompatWebSocketManager>();
+function compatWebSocketManager(wsm: WebSocketManagerClient): CompatWebSocketManager {
+  const known = compatWebSocketManagers.get(wsm);
+  if (known) return known;
+  const wrap =
+    <T>(add: (f: (d: T) => void) => () => void) =>
+    (f: (d: unknown) => void): Unsubscriber =>
+      unsubscriber({ unsubscribe: add(f) });
+  const wrapper: CompatWebSocketManager = {
+    subscribeTopics: (topics) => wsm.subscribeTopics(topics),
+    sendMessage: (message) => wsm.sendMessage(message as { topic: string }),
+    onMessage: (topic, f) => unsubscriber({ unsubscribe: wsm.onMessage(topic, f) }),
+    onAllMessage: wrap(wsm.onAllMessage),
+    onConnectionGain: wrap(wsm.onConnectionGain),
+    onConnectionLost: wrap(wsm.onConnectionLost),
+    onConnectionOpen: wrap(wsm.onConnectionOpen),
+    onConnectionClose: wrap(wsm.onConnectionClose),
+    onInitFailure: wrap(wsm.onInitFailure),
+    onSubscriptionUpdate: wrap(wsm.onSubscriptionUpdate),
+    onSubscriptionFailure: wrap(wsm.onSubscriptionFailure),
+  };
+  compatWebSocketManagers.set(wsm, wrapper);
+  return wrapper;
+}
 
 /**
  * Builds a `connect` object whose public surface matches `amazon-connect-streams` 2.18, on top of
@@ -464,26 +495,13 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
         log.logger.error(`Handler for ${event} failed`, error),
       );
     },
-    /** The core `ccp.getWebSocketManager()` client, with Streams' callable-or-`unsubscribe()` handles. */
+    /**
+     * The core `ccp.getWebSocketManager()` client, with Streams' callable-or-`unsubscribe()` handles:
+     * one object per panel, as Streams' provider (amazon-connect-chatjs keeps one agent connection
+     * per manager object and ends it when handed another one).
+     */
     getWebSocketManager(): CompatWebSocketManager {
-      const wsm = rt.ccp().getWebSocketManager();
-      const wrap =
-        <T>(add: (f: (d: T) => void) => () => void) =>
-        (f: (d: unknown) => void): Unsubscriber =>
-          unsubscriber({ unsubscribe: add(f) });
-      return {
-        subscribeTopics: (topics) => wsm.subscribeTopics(topics),
-        sendMessage: (message) => wsm.sendMessage(message as { topic: string }),
-        onMessage: (topic, f) => unsubscriber({ unsubscribe: wsm.onMessage(topic, f) }),
-        onAllMessage: wrap(wsm.onAllMessage),
-        onConnectionGain: wrap(wsm.onConnectionGain),
-        onConnectionLost: wrap(wsm.onConnectionLost),
-        onConnectionOpen: wrap(wsm.onConnectionOpen),
-        onConnectionClose: wrap(wsm.onConnectionClose),
-        onInitFailure: wrap(wsm.onInitFailure),
-        onSubscriptionUpdate: wrap(wsm.onSubscriptionUpdate),
-        onSubscriptionFailure: wrap(wsm.onSubscriptionFailure),
-      };
+      return compatWebSocketManager(rt.ccp().getWebSocketManager());
     },
     /** The typed `Ccp` underneath (the migration path to the typed API). */
     getCcp: (): Ccp => rt.ccp(),

@@ -32,6 +32,16 @@ describe('redaction (spec §9)', () => {
     expect(e.text).not.toContain('555');
     expect(e.objects[0]).toEqual({ phoneNumber: '[redacted]' });
   });
+  it('leaves functions out of logged objects, so that an entry can cross postMessage (a chat media info with getConnectionToken)', () => {
+    const log = new Logger();
+    const e = log.info('Chat media controller init', {
+      contactId: 'c-1',
+      getConnectionToken: () => Promise.resolve({}),
+      nested: { f: () => 1, keep: 1 },
+    })!;
+    expect(e.objects[0]).toEqual({ contactId: 'c-1', nested: { keep: 1 } });
+    expect(() => structuredClone(e)).not.toThrow();
+  });
 });
 
 describe('log levels', () => {

@@ -39,16 +39,20 @@ export function redactText(text: string): string {
  * Returns a deep copy of `value` with sensitive data removed: tokens, phone
  * numbers, logins, addresses and names are replaced by '[redacted]'; customer and speaker ids are
  * hashed ('[obfuscated value] <hash>'); free text has auth tokens and phone numbers removed.
+ * Functions are left out (as JSON leaves them out), so that the copy can cross a `postMessage`
+ * (a chat's media info, logged when its session starts, carries `getConnectionToken`).
  * @public
  */
 export function redact<T>(value: T, depth = 0): T {
   if (depth > 20) return value;
+  if (typeof value === 'function') return undefined as T;
   if (typeof value === 'string') return redactText(value) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Date) return value;
   if (Array.isArray(value)) return value.map((v: unknown) => redact(v, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v === 'function') continue;
     const lower = key.toLowerCase();
     if (REDACTED_KEYS.has(lower) && (typeof v === 'string' || typeof v === 'number'))
       out[key] = REDACTED;
