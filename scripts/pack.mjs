@@ -47,9 +47,12 @@ export function tarballProblems(packed) {
   for (const required of ['package.json', 'README.md', 'LICENSE']) {
     if (!paths.includes(required)) problems.push(`no ${required}`);
   }
-  // The emulator bundles its panel page from these sources when it starts (esbuild, at run time).
+  // The emulator bundles its panel page from these sources when it starts (esbuild, at run time):
+  // the panel's browser code, its config schema, and the dependency-free constants and messages.
   const runtimeSources =
-    packed.short === 'connect-emulator' ? /^src\/panel\/(browser\/|panel-config\.ts$)/ : null;
+    packed.short === 'connect-emulator'
+      ? /^src\/(panel\/(browser\/|panel-config\.ts$)|constants\.ts$|messages\.ts$)/
+      : null;
   for (const path of paths) {
     if (/(^|\/)(test|tests|__tests__|fixtures|__fixtures__|__screenshots__)\//.test(path)) {
       problems.push(`ships test files: ${path}`);
