@@ -123,11 +123,17 @@ test('keyboard only: set Available, accept, hold, mute, keypad, transfer modal, 
   // (Focus is in the conversation list now: Tab walks its rows before it wraps to the top bar.)
   await tabTo(page, /^Agent status:/, false, 120);
   await page.keyboard.press('Enter');
+  // The menu moves focus into itself once open; arrows pressed before that would skip past the
+  // item (it does not wrap), so wait for it.
+  await expect
+    .poll(() => jane.menu.evaluate((menu) => menu.contains(document.activeElement)))
+    .toBe(true);
   const agentList = jane.menu.getByRole('menuitem', { name: 'Agent list' });
   for (let i = 0; i < 10; i++) {
     if (await agentList.evaluate((el) => el === document.activeElement)) break;
     await page.keyboard.press('ArrowDown');
   }
+  await expect(agentList).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(jane.panel).toBeVisible();
   await expect(jane.tab('Agent list')).toBeFocused();
