@@ -247,6 +247,7 @@ test('the same control routes from loopback with the credential succeed', async 
     ['GET', `/control/contacts/${dialled}`],
     ['POST', '/control/calls', { to: '+15555550001' }],
     ['POST', '/control/callbacks', { queue: 'BasicQueue', number: '+15555550123' }],
+    ['POST', '/control/chats', { displayName: 'Pat', message: 'Hello' }],
     ['POST', `/control/contacts/${dialled}/digits`, { digits: '12' }],
     ['POST', `/control/voice-id/sessions/${dialled}/speech`, { addMs: 10 }],
     ['POST', `/control/contacts/${dialled}/hangup`],
