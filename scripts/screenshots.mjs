@@ -13,6 +13,8 @@ const SPECS = [
   'test/e2e/workspace/settings.spec.ts',
   'test/e2e/workspace/voice-screens.spec.ts',
   'test/e2e/workspace/campaigns.spec.ts',
+  'test/e2e/workspace/webchat.spec.ts',
+  'test/e2e/workspace/customer-channels.spec.ts',
 ];
 
 const dir = join(root, 'examples/workspace/docs/screenshots');

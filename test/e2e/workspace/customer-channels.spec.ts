@@ -7,6 +7,7 @@
 import { USERS } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
 import { InboxPage } from './support/pages/inbox.page';
+import { saveReadmeScreenshot } from './support/screenshots';
 
 const gatewayUrl = `http://127.0.0.1:${process.env['CHANNEL_GATEWAY_PORT']}`;
 const token = process.env['CHANNEL_GATEWAY_CONTROL_TOKEN'] ?? '';
@@ -76,6 +77,8 @@ test.describe('channels through the local gateway', () => {
     await expect(inbox.messages.last()).toContainText(second, live);
     await expect(inbox.rows.filter({ hasText: stamp })).toHaveCount(1);
 
+    await customer.setViewportSize({ width: 1280, height: 800 });
+    await saveReadmeScreenshot(customer, 'channels-customer-page-light');
     for (const width of [1280, 375]) {
       await customer.setViewportSize({ width, height: 900 });
       await customer.screenshot({

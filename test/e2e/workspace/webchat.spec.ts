@@ -4,6 +4,7 @@
 import { USERS } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
 import { InboxPage } from './support/pages/inbox.page';
+import { saveReadmeScreenshot } from './support/screenshots';
 
 // Two browsers and the app's first loads share a busy machine: each step may take a while.
 const slow = expect.configure({ timeout: 45_000 });
@@ -71,6 +72,8 @@ test.describe('web chat', () => {
     await slow(visitor.getByTestId('webchat-email-saved')).toContainText(
       `visitor.${stamp}@example.com`,
     );
+    await visitor.setViewportSize({ width: 1280, height: 800 });
+    await saveReadmeScreenshot(visitor, 'channels-widget-light');
     await visitor.setViewportSize({ width: 375, height: 740 });
     await visitor.screenshot({ path: test.info().outputPath('widget-375.png') });
     await visitorContext.close();
