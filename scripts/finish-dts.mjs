@@ -3,13 +3,15 @@
 // 1. An entry's declarations import what another entry exports through the package's own name
 //    (`./index.js` → `@x/pkg`, `./protocol.js` → `@x/pkg/protocol`): the same file, reached the way
 //    a user reaches it, so each entry's API report says which entry a type comes from.
-// 2. The CommonJS declarations (`dist/*.d.cts`, a second copy of every declaration) are replaced by
-//    one stub per entry that re-exports the ESM declarations: one declaration of each class, so a
-//    program that mixes `import` and `require` sees one `Ccp`, and the package is half the size.
-//    TypeScript reads the stubs under `moduleResolution` `bundler` and `nodenext` (5.8 and later);
-//    under `node16` they need `skipLibCheck` (the default of most set-ups).
+// 2. The declarations move to `dist/types/`, which a `package.json` of its own marks CommonJS,
+//    and each entry's `dist/<entry>.d.ts` and `dist/<entry>.d.cts` become one-line stubs that
+//    re-export them: one declaration of each class, so a program that mixes `import` and `require`
+//    sees one `Ccp`, and the package is half the size. Being CommonJS, the shared declarations can
+//    be reached from a `.d.cts` under every `moduleResolution` (`node16` included, without
+//    `skipLibCheck`: a CommonJS declaration re-exporting an ESM one is TS1479 there), and from an
+//    ESM `.d.ts` too (ESM may import CommonJS; the packages have no default exports).
 // Usage (in a package): node ../../scripts/finish-dts.mjs
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entriesOf } from './packages.mjs';
 
@@ -34,9 +36,15 @@ for (const entry of entries) {
 for (const name of readdirSync(dist)) {
   if (name.endsWith('.d.cts')) rmSync(join(dist, name));
 }
+const types = join(dist, 'types');
+rmSync(types, { recursive: true, force: true });
+mkdirSync(types);
+for (const name of readdirSync(dist)) {
+  if (name.endsWith('.d.ts')) renameSync(join(dist, name), join(types, name));
+}
+writeFileSync(join(types, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 for (const entry of entries) {
-  writeFileSync(
-    join(dist, `${entry.file}.d.cts`),
-    `// The CommonJS view of ./${entry.file}.d.ts: the same declarations.\nexport * from './${entry.file}.js';\n`,
-  );
+  const stub = `// The declarations of this entry (one set for import and require).\nexport * from './types/${entry.file}.js';\n`;
+  writeFileSync(join(dist, `${entry.file}.d.ts`), stub);
+  writeFileSync(join(dist, `${entry.file}.d.cts`), stub);
 }

@@ -3,7 +3,8 @@
 // the registry) and checks, there:
 //   - ESM `import` and CJS `require` of every entry point in Node, and its asset exports
 //     (`@x/react-voice/styles.css`) resolvable both ways;
-//   - the types of every entry under moduleResolution `bundler` and `nodenext` (ESM and CJS files),
+//   - the types of every entry under moduleResolution `bundler`, `node16` and `nodenext` (ESM and
+//     CJS files; `skipLibCheck` off, `strict` on),
 //     that a `Ccp` from `/testing` is the `Ccp` of the main entry (one declaration), and a use of
 //     the React components (`VoiceProvider`, `CallPanel` with an `Offset`, a translation);
 //   - `npx connect-emulator --json` starts;
@@ -155,6 +156,11 @@ try {
       'bundler',
       { module: 'ESNext', moduleResolution: 'Bundler' },
       { 'bundler.ts': [...typeImports, ...typeUse] },
+    ],
+    [
+      'node16 (ESM and CJS files)',
+      { module: 'Node16', moduleResolution: 'Node16' },
+      { 'esm.mts': [...typeImports, ...typeUse], 'cjs.cts': [...typeImports, ...typeUse] },
     ],
     [
       'nodenext (ESM and CJS files)',

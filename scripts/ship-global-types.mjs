@@ -1,5 +1,5 @@
 // After tsup (which drops `/// <reference …>` directives): makes both declarations of an entry
-// (dist/<entry>.d.ts and .d.cts) bring in a global declaration, with one of:
+// (dist/<entry>.d.ts and .d.cts, and dist/types/<entry>.d.ts) bring in a global declaration, with one of:
 //   --file <source .d.ts>   ships that script once, as dist/<entry>-global.d.ts, and references it
 //                           by path (the `connect` namespace of @x/connect-streams/compat);
 //   --types <specifier>     references another package's entry that does (@x/voice-id/compat).
@@ -15,16 +15,24 @@ if (!entry || !value || (flag !== '--file' && flag !== '--types')) {
   process.exit(2);
 }
 const dist = join(process.cwd(), 'dist');
-let reference;
+// The entry's stubs (dist/<entry>.d.ts, .d.cts) and its declarations (dist/types/<entry>.d.ts, see
+// finish-dts.mjs) all reference it, so the API report of the entry shows it too.
+const references = [];
 if (flag === '--file') {
   const shipped = `${entry}-global.d.ts`;
   copyFileSync(join(process.cwd(), value), join(dist, shipped));
-  reference = `/// <reference path="./${shipped}" />\n`;
+  references.push([`${entry}.d.ts`, `./${shipped}`], [`${entry}.d.cts`, `./${shipped}`]);
+  references.push([`types/${entry}.d.ts`, `../${shipped}`]);
 } else {
-  reference = `/// <reference types="${value}" />\n`;
+  for (const file of [`${entry}.d.ts`, `${entry}.d.cts`, `types/${entry}.d.ts`])
+    references.push([file, value]);
 }
-for (const ext of ['d.ts', 'd.cts']) {
-  const file = join(dist, `${entry}.${ext}`);
+for (const [name, target] of references) {
+  const reference =
+    flag === '--file'
+      ? `/// <reference path="${target}" />\n`
+      : `/// <reference types="${target}" />\n`;
+  const file = join(dist, name);
   const text = readFileSync(file, 'utf8');
   if (!text.startsWith(reference)) writeFileSync(file, reference + text);
 }
