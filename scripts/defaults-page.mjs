@@ -117,6 +117,10 @@ export function numericConstants(file) {
 export function defaultsPage() {
   const packages = listPackages().sort((a, b) => ORDER.indexOf(a.short) - ORDER.indexOf(b.short));
   const out = [
+    '---',
+    'title: Important defaults',
+    '---',
+    '',
     '# Important defaults',
     '',
     'Every timeout, interval, retry count, poll, size and limit the packages use, generated from',
