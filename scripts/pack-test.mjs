@@ -9,14 +9,16 @@
 //     the React components (`VoiceProvider`, `CallPanel` with an `Offset`, a translation);
 //   - `npx connect-emulator --json` starts;
 //   - the getting-started page places a call against that emulator in headless Chromium.
-// Then, in a temporary copy of the release files, `changeset version` and `npm publish --dry-run`
-// of every package succeed. The working tree is never changed. Prints tarball contents and sizes.
+// Then, in a temporary copy of the release files, `changeset version` turns the pending changesets
+// into each package's CHANGELOG.md (which its tarball ships) and `npm publish --dry-run` of every
+// package succeeds. The working tree is never changed. Prints tarball contents and sizes.
 import { execFileSync, spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   writeFileSync,
@@ -257,7 +259,22 @@ try {
           join(release, 'packages', p.short),
         ),
       );
-      console.log(`  ${p.name}@${version}: publish --dry-run ok${out.trim() ? `\n${out}` : ''}`);
+      // The pending changesets became the package's changelog, which the tarball ships.
+      const changelog = readFileSync(join(release, 'packages', p.short, 'CHANGELOG.md'), 'utf8');
+      const entries = changelog.split(`## ${version}`)[1]?.match(/^- /gm)?.length ?? 0;
+      if (!entries) throw new Error(`${p.name}: CHANGELOG.md has no entry under ## ${version}`);
+      const [packed] = JSON.parse(
+        sh(
+          'npm',
+          ['pack', '--dry-run', '--json', '--loglevel=error'],
+          join(release, 'packages', p.short),
+        ),
+      );
+      if (!packed.files.some((f) => f.path === 'CHANGELOG.md'))
+        throw new Error(`${p.name}: the tarball does not ship CHANGELOG.md`);
+      console.log(
+        `  ${p.name}@${version}: CHANGELOG.md with ${entries} entries; publish --dry-run ok${out.trim() ? `\n${out}` : ''}`,
+      );
     }
   });
 } finally {
