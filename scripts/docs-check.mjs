@@ -3,9 +3,11 @@
 //      type-checks against the built packages (strict; TSX as a Vite + React app compiles it), the
 //      guides' test samples (`<!-- file: NAME.test.ts -->`) pass under Vitest, and every image a
 //      guide shows is in docs/guides/images (scripts/docs-images.mjs);
-//   2. the defaults page (docs/guides/defaults.md) is generated from the constants modules
-//      (scripts/defaults-page.mjs), then `typedoc` builds the site into docs/site with zero warnings (typedoc.json treats a warning
-//      as an error). It does not type-check the packages again (`skipErrorChecking` in
+//   2. the error reference (docs/guides/errors.md) quotes every public message of the messages
+//      modules and only real ones (scripts/error-reference.mjs); the defaults page
+//      (docs/guides/defaults.md) is generated from the constants modules (scripts/defaults-page.mjs);
+//      then `typedoc` builds the site into docs/site with zero warnings (typedoc.json treats a
+//      warning as an error). It does not type-check the packages again (`skipErrorChecking` in
 //      `packageOptions`: `npm test` runs tsc first), which takes a third off its CPU time (about
 //      25 s → 17 s of CPU here);
 //   3. linkinator finds no broken link in docs/site (links to other sites are not followed: the
@@ -15,6 +17,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultsPage, DEFAULTS_PAGE } from './defaults-page.mjs';
 import { checkImages } from './docs-images.mjs';
+import { errorReferenceProblems } from './error-reference.mjs';
 import { guideSamples, readmeSamples, runGettingStarted } from './guide-samples.mjs';
 import { root } from './packages.mjs';
 import { run } from './run.mjs';
@@ -89,6 +92,12 @@ await step('guide tests run (the *.test.ts samples, Vitest)', async () => {
 await step('guide images (from the test runs, each one referenced)', async () => {
   const problems = checkImages();
   for (const problem of problems) console.error(`  ✗ ${problem}`);
+  return problems.length === 0;
+});
+
+await step('the error reference quotes every public message, and only real ones', async () => {
+  const problems = errorReferenceProblems();
+  for (const problem of problems) console.error(`  ✗ docs/guides/errors.md ${problem}`);
   return problems.length === 0;
 });
 
