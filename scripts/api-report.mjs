@@ -17,8 +17,13 @@ import { entriesOf, listPackages } from './packages.mjs';
 const { Extractor, ExtractorConfig } = apiExtractor;
 const localBuild = process.argv.includes('--local');
 const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--package' ? [arg] : []));
-// @x/connect-emulator joins once its public names are documented.
-const DOCUMENTED = new Set(['connect-streams', 'websocket-manager', 'voice-id', 'react-voice']);
+const DOCUMENTED = new Set([
+  'connect-streams',
+  'websocket-manager',
+  'voice-id',
+  'react-voice',
+  'connect-emulator',
+]);
 let failed = 0;
 
 for (const p of listPackages()) {

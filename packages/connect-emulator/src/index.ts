@@ -22,6 +22,7 @@ export type { Emulator, EmulatorOptions, ExtraRoute } from './server';
 export { ManualClock, SystemClock } from './domain/clock';
 export type { Clock, TimerHandle } from './domain/clock';
 export { ContactCentre, DomainError } from './domain/contact-centre';
+export { Arns } from './domain/ids';
 export type {
   AgentRecord,
   AgentStateRecord,
@@ -31,6 +32,7 @@ export type {
   EndpointRecord,
   QueueRecord,
   RoutingProfileRecord,
+  ShownState,
   TransferSegment,
   TransferWait,
 } from './domain/contact-centre';
@@ -67,6 +69,6 @@ export {
   FAILOVER_PENDING_WINDOW_MS,
   failoverRequestSchema,
 } from './regions/regions';
-export type { RegionStatus, RegionsOptions } from './regions/regions';
+export type { FailoverMode, RegionStatus, RegionsOptions } from './regions/regions';
 export { createPanelRequestHandler, PANEL_PATH_PREFIXES } from './panel';
 export type { PanelRouteOptions, StorageAccessDecision } from './panel';

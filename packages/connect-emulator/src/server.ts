@@ -162,6 +162,7 @@ export interface EmulatorOptions {
 export interface Emulator {
   /** Base URL, e.g. `http://127.0.0.1:4700` (no trailing slash). */
   readonly url: string;
+  /** The port it listens on. */
   readonly port: number;
   /** The CTI endpoint (`<url>/api`). */
   readonly ctiEndpoint: string;
@@ -169,6 +170,7 @@ export interface Emulator {
   readonly loginUrl: string;
   /** `GET` returns `{accessToken, expiration}` for the session cookie. */
   readonly authorizeUrl: string;
+  /** The sign-out URL, the `logoutUrl` of the panel (ends the session). */
   readonly logoutUrl: string;
   /** The control API base and customer-phone page. */
   readonly controlUrl: string;
@@ -182,12 +184,15 @@ export interface Emulator {
   readonly ccpUrl: string;
   /** The agent web-socket base URL (`ws://` or `wss://`). */
   readonly webSocketUrl: string;
+  /** The simulated instance's ARN. */
   readonly instanceArn: string;
   /** The PEM certificate when serving TLS. */
   readonly certificate: string | null;
   /** The live domain model (replaced on reset). */
   readonly centre: ContactCentre;
+  /** The clock of the emulator (a `ManualClock` when the options gave one). */
   readonly clock: Clock;
+  /** The signed-in sessions and their tokens. */
   readonly sessions: SessionStore;
   /** Logs `username` in and returns a fresh access token (for tests and tools). */
   login(username: string): { accessToken: string; refreshToken: string; expiresAt: number };
@@ -195,6 +200,7 @@ export interface Emulator {
   readonly regions: RegionController | undefined;
   /** Resets the instance to its seed (sessions stay). */
   reset(): void;
+  /** Stops the server: closes its sockets and timers. */
   close(): Promise<void>;
 }
 

@@ -9,9 +9,13 @@ import type { Clock } from '../domain/clock';
 
 /** A logged-in agent session (one per login), holding its tokens. */
 export interface Session {
+  /** The session's id (the value of the session cookie). */
   readonly id: string;
+  /** The signed-in agent's user id. */
   readonly agentId: string;
+  /** The token that issues new access tokens for this session. */
   readonly refreshToken: string;
+  /** Whether the agent signed out (or the session expired or was evicted). */
   ended: boolean;
   /** When the session ends by itself (epoch ms). */
   readonly expiresAt: number;
@@ -40,6 +44,7 @@ export class SessionStore {
   private readonly refresh = new Map<string, Session>();
   private lastSweep: number;
 
+  /** Sessions on `clock`, issuing tokens that live `tokenLifetimeMs`. */
   constructor(
     private readonly clock: Clock,
     private readonly tokenLifetimeMs: number,
@@ -48,6 +53,7 @@ export class SessionStore {
     this.lastSweep = clock.now();
   }
 
+  /** Signs `agentId` in: a new session (the oldest one ends when `MAX_SESSIONS` are live). */
   login(agentId: string): Session {
     this.sweepIfDue();
     while (this.sessions.size >= MAX_SESSIONS) {
@@ -67,6 +73,7 @@ export class SessionStore {
     return session;
   }
 
+  /** The live session with this id (an expired one ends here), or undefined. */
   session(id: string | undefined): Session | undefined {
     const session = id ? this.sessions.get(id) : undefined;
     if (session && session.expiresAt <= this.clock.now()) {
@@ -106,6 +113,7 @@ export class SessionStore {
     return session && !session.ended && session.expiresAt > this.clock.now() ? session : undefined;
   }
 
+  /** Ends the session and every token of it. */
   logout(session: Session): void {
     session.ended = true;
     this.sessions.delete(session.id);
@@ -134,6 +142,7 @@ export class SessionStore {
       }
   }
 
+  /** Ends every session (a reset). */
   clear(): void {
     this.sessions.clear();
     this.tokens.clear();

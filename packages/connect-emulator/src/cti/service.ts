@@ -86,17 +86,23 @@ export const CTI_OPERATION_POLICIES: Readonly<
 
 /** The result of one CTI call. */
 export interface CtiResult {
+  /** The HTTP status of the answer. */
   readonly status: number;
+  /** The JSON body of the answer. */
   readonly body: unknown;
+  /** The CTI error type, when the answer is an error. */
   readonly errorType?: string;
 }
 
 /** What the CTI service needs from the server around it. */
 export interface CtiContext {
+  /** The simulated instance (read afresh: a reset replaces it). */
   readonly centre: () => ContactCentre;
+  /** The signed-in sessions and their tokens. */
   readonly sessions: SessionStore;
   /** The `wss://…`/`ws://…` URL for CreateTransport web_socket, given a fresh token. */
   readonly webSocketUrl: (token: string) => string;
+  /** The current time (epoch ms). */
   readonly now: () => number;
   /** Bumped on reset so old snapshot tokens count as changed. */
   readonly epoch: () => number;

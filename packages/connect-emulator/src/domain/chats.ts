@@ -15,11 +15,17 @@ export interface StartChatInput {
 
 /** What starts a task contact through the admin API (StartTaskContact). */
 export interface StartTaskInput {
+  /** The queue the task waits in for an agent. */
   readonly queue: QueueRecord;
+  /** The task's name (what the agent sees). */
   readonly name: string;
+  /** The task's description. */
   readonly description?: string;
+  /** Links and values shown with the task, by name. */
   readonly references?: Readonly<Record<string, { readonly type: string; readonly value: string }>>;
+  /** Contact attributes. */
   readonly attributes?: Readonly<Record<string, string>>;
+  /** The contact the task was created from. */
   readonly previousContactId?: string;
   /** When the task starts waiting in its queue (epoch ms); now when absent or past. */
   readonly scheduledAt?: number;

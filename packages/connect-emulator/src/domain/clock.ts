@@ -3,6 +3,7 @@
  * @public
  */
 export interface TimerHandle {
+  /** The timer's number (unique per clock). */
   readonly id: number;
 }
 
@@ -28,10 +29,12 @@ export class SystemClock implements Clock {
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
   private nextId = 1;
 
+  /** {@inheritDoc Clock.now} */
   now(): number {
     return Date.now();
   }
 
+  /** {@inheritDoc Clock.setTimer} */
   setTimer(ms: number, fn: () => void): TimerHandle {
     const id = this.nextId++;
     const timer = setTimeout(() => {
@@ -43,6 +46,7 @@ export class SystemClock implements Clock {
     return { id };
   }
 
+  /** {@inheritDoc Clock.clearTimer} */
   clearTimer(handle: TimerHandle | undefined): void {
     if (!handle) return;
     const timer = this.timers.get(handle.id);
@@ -61,20 +65,24 @@ export class ManualClock implements Clock {
   private readonly timers = new Map<number, { at: number; fn: () => void }>();
   private nextId = 1;
 
+  /** A clock at `start` (epoch ms; default 2026-01-01 09:00 UTC). */
   constructor(start = Date.UTC(2026, 0, 1, 9, 0, 0)) {
     this.current = start;
   }
 
+  /** {@inheritDoc Clock.now} */
   now(): number {
     return this.current;
   }
 
+  /** {@inheritDoc Clock.setTimer} */
   setTimer(ms: number, fn: () => void): TimerHandle {
     const id = this.nextId++;
     this.timers.set(id, { at: this.current + Math.max(0, ms), fn });
     return { id };
   }
 
+  /** {@inheritDoc Clock.clearTimer} */
   clearTimer(handle: TimerHandle | undefined): void {
     if (handle) this.timers.delete(handle.id);
   }

@@ -44,6 +44,7 @@ export {
   type EndpointRecord,
   type QueueRecord,
   type RoutingProfileRecord,
+  type ShownState,
   type TransferSegment,
   type TransferWait,
 } from './records';
@@ -54,14 +55,21 @@ export {
  * @public
  */
 export class ContactCentre {
+  /** The ARN builders of this instance. */
   readonly arns: Arns;
+  /** The instance's id. */
   readonly instanceId: string;
+  /** The instance's region (`us-east-1`). */
   readonly region: string;
+  /** The agent states agents may choose. */
   readonly agentStates: readonly AgentStateRecord[];
+  /** The queues of the instance. */
   readonly queues: readonly QueueRecord[];
+  /** The agents by user id. */
   readonly agents: ReadonlyMap<string, AgentRecord>;
   /** The live contacts by id (the contact store's map). */
   readonly contacts: Map<string, ContactRecord>;
+  /** The countries agents may call (ISO codes, from the seed). */
   readonly dialableCountries: readonly string[];
   private readonly phoneNumbers: ReadonlyMap<string, QueueRecord>;
   /** The contact flow of each phone number that has one. */
@@ -93,7 +101,9 @@ export class ContactCentre {
   /** What agents see. */
   private readonly views: ContactViews;
 
+  /** An instance built from `seed`, on the clock and timeouts of `options`. */
   constructor(
+    /** The seed the instance was built from. */
     readonly seed: Seed,
     private readonly options: ContactCentreOptions,
   ) {
@@ -295,6 +305,7 @@ export class ContactCentre {
 
   // ---------------------------------------------------------------- lookups
 
+  /** The agent with this sign-in name, if any. */
   agentByUsername(username: string): AgentRecord | undefined {
     for (const agent of this.agents.values()) if (agent.username === username) return agent;
     return undefined;

@@ -61,10 +61,15 @@ export const CONNECTION_TRANSITIONS: Readonly<
  * @public
  */
 export class InvalidTransitionError extends Error {
+  /** Always `InvalidTransitionError`. */
   override readonly name = 'InvalidTransitionError';
+  /** The refusal of `event` by the `machine` in state `from`. */
   constructor(
+    /** Which state machine refused: the contact's or a connection's. */
     readonly machine: 'contact' | 'connection',
+    /** The state it was in. */
     readonly from: string,
+    /** The event it refused. */
     readonly event: string,
   ) {
     super(

@@ -16,8 +16,11 @@ import type { TimerHandle, Clock } from './clock';
  * @public
  */
 export class DomainError extends Error {
+  /** Always `DomainError`. */
   override readonly name = 'DomainError';
+  /** A failure of type `type` (the CTI error it is answered as) with its message. */
   constructor(
+    /** The CTI error type it is answered as (e.g. `InvalidStateException`). */
     readonly type: CtiErrorType,
     message: string,
   ) {
@@ -27,55 +30,86 @@ export class DomainError extends Error {
 
 /** An agent-state definition with its ARN. */
 export interface AgentStateRecord {
+  /** The state's ARN. */
   readonly arn: string;
+  /** The state's name (`Available`, `Offline`, a custom one). */
   readonly name: string;
+  /** Whether contacts are routed to an agent in it, or the agent is offline. */
   readonly type: 'routable' | 'not_routable' | 'offline';
 }
 
 /** A queue of the instance. */
 export interface QueueRecord {
+  /** The queue's id. */
   readonly id: string;
+  /** The queue's ARN. */
   readonly arn: string;
+  /** The queue's name. */
   readonly name: string;
 }
 
 /** A routing profile. */
 export interface RoutingProfileRecord {
+  /** The routing profile's id. */
   readonly id: string;
+  /** The routing profile's ARN. */
   readonly arn: string;
+  /** The routing profile's name. */
   readonly name: string;
+  /** The queues whose contacts it routes to its agents. */
   readonly queues: readonly QueueRecord[];
+  /** The queue of the agents' outbound calls. */
   readonly defaultOutboundQueue: QueueRecord;
+  /** How many contacts of each channel (`VOICE`, `CHAT`, `TASK`) an agent takes at once. */
   readonly concurrency: Readonly<Record<string, number>>;
 }
 
-/** A state shown to the agent (selected, system or error) and since when. */
+/**
+ * A state shown to the agent (selected, system or error) and since when.
+ * @public
+ */
 export interface ShownState {
+  /** The state's ARN (null for a system or error state). */
   readonly arn: string | null;
+  /** The state's type (`routable`, `not_routable`, `offline`, `system`, `error`). */
   readonly type: string;
+  /** The state's name. */
   readonly name: string;
+  /** When it was first shown (epoch ms). */
   readonly since: number;
 }
 
 /** One agent (user) of the instance and its live state. */
 export interface AgentRecord {
+  /** The user's id. */
   readonly id: string;
+  /** The user's ARN. */
   readonly arn: string;
+  /** The user's sign-in name. */
   readonly username: string;
+  /** The agent's display name. */
   name: string;
+  /** The agent's desk phone number, or null. */
   readonly extension: string | null;
+  /** The agent's routing profile. */
   readonly routingProfile: RoutingProfileRecord;
+  /** The agent's permissions (security profile). */
   readonly permissions: readonly string[];
+  /** Whether the agent takes calls on the softphone (else the desk phone). */
   softphoneEnabled: boolean;
+  /** Whether offered calls are accepted without the agent. */
   softphoneAutoAccept: boolean;
+  /** The agent's saved preferences (locale and others). */
   preferences: Record<string, string>;
   /** The state the agent chose. */
   selected: AgentStateRecord;
+  /** When the agent chose the selected state (epoch ms). */
   selectedSince: number;
   /** The state queued with `enqueueNextState`, applied when the agent's contacts are cleared. */
   nextState: AgentStateRecord | null;
   /** An error state (e.g. `MissedCallAgent`) that overrides the selected one until the agent picks a state. */
   errorState: string | null;
+  /** When the error state began (epoch ms). */
   errorSince: number;
   /** When the agent last became free to take a call (longest-idle routing). */
   idleSince: number;
@@ -90,24 +124,32 @@ export interface AgentRecord {
   readonly recentContacts: string[];
   /** Bumped on every change visible in the agent's snapshot. */
   version: number;
+  /** Long polls waiting for the agent's next snapshot change. */
   readonly waiters: Set<() => void>;
 }
 
 /** One leg of a contact. */
 export interface ConnectionRecord {
+  /** The connection's id. */
   readonly id: string;
   /** Order in which legs were added (an agent sees the quick connect names of later legs only). */
   readonly seq: number;
+  /** The kind of leg (`agent`, `inbound`, `outbound`, `monitoring`). */
   readonly type: ConnectionType;
+  /** Whether it is the contact's first customer leg. */
   readonly initial: boolean;
+  /** The leg's state (`connecting`, `connected`, `hold`, `disconnected`…). */
   state: ConnectionStateType;
+  /** When the leg entered its state (epoch ms). */
   since: number;
+  /** Who is on the leg (a phone number, an agent or a queue). */
   readonly endpoint: Endpoint;
   /**
    * Set on agent legs. A transfer leg waiting for an agent ({@link ConnectionRecord.awaiting})
    * gets it when the call is offered to one, and loses it again if that agent misses the offer.
    */
   agentId?: string;
+  /** Whether the leg is muted. */
   mute: boolean;
   /** Muted by another participant (MuteParticipant on someone else's leg). */
   forcedMute?: boolean;
@@ -166,12 +208,17 @@ export type TransferWait = (
 
 /** A contact: a list of connections (two today; more when multi-party lands). */
 export interface ContactRecord {
+  /** The contact's id. */
   readonly id: string;
+  /** The id of the first contact of its chain (itself unless transferred). */
   readonly initialContactId: string;
+  /** The contact's channel. */
   readonly type: 'voice' | 'queue_callback' | 'task' | 'chat';
+  /** How it started. */
   readonly initiationMethod: 'inbound' | 'outbound' | 'callback' | 'api';
   /** Tasks: the name and description given by CreateTaskContact. */
   name?: string;
+  /** Tasks: the description given by CreateTaskContact. */
   description?: string;
   /** Tasks: the references given by CreateTaskContact. */
   references?: Readonly<Record<string, { readonly type: string; readonly value: string }>>;
@@ -183,13 +230,21 @@ export interface ContactRecord {
   scheduledAt?: number;
   /** Tasks: the contact the task was created from. */
   readonly relatedContactId?: string;
+  /** The queue it waits or waited in. */
   readonly queue: QueueRecord;
+  /** When it entered its queue (epoch ms). */
   readonly queuedAt: number;
+  /** When it was created (epoch ms). */
   readonly createdAt: number;
+  /** The contact's state (`init`, `incoming`, `connecting`, `connected`, `ended`…). */
   state: ContactStateType;
+  /** When it entered its state (epoch ms). */
   since: number;
+  /** Its legs, the customer's first. */
   readonly connections: ConnectionRecord[];
+  /** The contact attributes (name and value by key). */
   readonly attributes: Record<string, { name: string; value: string }>;
+  /** The customer's phone number (E.164), or the chat or task's customer id. */
   readonly customerNumber: string;
   /** Digits sent by the agent (SendDigits) and pressed by the customer, in order. */
   readonly digits: {
@@ -202,6 +257,7 @@ export interface ContactRecord {
   readonly excludedAgents: Set<string>;
   /** Whether it waits in its queue for an agent. */
   waiting: boolean;
+  /** The pending timer of its state (ring timeout, scheduled start). */
   timer?: TimerHandle;
   /** Why it ended, when it did. */
   endReason?: string;
@@ -245,8 +301,11 @@ export function newContactRecord(
 
 /** Options of a {@link ContactCentre}. */
 export interface ContactCentreOptions {
+  /** The clock timers and timestamps use (a `ManualClock` in tests). */
   readonly clock: Clock;
+  /** How long an offer rings before it is missed. */
   readonly missedCallTimeoutMs: number;
+  /** How long an outbound call rings the customer before it is not answered. */
   readonly outboundRingTimeoutMs: number;
 }
 

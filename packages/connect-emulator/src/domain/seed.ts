@@ -220,9 +220,12 @@ export type Seed = z.output<typeof seedSchema>;
  * @public
  */
 export class SeedError extends Error {
+  /** Always `SeedError`. */
   override readonly name = 'SeedError';
+  /** A seed refused with `message`, listing each bad field in `issues`. */
   constructor(
     message: string,
+    /** Each bad field: its path (`agents[1].routingProfile`) and what is wrong with it. */
     readonly issues: readonly { path: string; message: string }[] = [],
   ) {
     super(message);

@@ -42,7 +42,10 @@ export const FAILOVER_PENDING_WINDOW_MS = 2000;
  */
 export type FailoverMode = 'soft' | 'hard';
 
-/** @public */
+/**
+ * The body of a failover request of the control API: `{ mode? }` (soft by default).
+ * @public
+ */
 export const failoverRequestSchema = z.strictObject({
   mode: z.enum(['soft', 'hard']).optional(),
 });
@@ -66,7 +69,10 @@ export const regionsOptionsSchema = z.strictObject({
   pendingWindowMs: z.number().int().nonnegative().optional(),
 });
 
-/** @public */
+/**
+ * The regions option of the emulator, as given (see {@link regionsOptionsSchema}).
+ * @public
+ */
 export type RegionsOptions = z.input<typeof regionsOptionsSchema>;
 
 /**

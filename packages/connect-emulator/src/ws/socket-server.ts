@@ -234,6 +234,7 @@ export class AgentSocketServer {
         client.send(frame);
   }
 
+  /** Closes every agent socket and stops accepting new ones. */
   close(): Promise<void> {
     for (const client of this.wss.clients) client.terminate();
     return new Promise((resolve) => this.wss.close(() => resolve()));
