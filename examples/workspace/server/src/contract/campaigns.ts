@@ -373,7 +373,7 @@ export const templatePatchSchema = z
   .strict()
   .openapi('CampaignTemplatePatch');
 
-/** The sandbox provider's review of a pending template. */
+/** The provider's review of a pending template, recorded by hand. */
 export const templateReviewSchema = z
   .object({ decision: z.enum(['approved', 'rejected']) })
   .strict()
