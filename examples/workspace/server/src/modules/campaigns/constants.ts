@@ -47,6 +47,9 @@ export const CAMPAIGN_MESSAGES = {
   templateNotReviewable: 'Only pending templates can be reviewed.',
   templateNotApproved: 'The template is no longer approved.',
   gaveUp: (reason: string) => `Gave up after several attempts: ${reason}`,
+  /** The workspace has no address of its own on the channel (Settings → Channels). */
+  noSenderAddress: (channel: string) =>
+    `The workspace has no ${channel === 'email' ? 'email address' : `${channel === 'sms' ? 'SMS' : 'WhatsApp'} number`} to send from.`,
   whatsappTemplateName: 'Use lower-case letters, digits and underscores.',
   scheduleInPast: 'Choose a time in the future.',
   scheduleTooFar: `Choose a time within ${LIMITS.scheduleAheadDaysMax} days.`,

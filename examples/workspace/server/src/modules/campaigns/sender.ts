@@ -270,20 +270,29 @@ export class CampaignSender {
           email: m.contact_email,
           phone: m.contact_phone,
         });
+        const from = await fromOf(m.workspace_id, renderer.channel);
+        const adapter = this.adapters[renderer.channel];
         let result: SendResult;
         try {
-          result = await this.adapters[renderer.channel].send({
-            idempotencyKey: campaignMessageKey(m.id),
-            workspaceId: m.workspace_id,
-            channel: renderer.channel,
-            from: await fromOf(m.workspace_id, renderer.channel),
-            to: m.address,
-            body: rendered.body,
-            subject: rendered.subject,
-            thread: [],
-            threadKey: campaignMessageKey(m.id),
-            template: rendered.template,
-          });
+          result =
+            adapter.connected && !from
+              ? {
+                  ok: false,
+                  retryable: false,
+                  reason: CAMPAIGN_MESSAGES.noSenderAddress(renderer.channel),
+                }
+              : await adapter.send({
+                  idempotencyKey: campaignMessageKey(m.id),
+                  workspaceId: m.workspace_id,
+                  channel: renderer.channel,
+                  from,
+                  to: m.address,
+                  body: rendered.body,
+                  subject: rendered.subject,
+                  thread: [],
+                  threadKey: campaignMessageKey(m.id),
+                  template: rendered.template,
+                });
         } catch (error) {
           result = {
             ok: false,
