@@ -180,17 +180,19 @@ function ReportsTab({ slug, campaign }: { readonly slug: string; readonly campai
           </Button>
         </div>
       </header>
-      {r.localGateway ? (
-        <p className="cmp-muted" data-testid="report-gateway-note">
-          {CAMPAIGN_TEXT.localGatewayNote}
-        </p>
-      ) : null}
-      {r.receipts.delivered ? null : (
-        <p className="cmp-muted" data-testid="report-email-note">
-          {CAMPAIGN_TEXT.emailReceiptsNote}
-        </p>
-      )}
-      <p className="cmp-muted">{CAMPAIGN_TEXT.repliesNote}</p>
+      <div className="cmp-report-notes">
+        {r.localGateway ? (
+          <p className="cmp-muted" data-testid="report-gateway-note">
+            {CAMPAIGN_TEXT.localGatewayNote}
+          </p>
+        ) : null}
+        {r.receipts.delivered ? null : (
+          <p className="cmp-muted" data-testid="report-email-note">
+            {CAMPAIGN_TEXT.emailReceiptsNote}
+          </p>
+        )}
+        <p className="cmp-muted">{CAMPAIGN_TEXT.repliesNote}</p>
+      </div>
       <Kpis stats={r.stats} receipts={r.receipts} />
       <ActivityPanel
         title={`Messages per ${r.bucket}`}

@@ -17,13 +17,13 @@ export function CampaignReplyLink({
   const session = useSession();
   if (!campaign) return null;
   return (
-    <span className="conversation-header__campaign" data-testid="conversation-campaign">
+    <p className="conversation-header__campaign" data-testid="conversation-campaign">
       {INBOX_COPY.replyToCampaign}{' '}
       {canOpenCampaigns(session.permits) ? (
         <Link to={campaignPaths.viewer(session.slug, campaign.id, 'reports')}>{campaign.name}</Link>
       ) : (
         <span>{campaign.name}</span>
       )}
-    </span>
+    </p>
   );
 }

@@ -76,8 +76,8 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
         <p className="conversation-header__meta">
           <Badge>{CHANNELS[conversation.channel].label}</Badge>
           <span>{conversation.subject}</span>
-          <CampaignReplyLink campaign={conversation.campaign} />
         </p>
+        <CampaignReplyLink campaign={conversation.campaign} />
       </div>
       <div className="conversation-header__actions">
         {conversation.contact.phone ? (
