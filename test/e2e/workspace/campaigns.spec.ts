@@ -194,7 +194,7 @@ test.describe('campaign journeys', () => {
     await expect(campaigns.rows.filter({ hasText: 'VIP gift' })).toHaveCount(1);
   });
 
-  test('SMS: segment count, send now, watch progress, read the report chart and export CSV', async ({
+  test('SMS: segment count, send now through the gateway, read the report chart and export CSV', async ({
     page,
   }) => {
     await signInAs(page, USERS.jane);
@@ -254,11 +254,11 @@ test.describe('campaign journeys', () => {
     );
     expect(lines).toHaveLength(estimate.reachable + 1);
     expect(lines.some((l) => l.startsWith('Maria Garcia,+15555550101,'))).toBe(true);
-    expect(lines.find((l) => l.startsWith('Noah Smith,'))).toMatch(/,failed,.*,21614: /);
-    // the overview counts it
+    expect(lines.find((l) => l.startsWith('Noah Smith,'))).toMatch(/,failed,.*,"21614: /);
+    // the overview counts it (nothing seeded is sent; other journeys may have sent more)
     await page.getByTestId('campaigns-nav-overview').click();
     await expect(campaigns.overview).toBeVisible();
-    await expect(page.getByTestId('overview-count-sent')).toContainText('2');
+    await expect(page.getByTestId('overview-count-sent')).toContainText(/[1-9]/);
   });
 
   test('leaving an unsaved campaign or template asks first', async ({ page }) => {
