@@ -94,9 +94,6 @@ export default defineConfig({
       CONNECT_EMULATOR_CONTROL_TOKEN: process.env.CONNECT_EMULATOR_CONTROL_TOKEN,
       CHANNEL_GATEWAY_CONTROL_TOKEN: process.env.CHANNEL_GATEWAY_CONTROL_TOKEN,
       CHANNEL_GATEWAY_PORT: process.env.CHANNEL_GATEWAY_PORT,
-      // Campaign sends one message per batch with a gateway delay, long enough to watch progress.
-      CAMPAIGN_BATCH_SIZE: '1',
-      SANDBOX_RESPONSE_LATENCY_MS: '700',
     },
   },
 });

@@ -61,6 +61,19 @@ export const TwilioError = {
   tooManyMedia: 21623,
 } as const;
 
+/**
+ * Twilio's magic test numbers as 'To' (reference: Twilio test credentials): sending to them
+ * fails the way the real API does for such a number, so that a sender's refusals can be tried.
+ */
+export const TWILIO_MAGIC_TO: Readonly<Record<string, number>> = {
+  /** Invalid 'To' number. */
+  '+15005550001': TwilioError.invalidTo,
+  /** A recipient who opted out (unsubscribed). */
+  '+15005550004': TwilioError.unsubscribed,
+  /** Not a mobile number. */
+  '+15005550009': TwilioError.notMobile,
+};
+
 /** WhatsApp Cloud API (Graph) error codes the gateway answers. */
 export const GraphError = {
   /** Invalid OAuth access token (HTTP 401). */

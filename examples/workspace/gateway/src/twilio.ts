@@ -8,6 +8,7 @@ import {
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
   TWILIO_API_VERSION,
+  TWILIO_MAGIC_TO,
   TWILIO_MAX_BODY_CHARS,
   TWILIO_MAX_MEDIA,
   TWILIO_PREFIX,
@@ -202,8 +203,12 @@ export class TwilioService {
   create(form: URLSearchParams): TwilioMessage {
     const toRaw = form.get('To') ?? '';
     const to = e164(toRaw);
-    if (!to)
+    if (!to || TWILIO_MAGIC_TO[to] === TwilioError.invalidTo)
       throw new TwilioRestError(400, TwilioError.invalidTo, TWILIO_MESSAGES.invalidTo(toRaw));
+    if (TWILIO_MAGIC_TO[to] === TwilioError.unsubscribed)
+      throw new TwilioRestError(400, TwilioError.unsubscribed, TWILIO_MESSAGES.unsubscribed);
+    if (TWILIO_MAGIC_TO[to] === TwilioError.notMobile)
+      throw new TwilioRestError(400, TwilioError.notMobile, TWILIO_MESSAGES.notMobile(to));
     const service = form.get('MessagingServiceSid');
     const fromRaw = form.get('From') ?? (service ? this.ctx.config.twilio.numbers[0] : undefined);
     if (!fromRaw)

@@ -1,9 +1,10 @@
 // The campaigns API on PGlite and PostgreSQL: the campaigns permit and cross-tenant denial,
 // drafts (audience, content, details), the states draft → scheduled → sending → sent (and
 // cancelled), duplicate and delete, audience estimates, sending through the queue and the
-// sandbox provider (and resuming a crashed worker's batch without a second delivery), reports
-// and CSV, templates with their review, and the §7 template search.
-import { sql } from 'kysely';
+// channel adapters over the local channel gateway (email into its mailbox, a crashed worker's
+// batch resumed as the same mails: one Message-ID per recipient; WhatsApp as the approved
+// template with its variables), reports and CSV, templates with their review, and the §7
+// template search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignTemplatesResponseSchema } from '../../../../packages/react-voice/src/api/contract';
 import {
@@ -14,15 +15,17 @@ import {
   recipientListResponseSchema,
   templateListResponseSchema,
 } from '../src/contract/campaigns';
-import { SandboxChannelProvider } from '../src/integrations/channels/sandbox-provider';
 import { CampaignRepository } from '../src/modules/campaigns/repository';
-import { CampaignSender } from '../src/modules/campaigns/sender';
-import { withCampaignTables } from '../src/modules/campaigns/tables';
-import { createTestServer, dbKinds, type TestServer } from './harness';
+import { loadCampaignConfig } from '../src/modules/campaigns/config';
+import { campaignMessageKey, type CampaignSender } from '../src/modules/campaigns/sender';
+import { createSender } from '../src/modules/campaigns/worker';
+import { startGatewayStack, type GatewayStack } from './channels-gateway';
+import { dbKinds, type TestServer } from './harness';
 
 const EMAIL_CONTENT = { channel: 'email', subject: 'Hi {{first_name}}', body: 'Hello {{name}}!' };
 
 describe.each(dbKinds())('campaigns on %s', (kind) => {
+  let stack: GatewayStack;
   let s: TestServer;
   let jane: string;
   let sam: string;
@@ -32,19 +35,35 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
     s.req(method, `/api/ws/${path}`, { token, ...(body === undefined ? {} : { body }) });
 
   beforeAll(async () => {
-    s = await createTestServer(kind);
+    stack = await startGatewayStack(kind, { smtp: true });
+    s = stack.server;
     [jane, sam, gary] = (await Promise.all(
       ['jane@acme.test', 'sam@both.test', 'gary@globex.test'].map((e) => s.login(e)),
     )) as [string, string, string];
-    const db = s.services.db;
-    sender = new CampaignSender(
-      db,
-      new SandboxChannelProvider(withCampaignTables(db)),
-      s.services.log,
-      { workerId: 'test-worker', batchSize: 3 },
-    );
-  });
-  afterAll(() => s.close());
+    sender = createSender(s.services, loadCampaignConfig({}), {
+      workerId: 'test-worker',
+      batchSize: 3,
+      backoffBaseMs: 0,
+      backoffMaxMs: 0,
+    });
+  }, 240_000);
+  afterAll(() => stack?.close());
+
+  /** What the gateway holds for a customer's address on a channel (both directions). */
+  const mailbox = async (channel: string, address: string) =>
+    (
+      await stack.control(
+        'GET',
+        `/messages?channel=${channel}&address=${encodeURIComponent(address)}`,
+      )
+    ).json.messages as {
+      id: string;
+      direction: string;
+      subject?: string;
+      text: string;
+      template?: string;
+      status: string;
+    }[];
 
   const createEmail = async (name: string, audience?: unknown) => {
     const res = await api('POST', 'acme/campaigns', jane, {
@@ -122,9 +141,13 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
   it('lists the seeded campaigns with state and channel filters, name search and cursor pages', async () => {
     const list = async (query: string) =>
       campaignListResponseSchema.parse((await api('GET', `acme/campaigns?${query}`, jane)).body);
-    const sent = await list('status=sent');
-    expect(sent.campaigns.map((c) => c.name)).toEqual(['Spring newsletter']);
-    expect(sent.campaigns[0]!.stats.total).toBe(4);
+    // nothing seeded has been sent: a report only ever shows what the channels reported
+    expect((await list('status=sent')).campaigns).toEqual([]);
+    const drafts = await list('status=draft');
+    expect(drafts.campaigns.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Spring newsletter', 'VIP order updates']),
+    );
+    expect(drafts.campaigns.every((c) => c.stats.total === 0)).toBe(true);
     expect((await list('channel=sms')).campaigns.map((c) => c.name).sort()).toEqual([
       'Black Friday teaser',
       'Delivery day reminder',
@@ -312,79 +335,80 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
     expect(done.status).toBe('sent');
     expect(done.stats).toMatchObject({ total: 4, queued: 0, progress: 1 });
     expect(done.completedAt).not.toBeNull();
-    const db = withCampaignTables(s.services.db);
-    const deliveries = await db
-      .selectFrom('sandbox_channel_deliveries as d')
-      .innerJoin('campaign_messages as m', (j) =>
-        j.on(sql<boolean>`d.idempotency_key = m.id::text`),
-      )
-      .select(['d.address', 'd.subject', 'd.body', 'd.attempts'])
-      .where('m.campaign_id', '=', c.id)
-      .orderBy('d.address')
-      .execute();
-    expect(deliveries.map((d) => d.address)).toEqual([
+    // each recipient has one mail in the gateway's mailbox, personalised, with our Message-ID
+    const messages = await new CampaignRepository(s.services.db).recipients(c.id, undefined, 0, 10);
+    expect(messages.map((m) => m.address).sort()).toEqual([
       'emma.wilson@example.com',
       'li.wei@example.com',
       'maria@example.com',
       'olivia@example.com',
     ]);
-    expect(deliveries.find((d) => d.address === 'maria@example.com')).toMatchObject({
-      subject: 'Hi Maria',
-      body: 'Hello Maria Garcia!',
-      attempts: 1,
+    const maria = messages.find((m) => m.address === 'maria@example.com')!;
+    const mails = (await mailbox('email', 'maria@example.com')).filter(
+      (m) => m.direction === 'outbound' && m.subject === 'Hi Maria',
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      id: `<${campaignMessageKey(maria.id)}@acme.test>`,
+      text: expect.stringContaining('Hello Maria Garcia!'),
     });
+    // email has no delivery receipt: sent, never "delivered"
+    expect(done.stats).toMatchObject({ sent: 4, delivered: 0, failed: 0 });
   });
 
-  it('a worker that dies after the provider recorded its batch: another resumes it, and every recipient gets exactly one delivery', async () => {
+  it('a worker that dies after the relay took its mails: another resumes them, and every recipient has one mail (one Message-ID)', async () => {
     const c = await createEmail('Crash', { rules: [] });
     await api('POST', `acme/campaigns/${c.id}/schedule`, jane, { sendAt: 'now' });
     const repo = new CampaignRepository(s.services.db);
-    const db = withCampaignTables(s.services.db);
-    const provider = new SandboxChannelProvider(db);
-    // worker A starts it, claims two messages with a short lease, hands them to the provider…
+    // worker A starts it, claims two messages with a short lease, sends them through the relay…
     await repo.startDue(1, () => Promise.resolve({ snapshot: null }));
     const claimed = await repo.claim('worker-a', 2, 300);
     expect(claimed).toHaveLength(2);
-    await provider.send(
-      claimed.map((m) => ({
-        idempotencyKey: String(m.id),
+    for (const m of claimed) {
+      const sent = await s.services.channels.email.send({
+        idempotencyKey: campaignMessageKey(m.id),
         workspaceId: m.workspace_id,
-        channel: 'email' as const,
-        address: m.address,
-        subject: 'x',
-        body: 'x',
-      })),
-    );
+        channel: 'email',
+        from: 'support@acme.test',
+        to: m.address,
+        subject: 'Hi',
+        body: 'Hello',
+        thread: [],
+        threadKey: campaignMessageKey(m.id),
+      });
+      expect(sent.ok).toBe(true);
+    }
     // …and dies before writing the outcome. Until the lease ends nobody else takes its rows.
-    const b = new CampaignSender(s.services.db, provider, s.services.log, {
+    const b = createSender(s.services, loadCampaignConfig({}), {
       workerId: 'worker-b',
       batchSize: 10,
     });
     const r1 = await b.tick();
     expect(r1.claimed).toBe(2);
-    const stillHeld = await db
+    const stillHeld = await repo.db
       .selectFrom('campaign_messages')
       .select(['id', 'locked_by', 'status'])
       .where('campaign_id', '=', c.id)
       .where('status', '=', 'queued')
       .execute();
     expect(stillHeld.map((m) => m.locked_by)).toEqual(['worker-a', 'worker-a']);
-    // after the lease, B resends them: the provider answers the first outcome, no new delivery
+    // after the lease, B sends them again with the same Message-ID: the same mail
     await expect.poll(async () => (await b.tick()).claimed, { timeout: 10_000 }).toBe(2);
     await b.drain();
-    const rows = await db
-      .selectFrom('campaign_messages as m')
-      .innerJoin('sandbox_channel_deliveries as d', (j) =>
-        j.on(sql<boolean>`d.idempotency_key = m.id::text`),
-      )
-      .select(['m.id', 'm.status', 'm.sent_by', 'm.attempts', 'd.attempts as sends'])
-      .where('m.campaign_id', '=', c.id)
-      .orderBy('m.id')
+    const rows = await repo.db
+      .selectFrom('campaign_messages')
+      .select(['id', 'address', 'status', 'sent_by'])
+      .where('campaign_id', '=', c.id)
+      .orderBy('id')
       .execute();
     expect(rows).toHaveLength(4);
     expect(rows.every((r) => r.status === 'sent' && r.sent_by === 'worker-b')).toBe(true);
-    const resumed = new Set(claimed.map((m) => m.id));
-    for (const r of rows) expect(r.sends).toBe(resumed.has(r.id) ? 2 : 1);
+    // the relay got the resumed ones twice, as the same mail (one Message-ID): the mailbox, as a
+    // mail client does, holds one mail per recipient
+    for (const r of rows) {
+      const key = `<${campaignMessageKey(Number(r.id))}@acme.test>`;
+      expect((await mailbox('email', r.address)).filter((m) => m.id === key)).toHaveLength(1);
+    }
     expect((await api('GET', `acme/campaigns/${c.id}`, jane)).body.campaign.status).toBe('sent');
   });
 
@@ -417,7 +441,7 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
 
   it('reports sent, delivered, failed and replied over time, and exports CSV', async () => {
     const list = campaignListResponseSchema.parse(
-      (await api('GET', 'acme/campaigns?status=sent&q=spring', jane)).body,
+      (await api('GET', 'acme/campaigns?status=sent&q=send%20me', jane)).body,
     );
     const id = list.campaigns[0]!.id;
     const report = campaignReportResponseSchema.parse(
@@ -426,6 +450,9 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
     expect(report.stats.total).toBe(4);
     expect(report.stats.sent).toBe(4);
     expect(report.bucket).toBe('minute');
+    // the relay is the local gateway's, and email reports neither delivery nor reading
+    expect(report.localGateway).toBe(true);
+    expect(report.receipts).toEqual({ delivered: false, read: false });
     const sum = (k: 'sent' | 'delivered' | 'failed' | 'replied') =>
       report.series.reduce((n, p) => n + p[k], 0);
     expect(sum('sent')).toBe(report.stats.sent);
@@ -435,10 +462,12 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe(
-      'attachment; filename="spring-newsletter-recipients.csv"',
+      'attachment; filename="send-me-recipients.csv"',
     );
     const lines = csv.text.trim().split('\n');
-    expect(lines[0]).toBe('name,address,status,sent_at,delivered_at,failed_at,replied_at,error');
+    expect(lines[0]).toBe(
+      'name,address,status,sent_at,delivered_at,read_at,failed_at,replied_at,error',
+    );
     expect(lines).toHaveLength(5);
     expect(lines.some((l) => l.startsWith('Maria Garcia,maria@example.com,'))).toBe(true);
     const timeline = await api('GET', `acme/campaigns/${id}/report.csv?kind=timeline`, jane);
@@ -453,7 +482,7 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
 
   it("lists a sent campaign's recipients by state, in pages; members without the permit get 403", async () => {
     const list = campaignListResponseSchema.parse(
-      (await api('GET', 'acme/campaigns?status=sent&q=spring', jane)).body,
+      (await api('GET', 'acme/campaigns?status=sent&q=send%20me', jane)).body,
     );
     const id = list.campaigns[0]!.id;
     const names: string[] = [];
@@ -577,15 +606,48 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
       ).status,
     ).toBe(409);
     expect((await api('DELETE', `acme/campaign-templates/${approved.id}`, jane)).status).toBe(409);
+    // the template is approved at the provider too (as a business has it approved by Meta)
+    const { info } = stack.gateway;
+    const created2 = await fetch(
+      `${info.whatsapp.apiBaseUrl}/v23.0/${info.whatsapp.businessAccountId}/message_templates`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${info.whatsapp.accessToken}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          name: 'order_update',
+          language: approved.language,
+          category: 'UTILITY',
+          components: [{ type: 'BODY', text: 'Hi {{1}}, order {{2}} ships on {{3}}.' }],
+        }),
+      },
+    );
+    expect(created2.status, await created2.text()).toBe(200);
     await sender.drain();
-    const db = withCampaignTables(s.services.db);
-    const maria = await db
-      .selectFrom('sandbox_channel_deliveries')
-      .select(['body', 'channel'])
-      .where('address', '=', '+15555550101')
-      .where('channel', '=', 'whatsapp')
-      .executeTakeFirstOrThrow();
-    expect(maria.body).toBe('Hi Maria, order #42 ships on Friday.');
+    // sent as the template with its variables, personalised per recipient
+    const maria = (await mailbox('whatsapp', '+15555550101')).find(
+      (m) => m.direction === 'outbound' && m.template === 'order_update',
+    );
+    expect(maria?.text).toBe('Hi Maria, order #42 ships on Friday.');
+    // the Cloud API's statuses move the messages to delivered; the customer reads one
+    const stats = async () =>
+      campaignResponseSchema.parse((await api('GET', `acme/campaigns/${campaign.id}`, jane)).body)
+        .campaign.stats;
+    const total = (await stats()).total;
+    await expect.poll(async () => (await stats()).delivered, { timeout: 20_000 }).toBe(total);
+    const read = await stack.control('POST', '/read', { channel: 'whatsapp', id: maria!.id });
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    await expect.poll(async () => (await stats()).read, { timeout: 20_000 }).toBe(1);
+    const report = campaignReportResponseSchema.parse(
+      (await api('GET', `acme/campaigns/${campaign.id}/report`, jane)).body,
+    ).report;
+    expect(report).toMatchObject({
+      localGateway: true,
+      receipts: { delivered: true, read: true },
+      stats: { sent: total, delivered: total, read: 1, failed: 0 },
+    });
   });
 
   it('templates: create (pending), name rule for WhatsApp, list filters and search, delete', async () => {

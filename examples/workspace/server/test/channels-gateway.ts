@@ -20,7 +20,11 @@ export interface GatewayStack {
   close(): Promise<void>;
 }
 
-export async function startGatewayStack(kind: DbKind): Promise<GatewayStack> {
+/** Starts the gateway and a server on it (`smtp`: email sends through the gateway's relay). */
+export async function startGatewayStack(
+  kind: DbKind,
+  options: { readonly smtp?: boolean } = {},
+): Promise<GatewayStack> {
   const gateway = await startGateway({ statusStepMs: 5, log: () => {} });
   const { info } = gateway;
   const server = await createTestServer(kind, {
@@ -34,6 +38,7 @@ export async function startGatewayStack(kind: DbKind): Promise<GatewayStack> {
       WHATSAPP_APP_SECRET: info.whatsapp.appSecret,
       WHATSAPP_VERIFY_TOKEN,
       WHATSAPP_BUSINESS_ACCOUNT_ID: info.whatsapp.businessAccountId,
+      ...(options.smtp ? { SMTP_URL: info.smtp.relayUrl } : {}),
     },
   });
   const control: GatewayStack['control'] = async (method, path, body) => {

@@ -111,10 +111,17 @@ export const campaignStatsSchema = z
     queued: z.number().int(),
     /** Accepted by the channel provider. */
     sent: z.number().int(),
+    /** Delivered, as the provider's receipts said (never for email: SMTP has no receipt). */
     delivered: z.number().int(),
+    /** Read, as the provider's receipts said (WhatsApp). */
+    read: z.number().int(),
+    /** Refused by the provider, or failed later with its reason. */
     failed: z.number().int(),
+    /** Recipients whose message on the channel opened a conversation (a real reply). */
     replied: z.number().int(),
     cancelled: z.number().int(),
+    /** Recipients skipped because they opted out of the channel (STOP). */
+    optedOut: z.number().int(),
     /** Share of recipients processed (sent, failed or cancelled), 0 to 1. */
     progress: z.number().min(0).max(1),
   })
@@ -265,6 +272,10 @@ export const campaignReportResponseSchema = z
   .object({
     report: z.object({
       stats: campaignStatsSchema,
+      /** The channel's provider is the local channel gateway (its figures are not a real provider's). */
+      localGateway: z.boolean(),
+      /** Whether the channel reports delivery and reading (email reports neither). */
+      receipts: z.object({ delivered: z.boolean(), read: z.boolean() }),
       /** Width of one point of the series. */
       bucket: z.enum(['minute', 'hour', 'day']),
       series: z.array(reportPointSchema),
@@ -285,6 +296,7 @@ export const recipientSchema = z
     status: z.enum(MESSAGE_STATUSES),
     sentAt: isoDateTime.nullable(),
     deliveredAt: isoDateTime.nullable(),
+    readAt: isoDateTime.nullable(),
     failedAt: isoDateTime.nullable(),
     repliedAt: isoDateTime.nullable(),
     error: z.string().nullable(),
@@ -292,7 +304,9 @@ export const recipientSchema = z
   .openapi('CampaignRecipient');
 
 export const recipientListQuerySchema = z.object({
-  status: z.enum(['queued', 'sent', 'delivered', 'failed', 'replied', 'cancelled']).optional(),
+  status: z
+    .enum(['queued', 'sent', 'delivered', 'read', 'failed', 'replied', 'cancelled', 'opted_out'])
+    .optional(),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -359,7 +373,7 @@ export const templatePatchSchema = z
   .strict()
   .openapi('CampaignTemplatePatch');
 
-/** The sandbox provider's review of a pending template. */
+/** The provider's review of a pending template, recorded by hand. */
 export const templateReviewSchema = z
   .object({ decision: z.enum(['approved', 'rejected']) })
   .strict()

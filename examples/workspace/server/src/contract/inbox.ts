@@ -39,6 +39,8 @@ export const conversationSchema = z
     lastMessageAt: isoDateTime,
     lastMessagePreview: z.string(),
     createdAt: isoDateTime,
+    /** The campaign this conversation answers (a customer's reply to it), if any. */
+    campaign: z.object({ id: z.string(), name: z.string() }).nullable(),
   })
   .openapi('Conversation');
 

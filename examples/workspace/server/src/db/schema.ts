@@ -132,6 +132,8 @@ export interface ConversationsTable {
   last_message_preview: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The campaign the conversation answers (a customer's reply to it). */
+  campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConversationTagsTable {

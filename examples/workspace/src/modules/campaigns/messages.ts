@@ -16,6 +16,14 @@ export const CAMPAIGN_TEXT = {
   exitTemplateBody: 'Your changes to this template will be lost.',
   keepEditing: 'Keep editing',
   exitWithoutSaving: 'Exit without saving',
+  /** The report when the channel's provider is the local channel gateway. */
+  localGatewayNote: 'Figures come from the local channel gateway, not a real provider.',
+  /** The report of an email campaign: SMTP has no delivery receipt. */
+  emailReceiptsNote:
+    'Email has no delivery receipt: "Sent" means the mail relay accepted the message; whether it was delivered or read is not known.',
+  /** The report's "Replied" and "Opted out". */
+  repliesNote:
+    'Replied counts recipients who wrote back on the same channel within 7 days (their conversation is linked to this campaign in the inbox). Opted out counts recipients skipped because they had sent STOP.',
 } as const;
 
 export const CHANNEL_LABELS = { whatsapp: 'WhatsApp', email: 'Email', sms: 'SMS' } as const;

@@ -15,4 +15,6 @@ export const INBOX_COPY = {
   sendTemplate: 'Send template',
   templateSent: 'The template was not sent',
   chooseTemplate: 'Choose a template',
+  /** A conversation opened by a customer's reply to a campaign (followed by its name). */
+  replyToCampaign: 'Reply to campaign',
 } as const;

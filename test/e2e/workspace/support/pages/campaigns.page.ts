@@ -91,7 +91,7 @@ export class CampaignsPage {
     return this.page.getByTestId(`${area}-tab-${name}`);
   }
 
-  kpi(name: 'total' | 'sent' | 'delivered' | 'failed' | 'replied'): Locator {
+  kpi(name: 'total' | 'sent' | 'delivered' | 'read' | 'failed' | 'opted-out' | 'replied'): Locator {
     return this.page.getByTestId(`kpi-${name}-value`);
   }
 

@@ -1,10 +1,8 @@
 // Demo campaigns of `npm start` (workspace acme): a WhatsApp draft from the approved template,
-// an email newsletter sent two days ago (its recipients' receipts simulated by the sandbox
-// provider's rules), an SMS scheduled for tomorrow morning on the workspace clock, and a
-// cancelled SMS.
+// an email newsletter draft, an SMS scheduled for tomorrow morning on the workspace clock, and a
+// cancelled SMS. None has sent anything: every figure a report shows comes from a real send.
 import type { Kysely } from 'kysely';
 import { TZDate } from '@date-fns/tz';
-import { SandboxChannelProvider } from '../../integrations/channels/sandbox-provider';
 import { newId } from '../../lib/ids';
 import { withCampaignTables } from '../../modules/campaigns/tables';
 import type { Database } from '../schema';
@@ -83,64 +81,23 @@ export async function seedCampaigns(
       createdAt: new Date(now - 3_600_000),
     });
 
-  // Sent two days ago to every contact with an email address.
-  const sentAt = new Date(now - 2 * 86_400_000);
-  const newsletter = {
-    channel: 'email' as const,
-    subject: 'News from Acme, {{first_name}}',
-    body: 'Hello {{first_name}},\n\nOur spring collection is here. Reply to this email to book a visit.\n\nThe Acme team',
-  };
-  const sent = await insert({
+  // A draft to every contact with an email address (no figures are seeded: a report shows
+  // only what the channels reported).
+  await insert({
     name: 'Spring newsletter',
     channel: 'email',
-    status: 'sent',
+    status: 'draft',
     audience: {
       match: 'all',
       rules: [{ kind: 'attribute', field: 'email', op: 'is_set', value: '' }],
     },
-    content: newsletter,
-    scheduledAt: sentAt,
-    startedAt: sentAt,
-    completedAt: new Date(sentAt.getTime() + 60_000),
-    createdAt: new Date(sentAt.getTime() - 86_400_000),
+    content: {
+      channel: 'email',
+      subject: 'News from Acme, {{first_name}}',
+      body: 'Hello {{first_name}},\n\nOur spring collection is here. Reply to this email to book a visit.\n\nThe Acme team',
+    },
+    createdAt: new Date(now - 2 * 86_400_000),
   });
-  const recipients = await db
-    .selectFrom('contacts')
-    .select(['id', 'name', 'company', 'email', 'phone'])
-    .where('workspace_id', '=', wsId)
-    .where('email', 'is not', null)
-    .orderBy('name')
-    .execute();
-  for (const [i, r] of recipients.entries()) {
-    const accepted = new Date(sentAt.getTime() + i * 1_500);
-    const fate = SandboxChannelProvider.simulate({ channel: 'email', address: r.email! }, accepted);
-    await db
-      .insertInto('campaign_messages')
-      .values({
-        campaign_id: sent.id,
-        workspace_id: wsId,
-        contact_id: r.id,
-        contact_name: r.name,
-        contact_company: r.company,
-        contact_email: r.email,
-        contact_phone: r.phone,
-        address: r.email!,
-        status: fate.valid ? 'sent' : 'failed',
-        attempts: 1,
-        provider_message_id: fate.valid ? `sbx_seed_${i}` : null,
-        error: fate.valid ? fate.error : 'Invalid recipient address',
-        sent_at: fate.valid ? accepted : null,
-        delivered_at: fate.valid ? fate.deliveredAt : null,
-        failed_at: fate.valid ? fate.failedAt : accepted,
-        replied_at: fate.valid ? fate.repliedAt : null,
-      })
-      .execute();
-  }
-  await db
-    .updateTable('campaigns')
-    .set({ recipients_total: recipients.length })
-    .where('id', '=', sent.id)
-    .execute();
 
   // Tomorrow 10:00 on the workspace clock.
   const today = new TZDate(now, ws.time_zone);

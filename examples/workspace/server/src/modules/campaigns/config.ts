@@ -13,9 +13,6 @@ const schema = z.object({
   CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(WORKER_DEFAULTS.batchSize),
   CAMPAIGN_LEASE_MS: ms.min(100).default(WORKER_DEFAULTS.leaseMs),
   CAMPAIGN_IDLE_MS: ms.min(10).default(WORKER_DEFAULTS.idleMs),
-  /** Latency the sandbox provider adds before recording a batch and before answering. */
-  SANDBOX_REQUEST_LATENCY_MS: ms.default(0),
-  SANDBOX_RESPONSE_LATENCY_MS: ms.default(0),
 });
 
 /** The campaign worker's configuration. */
@@ -24,7 +21,6 @@ export interface CampaignConfig {
   readonly batchSize: number;
   readonly leaseMs: number;
   readonly idleMs: number;
-  readonly sandbox: { readonly requestLatencyMs: number; readonly responseLatencyMs: number };
 }
 
 /** Reads the campaign settings; a bad value throws with the variable's name. */
@@ -44,9 +40,5 @@ export function loadCampaignConfig(
     batchSize: e.CAMPAIGN_BATCH_SIZE,
     leaseMs: e.CAMPAIGN_LEASE_MS,
     idleMs: e.CAMPAIGN_IDLE_MS,
-    sandbox: {
-      requestLatencyMs: e.SANDBOX_REQUEST_LATENCY_MS,
-      responseLatencyMs: e.SANDBOX_RESPONSE_LATENCY_MS,
-    },
   };
 }

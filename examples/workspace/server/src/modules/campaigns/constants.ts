@@ -4,7 +4,7 @@
 export const CAMPAIGN_CHANNELS = ['whatsapp', 'email', 'sms'] as const;
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
+export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'cancelled', 'opted_out'] as const;
 
 /** §2 and §5: the campaign editor's id for a campaign not saved yet. */
 export const NEW_CAMPAIGN_ID = 'new';
@@ -46,6 +46,10 @@ export const CAMPAIGN_MESSAGES = {
   templateInUse: 'The template is used by a scheduled or sending campaign.',
   templateNotReviewable: 'Only pending templates can be reviewed.',
   templateNotApproved: 'The template is no longer approved.',
+  gaveUp: (reason: string) => `Gave up after several attempts: ${reason}`,
+  /** The workspace has no address of its own on the channel (Settings → Channels). */
+  noSenderAddress: (channel: string) =>
+    `The workspace has no ${channel === 'email' ? 'email address' : `${channel === 'sms' ? 'SMS' : 'WhatsApp'} number`} to send from.`,
   whatsappTemplateName: 'Use lower-case letters, digits and underscores.',
   scheduleInPast: 'Choose a time in the future.',
   scheduleTooFar: `Choose a time within ${LIMITS.scheduleAheadDaysMax} days.`,
@@ -72,22 +76,25 @@ export const WORKER_DEFAULTS = {
   leaseMs: 30_000,
   /** Pause between polls when there is nothing to do. */
   idleMs: 500,
-  /** Attempts before a message is failed for good. */
+  /** Attempts before a message is failed for good (a provider's 429/5xx/network errors). */
   maxAttempts: 5,
 } as const;
 
-/** The sandbox provider's simulation (deterministic per address). */
-export const SANDBOX = {
-  /** Share of deliveries that fail. */
-  failRate: 0.05,
-  /** Share of delivered messages that get a reply. */
-  replyRate: 0.2,
-  /** Delivery receipt delay range (ms). */
-  deliveredAfterMs: [200, 2_000],
-  /** Reply delay range (ms). */
-  repliedAfterMs: [2_000, 20_000],
-  errors: {
-    invalidAddress: 'Invalid recipient address',
-    undeliverable: 'Recipient unreachable',
-  },
+/** Backoff of a provider's 429/5xx/network error: base × 2^(attempt-1), jittered, capped. */
+export const RETRY_BACKOFF = { baseMs: 1_000, maxMs: 60_000 } as const;
+
+/**
+ * How long after a campaign message was sent a customer's message on the same channel from the
+ * same address counts as a reply to it (links the conversation and sets `replied_at`).
+ */
+export const REPLY_WINDOW_DAYS = 7;
+
+/** The prefix of a campaign message's idempotency key (`campaign-<row id>`): receipts name it. */
+export const CAMPAIGN_KEY_PREFIX = 'campaign-';
+
+/** What the report says about where its figures come from and what a channel reports. */
+export const REPORT_NOTES = {
+  localGateway: 'Figures come from the local channel gateway, not a real provider.',
+  emailReceipts:
+    'Email has no delivery receipt: "Sent" means the mail relay accepted the message; delivery and reading are not known.',
 } as const;

@@ -64,16 +64,18 @@ export function segmentWhere(workspaceId: string, audience: Audience): RawBuilde
 const reachable = (channel: CampaignChannel) =>
   sql<boolean>`coalesce(${addressOf(channel)}, '') <> ''`;
 
-/** Counts per campaign of its messages (receipts dated in the future are not counted yet). */
+/** Counts per campaign of its messages (receipts as the providers reported them). */
 export interface StatsRow {
   campaign_id: string;
   total: number;
   queued: number;
   sent: number;
   delivered: number;
+  read: number;
   failed: number;
   replied: number;
   cancelled: number;
+  opted_out: number;
 }
 
 /** One claimed message with what rendering it needs. */
@@ -89,16 +91,14 @@ export interface ClaimedMessage {
   attempts: number;
 }
 
-/** The final state of one message, written after the provider answered. */
+/** The outcome of one message, written after the adapter answered (or it was skipped). */
 export interface MessageResult {
   id: number;
-  status: 'sent' | 'failed';
+  status: 'sent' | 'failed' | 'opted_out';
   provider_message_id: string | null;
   error: string | null;
   sent_at: string | null;
-  delivered_at: string | null;
   failed_at: string | null;
-  replied_at: string | null;
 }
 
 export class CampaignRepository {
@@ -271,10 +271,12 @@ export class CampaignRepository {
         sql<number>`count(*)::int`.as('total'),
         sql<number>`(count(*) FILTER (WHERE status = 'queued'))::int`.as('queued'),
         sql<number>`(count(*) FILTER (WHERE sent_at IS NOT NULL))::int`.as('sent'),
-        sql<number>`(count(*) FILTER (WHERE delivered_at <= now()))::int`.as('delivered'),
-        sql<number>`(count(*) FILTER (WHERE failed_at <= now()))::int`.as('failed'),
-        sql<number>`(count(*) FILTER (WHERE replied_at <= now()))::int`.as('replied'),
+        sql<number>`(count(*) FILTER (WHERE delivered_at IS NOT NULL))::int`.as('delivered'),
+        sql<number>`(count(*) FILTER (WHERE read_at IS NOT NULL))::int`.as('read'),
+        sql<number>`(count(*) FILTER (WHERE status = 'failed'))::int`.as('failed'),
+        sql<number>`(count(*) FILTER (WHERE replied_at IS NOT NULL))::int`.as('replied'),
         sql<number>`(count(*) FILTER (WHERE status = 'cancelled'))::int`.as('cancelled'),
+        sql<number>`(count(*) FILTER (WHERE status = 'opted_out'))::int`.as('opted_out'),
       ])
       .where('campaign_id', 'in', campaignIds)
       .groupBy('campaign_id')
@@ -384,7 +386,7 @@ export class CampaignRepository {
             INSERT INTO campaign_messages (campaign_id, workspace_id, contact_id, contact_name,
               contact_company, contact_email, contact_phone, address)
             SELECT ${c.id}, ct.workspace_id, ct.id, ct.name, ct.company, ct.email, ct.phone,
-              ${addressOf(channel)}
+              ${channel === 'email' ? sql`lower(trim(ct.email))` : addressOf(channel)}
             FROM contacts ct
             WHERE ${segmentWhere(c.workspace_id, c.audience as Audience)} AND ${reachable(channel)}
             ON CONFLICT (campaign_id, contact_id) DO NOTHING
@@ -446,48 +448,83 @@ export class CampaignRepository {
       .execute();
   }
 
-  /** Writes the provider's answers for messages this worker still holds. */
+  /**
+   * Writes the adapters' answers for messages this worker still holds. A receipt that overtook
+   * the answer (a status callback arrives before the send's response is written) is kept: its
+   * dates stay, and a failure it reported stays a failure.
+   */
   async finish(worker: string, results: readonly MessageResult[]): Promise<number> {
     if (results.length === 0) return 0;
     const result = await sql`
       UPDATE campaign_messages m
-      SET status = v.status, provider_message_id = v.provider_message_id, error = v.error,
-          sent_at = v.sent_at, delivered_at = v.delivered_at, failed_at = v.failed_at,
-          replied_at = v.replied_at, sent_by = ${worker}, locked_until = NULL
+      SET status = CASE WHEN m.failed_at IS NOT NULL AND v.status = 'sent' THEN 'failed' ELSE v.status END,
+          provider_message_id = coalesce(v.provider_message_id, m.provider_message_id),
+          error = coalesce(v.error, CASE WHEN m.failed_at IS NOT NULL THEN m.error END),
+          sent_at = coalesce(m.sent_at, v.sent_at), failed_at = coalesce(m.failed_at, v.failed_at),
+          sent_by = ${worker}, locked_until = NULL
       FROM jsonb_to_recordset(${JSON.stringify(results)}::jsonb) AS v(id bigint, status text,
-        provider_message_id text, error text, sent_at timestamptz, delivered_at timestamptz,
-        failed_at timestamptz, replied_at timestamptz)
+        provider_message_id text, error text, sent_at timestamptz, failed_at timestamptz)
       WHERE m.id = v.id AND m.status = 'queued' AND m.locked_by = ${worker}`.execute(this.db);
     return Number(result.numAffectedRows ?? 0n);
   }
 
-  /** After a provider error: retry later, or fail messages that used up their attempts. */
-  async retryLater(
-    worker: string,
-    ids: readonly number[],
-    error: string,
-    backoffMs: number,
-    maxAttempts: number,
-  ) {
-    if (ids.length === 0) return;
+  /** After a provider's 429/5xx/network error: the message is due again after `backoffMs`. */
+  async retryLater(worker: string, id: number, error: string, backoffMs: number) {
     await this.db
       .updateTable('campaign_messages')
       .set({
         error,
         locked_until: sql`now() + make_interval(secs => ${backoffMs / 1000})`,
       })
-      .where('id', 'in', ids)
+      .where('id', '=', id)
       .where('locked_by', '=', worker)
       .where('status', '=', 'queued')
       .execute();
-    await this.db
-      .updateTable('campaign_messages')
-      .set({ status: 'failed', failed_at: sql`now()`, locked_until: null })
-      .where('id', 'in', ids)
-      .where('locked_by', '=', worker)
-      .where('status', '=', 'queued')
-      .where('attempts', '>=', maxAttempts)
+  }
+
+  /** Whether any message of a sending campaign is still queued (drain waits for retries). */
+  async hasQueued(): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('campaign_messages as m')
+      .innerJoin('campaigns as c', 'c.id', 'm.campaign_id')
+      .select('m.id')
+      .where('m.status', '=', 'queued')
+      .where('c.status', '=', 'sending')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * The recipients of a batch who opted out of the channel (STOP on SMS, and WhatsApp where an
+   * opt-out is recorded), as `workspace|channel|address` keys.
+   */
+  async optedOut(
+    wanted: readonly { workspaceId: string; channel: string; address: string }[],
+  ): Promise<Set<string>> {
+    const phones = wanted.filter((w) => w.channel === 'sms' || w.channel === 'whatsapp');
+    if (phones.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('channel_opt_outs')
+      .select(['workspace_id', 'channel', 'address'])
+      .where('workspace_id', 'in', [...new Set(phones.map((w) => w.workspaceId))])
+      .where('address', 'in', [...new Set(phones.map((w) => w.address))])
       .execute();
+    return new Set(rows.map((r) => `${r.workspace_id}|${r.channel}|${r.address}`));
+  }
+
+  /** The workspace's own address on a channel (its number, its email address). */
+  async channelAddress(workspaceId: string, channel: string): Promise<string | null> {
+    const row = await this.db
+      .withTables<{
+        workspace_channels: { workspace_id: string; channel: string; address: string };
+      }>()
+      .selectFrom('workspace_channels')
+      .select('address')
+      .where('workspace_id', '=', workspaceId)
+      .where('channel', '=', channel)
+      .executeTakeFirst();
+    return row?.address || null;
   }
 
   /** Marks sending campaigns without queued messages as sent; answers their ids. */
@@ -506,10 +543,7 @@ export class CampaignRepository {
   async eventSpan(campaignId: string) {
     const row = await sql<{ first: Date | null; last: Date | null }>`
       SELECT min(least(sent_at, failed_at)) AS first,
-        max(greatest(sent_at,
-          CASE WHEN delivered_at <= now() THEN delivered_at END,
-          CASE WHEN failed_at <= now() THEN failed_at END,
-          CASE WHEN replied_at <= now() THEN replied_at END)) AS last
+        max(greatest(sent_at, delivered_at, failed_at, replied_at)) AS last
       FROM campaign_messages WHERE campaign_id = ${campaignId}`.execute(this.db);
     return row.rows[0] ?? { first: null, last: null };
   }
@@ -527,9 +561,9 @@ export class CampaignRepository {
     const result = await sql<{ at: Date; kind: string; n: number }>`
       SELECT date_trunc(${unit}, e.t, ${timeZone}) AS at, e.kind, count(*)::int AS n FROM (
         SELECT sent_at AS t, 'sent' AS kind FROM campaign_messages WHERE ${where} AND sent_at IS NOT NULL
-        UNION ALL SELECT delivered_at, 'delivered' FROM campaign_messages WHERE ${where} AND delivered_at <= now()
-        UNION ALL SELECT failed_at, 'failed' FROM campaign_messages WHERE ${where} AND failed_at <= now()
-        UNION ALL SELECT replied_at, 'replied' FROM campaign_messages WHERE ${where} AND replied_at <= now()
+        UNION ALL SELECT delivered_at, 'delivered' FROM campaign_messages WHERE ${where} AND delivered_at IS NOT NULL
+        UNION ALL SELECT failed_at, 'failed' FROM campaign_messages WHERE ${where} AND failed_at IS NOT NULL
+        UNION ALL SELECT replied_at, 'replied' FROM campaign_messages WHERE ${where} AND replied_at IS NOT NULL
       ) e GROUP BY 1, 2 ORDER BY 1`.execute(this.db);
     return result.rows.map((r) => ({ at: new Date(r.at), kind: r.kind, n: r.n }));
   }
@@ -546,6 +580,7 @@ export class CampaignRepository {
         'status',
         'sent_at',
         'delivered_at',
+        'read_at',
         'failed_at',
         'replied_at',
         'error',
@@ -556,13 +591,13 @@ export class CampaignRepository {
       case undefined:
         break;
       case 'delivered':
-        q = q.where(sql<boolean>`delivered_at <= now()`);
+        q = q.where('delivered_at', 'is not', null);
+        break;
+      case 'read':
+        q = q.where('read_at', 'is not', null);
         break;
       case 'replied':
-        q = q.where(sql<boolean>`replied_at <= now()`);
-        break;
-      case 'failed':
-        q = q.where(sql<boolean>`failed_at <= now()`);
+        q = q.where('replied_at', 'is not', null);
         break;
       case 'sent':
         q = q.where('sent_at', 'is not', null);

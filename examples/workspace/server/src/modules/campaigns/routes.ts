@@ -399,7 +399,7 @@ export function campaignRoutes(services: Services) {
       method: 'post',
       path: '/ws/{slug}/campaign-templates/{id}/review',
       tags: templateTags,
-      summary: "The sandbox provider's review of a pending template: approve or reject",
+      summary: "Records the provider's review of a pending template: approve or reject",
       description: `${PERMIT} With a real provider the review arrives from the provider.`,
       request: { params: idParamsSchema, ...body(templateReviewSchema) },
       responses: { 200: json(templateResponseSchema), ...CONFLICT },

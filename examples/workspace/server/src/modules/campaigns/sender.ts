@@ -1,20 +1,31 @@
 // The campaign send worker. Every server process runs one; they share the work through the
 // database: due campaigns are started by whichever process claims them first, and their
-// messages are claimed in batches (FOR UPDATE SKIP LOCKED, under a lease) and handed to the
-// channel provider with the row id as idempotency key. A worker that dies mid-batch leaves its
-// rows leased; when the lease runs out another worker resends them, and the provider answers the
-// first outcome instead of delivering twice.
+// messages are claimed in batches (FOR UPDATE SKIP LOCKED, under a lease) and sent one by one
+// through the channel's adapter (the same adapters as the reply outbox: Twilio, the WhatsApp
+// Cloud API, SMTP), with `campaign-<row id>` as idempotency key: the email Message-ID is made
+// from it (a resend after a crash is the same mail), and SMS status callbacks name it.
+// Recipients opted out of the channel (STOP) are skipped and counted as opted out. A provider's
+// 429/5xx/network error puts the message back with exponential backoff (the lease keeps every
+// other worker off it meanwhile: never two sends at once); a refusal fails it with the
+// provider's reason; a channel not connected on this server fails it with that reason.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { CampaignContent } from '../../contract/campaigns';
 import type { Database } from '../../db/schema';
-import type { ChannelProvider, OutboundMessage } from '../../integrations/channels/types';
-import { CAMPAIGN_MESSAGES, WORKER_DEFAULTS } from './constants';
+import type { ChannelAdapters } from '../../integrations/channels/registry';
+import type { SendResult, TemplateSend } from '../../integrations/channels/types';
+import { backoffMs } from '../outbox/worker';
+import {
+  CAMPAIGN_KEY_PREFIX,
+  CAMPAIGN_MESSAGES,
+  RETRY_BACKOFF,
+  WORKER_DEFAULTS,
+} from './constants';
 import { CampaignRepository, type ClaimedMessage, type MessageResult } from './repository';
 import type { TemplateSnapshot } from './tables';
-import { personalize, renderTemplate, type RecipientFields } from './text';
+import { personalize, placeholdersOf, renderTemplate, type RecipientFields } from './text';
 
 /** Settings of a worker. */
 export interface SenderOptions {
@@ -22,6 +33,9 @@ export interface SenderOptions {
   readonly leaseMs?: number;
   readonly idleMs?: number;
   readonly maxAttempts?: number;
+  /** Backoff of retryable errors (tests set 0). */
+  readonly backoffBaseMs?: number;
+  readonly backoffMaxMs?: number;
   /** A name for logs and the `sent_by` column (default: host, pid and a random suffix). */
   readonly workerId?: string;
 }
@@ -34,10 +48,21 @@ export interface TickResult {
   readonly completed: number;
 }
 
-interface Renderer {
-  readonly channel: OutboundMessage['channel'];
-  render(r: RecipientFields): { subject: string | null; body: string };
+type CampaignChannel = 'whatsapp' | 'email' | 'sms';
+
+interface Rendered {
+  readonly subject: string | null;
+  readonly body: string;
+  readonly template: TemplateSend | null;
 }
+
+interface Renderer {
+  readonly channel: CampaignChannel;
+  render(r: RecipientFields): Rendered;
+}
+
+/** The idempotency key of a campaign message (its Message-ID, its status callback's `m`). */
+export const campaignMessageKey = (id: number): string => `${CAMPAIGN_KEY_PREFIX}${id}`;
 
 function rendererOf(
   channel: string,
@@ -46,26 +71,40 @@ function rendererOf(
 ): Renderer {
   const content = contentJson as CampaignContent;
   switch (content.channel) {
-    case 'whatsapp':
+    case 'whatsapp': {
+      const body = snapshot?.body ?? '';
+      // The template's positional variables {{1}}, {{2}}… in order, each value personalised.
+      const count = Math.max(0, ...placeholdersOf(body).map(Number).filter(Number.isInteger));
       return {
         channel: 'whatsapp',
         render: (r) => ({
           subject: null,
-          body: renderTemplate(snapshot?.body ?? '', content.variables, r),
+          body: renderTemplate(body, content.variables, r),
+          template: snapshot
+            ? {
+                name: snapshot.name,
+                language: snapshot.language,
+                parameters: Array.from({ length: count }, (_, i) =>
+                  personalize(content.variables[String(i + 1)] ?? '', r),
+                ),
+              }
+            : null,
         }),
       };
+    }
     case 'email':
       return {
         channel: 'email',
         render: (r) => ({
           subject: personalize(content.subject, r),
           body: personalize(content.body, r),
+          template: null,
         }),
       };
     default:
       return {
         channel: channel as 'sms',
-        render: (r) => ({ subject: null, body: personalize(content.body, r) }),
+        render: (r) => ({ subject: null, body: personalize(content.body, r), template: null }),
       };
   }
 }
@@ -77,13 +116,15 @@ export class CampaignSender {
   private readonly leaseMs: number;
   private readonly idleMs: number;
   private readonly maxAttempts: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
 
   constructor(
     db: Kysely<Database>,
-    private readonly provider: ChannelProvider,
+    private readonly adapters: ChannelAdapters,
     private readonly log: Logger,
     options: SenderOptions = {},
   ) {
@@ -92,6 +133,8 @@ export class CampaignSender {
     this.leaseMs = options.leaseMs ?? WORKER_DEFAULTS.leaseMs;
     this.idleMs = options.idleMs ?? WORKER_DEFAULTS.idleMs;
     this.maxAttempts = options.maxAttempts ?? WORKER_DEFAULTS.maxAttempts;
+    this.backoffBaseMs = options.backoffBaseMs ?? RETRY_BACKOFF.baseMs;
+    this.backoffMaxMs = options.backoffMaxMs ?? RETRY_BACKOFF.maxMs;
     this.workerId =
       options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   }
@@ -165,11 +208,17 @@ export class CampaignSender {
     };
   }
 
-  /** Drains the queue: passes until there is nothing to start or send (tests, benchmarks). */
+  /**
+   * Drains the queue: passes until there is nothing to start or send (tests, benchmarks). A
+   * message waiting for its retry is not due yet: the pass after its backoff sends it.
+   */
   async drain(): Promise<void> {
     for (;;) {
       const r = await this.tick();
-      if (r.started === 0 && r.claimed === 0) return;
+      if (r.started === 0 && r.claimed === 0) {
+        if (!(await this.repo.hasQueued())) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(10, this.backoffBaseMs)));
+      }
     }
   }
 
@@ -181,63 +230,108 @@ export class CampaignSender {
         rendererOf(c.channel, c.content, c.template_snapshot),
       ]),
     );
-    const outbound: OutboundMessage[] = claimed.map((m) => {
-      const renderer = renderers.get(m.campaign_id)!;
-      const { subject, body } = renderer.render({
-        name: m.contact_name,
-        company: m.contact_company,
-        email: m.contact_email,
-        phone: m.contact_phone,
-      });
-      return {
-        idempotencyKey: String(m.id),
+    const channelOf = (m: ClaimedMessage) => renderers.get(m.campaign_id)!.channel;
+    const optedOut = await this.repo.optedOut(
+      claimed.map((m) => ({
         workspaceId: m.workspace_id,
-        channel: renderer.channel,
+        channel: channelOf(m),
         address: m.address,
-        subject,
-        body,
-      };
-    });
-    let outcomes;
-    try {
-      outcomes = await this.provider.send(outbound);
-    } catch (error) {
-      this.log.warn(
-        { err: error, worker: this.workerId },
-        'channel provider failed; retrying later',
-      );
-      await this.repo.retryLater(
-        this.workerId,
-        claimed.map((m) => m.id),
-        error instanceof Error ? error.message : String(error),
-        Math.min(this.leaseMs, 5_000),
-        this.maxAttempts,
-      );
-      return 0;
-    }
-    const iso = (d: Date | null) => (d ? d.toISOString() : null);
-    const results: MessageResult[] = outcomes.map((o) =>
-      o.accepted
-        ? {
-            id: Number(o.idempotencyKey),
-            status: 'sent',
-            provider_message_id: o.providerMessageId,
-            error: o.error,
-            sent_at: iso(o.acceptedAt),
-            delivered_at: iso(o.deliveredAt),
-            failed_at: iso(o.failedAt),
-            replied_at: iso(o.repliedAt),
-          }
-        : {
-            id: Number(o.idempotencyKey),
-            status: 'failed',
+      })),
+    );
+    const senders = new Map<string, Promise<string>>();
+    const fromOf = (workspaceId: string, channel: CampaignChannel) => {
+      const key = `${workspaceId}|${channel}`;
+      let from = senders.get(key);
+      if (!from) {
+        from = this.repo.channelAddress(workspaceId, channel).then((a) => a ?? '');
+        senders.set(key, from);
+      }
+      return from;
+    };
+    const results: MessageResult[] = [];
+    await Promise.all(
+      claimed.map(async (m) => {
+        const renderer = renderers.get(m.campaign_id)!;
+        const now = new Date().toISOString();
+        if (optedOut.has(`${m.workspace_id}|${renderer.channel}|${m.address}`)) {
+          results.push({
+            id: m.id,
+            status: 'opted_out',
             provider_message_id: null,
-            error: o.error,
+            error: null,
             sent_at: null,
-            delivered_at: null,
-            failed_at: new Date().toISOString(),
-            replied_at: null,
-          },
+            failed_at: null,
+          });
+          return;
+        }
+        const rendered = renderer.render({
+          name: m.contact_name,
+          company: m.contact_company,
+          email: m.contact_email,
+          phone: m.contact_phone,
+        });
+        const from = await fromOf(m.workspace_id, renderer.channel);
+        const adapter = this.adapters[renderer.channel];
+        let result: SendResult;
+        try {
+          result =
+            adapter.connected && !from
+              ? {
+                  ok: false,
+                  retryable: false,
+                  reason: CAMPAIGN_MESSAGES.noSenderAddress(renderer.channel),
+                }
+              : await adapter.send({
+                  idempotencyKey: campaignMessageKey(m.id),
+                  workspaceId: m.workspace_id,
+                  channel: renderer.channel,
+                  from,
+                  to: m.address,
+                  body: rendered.body,
+                  subject: rendered.subject,
+                  thread: [],
+                  threadKey: campaignMessageKey(m.id),
+                  template: rendered.template,
+                });
+        } catch (error) {
+          result = {
+            ok: false,
+            retryable: true,
+            reason: error instanceof Error ? error.message : String(error),
+          };
+        }
+        if (result.ok) {
+          results.push({
+            id: m.id,
+            status: 'sent',
+            provider_message_id: result.providerMessageId,
+            error: null,
+            sent_at: now,
+            failed_at: null,
+          });
+          return;
+        }
+        if (result.retryable && m.attempts < this.maxAttempts) {
+          const delay = Math.max(
+            result.retryAfterMs ?? 0,
+            backoffMs(m.attempts, this.backoffBaseMs, this.backoffMaxMs),
+          );
+          this.log.warn(
+            { worker: this.workerId, campaignMessage: m.id, delay, reason: result.reason },
+            'campaign send failed; retrying later',
+          );
+          await this.repo.retryLater(this.workerId, m.id, result.reason, delay);
+          return;
+        }
+        results.push({
+          id: m.id,
+          status: 'failed',
+          provider_message_id: null,
+          error: result.retryable ? CAMPAIGN_MESSAGES.gaveUp(result.reason) : result.reason,
+          sent_at: null,
+          failed_at: now,
+        });
+      }),
     );
     return this.repo.finish(this.workerId, results);
   }

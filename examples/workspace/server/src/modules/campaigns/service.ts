@@ -28,6 +28,7 @@ import { MESSAGES } from '../../lib/messages';
 import { decodeCursor, encodeCursor } from '../../lib/paging';
 import { requirePermit } from '../../lib/router';
 import { CAMPAIGN_MESSAGES, LIMITS } from './constants';
+import { channelIsLocal, receiptsOf } from './provider-source';
 import { CampaignRepository, type StatsRow } from './repository';
 import { smsSegments, unknownTokens } from './text';
 
@@ -64,9 +65,11 @@ const emptyStats = (total = 0): CampaignStats => ({
   queued: 0,
   sent: 0,
   delivered: 0,
+  read: 0,
   failed: 0,
   replied: 0,
   cancelled: 0,
+  optedOut: 0,
   progress: 0,
 });
 
@@ -77,9 +80,11 @@ function statsOf(row: StatsRow | undefined): CampaignStats {
     queued: row.queued,
     sent: row.sent,
     delivered: row.delivered,
+    read: row.read,
     failed: row.failed,
     replied: row.replied,
     cancelled: row.cancelled,
+    optedOut: row.opted_out,
     progress: row.total === 0 ? 0 : Math.min(1, (row.total - row.queued) / row.total),
   };
 }
@@ -437,8 +442,12 @@ export class CampaignService {
     const row = await this.row(access, id);
     const tz = access.workspace.time_zone;
     const stats = statsOf((await this.repo.stats([row.id])).get(row.id));
+    const source = {
+      localGateway: channelIsLocal(this.services.config, row.channel),
+      receipts: receiptsOf(row.channel),
+    };
     const span = await this.repo.eventSpan(row.id);
-    if (!span.first || !span.last) return { stats, bucket: 'minute', series: [] };
+    if (!span.first || !span.last) return { stats, ...source, bucket: 'minute', series: [] };
     const first = new Date(span.first);
     const last = new Date(span.last);
     const spanMs = last.getTime() - first.getTime();
@@ -473,7 +482,7 @@ export class CampaignService {
       .sort(([a], [b]) => a - b)
       .map(([, p]) => p)
       .slice(-LIMITS.reportBucketsMax);
-    return { stats, bucket, series };
+    return { stats, ...source, bucket, series };
   }
 
   async recipients(
@@ -495,6 +504,7 @@ export class CampaignService {
         status: r.status as 'queued',
         sentAt: iso(r.sent_at),
         deliveredAt: iso(r.delivered_at),
+        readAt: iso(r.read_at),
         failedAt: iso(r.failed_at),
         repliedAt: iso(r.replied_at),
         error: r.error,
@@ -523,34 +533,35 @@ export class CampaignService {
       'status',
       'sent_at',
       'delivered_at',
+      'read_at',
       'failed_at',
       'replied_at',
       'error',
     ];
-    const now = Date.now();
-    const seen = (d: Date | null) => (d && new Date(d).getTime() <= now ? iso(d)! : '');
+    const at = (d: Date | null) => iso(d) ?? '';
     let after = 0;
     for (;;) {
       const rows = await this.repo.recipients(row.id, undefined, after, 5_000);
       if (rows.length === 0) return;
       for (const r of rows) {
-        const failed = r.failed_at && new Date(r.failed_at).getTime() <= now;
-        const status = failed
-          ? 'failed'
-          : r.delivered_at && new Date(r.delivered_at).getTime() <= now
-            ? 'delivered'
-            : r.sent_at
-              ? 'sent'
-              : r.status;
+        const status =
+          r.status === 'failed'
+            ? 'failed'
+            : r.read_at
+              ? 'read'
+              : r.delivered_at
+                ? 'delivered'
+                : r.status;
         yield [
           r.contact_name,
           r.address,
           status,
-          iso(r.sent_at) ?? '',
-          seen(r.delivered_at),
-          seen(r.failed_at),
-          seen(r.replied_at),
-          failed ? (r.error ?? '') : '',
+          at(r.sent_at),
+          at(r.delivered_at),
+          at(r.read_at),
+          at(r.failed_at),
+          at(r.replied_at),
+          r.error ?? '',
         ];
       }
       after = rows.at(-1)!.id;

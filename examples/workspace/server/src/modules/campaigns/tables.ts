@@ -60,23 +60,7 @@ export interface CampaignMessagesTable {
   sent_at: NullableTimestamp;
   delivered_at: NullableTimestamp;
   failed_at: NullableTimestamp;
-  replied_at: NullableTimestamp;
-}
-
-export interface SandboxChannelDeliveriesTable {
-  idempotency_key: string;
-  provider_message_id: string;
-  workspace_id: string;
-  channel: string;
-  address: string;
-  subject: string | null;
-  body: string;
-  outcome: string;
-  error: string | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  accepted_at: Timestamp;
-  delivered_at: NullableTimestamp;
-  failed_at: NullableTimestamp;
+  read_at: NullableTimestamp;
   replied_at: NullableTimestamp;
 }
 
@@ -84,7 +68,6 @@ export interface SandboxChannelDeliveriesTable {
 export type CampaignTables = {
   campaigns: CampaignsTable;
   campaign_messages: CampaignMessagesTable;
-  sandbox_channel_deliveries: SandboxChannelDeliveriesTable;
 };
 
 export type CampaignDb = Kysely<Database & CampaignTables>;

@@ -1,5 +1,5 @@
 // Campaign template rules: managed under the campaigns permit; a new or edited template waits
-// for review (pending) and the sandbox provider's review approves or rejects it; templates in
+// for review (pending) and the provider's answer, recorded by hand, approves or rejects it; templates in
 // use by a scheduled or sending campaign are locked. The §7 search is open to every member (the
 // inbox and voice add-on use it); members without the campaigns permit see approved ones only.
 import type {
@@ -129,7 +129,7 @@ export class TemplateService {
     await this.repo.deleteTemplate(access.workspace.id, id);
   }
 
-  /** The sandbox provider's review of a pending template. */
+  /** The provider's answer to a pending template's review, recorded by hand. */
   async review(
     access: WorkspaceAccess,
     id: string,

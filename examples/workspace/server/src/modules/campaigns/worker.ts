@@ -1,10 +1,9 @@
 // The send worker of a server process: started with the server (unless CAMPAIGN_WORKER=0), woken
-// by this process's "send now", stopped before the database closes.
+// by this process's "send now", stopped before the database closes. It sends through this
+// process's channel adapters (the reply outbox's).
 import type { Services } from '../../lib/context';
-import { SandboxChannelProvider } from '../../integrations/channels/sandbox-provider';
 import { loadCampaignConfig, type CampaignConfig } from './config';
-import { CampaignSender } from './sender';
-import { withCampaignTables } from './tables';
+import { CampaignSender, type SenderOptions } from './sender';
 
 const workers = new WeakMap<Services, CampaignSender>();
 
@@ -13,19 +12,23 @@ export function wakeCampaignWorker(services: Services): void {
   workers.get(services)?.wake();
 }
 
-/** Builds a sender over the sandbox provider with the configured batch, lease and latency. */
+/** Builds a sender over this process's adapters with the configured batch and lease. */
 export function createSender(
   services: Services,
   config: CampaignConfig = loadCampaignConfig(),
-  workerId?: string,
+  options: SenderOptions = {},
 ): CampaignSender {
-  const provider = new SandboxChannelProvider(withCampaignTables(services.db), config.sandbox);
-  return new CampaignSender(services.db, provider, services.log.child({ module: 'campaigns' }), {
-    batchSize: config.batchSize,
-    leaseMs: config.leaseMs,
-    idleMs: config.idleMs,
-    ...(workerId ? { workerId } : {}),
-  });
+  return new CampaignSender(
+    services.db,
+    services.channels,
+    services.log.child({ module: 'campaigns' }),
+    {
+      batchSize: config.batchSize,
+      leaseMs: config.leaseMs,
+      idleMs: config.idleMs,
+      ...options,
+    },
+  );
 }
 
 /** Starts this process's send worker (unless disabled); `stop()` waits for its current pass. */

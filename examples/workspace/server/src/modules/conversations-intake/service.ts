@@ -13,6 +13,7 @@ import { visitorName } from '../../lib/links';
 import type { LiveEvent } from '../live/bus';
 import { assigneeByRules } from '../settings/assignment';
 import { normaliseEmail, normalisePhone } from './address';
+import { inboundAddress, linkCampaignReply } from './campaign-reply';
 import { MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
 
 /** Who wrote: a phone number, an email address, or a contact the channel already knows. */
@@ -172,6 +173,14 @@ export class ConversationIntake {
           const first = await this.findExternal(trx, message.workspaceId, message.externalId);
           throw new Duplicate(first!);
         }
+        await linkCampaignReply(trx, {
+          workspaceId: message.workspaceId,
+          channel: message.channel,
+          address: inboundAddress(message.from),
+          conversationId: conversation.id,
+          body,
+          at,
+        });
         await trx
           .updateTable('conversations')
           .set({

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { smsKeyword } from '../../integrations/channels/sms/keywords';
 import type { InboundSms } from '../../integrations/channels/sms/webhook';
 import type { Receipt } from '../../integrations/channels/types';
+import { applyCampaignReceipt, campaignMessageIdOf } from '../campaigns/receipts';
 import { OutboxService } from '../outbox/service';
 import { normalisePhone } from './address';
 import { workspaceOfAddress } from './channel-address';
@@ -111,16 +112,24 @@ export class SmsIntake {
     return 'stored';
   }
 
-  /** Applies a status callback to our message (by its id from the callback URL, else the SID). */
+  /**
+   * Applies a status callback to our message (by its id from the callback URL, else the SID); a
+   * campaign message's when no reply has it.
+   */
   async status(receipt: Receipt, messageId: string | undefined): Promise<boolean> {
-    return this.outbox.applyStatus(
-      messageId ? { messageId } : { externalId: receipt.providerMessageId },
-      {
-        status: receipt.status,
-        reason: receipt.reason,
-        at: receipt.at,
-        externalId: receipt.providerMessageId,
-      },
-    );
+    const campaign = campaignMessageIdOf(messageId) !== undefined;
+    if (!campaign) {
+      const changed = await this.outbox.applyStatus(
+        messageId ? { messageId } : { externalId: receipt.providerMessageId },
+        {
+          status: receipt.status,
+          reason: receipt.reason,
+          at: receipt.at,
+          externalId: receipt.providerMessageId,
+        },
+      );
+      if (changed || messageId) return changed;
+    }
+    return (await applyCampaignReceipt(this.services.db, receipt, messageId)).changed;
   }
 }

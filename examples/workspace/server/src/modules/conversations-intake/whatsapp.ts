@@ -6,6 +6,7 @@
 import type { Services } from '../../lib/context';
 import type { InboundWhatsapp } from '../../integrations/channels/whatsapp/webhook';
 import type { Receipt } from '../../integrations/channels/types';
+import { applyCampaignReceipt } from '../campaigns/receipts';
 import { OutboxService } from '../outbox/service';
 import { normalisePhone } from './address';
 import { workspaceOfAddress } from './channel-address';
@@ -52,7 +53,10 @@ export class WhatsappIntake {
     return result.duplicate ? 'duplicate' : 'stored';
   }
 
-  /** Applies a status to our message by its wamid; answers whether the message is known. */
+  /**
+   * Applies a status to our message by its wamid (a reply's, else a campaign message's); answers
+   * whether the message is known.
+   */
   async status(receipt: Receipt): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
       const changed = await this.outbox.applyStatus(
@@ -66,6 +70,8 @@ export class WhatsappIntake {
         .where('external_id', '=', receipt.providerMessageId)
         .executeTakeFirst();
       if (known) return true;
+      const campaign = await applyCampaignReceipt(this.services.db, receipt);
+      if (campaign.known) return true;
       if (attempt >= STATUS_RETRIES) return false;
       await new Promise((resolve) => setTimeout(resolve, STATUS_RETRY_MS));
     }

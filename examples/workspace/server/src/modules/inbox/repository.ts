@@ -82,6 +82,11 @@ export class InboxRepository {
         'ct.avatar_url as contact_avatar_url',
         'a.name as assignee_name',
         'a.avatar_url as assignee_avatar_url',
+        // The campaign a customer's reply linked the conversation to (campaign-reply.ts).
+        'c.campaign_id',
+        sql<string | null>`(SELECT cp.name FROM campaigns cp WHERE cp.id = c.campaign_id)`.as(
+          'campaign_name',
+        ),
       ]);
   }
 

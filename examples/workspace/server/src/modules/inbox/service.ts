@@ -97,6 +97,10 @@ export class InboxService {
       lastMessageAt: new Date(r.last_message_at).toISOString(),
       lastMessagePreview: r.last_message_preview,
       createdAt: new Date(r.created_at).toISOString(),
+      campaign:
+        r.campaign_id && r.campaign_name !== null
+          ? { id: r.campaign_id, name: r.campaign_name }
+          : null,
     }));
   }
 

@@ -30,6 +30,7 @@ import {
 } from '../api/campaigns-api';
 import type { Campaign, CampaignReport } from '../api/types';
 import { formatInZone } from '../format';
+import { CAMPAIGN_TEXT } from '../messages';
 import { campaignPaths } from '../paths';
 import { ActivityPanel } from './activity-panel';
 import { AudienceEstimateCard, describeRule, useAudienceEstimate } from './audience-builder';
@@ -179,11 +180,20 @@ function ReportsTab({ slug, campaign }: { readonly slug: string; readonly campai
           </Button>
         </div>
       </header>
-      <p className="cmp-muted" data-testid="report-sandbox-note">
-        These figures come from the built-in sandbox provider: campaign messages do not leave this
-        server yet, and delivered, failed and replied are simulated.
-      </p>
-      <Kpis stats={r.stats} />
+      <div className="cmp-report-notes">
+        {r.localGateway ? (
+          <p className="cmp-muted" data-testid="report-gateway-note">
+            {CAMPAIGN_TEXT.localGatewayNote}
+          </p>
+        ) : null}
+        {r.receipts.delivered ? null : (
+          <p className="cmp-muted" data-testid="report-email-note">
+            {CAMPAIGN_TEXT.emailReceiptsNote}
+          </p>
+        )}
+        <p className="cmp-muted">{CAMPAIGN_TEXT.repliesNote}</p>
+      </div>
+      <Kpis stats={r.stats} receipts={r.receipts} />
       <ActivityPanel
         title={`Messages per ${r.bucket}`}
         data={r.series.map((p) => ({
@@ -201,7 +211,9 @@ const RECIPIENT_FILTERS = [
   { value: 'queued', label: 'Queued' },
   { value: 'sent', label: 'Sent' },
   { value: 'delivered', label: 'Delivered' },
+  { value: 'read', label: 'Read' },
   { value: 'failed', label: 'Failed' },
+  { value: 'opted_out', label: 'Opted out' },
   { value: 'replied', label: 'Replied' },
   { value: 'cancelled', label: 'Cancelled' },
 ] as const;
@@ -209,14 +221,14 @@ const RECIPIENT_FILTERS = [
 function recipientState(r: {
   status: string;
   deliveredAt: string | null;
-  failedAt: string | null;
+  readAt: string | null;
   repliedAt: string | null;
 }): { label: string; tone: 'neutral' | 'success' | 'danger' | 'info' | 'warning' | 'accent' } {
-  const now = Date.now();
-  const past = (d: string | null) => d !== null && Date.parse(d) <= now;
-  if (past(r.failedAt)) return { label: 'Failed', tone: 'danger' };
-  if (past(r.repliedAt)) return { label: 'Replied', tone: 'accent' };
-  if (past(r.deliveredAt)) return { label: 'Delivered', tone: 'success' };
+  if (r.status === 'failed') return { label: 'Failed', tone: 'danger' };
+  if (r.status === 'opted_out') return { label: 'Opted out', tone: 'warning' };
+  if (r.repliedAt) return { label: 'Replied', tone: 'accent' };
+  if (r.readAt) return { label: 'Read', tone: 'success' };
+  if (r.deliveredAt) return { label: 'Delivered', tone: 'success' };
   if (r.status === 'sent') return { label: 'Sent', tone: 'info' };
   if (r.status === 'cancelled') return { label: 'Cancelled', tone: 'warning' };
   return { label: 'Queued', tone: 'neutral' };

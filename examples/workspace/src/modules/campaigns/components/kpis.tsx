@@ -2,32 +2,47 @@ import type { CampaignStats } from '../api/types';
 
 const pct = (n: number, of: number) => (of > 0 ? `${Math.round((n / of) * 100)}%` : '—');
 
-/** The four figures of a report (with rates against what was sent) and the recipients. */
+/**
+ * The figures of a report (with rates against what was sent) and the recipients. Delivered and
+ * read show only where the channel reports them (`receipts`); opted out when it is known.
+ */
 export function Kpis({
   stats,
   showTotal = true,
+  receipts = { delivered: true, read: false },
 }: {
   readonly stats: Pick<CampaignStats, 'sent' | 'delivered' | 'failed' | 'replied'> &
-    Partial<Pick<CampaignStats, 'total'>>;
+    Partial<Pick<CampaignStats, 'total' | 'read' | 'optedOut'>>;
   readonly showTotal?: boolean;
+  readonly receipts?: { readonly delivered: boolean; readonly read: boolean };
 }) {
   const items = [
     ...(showTotal && stats.total !== undefined
       ? [{ key: 'total', label: 'Recipients', value: stats.total, hint: null }]
       : []),
     { key: 'sent', label: 'Sent', value: stats.sent, hint: null },
-    {
-      key: 'delivered',
-      label: 'Delivered',
-      value: stats.delivered,
-      hint: pct(stats.delivered, stats.sent),
-    },
+    ...(receipts.delivered
+      ? [
+          {
+            key: 'delivered',
+            label: 'Delivered',
+            value: stats.delivered,
+            hint: pct(stats.delivered, stats.sent),
+          },
+        ]
+      : []),
+    ...(receipts.read && stats.read !== undefined
+      ? [{ key: 'read', label: 'Read', value: stats.read, hint: pct(stats.read, stats.sent) }]
+      : []),
     { key: 'failed', label: 'Failed', value: stats.failed, hint: pct(stats.failed, stats.sent) },
+    ...(stats.optedOut !== undefined
+      ? [{ key: 'opted-out', label: 'Opted out', value: stats.optedOut, hint: null }]
+      : []),
     {
       key: 'replied',
       label: 'Replied',
       value: stats.replied,
-      hint: pct(stats.replied, stats.delivered),
+      hint: pct(stats.replied, stats.sent),
     },
   ];
   return (

@@ -322,8 +322,9 @@ function TemplateForm({
                 {template.status === 'pending' ? (
                   <>
                     <p className="cmp-muted">
-                      The channel provider reviews new and changed templates. In the sandbox you
-                      give its answer here.
+                      WhatsApp reviews new and changed templates in the business account: record its
+                      answer here. A campaign sends the template by name and language, and the
+                      provider refuses one it has not approved (the message fails with its reason).
                     </p>
                     <div className="cmp-actions">
                       <Button

@@ -40,6 +40,8 @@ export interface ConversationSummary {
   lastMessageAt: string;
   lastMessagePreview: string;
   createdAt: string;
+  /** The campaign this conversation answers (a customer's reply to it), if any. */
+  campaign: { id: string; name: string } | null;
 }
 
 /** A call part of a conversation: links to its recording and transcript. */

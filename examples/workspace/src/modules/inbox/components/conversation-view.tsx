@@ -10,6 +10,7 @@ import { agentsQuery, conversationQuery, inboxKeys, updateConversation } from '.
 import type { ConversationStatus, ConversationSummary } from '../api/types';
 import { CHANNELS } from './conversation-row';
 import { useInboxList } from '../hooks/use-inbox-list';
+import { CampaignReplyLink } from './campaign-reply-link';
 import { Composer } from './composer';
 import { Timeline } from './timeline';
 
@@ -76,6 +77,7 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
           <Badge>{CHANNELS[conversation.channel].label}</Badge>
           <span>{conversation.subject}</span>
         </p>
+        <CampaignReplyLink campaign={conversation.campaign} />
       </div>
       <div className="conversation-header__actions">
         {conversation.contact.phone ? (

@@ -59,7 +59,8 @@ export class EmailAdapter implements ChannelAdapter {
       const info = await this.transport.sendMail({
         from: message.from,
         to: message.to,
-        subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`,
+        // A reply in a thread is "Re:"; a first mail (a campaign's) keeps its subject.
+        subject: thread.length === 0 || /^re:/i.test(subject) ? subject : `Re: ${subject}`,
         text: message.body,
         messageId,
         ...(thread.length > 0 ? { inReplyTo: thread.at(-1), references: thread } : {}),
