@@ -16,3 +16,19 @@ export const INBOX_COPY = {
   templateSent: 'The template was not sent',
   chooseTemplate: 'Choose a template',
 } as const;
+
+/** What a conversation says about its satisfaction survey (survey-status.tsx). */
+export const SURVEY_COPY = {
+  label: 'Satisfaction survey',
+  sent: (when: string) => `Sent ${when}`,
+  delivery: {
+    queued: 'sending',
+    sent: 'sent',
+    delivered: 'delivered',
+    read: 'read',
+    failed: 'not delivered',
+  } as Record<string, string>,
+  answered: (score: number, scale: number) => `Answered ${score} / ${scale}`,
+  waiting: 'No answer yet',
+  expired: 'Expired without an answer',
+} as const;

@@ -11,6 +11,7 @@ import type { ConversationStatus, ConversationSummary } from '../api/types';
 import { CHANNELS } from './conversation-row';
 import { useInboxList } from '../hooks/use-inbox-list';
 import { Composer } from './composer';
+import { SurveyStatus } from './survey-status';
 import { Timeline } from './timeline';
 
 const UNASSIGNED = '__unassigned__';
@@ -158,6 +159,7 @@ export function ConversationView() {
           <>
             <ConversationHeader conversation={query.data} />
             <Timeline conversation={query.data} />
+            <SurveyStatus conversation={query.data} />
             <Composer conversation={query.data} />
           </>
         )}
