@@ -71,8 +71,11 @@ test.describe('customer satisfaction survey', () => {
       live,
     );
     await expect(inbox.status).toHaveValue('closed');
+    await page.screenshot({ path: test.info().outputPath('conversation-survey-1280.png') });
 
     await expect.poll(() => answersOnCard(page), live).toBe(before + 1);
+    await expect(page.getByTestId('csat-surveys-sent')).not.toHaveText('0');
+    await page.screenshot({ path: test.info().outputPath('csat-card-1280.png'), fullPage: true });
     await customerContext.close();
   });
 

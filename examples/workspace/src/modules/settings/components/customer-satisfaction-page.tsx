@@ -153,7 +153,7 @@ function Results({ csat }: { readonly csat: Csat }) {
       description="The last 30 days, on the current scale."
       data-testid="csat-results"
     >
-      <div className="settings-card__body">
+      <div className="settings-card__body settings-csat-surveys">
         <dl className="settings-stats" data-testid="csat-surveys">
           <div>
             <dt>{CSAT_COPY.surveysSent}</dt>
