@@ -139,6 +139,14 @@ async function load() {
     state.messages = new Map(messages.map((m) => [m.id, m])); render(); } catch (e) { say(e.message, true); }
 }
 function time(iso) { return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }); }
+// Links in a message (a survey's score links in an email) are clickable, as in a mail client.
+function withLinks(el, text) {
+  const parts = text.split(/(https?:\\/\\/[^\\s<>"]+)/g);
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) { if (part) el.append(document.createTextNode(part)); return; }
+    const a = document.createElement('a'); a.href = part; a.target = '_blank'; a.rel = 'noopener'; a.textContent = part; el.append(a);
+  });
+}
 function render() {
   const ol = $('thread'); const atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 40; ol.replaceChildren();
   const list = [...state.messages.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -148,7 +156,7 @@ function render() {
     const li = document.createElement('li'); li.className = 'msg' + (mine ? ' mine' : ''); li.dataset.testid = 'message'; li.dataset.direction = mine ? 'from-customer' : 'from-workspace'; li.dataset.status = m.status;
     li.setAttribute('data-testid', 'message');
     if (m.subject) { const s = document.createElement('div'); s.className = 'subject'; s.textContent = m.subject; li.append(s); }
-    const b = document.createElement('div'); b.className = 'body'; b.textContent = m.text || (m.media.length ? '' : '(no text)'); li.append(b);
+    const b = document.createElement('div'); b.className = 'body'; withLinks(b, m.text || (m.media.length ? '' : '(no text)')); li.append(b);
     for (const a of m.media) { const link = document.createElement('a'); link.href = a.url; link.target = '_blank'; link.rel = 'noopener'; link.textContent = '📎 ' + (a.filename || a.contentType); li.append(document.createElement('br'), link); }
     const meta = document.createElement('div'); meta.className = 'meta';
     const who = document.createElement('span'); who.textContent = (mine ? 'You' : (m.channel === 'email' ? m.business : 'Workspace')) + ' · ' + time(m.createdAt); meta.append(who);

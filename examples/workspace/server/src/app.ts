@@ -21,6 +21,7 @@ import { twilioRoutes } from './integrations/channels/sms/routes';
 import { webchatRoutes } from './integrations/channels/webchat/routes';
 import { whatsappRoutes } from './integrations/channels/whatsapp/routes';
 import { inboxRoutes } from './modules/inbox/routes';
+import { csatRoutes, mountSurveyPage } from './modules/csat/routes';
 import { liveRoutes } from './modules/live/routes';
 import { SessionService } from './modules/session/service';
 import { sessionRoutes } from './modules/session/routes';
@@ -137,6 +138,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', sessionRoutes(services));
   api.route('/', workspaceRoutes(services));
   api.route('/', inboxRoutes(services));
+  api.route('/', csatRoutes(services));
   api.route('/', contactRoutes(services));
   api.route('/', campaignRoutes(services));
   api.route('/', settingsRoutes(services));
@@ -155,6 +157,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.doc31('/api/openapi.json', { ...OPENAPI_INFO, servers: [{ url: '/' }] });
   app.get('/api/reference', Scalar({ url: '/api/openapi.json', pageTitle: 'Workspace API' }));
   mountWidgetAssets(app);
+  mountSurveyPage(app, services);
   if (services.config.serveWeb) serveWebApp(app, services.config.webDir);
   return app;
 }

@@ -53,6 +53,11 @@ describe.each(dbKinds())('the email channel on %s', (kind) => {
     relay = await startRelay();
     s = await createTestServer(kind, { env: { SMTP_URL: `smtp://127.0.0.1:${relay.port}` } });
     jane = await s.login('jane@acme.test');
+    // The satisfaction survey a close sends is channels-csat.test.ts's subject, not this file's.
+    await s.req('PUT', '/api/ws/acme/settings/customer-satisfaction', {
+      token: jane,
+      body: { enabled: false, question: 'How would you rate the help you received?', scale: 5 },
+    });
     inbound = await startInboundEmail(s.services, { host: '127.0.0.1', port: 0 });
     const [host, port] = inbound.address.split(':');
     customer = nodemailer.createTransport({

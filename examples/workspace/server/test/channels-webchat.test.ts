@@ -38,6 +38,11 @@ describe.each(dbKinds())('web chat and the outbox on %s', (kind) => {
   beforeAll(async () => {
     s = await createTestServer(kind);
     jane = await s.login('jane@acme.test');
+    // The satisfaction survey a close sends is channels-csat.test.ts's subject, not this file's.
+    await s.req('PUT', '/api/ws/acme/settings/customer-satisfaction', {
+      token: jane,
+      body: { enabled: false, question: 'How would you rate the help you received?', scale: 5 },
+    });
     s.services.bus.subscribe(s.id('ws:acme'), (e) => events.push(e));
   }, 240_000);
   afterAll(() => s.close());

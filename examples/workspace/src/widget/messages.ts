@@ -21,3 +21,13 @@ export const WIDGET_TEXT = {
   emailInvalid: 'Enter a valid email address.',
   expired: 'This chat session has ended. Reload the page to start again.',
 } as const;
+
+/** The satisfaction survey card's strings (survey-card.ts). */
+export const SURVEY_TEXT = {
+  scoreLabel: (score: number, scale: number) => `${score} out of ${scale}`,
+  lowest: 'Poor',
+  highest: 'Excellent',
+  thanks: (score: number, scale: number) => `Thank you! Your answer: ${score} / ${scale}.`,
+  expired: 'This survey has expired.',
+  notSent: 'Your answer was not sent. Try again.',
+} as const;

@@ -6,6 +6,7 @@
 // reload) and follows the visitor's conversation live over server-sent events.
 import { WIDGET_TEXT as T } from './messages';
 import { WIDGET_CSS } from './styles';
+import { renderSurveyCard, SURVEY_CARD_CSS, type WidgetSurvey } from './survey-card';
 
 interface WidgetMessage {
   readonly id: string;
@@ -14,6 +15,8 @@ interface WidgetMessage {
   readonly author: string | null;
   readonly createdAt: string;
   readonly status: string | null;
+  /** The satisfaction survey the message carries (shown as a card). */
+  readonly survey?: WidgetSurvey | null;
 }
 
 interface Options {
@@ -71,7 +74,7 @@ class Widget {
     const host = el('div', { 'data-x-webchat': options.slug });
     document.body.append(host);
     this.root = host.attachShadow({ mode: 'open' });
-    this.root.append(el('style', {}, WIDGET_CSS));
+    this.root.append(el('style', {}, WIDGET_CSS + SURVEY_CARD_CSS));
 
     this.launcher = el('button', {
       type: 'button',
@@ -243,6 +246,17 @@ class Widget {
     }
   }
 
+  /** Posts the visitor's score on a survey card; answers the survey as recorded. */
+  private async answerSurvey(survey: WidgetSurvey, score: number): Promise<WidgetSurvey> {
+    const res = await fetch(`${this.api}/survey`, {
+      method: 'POST',
+      headers: this.headers(true),
+      body: JSON.stringify({ surveyId: survey.id, score }),
+    });
+    if (!res.ok) throw new Error(String(res.status));
+    return (await res.json()) as WidgetSurvey;
+  }
+
   private markRead(): void {
     if (this.panel.hidden || document.visibilityState === 'hidden' || !this.token) return;
     if (!this.messages.some((m) => m.direction === 'outbound' && m.status !== 'read')) return;
@@ -253,6 +267,10 @@ class Widget {
     this.log.replaceChildren();
     if (this.messages.length === 0) this.log.append(el('p', { class: 'intro' }, T.intro));
     for (const m of this.messages) {
+      if (m.survey) {
+        this.log.append(renderSurveyCard(m.survey, (score) => this.answerSurvey(m.survey!, score)));
+        continue;
+      }
       this.log.append(
         el(
           'div',

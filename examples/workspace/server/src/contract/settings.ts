@@ -189,6 +189,12 @@ export const csatSummarySchema = z
     /** Responses per score of the current scale (older responses on other scales are left out). */
     distribution: z.array(z.object({ score: z.number(), count: z.number() })),
     since: isoDateTime,
+    /** How many of `responses` are demo data (the demo seed's): the card says so when any. */
+    demoResponses: z.number(),
+    /** Surveys sent since `since` (every scale). */
+    surveysSent: z.number(),
+    /** Share of those surveys answered, 0–1; null when none was sent. */
+    responseRate: z.number().nullable(),
   })
   .openapi('CsatSummary');
 

@@ -18,3 +18,19 @@ export const INBOX_COPY = {
   /** A conversation opened by a customer's reply to a campaign (followed by its name). */
   replyToCampaign: 'Reply to campaign',
 } as const;
+
+/** What a conversation says about its satisfaction survey (survey-status.tsx). */
+export const SURVEY_COPY = {
+  label: 'Satisfaction survey',
+  sent: (when: string) => `Sent ${when}`,
+  delivery: {
+    queued: 'sending',
+    sent: 'sent',
+    delivered: 'delivered',
+    read: 'read',
+    failed: 'not delivered',
+  } as Record<string, string>,
+  answered: (score: number, scale: number) => `Answered ${score} / ${scale}`,
+  waiting: 'No answer yet',
+  expired: 'Expired without an answer',
+} as const;

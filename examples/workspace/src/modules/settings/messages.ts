@@ -108,3 +108,12 @@ export function isOneEmoji(value: string): boolean {
   const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(value)];
   return graphemes.length === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(value);
 }
+
+/** What the customer-satisfaction results say about where the answers come from. */
+export const CSAT_COPY = {
+  demoNotice: (demo: number, total: number) =>
+    `Includes demo answers: ${demo.toLocaleString('en-US')} of these ${total.toLocaleString('en-US')} answers are sample data from the demo seed, not real customers.`,
+  surveysSent: 'Surveys sent',
+  responseRate: 'Response rate',
+  noSurveysSent: 'None sent yet',
+} as const;

@@ -9,6 +9,7 @@ import { hardening } from './0008-hardening';
 import { channels } from './0009-channels';
 import { smsWhatsapp } from './0010-sms-whatsapp';
 import { campaignChannels } from './0011-campaign-channels';
+import { csat } from './0012-csat';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   channels,
   smsWhatsapp,
   campaignChannels,
+  csat,
 ];

@@ -77,6 +77,8 @@ export async function seedSettings(
           scale: settings.scale,
           score: Number(score),
           comment: null,
+          // Demo data: the settings card says "Includes demo answers" while any are counted.
+          demo: true,
           // Spread over the last four weeks, a few hours apart.
           created_at: new Date(
             Date.now() - ((Number(score) * 7 + i * 13) % 27) * 86_400_000 - i * 3_600_000,

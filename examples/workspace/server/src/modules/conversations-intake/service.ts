@@ -15,6 +15,7 @@ import { assigneeByRules } from '../settings/assignment';
 import { normaliseEmail, normalisePhone } from './address';
 import { inboundAddress, linkCampaignReply } from './campaign-reply';
 import { MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
+import { surveyAnswer } from './survey-answer';
 
 /** Who wrote: a phone number, an email address, or a contact the channel already knows. */
 export type InboundFrom =
@@ -134,9 +135,13 @@ export class ConversationIntake {
           message.workspaceId,
           message.inReplyTo ?? [],
         );
-        let conversation = answered
-          ? await this.continued(trx, message.workspaceId, answered, contactId)
-          : null;
+        // A number answering the customer's survey joins the surveyed (closed) conversation.
+        const survey = await surveyAnswer(trx, { ...message, contactId, body, at });
+        let conversation = survey
+          ? survey.conversation
+          : answered
+            ? await this.continued(trx, message.workspaceId, answered, contactId)
+            : null;
         conversation ??= await conversationForContact(trx, {
           workspaceId: message.workspaceId,
           channel: message.channel,
@@ -184,13 +189,14 @@ export class ConversationIntake {
         await trx
           .updateTable('conversations')
           .set({
-            status: 'open',
+            ...(survey ? {} : { status: 'open' }),
             last_message_at: sql`greatest(last_message_at, ${at})`,
             last_message_preview: body.slice(0, PREVIEW_LENGTH),
             updated_at: new Date(),
           })
           .where('id', '=', conversation.id)
           .execute();
+        if (survey) events.push(...(await survey.record(messageId)));
         if (conversation.created || 'reopened' in conversation)
           events.push({
             type: 'conversation.updated',

@@ -19,6 +19,7 @@ import { WHATSAPP_WINDOW_MS } from '../../integrations/channels/whatsapp/constan
 import type { MessageTemplate } from '../../integrations/channels/types';
 import { isMessagingChannel } from '../../integrations/channels/registry';
 import { OutboxService } from '../outbox/service';
+import { CsatSurveys } from '../csat/service';
 import { wakeOutbox } from '../outbox/worker';
 import type { InboxViewFilters, MessageTemplateRef } from '../../db/schema';
 import type { Services, WorkspaceAccess } from '../../lib/context';
@@ -289,6 +290,13 @@ export class InboxService {
       assigneeId: patch.assigneeId === undefined ? before.assignee_agent_id : patch.assigneeId,
       ...(reassigned ? { previousAssigneeId: before.assignee_agent_id } : {}),
     });
+    // Closed: the customer gets the satisfaction survey (when on; never fails the close).
+    if (patch.status === 'closed' && before.status !== 'closed')
+      await new CsatSurveys(this.services)
+        .onClosed(ws, id)
+        .catch((error: unknown) =>
+          this.services.log.error({ err: error, conversationId: id }, 'survey not sent'),
+        );
     // The caller may no longer see it (assigned away without the shared inbox): answer it anyway.
     const [summary] = await this.summaries([(await this.repo.findConversation(ws, id))!]);
     return summary!;

@@ -321,14 +321,14 @@ export class SettingsRepository {
       .execute();
   }
 
-  /** Responses per (scale, score) since a date. */
+  /** Responses per (scale, score, demo) since a date. */
   csatCounts(workspaceId: string, since: Date) {
     return this.db
       .selectFrom('csat_responses')
-      .select(['scale', 'score', sql<number>`count(*)::int`.as('count')])
+      .select(['scale', 'score', 'demo', sql<number>`count(*)::int`.as('count')])
       .where('workspace_id', '=', workspaceId)
       .where('created_at', '>=', since)
-      .groupBy(['scale', 'score'])
+      .groupBy(['scale', 'score', 'demo'])
       .execute();
   }
 

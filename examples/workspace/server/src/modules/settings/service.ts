@@ -40,6 +40,7 @@ import { newId } from '../../lib/ids';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
 import { ContactImporter, type SpooledUpload } from './contact-import';
+import { CsatSurveys } from '../csat/service';
 import { CSAT_DEFAULTS, CSAT_SUMMARY_DAYS, SETTINGS_MESSAGES as M } from './messages';
 import { PERMIT_COLUMNS, SettingsRepository, type PermitColumn } from './repository';
 import { maskSecret, SecretBox, SecretKeyMissingError } from './secret-box';
@@ -275,6 +276,8 @@ export class SettingsService {
     const counts = await this.repo.csatCounts(ws, since);
     const onScale = counts.filter((c) => c.scale === settings.scale);
     const responses = onScale.reduce((n, c) => n + c.count, 0);
+    const demoResponses = onScale.filter((c) => c.demo).reduce((n, c) => n + c.count, 0);
+    const surveys = await new CsatSurveys(this.services).sentSince(ws, since);
     const total = onScale.reduce((n, c) => n + c.count * c.score, 0);
     const satisfied = onScale
       .filter((c) => c.score >= satisfiedFrom(settings.scale))
@@ -287,9 +290,14 @@ export class SettingsService {
         satisfiedShare: responses ? Math.round((satisfied / responses) * 1000) / 1000 : null,
         distribution: Array.from({ length: settings.scale }, (_, i) => ({
           score: i + 1,
-          count: onScale.find((c) => c.score === i + 1)?.count ?? 0,
+          count: onScale.filter((c) => c.score === i + 1).reduce((n, c) => n + c.count, 0),
         })),
         since: since.toISOString(),
+        demoResponses,
+        surveysSent: surveys.sent,
+        responseRate: surveys.sent
+          ? Math.round((surveys.answered / surveys.sent) * 1000) / 1000
+          : null,
       },
     };
   }

@@ -36,6 +36,10 @@ export interface CsatResponsesTable {
   score: number;
   comment: string | null;
   created_at: CreatedAt;
+  /** A demo seed's response (0012-csat): counted, and the card says so. */
+  demo: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The survey it answers (0012-csat); null for responses without one (demo). */
+  survey_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A secret as stored: its AES-256-GCM envelope (see secret-box.ts). */

@@ -3,6 +3,7 @@ import { api, wsPath } from '../../../api/client';
 import type { InboxList } from '../../../app/paths';
 import type { WorkspaceAgent } from '../../../../server/src/contract/workspaces';
 import type { TemplateMessageCreate, WhatsappWindow } from '../../../../server/src/contract/inbox';
+import type { ConversationSurvey } from '../../../../server/src/contract/csat';
 import type {
   CallPart,
   ConversationListResponse,
@@ -32,6 +33,8 @@ export const inboxKeys = {
     ['ws', slug, 'inbox', 'conversation', id, 'messages'] as const,
   whatsappWindow: (slug: string, id: string) =>
     ['ws', slug, 'inbox', 'conversation', id, 'whatsapp-window'] as const,
+  survey: (slug: string, id: string) =>
+    ['ws', slug, 'inbox', 'conversation', id, 'survey'] as const,
   part: (slug: string, id: string, idPart: string) =>
     ['ws', slug, 'inbox', 'conversation', id, 'part', idPart] as const,
 };
@@ -155,6 +158,16 @@ export const whatsappWindowQuery = (slug: string, id: string) =>
       }).then((r) => r.window),
     // The window closes with time: ask again now and then.
     refetchInterval: 60_000,
+  });
+
+/** A conversation's satisfaction survey (null when none was sent); live events refetch it. */
+export const surveyQuery = (slug: string, id: string) =>
+  queryOptions({
+    queryKey: inboxKeys.survey(slug, id),
+    queryFn: ({ signal }) =>
+      api<{ survey: ConversationSurvey | null }>(`${conversationPath(slug, id)}/survey`, {
+        signal,
+      }).then((r) => r.survey),
   });
 
 /** Replies with an approved WhatsApp template, its variables filled. */

@@ -12,6 +12,7 @@ import { CHANNELS } from './conversation-row';
 import { useInboxList } from '../hooks/use-inbox-list';
 import { CampaignReplyLink } from './campaign-reply-link';
 import { Composer } from './composer';
+import { SurveyStatus } from './survey-status';
 import { Timeline } from './timeline';
 
 const UNASSIGNED = '__unassigned__';
@@ -160,6 +161,7 @@ export function ConversationView() {
           <>
             <ConversationHeader conversation={query.data} />
             <Timeline conversation={query.data} />
+            <SurveyStatus conversation={query.data} />
             <Composer conversation={query.data} />
           </>
         )}

@@ -4,7 +4,7 @@ import { Badge, Button, EmptyState, Field, Input, Page, Select, toast } from '..
 import { useSession } from '../../session/hooks/use-session';
 import { csatQuery, saveCsat, settingsKeys } from '../api/settings-api';
 import type { Csat, CsatSettings } from '../api/types';
-import { FORM_MESSAGES } from '../messages';
+import { CSAT_COPY, FORM_MESSAGES } from '../messages';
 import { applyServerIssues, errorText, QueryStates, SettingsCard, Switch } from './controls';
 
 const SCALES = [
@@ -153,6 +153,22 @@ function Results({ csat }: { readonly csat: Csat }) {
       description="The last 30 days, on the current scale."
       data-testid="csat-results"
     >
+      <div className="settings-card__body settings-csat-surveys">
+        <dl className="settings-stats" data-testid="csat-surveys">
+          <div>
+            <dt>{CSAT_COPY.surveysSent}</dt>
+            <dd data-testid="csat-surveys-sent">{summary.surveysSent.toLocaleString('en-US')}</dd>
+          </div>
+          <div>
+            <dt>{CSAT_COPY.responseRate}</dt>
+            <dd data-testid="csat-response-rate">
+              {summary.responseRate === null
+                ? CSAT_COPY.noSurveysSent
+                : `${Math.round(summary.responseRate * 100)}%`}
+            </dd>
+          </div>
+        </dl>
+      </div>
       {summary.responses === 0 ? (
         <EmptyState
           title="No answers yet"
@@ -160,6 +176,11 @@ function Results({ csat }: { readonly csat: Csat }) {
         />
       ) : (
         <div className="settings-card__body settings-form__grid">
+          {summary.demoResponses > 0 ? (
+            <p className="settings-demo-notice" role="note" data-testid="csat-demo-notice">
+              {CSAT_COPY.demoNotice(summary.demoResponses, summary.responses)}
+            </p>
+          ) : null}
           <dl className="settings-stats">
             <div>
               <dt>Answers</dt>

@@ -11,6 +11,7 @@ import { createRouter, json } from '../../../lib/router';
 import type { LiveEvent } from '../../../modules/live/bus';
 import { WEBCHAT, WEBCHAT_MESSAGES } from './constants';
 import { WebchatService } from './service';
+import { widgetSurveyRoutes, widgetSurveySchema } from './survey';
 
 const tags = ['Web chat'];
 const errors = {
@@ -44,6 +45,8 @@ const widgetMessageSchema = z
     author: z.string().nullable(),
     createdAt: z.string(),
     status: z.string().nullable(),
+    /** The satisfaction survey this message carries (the widget shows a card), when it does. */
+    survey: widgetSurveySchema.nullable().optional(),
   })
   .openapi('WidgetMessage');
 
@@ -179,6 +182,8 @@ export function webchatRoutes(services: Services) {
       return c.json({ email: await chat.leaveEmail(ws, visitor, c.req.valid('json').email) }, 200);
     },
   );
+
+  widgetSurveyRoutes(router, services, chat);
 
   router.openapi(
     createRoute({

@@ -11,6 +11,7 @@ import { ConversationIntake } from '../../../modules/conversations-intake/servic
 import { normaliseEmail } from '../../../modules/conversations-intake/address';
 import { OutboxService } from '../../../modules/outbox/service';
 import { WEBCHAT, WEBCHAT_MESSAGES } from './constants';
+import { widgetSurveys, type WidgetSurvey } from './survey';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -36,6 +37,7 @@ export interface WidgetMessage {
   readonly author: string | null;
   readonly createdAt: string;
   readonly status: string | null;
+  readonly survey?: WidgetSurvey | null;
 }
 
 export class WebchatService {
@@ -185,6 +187,10 @@ export class WebchatService {
       .select('email')
       .where('id', '=', visitor.contactId)
       .executeTakeFirst();
+    const surveys = await widgetSurveys(
+      this.services,
+      rows.filter((r) => r.direction === 'outbound').map((r) => r.id),
+    );
     const messages: WidgetMessage[] = rows.reverse().map((r) => ({
       id: r.id,
       direction: r.direction as 'inbound' | 'outbound',
@@ -193,6 +199,7 @@ export class WebchatService {
       createdAt: new Date(r.created_at).toISOString(),
       // The visitor sees their own messages as sent; a reply's state is ours to report.
       status: r.direction === 'inbound' ? 'sent' : r.status,
+      ...(surveys.has(r.id) ? { survey: surveys.get(r.id) } : {}),
     }));
     return { messages, email: contact?.email ?? null };
   }
