@@ -1,6 +1,7 @@
 // The inbox: conversations shared among agents (folders all, unassigned, mine, tags, views),
 // counts, messages and call parts, assignment and status, tags, views and saved replies.
 import { z } from '@hono/zod-openapi';
+import { attachmentSchema } from './attachments';
 import { idSchema, isoDateTime, pageInfoSchema } from './common';
 
 export const CONVERSATION_STATUSES = ['open', 'pending', 'closed'] as const;
@@ -98,6 +99,8 @@ export const messageSchema = z
     call: callPartSchema.nullable(),
     /** Where the message is on its way (replies and customers' messages); null for notes and calls. */
     delivery: messageDeliverySchema.nullable(),
+    /** The message's files (customers' media, a reply's uploads). */
+    attachments: z.array(attachmentSchema).optional(),
   })
   .openapi('Message');
 

@@ -8,6 +8,7 @@ import { settings } from './0007-settings';
 import { hardening } from './0008-hardening';
 import { channels } from './0009-channels';
 import { smsWhatsapp } from './0010-sms-whatsapp';
+import { attachments } from './0013-attachments';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   hardening,
   channels,
   smsWhatsapp,
+  attachments,
 ];

@@ -13,6 +13,7 @@ import { visitorName } from '../../lib/links';
 import type { LiveEvent } from '../live/bus';
 import { assigneeByRules } from '../settings/assignment';
 import { normaliseEmail, normalisePhone } from './address';
+import { storeInboundAttachments, type InboundAttachment } from './attachments';
 import { MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
 
 /** Who wrote: a phone number, an email address, or a contact the channel already knows. */
@@ -38,6 +39,8 @@ export interface InboundMessage {
    * (reopened if closed).
    */
   readonly inReplyTo?: readonly string[];
+  /** The message's files (email attachments, MMS and WhatsApp media). */
+  readonly attachments?: readonly InboundAttachment[];
 }
 
 /** What the intake did with a message. */
@@ -209,6 +212,12 @@ export class ConversationIntake {
       if (error instanceof Duplicate) return error.result;
       throw error;
     }
+    if (!result.duplicate && message.attachments?.length)
+      await storeInboundAttachments(
+        this.services,
+        { workspaceId: message.workspaceId, ...result },
+        message.attachments,
+      );
     for (const event of events) this.services.bus.publish(event);
     return result;
   }

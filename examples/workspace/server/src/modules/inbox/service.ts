@@ -18,6 +18,7 @@ import { renderTemplate } from '../../integrations/channels/whatsapp/outbound';
 import { WHATSAPP_WINDOW_MS } from '../../integrations/channels/whatsapp/constants';
 import type { MessageTemplate } from '../../integrations/channels/types';
 import { isMessagingChannel } from '../../integrations/channels/registry';
+import { AttachmentService, attachmentView, type AttachmentRow } from '../attachments/service';
 import { OutboxService } from '../outbox/service';
 import { wakeOutbox } from '../outbox/worker';
 import type { InboxViewFilters, MessageTemplateRef } from '../../db/schema';
@@ -60,7 +61,7 @@ export class InboxService {
     wakeOutbox(this.services);
     const row = await this.repo.findMessage(id, messageId);
     if (!row) throw notFound('Message');
-    return this.message(access, row);
+    return this.messageWithFiles(access, row);
   }
 
   /** The conversations a caller may see: all with the shared-inbox permit, else their own. */
@@ -296,7 +297,7 @@ export class InboxService {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      messages: page.reverse().map((m) => this.message(access, m)),
+      messages: await this.withFiles(access, page.reverse()),
       page: {
         nextCursor:
           rows.length > limit && last ? encodeCursor(new Date(last.created_at), last.id) : null,
@@ -304,7 +305,24 @@ export class InboxService {
     };
   }
 
-  private message(access: WorkspaceAccess, m: MessageRow): InboxMessage {
+  /** Messages with their attachments. */
+  private async withFiles(access: WorkspaceAccess, rows: MessageRow[]): Promise<InboxMessage[]> {
+    const files = await new AttachmentService(this.services).ofMessages(
+      access.workspace.id,
+      rows.map((m) => m.id),
+    );
+    return rows.map((m) => this.message(access, m, files.get(m.id) ?? []));
+  }
+
+  private async messageWithFiles(access: WorkspaceAccess, m: MessageRow): Promise<InboxMessage> {
+    return (await this.withFiles(access, [m]))[0]!;
+  }
+
+  private message(
+    access: WorkspaceAccess,
+    m: MessageRow,
+    files: readonly AttachmentRow[] = [],
+  ): InboxMessage {
     return {
       id: m.id,
       conversationId: m.conversation_id,
@@ -323,6 +341,7 @@ export class InboxService {
             at: m.status_at ? new Date(m.status_at).toISOString() : null,
           }
         : null,
+      attachments: files.map((f) => attachmentView(access.workspace.slug, f)),
     };
   }
 
@@ -459,7 +478,7 @@ export class InboxService {
       conversationId: id,
       assigneeId: conversation.assignee_agent_id,
     });
-    return this.message(access, (await this.repo.findMessage(id, messageId))!);
+    return this.messageWithFiles(access, (await this.repo.findMessage(id, messageId))!);
   }
 
   async part(access: WorkspaceAccess, id: string, idPart: string): Promise<CallPart> {
