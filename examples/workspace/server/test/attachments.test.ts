@@ -8,6 +8,7 @@
 // public URL works until it expires and not with a changed signature. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_LIMITS } from '../src/modules/attachments/constants';
+import { OutboxWorker } from '../src/modules/outbox/worker';
 import { AttachmentService } from '../src/modules/attachments/service';
 import { startInboundEmail } from '../src/modules/conversations-intake/email';
 import type { InboundEmailServer } from '../src/integrations/channels/email/inbound';
@@ -93,6 +94,35 @@ describe.each(dbKinds())('attachments on %s', (kind) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  const drain = () =>
+    new OutboxWorker(s().services, s().services.channels, s().services.log, {
+      backoffBaseMs: 0,
+      backoffMaxMs: 0,
+    }).drain();
+  /** Uploads `bytes` and replies with it; answers the reply as the API shows it. */
+  const replyWith = async (conversationId: string, body: string, file: Blob, name: string) => {
+    const up = await upload(conversationId, file, name);
+    expect(up.status).toBe(201);
+    const { attachment } = (await up.json()) as { attachment: { id: string } };
+    const posted = await s().req(
+      'POST',
+      `/api/ws/acme/inbox/conversations/${conversationId}/messages`,
+      { token: jane, body: { body, attachmentIds: [attachment.id] } },
+    );
+    expect(posted.status).toBe(201);
+    return posted.body.message as MessageView;
+  };
+  const gatewayMessages = async (channel: string, address: string) =>
+    (
+      await stack.control(
+        'GET',
+        `/messages?channel=${channel}&address=${encodeURIComponent(address)}`,
+      )
+    ).json.messages as {
+      direction: string;
+      text: string;
+      media: { url: string; contentType: string; filename?: string }[];
+    }[];
   const expectSafeHeaders = (res: Response) => {
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -257,5 +287,82 @@ describe.each(dbKinds())('attachments on %s', (kind) => {
     expect((await s().app.request(url.pathname + url.search)).status).toBe(404);
     const expired = new URL(service.signedUrl('http://x', id, -1));
     expect((await s().app.request(expired.pathname + expired.search)).status).toBe(404);
+  });
+
+  it('a reply with a PDF reaches the customer as an email attachment', async () => {
+    const reply = await replyWith(
+      emailConversation,
+      'Our invoice is attached.',
+      new Blob([PDF], { type: 'application/pdf' }),
+      'credit-note.pdf',
+    );
+    expect(reply.attachments).toMatchObject([
+      { filename: 'credit-note.pdf', contentType: 'application/pdf', status: 'stored' },
+    ]);
+    await drain();
+    const out = (await gatewayMessages('email', 'olga@example.org')).find(
+      (m) => m.direction === 'outbound',
+    );
+    expect(out?.text).toContain('Our invoice is attached.');
+    expect(out?.media).toMatchObject([
+      { filename: 'credit-note.pdf', contentType: 'application/pdf' },
+    ]);
+    const got = await fetch(out!.media[0]!.url);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  it('an SMS reply with an image goes as an MMS whose MediaUrl is our signed URL, which serves the file', async () => {
+    const conversation = await conversationOf('+447700900321');
+    const reply = await replyWith(
+      conversation.id,
+      'Here is your return label',
+      new Blob([PNG], { type: 'image/png' }),
+      'label.png',
+    );
+    await drain();
+    const out = (await gatewayMessages('sms', '+447700900321')).find(
+      (m) => m.direction === 'outbound',
+    );
+    expect(out?.text).toBe('Here is your return label');
+    expect(out?.media).toHaveLength(1);
+    const url = new URL(out!.media[0]!.url);
+    expect(url.pathname).toBe(`/api/channels/media/${reply.attachments![0]!.id}`);
+    const got = await fetch(url);
+    expect(got.status).toBe(200);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('a WhatsApp reply with a PDF goes as a document message by link, the text as its caption', async () => {
+    const conversation = await conversationOf('+447700900654');
+    await replyWith(
+      conversation.id,
+      'Your refund confirmation',
+      new Blob([PDF], { type: 'application/pdf' }),
+      'refund.pdf',
+    );
+    await drain();
+    const out = (await gatewayMessages('whatsapp', '+447700900654')).filter(
+      (m) => m.direction === 'outbound',
+    );
+    expect(out).toHaveLength(1);
+    expect(out[0]!.text).toBe('Your refund confirmation');
+    expect(out[0]!.media).toMatchObject([{ filename: 'refund.pdf' }]);
+    const got = await fetch(out[0]!.media[0]!.url);
+    expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  it('a reply naming an upload of another conversation (or one already sent) is refused and not posted', async () => {
+    const conversation = await conversationOf('+447700900654');
+    const up = await upload(emailConversation, new Blob([PNG], { type: 'image/png' }), 'x.png');
+    const { attachment } = (await up.json()) as { attachment: { id: string } };
+    const before = (await messagesOf(conversation.id)).length;
+    const posted = await s().req(
+      'POST',
+      `/api/ws/acme/inbox/conversations/${conversation.id}/messages`,
+      { token: jane, body: { body: 'wrong file', attachmentIds: [attachment.id] } },
+    );
+    expect(posted.status).toBe(400);
+    expect(posted.body.issues[0].path).toBe('body.attachmentIds');
+    expect(await messagesOf(conversation.id)).toHaveLength(before);
   });
 });

@@ -34,6 +34,7 @@ export async function startGatewayStack(kind: DbKind): Promise<GatewayStack> {
       WHATSAPP_APP_SECRET: info.whatsapp.appSecret,
       WHATSAPP_VERIFY_TOKEN,
       WHATSAPP_BUSINESS_ACCOUNT_ID: info.whatsapp.businessAccountId,
+      SMTP_URL: info.smtp.relayUrl,
     },
   });
   const control: GatewayStack['control'] = async (method, path, body) => {

@@ -1,6 +1,7 @@
 // The inbox: conversations shared among agents (folders all, unassigned, mine, tags, views),
 // counts, messages and call parts, assignment and status, tags, views and saved replies.
 import { z } from '@hono/zod-openapi';
+import { ATTACHMENT_LIMITS } from '../modules/attachments/constants';
 import { attachmentSchema } from './attachments';
 import { idSchema, isoDateTime, pageInfoSchema } from './common';
 
@@ -180,6 +181,8 @@ export const messageCreateSchema = z
   .object({
     kind: z.enum(['message', 'note']).default('message'),
     body: z.string().trim().min(1).max(10_000),
+    /** Files uploaded to this conversation (POST …/attachments) that the message carries. */
+    attachmentIds: z.array(idSchema).max(ATTACHMENT_LIMITS.maxPerMessage).optional(),
   })
   .strict()
   .openapi('MessageCreate');

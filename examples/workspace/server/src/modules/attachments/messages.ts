@@ -12,6 +12,8 @@ export const ATTACHMENT_MESSAGES = {
   typeMismatch: (name: string, type: string) =>
     `${name} is not a real ${type} file: its content does not match its type.`,
   noFile: 'Choose a file to attach.',
+  notDraft:
+    'An attached file is unknown, already sent, or was uploaded to another conversation: attach it again.',
   notFound: 'Attachment',
   fetchFailed: (reason: string) => `The file could not be fetched from the provider: ${reason}`,
   badSignature: 'This attachment link is invalid or has expired.',

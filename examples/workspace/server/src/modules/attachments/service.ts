@@ -4,8 +4,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Attachment } from '../../contract/attachments';
-import type { AttachmentsTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
+import type { AttachmentsTable, Database } from '../../db/schema';
 import type { Services } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -227,6 +227,37 @@ export class AttachmentService {
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
+}
+
+/**
+ * Gives a message the uploads it names (in its transaction): each must be a stored upload of this
+ * conversation not yet sent; otherwise 400 and the message is not posted.
+ */
+export async function linkUploads(
+  trx: Transaction<Database>,
+  input: {
+    readonly workspaceId: string;
+    readonly conversationId: string;
+    readonly messageId: string;
+    readonly ids: readonly string[];
+  },
+): Promise<void> {
+  const ids = [...new Set(input.ids)];
+  if (ids.length === 0) return;
+  const linked = await trx
+    .updateTable('attachments')
+    .set({ message_id: input.messageId })
+    .where('workspace_id', '=', input.workspaceId)
+    .where('conversation_id', '=', input.conversationId)
+    .where('message_id', 'is', null)
+    .where('status', '=', 'stored')
+    .where('id', 'in', ids)
+    .returning('id')
+    .execute();
+  if (linked.length !== ids.length)
+    throw new ApiError(400, 'invalid_request', ATTACHMENT_MESSAGES.notDraft, [
+      { path: 'body.attachmentIds', message: ATTACHMENT_MESSAGES.notDraft },
+    ]);
 }
 
 /** The API view of a row. */

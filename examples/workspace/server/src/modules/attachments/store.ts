@@ -6,13 +6,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
 
 /** Bytes in a store. */
@@ -103,15 +97,22 @@ export interface S3StoreOptions {
 /** An S3 bucket (or any S3-compatible store). */
 export class S3AttachmentStore implements AttachmentStore {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  /** The SDK is loaded on first use (it is large, and most servers store on disk). */
+  private sdk: Promise<{ client: S3.S3Client; s3: typeof S3 }> | undefined;
 
-  constructor(private readonly options: S3StoreOptions) {
-    this.client = new S3Client({
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      ...(options.credentials ? { credentials: { ...options.credentials } } : {}),
-    });
+  constructor(private readonly options: S3StoreOptions) {}
+
+  private load() {
+    this.sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: this.options.region,
+        forcePathStyle: this.options.forcePathStyle,
+        ...(this.options.endpoint ? { endpoint: this.options.endpoint } : {}),
+        ...(this.options.credentials ? { credentials: { ...this.options.credentials } } : {}),
+      }),
+    }));
+    return this.sdk;
   }
 
   private key(key: string): string {
@@ -119,8 +120,9 @@ export class S3AttachmentStore implements AttachmentStore {
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { client, s3 } = await this.load();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.options.bucket,
         Key: this.key(key),
         Body: bytes,
@@ -131,13 +133,14 @@ export class S3AttachmentStore implements AttachmentStore {
   }
 
   async get(key: string): Promise<Readable | null> {
+    const { client, s3 } = await this.load();
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+      const out = await client.send(
+        new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
       );
       return out.Body instanceof Readable ? out.Body : null;
     } catch (error) {
-      if (error instanceof NoSuchKey) return null;
+      if (error instanceof s3.NoSuchKey) return null;
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
         return null;
       throw error;
@@ -145,13 +148,14 @@ export class S3AttachmentStore implements AttachmentStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+    const { client, s3 } = await this.load();
+    await client.send(
+      new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
     );
   }
 
-  close(): void {
-    this.client.destroy();
+  async close(): Promise<void> {
+    if (this.sdk) (await this.sdk).client.destroy();
   }
 }
 

@@ -18,7 +18,12 @@ import { renderTemplate } from '../../integrations/channels/whatsapp/outbound';
 import { WHATSAPP_WINDOW_MS } from '../../integrations/channels/whatsapp/constants';
 import type { MessageTemplate } from '../../integrations/channels/types';
 import { isMessagingChannel } from '../../integrations/channels/registry';
-import { AttachmentService, attachmentView, type AttachmentRow } from '../attachments/service';
+import {
+  AttachmentService,
+  attachmentView,
+  linkUploads,
+  type AttachmentRow,
+} from '../attachments/service';
 import { OutboxService } from '../outbox/service';
 import { wakeOutbox } from '../outbox/worker';
 import type { InboxViewFilters, MessageTemplateRef } from '../../db/schema';
@@ -461,6 +466,12 @@ export class InboxService {
         body: input.body,
         at,
         template,
+      });
+      await linkUploads(trx, {
+        workspaceId: access.workspace.id,
+        conversationId: id,
+        messageId,
+        ids: input.attachmentIds ?? [],
       });
       await this.repo.touchConversation(trx, id, at, input.kind === 'message' ? input.body : null);
       if (sends)
