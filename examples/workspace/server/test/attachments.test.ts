@@ -311,7 +311,23 @@ describe.each(dbKinds())('attachments on %s', (kind) => {
     expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
   });
 
-  it('an SMS reply with an image goes as an MMS whose MediaUrl is our signed URL, which serves the file', async () => {
+  /** The gateway's copy of an outbound message's media (fetched from our signed URL, as providers do). */
+  const copiedMedia = async (channel: string, address: string) => {
+    const outbound = async () =>
+      (await gatewayMessages(channel, address)).filter((m) => m.direction === 'outbound');
+    await expect
+      .poll(
+        async () =>
+          (await outbound()).every((m) =>
+            m.media.every((x) => x.url.startsWith(stack.gateway.url)),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    return outbound();
+  };
+
+  it('an SMS reply with an image goes as an MMS whose MediaUrl is our signed URL (the gateway fetches it, as Twilio does)', async () => {
     const conversation = await conversationOf('+447700900321');
     const reply = await replyWith(
       conversation.id,
@@ -320,15 +336,26 @@ describe.each(dbKinds())('attachments on %s', (kind) => {
       'label.png',
     );
     await drain();
-    const out = (await gatewayMessages('sms', '+447700900321')).find(
-      (m) => m.direction === 'outbound',
+    const sent = await s()
+      .services.db.selectFrom('messages')
+      .select('external_id')
+      .where('id', '=', reply.id)
+      .executeTakeFirstOrThrow();
+    const sid = sent.external_id!.replace(/^sms:/, '');
+    const twilio = stack.gateway.info.twilio;
+    const resource = await fetch(
+      `${twilio.apiBaseUrl}/2010-04-01/Accounts/${twilio.accountSid}/Messages/${sid}.json`,
+      {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')}`,
+        },
+      },
     );
+    expect(((await resource.json()) as { num_media: string }).num_media).toBe('1');
+    const [out] = await copiedMedia('sms', '+447700900321');
     expect(out?.text).toBe('Here is your return label');
-    expect(out?.media).toHaveLength(1);
-    const url = new URL(out!.media[0]!.url);
-    expect(url.pathname).toBe(`/api/channels/media/${reply.attachments![0]!.id}`);
-    const got = await fetch(url);
-    expect(got.status).toBe(200);
+    expect(out?.media).toMatchObject([{ contentType: 'image/png', filename: 'label.png' }]);
+    const got = await fetch(out!.media[0]!.url);
     expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
@@ -341,9 +368,7 @@ describe.each(dbKinds())('attachments on %s', (kind) => {
       'refund.pdf',
     );
     await drain();
-    const out = (await gatewayMessages('whatsapp', '+447700900654')).filter(
-      (m) => m.direction === 'outbound',
-    );
+    const out = await copiedMedia('whatsapp', '+447700900654');
     expect(out).toHaveLength(1);
     expect(out[0]!.text).toBe('Your refund confirmation');
     expect(out[0]!.media).toMatchObject([{ filename: 'refund.pdf' }]);
