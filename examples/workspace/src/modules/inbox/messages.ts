@@ -26,6 +26,7 @@ export const INBOX_COPY = {
   attachmentFailed: (name: string) => `${name} could not be attached`,
   attachmentsPending: 'Wait for the files to finish uploading.',
   download: (name: string, size: string) => `Download ${name} (${size})`,
+  downloadPrefix: 'Download ',
   unavailable: (name: string) => `${name} could not be received`,
   imageAlt: (name: string) => `Image ${name}`,
 } as const;

@@ -69,10 +69,10 @@ function AttachmentItem({ attachment }: { readonly attachment: Attachment }) {
         type="button"
         className="attachment__download"
         onClick={() => void download()}
-        aria-label={label}
         aria-busy={downloading}
         title={label}
       >
+        <span className="ui-visually-hidden">{INBOX_COPY.downloadPrefix}</span>
         {attachment.contentType === 'application/pdf' ? (
           <FileText aria-hidden="true" />
         ) : (
