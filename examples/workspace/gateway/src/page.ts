@@ -49,7 +49,7 @@ textarea{resize:vertical;min-height:64px}
 .msg button{font:inherit;font-size:13px;margin-top:6px;min-height:36px;border:1px solid var(--line);background:#fff;border-radius:6px;padding:4px 10px;cursor:pointer}
 form.compose{display:flex;flex-direction:column;gap:8px;margin-top:12px;border-top:1px solid var(--line);padding-top:12px}
 .row{display:flex;gap:8px;align-items:flex-end}.row>label{flex:1}
-.attach{margin-top:8px}
+.attach{margin-bottom:8px}
 .send{min-height:44px;min-width:88px;border:0;border-radius:8px;background:var(--brand);color:var(--brand-ink);font:inherit;font-weight:600;padding:0 18px;cursor:pointer}
 .send:disabled{opacity:.6;cursor:progress}
 .replying{display:flex;gap:8px;align-items:center;font-size:13px;color:var(--muted)}
@@ -83,9 +83,9 @@ footer a{color:var(--brand)}
 <form class="compose" id="compose" data-testid="compose">
 <div class="replying" id="replying" hidden><span id="replying-text"></span><button type="button" id="cancel-reply">Write a new mail instead</button></div>
 <label id="subject-label" hidden>Subject<input id="subject" data-testid="subject"></label>
+<label class="attach">Attach a file (optional, up to 5 MB)<input type="file" id="attach" data-testid="attach"></label>
 <div class="row"><label>Message<textarea id="compose-text" data-testid="compose-text" rows="2"></textarea></label>
 <button class="send" id="send" data-testid="send">Send</button></div>
-<label class="attach">Attach a file (optional, up to 5 MB)<input type="file" id="attach" data-testid="attach"></label>
 </form>
 <p id="status" role="status" data-testid="status"></p>
 </section>
