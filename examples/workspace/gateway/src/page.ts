@@ -49,6 +49,7 @@ textarea{resize:vertical;min-height:64px}
 .msg button{font:inherit;font-size:13px;margin-top:6px;min-height:36px;border:1px solid var(--line);background:#fff;border-radius:6px;padding:4px 10px;cursor:pointer}
 form.compose{display:flex;flex-direction:column;gap:8px;margin-top:12px;border-top:1px solid var(--line);padding-top:12px}
 .row{display:flex;gap:8px;align-items:flex-end}.row>label{flex:1}
+.attach{margin-bottom:8px}
 .send{min-height:44px;min-width:88px;border:0;border-radius:8px;background:var(--brand);color:var(--brand-ink);font:inherit;font-weight:600;padding:0 18px;cursor:pointer}
 .send:disabled{opacity:.6;cursor:progress}
 .replying{display:flex;gap:8px;align-items:center;font-size:13px;color:var(--muted)}
@@ -82,7 +83,8 @@ footer a{color:var(--brand)}
 <form class="compose" id="compose" data-testid="compose">
 <div class="replying" id="replying" hidden><span id="replying-text"></span><button type="button" id="cancel-reply">Write a new mail instead</button></div>
 <label id="subject-label" hidden>Subject<input id="subject" data-testid="subject"></label>
-<div class="row"><label>Message<textarea id="compose-text" data-testid="compose-text" required rows="2"></textarea></label>
+<label class="attach">Attach a file (optional, up to 5 MB)<input type="file" id="attach" data-testid="attach"></label>
+<div class="row"><label>Message<textarea id="compose-text" data-testid="compose-text" rows="2"></textarea></label>
 <button class="send" id="send" data-testid="send">Send</button></div>
 </form>
 <p id="status" role="status" data-testid="status"></p>
@@ -103,6 +105,7 @@ for (const [id, key] of [['me-phone','gw.phone'],['me-email','gw.email'],['me-na
 }
 const MINE = { received: 'Sent', sending: 'Sending', sent: 'Sent', read: 'Seen by the workspace', failed: 'Failed' };
 const STATUS = { accepted: 'Accepted', queued: 'Queued', sending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Failed', undelivered: 'Undelivered', received: 'Received', canceled: 'Canceled' };
+function base64(file) { return new Promise((resolve, reject) => { const r = new FileReader(); r.onload = () => resolve(String(r.result).split(',')[1] || ''); r.onerror = () => reject(new Error('The file could not be read.')); r.readAsDataURL(file); }); }
 function say(text, bad) { $('status').textContent = text; $('status').className = bad ? 'bad' : ''; }
 async function call(method, path, body) {
   const res = await fetch(path, { method, headers: { 'content-type': 'application/json', [config.tokenHeader]: config.token }, body: body ? JSON.stringify(body) : undefined });
@@ -175,14 +178,16 @@ function render() {
 }
 $('cancel-reply').onclick = () => { state.replyTo = null; renderReply(); };
 $('compose').onsubmit = async (e) => {
-  e.preventDefault(); const text = $('compose-text').value; if (!text.trim()) return;
+  e.preventDefault(); const text = $('compose-text').value; const file = $('attach').files[0];
+  if (!text.trim() && !file) { say('Write a message or attach a file.', true); return; }
   $('send').disabled = true; say('Sending…');
   try {
+    const f = file ? { contentType: file.type || 'application/octet-stream', filename: file.name, contentBase64: await base64(file) } : null;
     let r;
-    if (state.channel === 'sms') r = await call('POST', '/control/sms', { from: address(), to: $('to-phone').value, body: text });
-    else if (state.channel === 'whatsapp') r = await call('POST', '/control/whatsapp', { from: address(), to: $('to-phone').value, text, ...($('me-name').value.trim() ? { name: $('me-name').value.trim() } : {}) });
-    else r = await call('POST', '/control/email', { from: address(), to: $('to-email').value.trim(), text, ...(state.replyTo ? { inReplyTo: state.replyTo.id } : { subject: $('subject').value || '(no subject)' }) });
-    $('compose-text').value = ''; if (state.channel === 'email') { $('subject').value = ''; state.replyTo = null; renderReply(); }
+    if (state.channel === 'sms') r = await call('POST', '/control/sms', { from: address(), to: $('to-phone').value, body: text, ...(f ? { media: [f] } : {}) });
+    else if (state.channel === 'whatsapp') r = await call('POST', '/control/whatsapp', { from: address(), to: $('to-phone').value, text, ...($('me-name').value.trim() ? { name: $('me-name').value.trim() } : {}), ...(f ? { media: f } : {}) });
+    else r = await call('POST', '/control/email', { from: address(), to: $('to-email').value.trim(), text, ...(state.replyTo ? { inReplyTo: state.replyTo.id } : { subject: $('subject').value || '(no subject)' }), ...(f ? { attachments: [f] } : {}) });
+    $('compose-text').value = ''; $('attach').value = ''; if (state.channel === 'email') { $('subject').value = ''; state.replyTo = null; renderReply(); }
     const ws = r.webhookStatus ?? r.status;
     const good = ws === 'sent' || (typeof ws === 'number' && ws < 300);
     say(good ? 'Sent. ' + (state.channel === 'email' ? 'The workspace took the mail (' + r.response + ').' : 'The workspace answered ' + ws + '.') : 'Not delivered to the workspace: ' + (r.response || ws), !good);

@@ -52,7 +52,8 @@ export interface ChannelMessage {
   readonly references?: readonly string[];
   /** A WhatsApp template's name, when the message is one. */
   readonly template?: string;
-  readonly media: readonly MediaRef[];
+  /** Replaced by the gateway's own copies once linked media are fetched. */
+  media: readonly MediaRef[];
   status: string;
   readonly statuses: StatusStep[];
   error?: { code: number; message: string };

@@ -17,6 +17,7 @@ import {
 import { postWebhook, type GatewayContext } from './context';
 import { TWILIO_MESSAGES } from './messages';
 import { twilioSignature } from './signature';
+import { copyLinkedMedia } from './media-copy';
 import { hex, type ChannelMessage, type MediaRef } from './store';
 
 /** A message of the Messages resource, as the gateway keeps it. */
@@ -240,6 +241,7 @@ export class TwilioService {
       ...(callback && URL.canParse(callback) ? { statusCallback: callback } : {}),
       status: service ? 'accepted' : 'queued',
     });
+    copyLinkedMedia(this.ctx, message.view);
     this.ctx.later(() => this.advance(message, 'sent'));
     this.ctx.later(() => this.advance(message, 'delivered'), 2);
     return message;

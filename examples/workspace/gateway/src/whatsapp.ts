@@ -15,6 +15,7 @@ import {
 import { postWebhook, type GatewayContext, type WhatsappNumber } from './context';
 import { GRAPH_MESSAGES } from './messages';
 import { hubSignature256 } from './signature';
+import { copyLinkedMedia } from './media-copy';
 import { digitsId, hex, type ChannelMessage, type MediaRef } from './store';
 
 /** A Graph API error (`{error:{message,type,code,…}}`). */
@@ -371,6 +372,7 @@ export class WhatsappService {
       ...(template ? { template } : {}),
     });
     this.routes_.set(id, { number, waId });
+    copyLinkedMedia(this.ctx, view);
     if (!template && body.type !== 'reaction' && !this.inWindow(number, waId)) {
       this.ctx.later(() =>
         this.status(view, 'failed', {

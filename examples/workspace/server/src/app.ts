@@ -13,6 +13,7 @@ import type { AppEnv, Services } from './lib/context';
 import { ApiError } from './lib/errors';
 import { MESSAGES } from './lib/messages';
 import { serveWebApp } from './lib/web-app';
+import { attachmentRoutes } from './modules/attachments/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { integrationRoutes } from './integrations/routes';
@@ -148,6 +149,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', webchatRoutes(services));
   api.route('/', twilioRoutes(services));
   api.route('/', whatsappRoutes(services));
+  api.route('/', attachmentRoutes(services));
   api.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', {
     type: 'http',
     scheme: 'bearer',

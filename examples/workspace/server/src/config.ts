@@ -126,6 +126,17 @@ const envSchema = z.object({
    * Key that encrypts integration secrets at rest (AES-256-GCM): 32 bytes, base64. Without it,
    * production refuses to store secrets; development and tests use a fixed development key.
    */
+  /**
+   * Attachments on local disk: this folder (default: `attachments` beside DATA_DIR; with
+   * `DATA_DIR=memory://` and no ATTACHMENTS_DIR they are kept in memory).
+   */
+  ATTACHMENTS_DIR: z.string().min(1).optional(),
+  /** Attachments in S3 (or an S3-compatible store) instead of on disk: the bucket. */
+  ATTACHMENTS_S3_BUCKET: z.string().min(3).max(63).optional(),
+  ATTACHMENTS_S3_REGION: z.string().min(1).optional(),
+  /** An S3-compatible endpoint (MinIO, R2…); default AWS. */
+  ATTACHMENTS_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  ATTACHMENTS_S3_FORCE_PATH_STYLE: bool.default(false),
   SETTINGS_SECRET_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
@@ -165,6 +176,18 @@ export interface Config {
   readonly webDir: string;
   /** The integration-secret key (base64), when the environment sets one. */
   readonly settingsSecretKey: string | undefined;
+  /** Where attachments are stored: S3 when a bucket is set, else `dir` on disk, else memory. */
+  readonly attachments: {
+    readonly dir: string | undefined;
+    readonly s3:
+      | {
+          readonly bucket: string;
+          readonly region: string;
+          readonly endpoint: string | undefined;
+          readonly forcePathStyle: boolean;
+        }
+      | undefined;
+  };
   /** The email channel: outbound relay and inbound listener (each optional). */
   readonly email: {
     readonly smtpUrl: string | undefined;
@@ -239,6 +262,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveWeb: e.SERVE_WEB,
     webDir: e.WEB_DIR ?? `${serverDir}../dist`,
     settingsSecretKey: e.SETTINGS_SECRET_KEY,
+    attachments: {
+      dir:
+        e.ATTACHMENTS_DIR ??
+        (e.DATA_DIR.startsWith('memory://') ? undefined : `${e.DATA_DIR}/../attachments`),
+      s3: e.ATTACHMENTS_S3_BUCKET
+        ? {
+            bucket: e.ATTACHMENTS_S3_BUCKET,
+            region: e.ATTACHMENTS_S3_REGION ?? env['AWS_REGION'] ?? 'us-east-1',
+            endpoint: e.ATTACHMENTS_S3_ENDPOINT,
+            forcePathStyle: e.ATTACHMENTS_S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
     email: {
       smtpUrl: e.SMTP_URL,
       inbound:
@@ -324,6 +360,9 @@ export function summarize(config: Config): Record<string, unknown> {
           businessAccountId: config.whatsapp.businessAccountId ?? '(unset: no templates)',
         }
       : '(unset: WhatsApp not connected)',
+    attachments: config.attachments.s3
+      ? { s3: config.attachments.s3 }
+      : (config.attachments.dir ?? '(memory)'),
     settingsSecretKey: config.settingsSecretKey
       ? '(set)'
       : `(unset: ${config.env === 'production' ? 'secrets cannot be stored' : 'development key'})`,

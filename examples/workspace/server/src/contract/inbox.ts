@@ -1,6 +1,8 @@
 // The inbox: conversations shared among agents (folders all, unassigned, mine, tags, views),
 // counts, messages and call parts, assignment and status, tags, views and saved replies.
 import { z } from '@hono/zod-openapi';
+import { ATTACHMENT_LIMITS } from '../modules/attachments/constants';
+import { attachmentSchema } from './attachments';
 import { idSchema, isoDateTime, pageInfoSchema } from './common';
 
 export const CONVERSATION_STATUSES = ['open', 'pending', 'closed'] as const;
@@ -100,6 +102,8 @@ export const messageSchema = z
     call: callPartSchema.nullable(),
     /** Where the message is on its way (replies and customers' messages); null for notes and calls. */
     delivery: messageDeliverySchema.nullable(),
+    /** The message's files (customers' media, a reply's uploads). */
+    attachments: z.array(attachmentSchema).optional(),
   })
   .openapi('Message');
 
@@ -179,6 +183,8 @@ export const messageCreateSchema = z
   .object({
     kind: z.enum(['message', 'note']).default('message'),
     body: z.string().trim().min(1).max(10_000),
+    /** Files uploaded to this conversation (POST …/attachments) that the message carries. */
+    attachmentIds: z.array(idSchema).max(ATTACHMENT_LIMITS.maxPerMessage).optional(),
   })
   .strict()
   .openapi('MessageCreate');

@@ -168,6 +168,22 @@ export interface MessageTemplateRef {
   readonly parameters: readonly string[];
 }
 
+/** A file of a message (0013-attachments). */
+export interface AttachmentsTable {
+  id: string;
+  workspace_id: string;
+  conversation_id: string;
+  message_id: string | null;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string | null;
+  storage_key: string | null;
+  status: 'stored' | 'unavailable';
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
 /** A customer's opt-out of a channel (STOP); 0010-sms-whatsapp. */
 export interface ChannelOptOutsTable {
   workspace_id: string;
@@ -298,6 +314,7 @@ export interface Database {
   outbox: OutboxTable;
   webchat_visitors: WebchatVisitorsTable;
   channel_opt_outs: ChannelOptOutsTable;
+  attachments: AttachmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { SETTINGS_LIMITS } from '../contract/settings';
+import { ATTACHMENT_LIMITS } from '../modules/attachments/constants';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 import { MESSAGES } from './messages';
@@ -34,6 +35,13 @@ export const ROUTE_CLASSES: readonly RouteClass[] = [
     matches: (p, m) => m === 'POST' && /^\/api\/ws\/[^/]+\/settings\/imports\/?$/.test(p),
     maxBytes: SETTINGS_LIMITS.importMaxBytes,
     streamed: true,
+  },
+  // An agent's file upload: the largest attachment and its multipart framing, counted as it arrives.
+  {
+    name: 'attachment',
+    matches: (p, m) =>
+      m === 'POST' && /^\/api\/ws\/[^/]+\/inbox\/conversations\/[^/]+\/attachments\/?$/.test(p),
+    maxBytes: ATTACHMENT_LIMITS.maxBytes + ATTACHMENT_LIMITS.uploadOverheadBytes,
   },
   // Provider webhooks (contact events, channel messages and receipts): small JSON or forms.
   {

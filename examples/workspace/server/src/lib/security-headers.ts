@@ -68,7 +68,9 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
       const html = encoded ? '' : await c.res.clone().text();
       policy = pagePolicy(config, inlineScriptHashes(html));
     }
-    c.header('Content-Security-Policy', policy);
+    // A route that set its own, stricter policy (attachments: `sandbox`) keeps it.
+    if (!c.res.headers.get('content-security-policy')?.includes('sandbox'))
+      c.header('Content-Security-Policy', policy);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     // Older browsers know only X-Frame-Options, which cannot name several sites.

@@ -17,6 +17,20 @@ export const INBOX_COPY = {
   chooseTemplate: 'Choose a template',
   /** A conversation opened by a customer's reply to a campaign (followed by its name). */
   replyToCampaign: 'Reply to campaign',
+  attach: 'Attach files',
+  attachmentsList: 'Attachments',
+  attachmentsLabel: 'Files to send',
+  removeAttachment: (name: string) => `Remove ${name}`,
+  uploading: (name: string) => `Uploading ${name}…`,
+  attachmentTooLarge: (name: string, limit: string) =>
+    `${name} is larger than ${limit}, the largest file that can be attached.`,
+  tooManyAttachments: (max: number) => `At most ${max} files can be attached to one message.`,
+  attachmentFailed: (name: string) => `${name} could not be attached`,
+  attachmentsPending: 'Wait for the files to finish uploading.',
+  download: (name: string, size: string) => `Download ${name} (${size})`,
+  downloadPrefix: 'Download ',
+  unavailable: (name: string) => `${name} could not be received`,
+  imageAlt: (name: string) => `Image ${name}`,
 } as const;
 
 /** What a conversation says about its satisfaction survey (survey-status.tsx). */

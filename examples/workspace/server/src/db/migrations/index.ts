@@ -10,6 +10,7 @@ import { channels } from './0009-channels';
 import { smsWhatsapp } from './0010-sms-whatsapp';
 import { campaignChannels } from './0011-campaign-channels';
 import { csat } from './0012-csat';
+import { attachments } from './0013-attachments';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   smsWhatsapp,
   campaignChannels,
   csat,
+  attachments,
 ];

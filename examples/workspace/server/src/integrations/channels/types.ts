@@ -25,6 +25,22 @@ export interface OutboundSend {
   readonly threadKey: string;
   /** WhatsApp: send as this approved template (the body is its rendered text). */
   readonly template?: TemplateSend | null;
+  /** The reply's files (already checked for size and type when uploaded). */
+  readonly attachments?: readonly OutboundAttachment[];
+}
+
+/** A file of a reply, as an adapter sends it. */
+export interface OutboundAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly size: number;
+  /**
+   * A public URL of the file that the provider fetches (MMS MediaUrl, WhatsApp `link`): signed and
+   * expiring; null when the server has no public origin.
+   */
+  readonly url: string | null;
+  /** The bytes (email attaches them). */
+  read(): Promise<Buffer>;
 }
 
 /** A template reply: the template's name and language, and its body variables' values in order. */

@@ -45,6 +45,7 @@ export async function startInboundEmail(
         body: mail.text,
         externalId: mail.externalId,
         inReplyTo: mail.inReplyTo,
+        attachments: mail.attachments,
       });
     },
     onError: (error) => log.warn({ err: error }, 'inbound mail not accepted'),

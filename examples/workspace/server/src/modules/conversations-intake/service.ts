@@ -14,6 +14,7 @@ import type { LiveEvent } from '../live/bus';
 import { assigneeByRules } from '../settings/assignment';
 import { normaliseEmail, normalisePhone } from './address';
 import { inboundAddress, linkCampaignReply } from './campaign-reply';
+import { storeInboundAttachments, type InboundAttachment } from './attachments';
 import { MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
 import { surveyAnswer } from './survey-answer';
 
@@ -40,6 +41,8 @@ export interface InboundMessage {
    * (reopened if closed).
    */
   readonly inReplyTo?: readonly string[];
+  /** The message's files (email attachments, MMS and WhatsApp media). */
+  readonly attachments?: readonly InboundAttachment[];
 }
 
 /** What the intake did with a message. */
@@ -178,14 +181,16 @@ export class ConversationIntake {
           const first = await this.findExternal(trx, message.workspaceId, message.externalId);
           throw new Duplicate(first!);
         }
-        await linkCampaignReply(trx, {
-          workspaceId: message.workspaceId,
-          channel: message.channel,
-          address: inboundAddress(message.from),
-          conversationId: conversation.id,
-          body,
-          at,
-        });
+        // A survey answer is not a reply to a campaign, even from a number a campaign reached.
+        if (!survey)
+          await linkCampaignReply(trx, {
+            workspaceId: message.workspaceId,
+            channel: message.channel,
+            address: inboundAddress(message.from),
+            conversationId: conversation.id,
+            body,
+            at,
+          });
         await trx
           .updateTable('conversations')
           .set({
@@ -224,6 +229,12 @@ export class ConversationIntake {
       if (error instanceof Duplicate) return error.result;
       throw error;
     }
+    if (!result.duplicate && message.attachments?.length)
+      await storeInboundAttachments(
+        this.services,
+        { workspaceId: message.workspaceId, ...result },
+        message.attachments,
+      );
     for (const event of events) this.services.bus.publish(event);
     return result;
   }

@@ -11,6 +11,7 @@ import { applyCampaignReceipt, campaignMessageIdOf } from '../campaigns/receipts
 import { OutboxService } from '../outbox/service';
 import { normalisePhone } from './address';
 import { workspaceOfAddress } from './channel-address';
+import { fetchMedia, type InboundAttachment } from './attachments';
 import { INTAKE_MESSAGES } from './messages';
 import { ConversationIntake, InboundAddressError } from './service';
 
@@ -33,6 +34,25 @@ export async function smsOptedOut(
   return row !== undefined;
 }
 
+/**
+ * An MMS's media: each `MediaUrl{N}` fetched with the account's Basic auth (as Twilio requires when
+ * media authentication is on), only from the Twilio API's own origin.
+ */
+function smsAttachments(services: Services, sms: InboundSms): InboundAttachment[] {
+  const twilio = services.config.twilio;
+  return sms.media.map((m, i) => ({
+    filename: null,
+    contentType: m.contentType,
+    content: async () => {
+      if (!twilio || new URL(m.url).origin !== new URL(twilio.apiBaseUrl).origin)
+        throw new Error(`not a Twilio media URL (${new URL(m.url).origin})`);
+      const basic = Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64');
+      const media = await fetchMedia(m.url, { authorization: `Basic ${basic}`, name: `MMS ${i}` });
+      return media.body;
+    },
+  }));
+}
+
 export class SmsIntake {
   private readonly intake: ConversationIntake;
   private readonly outbox: OutboxService;
@@ -50,13 +70,13 @@ export class SmsIntake {
     const target = to ? await workspaceOfAddress(this.services, 'sms', to) : null;
     if (!target) return 'unknown-number';
     if (!target.enabled) return 'channel-off';
-    const media = sms.media.map((m) => m.url).join('\n');
     const result = await this.intake.receive({
       workspaceId: target.workspaceId,
       channel: 'sms',
       from: { kind: 'phone', phone: from },
-      body: [sms.body, media].filter(Boolean).join('\n'),
+      body: sms.body,
       externalId: sms.externalId,
+      attachments: smsAttachments(this.services, sms),
     });
     if (result.duplicate) return 'duplicate';
     const keyword = smsKeyword(sms.body);

@@ -6,8 +6,12 @@
 import type { Services } from '../../lib/context';
 import type { InboundWhatsapp } from '../../integrations/channels/whatsapp/webhook';
 import type { Receipt } from '../../integrations/channels/types';
+import { z } from 'zod';
+import { ATTACHMENT_LIMITS } from '../attachments/constants';
+import { tooLarge } from '../attachments/service';
 import { applyCampaignReceipt } from '../campaigns/receipts';
 import { OutboxService } from '../outbox/service';
+import { fetchMedia, type InboundAttachment } from './attachments';
 import { normalisePhone } from './address';
 import { workspaceOfAddress } from './channel-address';
 import { InboundAddressError, ConversationIntake } from './service';
@@ -18,6 +22,13 @@ export type WhatsappOutcome = 'stored' | 'duplicate' | 'channel-off' | 'unknown-
 /** How often, and how far apart, a status of a message not yet known is tried again. */
 const STATUS_RETRIES = 8;
 const STATUS_RETRY_MS = 250;
+
+/** The Graph answer of GET /{media-id} (reference §2.7; `file_size` is a string). */
+const mediaInfoSchema = z.looseObject({
+  url: z.url({ protocol: /^https?$/ }),
+  mime_type: z.string().max(255).optional(),
+  file_size: z.union([z.string(), z.number()]).optional(),
+});
 
 export class WhatsappIntake {
   private readonly intake: ConversationIntake;
@@ -49,8 +60,37 @@ export class WhatsappIntake {
       body: message.body,
       externalId: message.externalId,
       at: message.at,
+      attachments: message.media ? [this.mediaAttachment(message.media)] : [],
     });
     return result.duplicate ? 'duplicate' : 'stored';
+  }
+
+  /**
+   * A media message's file: `GET /{version}/{media-id}` (bearer) answers a short-lived URL, which is
+   * fetched with the same bearer (reference §2.7).
+   */
+  private mediaAttachment(media: NonNullable<InboundWhatsapp['media']>): InboundAttachment {
+    const whatsapp = this.services.config.whatsapp;
+    return {
+      filename: media.filename,
+      contentType: media.mimeType,
+      content: async () => {
+        if (!whatsapp) throw new Error('WhatsApp is not connected');
+        const authorization = `Bearer ${whatsapp.accessToken}`;
+        const res = await fetch(
+          `${whatsapp.apiBaseUrl}/${whatsapp.apiVersion}/${encodeURIComponent(media.id)}`,
+          {
+            headers: { authorization },
+            signal: AbortSignal.timeout(ATTACHMENT_LIMITS.fetchTimeoutMs),
+          },
+        );
+        const info = mediaInfoSchema.safeParse(await res.json().catch(() => null));
+        if (!res.ok || !info.success) throw new Error(`media ${media.id}: HTTP ${res.status}`);
+        if (Number(info.data.file_size) > ATTACHMENT_LIMITS.maxBytes)
+          throw tooLarge(media.filename ?? media.id);
+        return (await fetchMedia(info.data.url, { authorization, name: media.id })).body;
+      },
+    };
   }
 
   /**

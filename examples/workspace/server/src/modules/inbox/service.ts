@@ -18,6 +18,12 @@ import { renderTemplate } from '../../integrations/channels/whatsapp/outbound';
 import { WHATSAPP_WINDOW_MS } from '../../integrations/channels/whatsapp/constants';
 import type { MessageTemplate } from '../../integrations/channels/types';
 import { isMessagingChannel } from '../../integrations/channels/registry';
+import {
+  AttachmentService,
+  attachmentView,
+  linkUploads,
+  type AttachmentRow,
+} from '../attachments/service';
 import { OutboxService } from '../outbox/service';
 import { CsatSurveys } from '../csat/service';
 import { wakeOutbox } from '../outbox/worker';
@@ -61,7 +67,7 @@ export class InboxService {
     wakeOutbox(this.services);
     const row = await this.repo.findMessage(id, messageId);
     if (!row) throw notFound('Message');
-    return this.message(access, row);
+    return this.messageWithFiles(access, row);
   }
 
   /** The conversations a caller may see: all with the shared-inbox permit, else their own. */
@@ -308,7 +314,7 @@ export class InboxService {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      messages: page.reverse().map((m) => this.message(access, m)),
+      messages: await this.withFiles(access, page.reverse()),
       page: {
         nextCursor:
           rows.length > limit && last ? encodeCursor(new Date(last.created_at), last.id) : null,
@@ -316,7 +322,24 @@ export class InboxService {
     };
   }
 
-  private message(access: WorkspaceAccess, m: MessageRow): InboxMessage {
+  /** Messages with their attachments. */
+  private async withFiles(access: WorkspaceAccess, rows: MessageRow[]): Promise<InboxMessage[]> {
+    const files = await new AttachmentService(this.services).ofMessages(
+      access.workspace.id,
+      rows.map((m) => m.id),
+    );
+    return rows.map((m) => this.message(access, m, files.get(m.id) ?? []));
+  }
+
+  private async messageWithFiles(access: WorkspaceAccess, m: MessageRow): Promise<InboxMessage> {
+    return (await this.withFiles(access, [m]))[0]!;
+  }
+
+  private message(
+    access: WorkspaceAccess,
+    m: MessageRow,
+    files: readonly AttachmentRow[] = [],
+  ): InboxMessage {
     return {
       id: m.id,
       conversationId: m.conversation_id,
@@ -335,6 +358,7 @@ export class InboxService {
             at: m.status_at ? new Date(m.status_at).toISOString() : null,
           }
         : null,
+      attachments: files.map((f) => attachmentView(access.workspace.slug, f)),
     };
   }
 
@@ -455,6 +479,12 @@ export class InboxService {
         at,
         template,
       });
+      await linkUploads(trx, {
+        workspaceId: access.workspace.id,
+        conversationId: id,
+        messageId,
+        ids: input.attachmentIds ?? [],
+      });
       await this.repo.touchConversation(trx, id, at, input.kind === 'message' ? input.body : null);
       if (sends)
         await this.outbox.enqueue(trx, {
@@ -471,7 +501,7 @@ export class InboxService {
       conversationId: id,
       assigneeId: conversation.assignee_agent_id,
     });
-    return this.message(access, (await this.repo.findMessage(id, messageId))!);
+    return this.messageWithFiles(access, (await this.repo.findMessage(id, messageId))!);
   }
 
   async part(access: WorkspaceAccess, id: string, idPart: string): Promise<CallPart> {

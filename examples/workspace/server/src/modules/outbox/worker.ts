@@ -12,6 +12,7 @@ import type { ChannelAdapters } from '../../integrations/channels/registry';
 import { isMessagingChannel } from '../../integrations/channels/registry';
 import type { SendResult } from '../../integrations/channels/types';
 import type { Services } from '../../lib/context';
+import { outboundAttachments } from '../attachments/outbound';
 import { OUTBOX_DEFAULTS, OUTBOX_MESSAGES } from './constants';
 import { OutboxRepository, type ClaimedJob } from './repository';
 import { OutboxService } from './service';
@@ -146,6 +147,7 @@ export class OutboxWorker {
           thread: await this.repo.thread(info.conversation_id, info.id),
           threadKey: info.conversation_id,
           template: info.template,
+          attachments: await outboundAttachments(this.services, job.workspace_id, info.id),
         });
       } catch (error) {
         result = {

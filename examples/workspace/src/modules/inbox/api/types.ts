@@ -61,6 +61,8 @@ export interface CallPart {
   appPath: string;
 }
 
+import type { Attachment } from '../../../../server/src/contract/attachments';
+
 export interface InboxMessage {
   id: string;
   conversationId: string;
@@ -72,7 +74,11 @@ export interface InboxMessage {
   call: CallPart | null;
   /** Where a reply is on its way (queued → sent → delivered → read, or failed); received for a customer's message. */
   delivery: MessageDelivery | null;
+  /** The message's files (customers' media, a reply's uploads). */
+  attachments?: Attachment[];
 }
+
+export type { Attachment } from '../../../../server/src/contract/attachments';
 
 export interface MessageDelivery {
   status: 'queued' | 'sent' | 'delivered' | 'read' | 'failed' | 'received';
@@ -121,6 +127,8 @@ export interface ConversationPatch {
 export interface MessageCreate {
   kind: 'message' | 'note';
   body: string;
+  /** Uploads of this conversation the message carries. */
+  attachmentIds?: string[];
 }
 
 /** A transcript turn read from the transcript CSV. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareText, Send } from 'lucide-react';
+import { AttachControl, useDraftAttachments } from './composer-attachments';
 import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { ApiError } from '../../../api/client';
@@ -8,6 +9,7 @@ import { Button, Menu, MenuItem, MenuLabel, Textarea, toast } from '../../../ui'
 import { inboxKeys, savedRepliesQuery, sendMessage, whatsappWindowQuery } from '../api/inbox-api';
 import type { ConversationSummary } from '../api/types';
 import { WhatsappTemplateOffer, WhatsappWindowHint } from './whatsapp-template-offer';
+import { INBOX_COPY } from '../messages';
 
 type Mode = 'message' | 'note';
 
@@ -17,6 +19,7 @@ export function Composer({ conversation }: { readonly conversation: Conversation
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('message');
   const [body, setBody] = useState('');
+  const drafts = useDraftAttachments(session.slug, conversation.id);
   const savedReplies = useQuery(savedRepliesQuery(session.slug));
   const whatsapp = conversation.channel === 'whatsapp';
   // WhatsApp: free text only within 24 hours of the customer's last message; else a template.
@@ -26,10 +29,11 @@ export function Composer({ conversation }: { readonly conversation: Conversation
   });
   const templateOnly = whatsapp && mode === 'message' && window.data?.open === false;
   const send = useMutation({
-    mutationFn: (input: { kind: Mode; body: string }) =>
+    mutationFn: (input: { kind: Mode; body: string; attachmentIds?: string[] }) =>
       sendMessage(session.slug, conversation.id, input),
     onSuccess: async () => {
       setBody('');
+      drafts.clear();
       await queryClient.invalidateQueries({
         queryKey: inboxKeys.messages(session.slug, conversation.id),
       });
@@ -45,8 +49,9 @@ export function Composer({ conversation }: { readonly conversation: Conversation
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const text = body.trim();
-    if (!text || send.isPending) return;
-    send.mutate({ kind: mode, body: text });
+    if (!text || send.isPending || drafts.pending) return;
+    const attachmentIds = drafts.ids;
+    send.mutate({ kind: mode, body: text, ...(attachmentIds.length ? { attachmentIds } : {}) });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
@@ -88,7 +93,9 @@ export function Composer({ conversation }: { readonly conversation: Conversation
             rows={3}
             data-testid="composer-input"
           />
+          <AttachControl.List drafts={drafts} />
           <div className="composer__bar">
+            <AttachControl.Button drafts={drafts} />
             <Menu
               align="start"
               label="Saved replies"
@@ -131,7 +138,8 @@ export function Composer({ conversation }: { readonly conversation: Conversation
               size="sm"
               icon={<Send aria-hidden="true" />}
               loading={send.isPending}
-              disabled={!body.trim()}
+              disabled={!body.trim() || drafts.pending}
+              title={drafts.pending ? INBOX_COPY.attachmentsPending : undefined}
               data-testid="composer-send"
             >
               {mode === 'message' ? 'Send' : 'Add note'}

@@ -8,6 +8,7 @@ import { messagesInOrder, messagesQuery } from '../api/inbox-api';
 import type { ConversationSummary, InboxMessage } from '../api/types';
 import { CallPartCard } from './call-part-card';
 import { DeliveryState, RetryReply } from './delivery-state';
+import { MessageAttachments } from './message-attachments';
 
 function dayKey(iso: string) {
   const d = new Date(iso);
@@ -41,7 +42,8 @@ function Message({
     >
       {!outgoing ? <Avatar name={author} src={conversation.contact.avatarURL} size={28} /> : null}
       <div className="timeline__bubble-wrap">
-        <div className="timeline__bubble">{message.body}</div>
+        {message.body ? <div className="timeline__bubble">{message.body}</div> : null}
+        <MessageAttachments attachments={message.attachments} />
         <p className="timeline__meta">
           {message.kind === 'note' ? 'Internal note · ' : ''}
           {author} ·{' '}

@@ -4,7 +4,7 @@
 // handed to `deliver`. Size is limited (SIZE advertised, 552 past it); bounces (null sender or a
 // delivery report) are accepted and dropped; the HTML part is never kept as HTML: the text part
 // (mailparser derives one from an HTML-only mail), else the HTML reduced to text by sanitize-html,
-// is the message.
+// is the message. Attached files are handed on as they are (the intake checks and stores them).
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
@@ -21,6 +21,12 @@ export interface InboundEmail {
   readonly externalId: string | null;
   /** The provider ids this mail answers (In-Reply-To, then References, newest first). */
   readonly inReplyTo: readonly string[];
+  /** The mail's attached files (inline images of the HTML part, `related`, are left out). */
+  readonly attachments: readonly {
+    readonly filename: string | null;
+    readonly contentType: string;
+    readonly content: Buffer;
+  }[];
 }
 
 export interface InboundEmailOptions {
@@ -145,6 +151,13 @@ export class InboundEmailServer {
         text: mailText(mail),
         externalId: mail.messageId ? `${EMAIL_ID_PREFIX}${mail.messageId}` : null,
         inReplyTo: answered,
+        attachments: mail.attachments
+          .filter((a) => !a.related)
+          .map((a) => ({
+            filename: a.filename ?? null,
+            contentType: a.contentType,
+            content: a.content,
+          })),
       });
     }
   }

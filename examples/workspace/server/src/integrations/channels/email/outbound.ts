@@ -1,7 +1,7 @@
 // The email channel's sending side: nodemailer over the relay of SMTP_URL. Our Message-ID is made
 // from the message id (a resend after a crash carries the same id, so mail clients show it once),
 // In-Reply-To and References name the thread's earlier mails, so replies thread in the customer's
-// mail client and their answers thread back to the conversation.
+// mail client and their answers thread back to the conversation. A reply's files are attached.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { ChannelAdapter, OutboundSend, SendResult } from '../types';
@@ -63,6 +63,13 @@ export class EmailAdapter implements ChannelAdapter {
         subject: thread.length === 0 || /^re:/i.test(subject) ? subject : `Re: ${subject}`,
         text: message.body,
         messageId,
+        attachments: await Promise.all(
+          (message.attachments ?? []).map(async (a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: await a.read(),
+          })),
+        ),
         ...(thread.length > 0 ? { inReplyTo: thread.at(-1), references: thread } : {}),
       });
       return {

@@ -3,7 +3,7 @@
 // StatusCallback that names our message, so that the provider's status callbacks find it even
 // before its SID is stored. 429 and 5xx (and the network) are retried by the outbox; any other
 // refusal fails the message with Twilio's code and message ("21610: Attempt to send to
-// unsubscribed recipient").
+// unsubscribed recipient"). A reply's files go as MediaUrl (an MMS).
 import type { CallbackOrigin } from '../../../lib/context';
 import type { ChannelAdapter, OutboundSend, SendResult } from '../types';
 import {
@@ -35,6 +35,10 @@ export function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
+/** The reason an MMS fails when the server has no public URL for Twilio to fetch media from. */
+export const SMS_NO_MEDIA_URL =
+  'The file cannot be sent: the server has no public URL (PUBLIC_API_URL).';
+
 export class TwilioSmsAdapter implements ChannelAdapter {
   readonly channel = 'sms' as const;
   readonly connected = true;
@@ -52,6 +56,11 @@ export class TwilioSmsAdapter implements ChannelAdapter {
     });
     if (this.origin.url)
       form.set('StatusCallback', statusCallbackUrl(this.origin.url, message.idempotencyKey));
+    // An MMS: Twilio fetches each MediaUrl (our signed, expiring URL of the file).
+    for (const file of message.attachments ?? []) {
+      if (!file.url) return { ok: false, retryable: false, reason: SMS_NO_MEDIA_URL };
+      form.append('MediaUrl', file.url);
+    }
     const { apiBaseUrl, accountSid, authToken } = this.account;
     const url = `${apiBaseUrl}/${TWILIO_API_VERSION}/Accounts/${accountSid}/Messages.json`;
     let res: Response;

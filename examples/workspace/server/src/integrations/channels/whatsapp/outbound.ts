@@ -3,9 +3,16 @@
 // replies, and the approved templates of the business account (GET /{waba-id}/message_templates,
 // following paging.next). Rate limits (429, 4, 80007, 130429, 131056), 5xx and the network are
 // retried by the outbox; any other Graph error fails the message with its code and message. The
-// 24-hour window's refusal usually comes later, in a `failed` status (131047).
+// 24-hour window's refusal usually comes later, in a `failed` status (131047). A reply's files go
+// as media messages by `link` (our signed, expiring URL).
 import { retryAfterMs } from '../sms/outbound';
-import type { ChannelAdapter, MessageTemplate, OutboundSend, SendResult } from '../types';
+import type {
+  ChannelAdapter,
+  MessageTemplate,
+  OutboundAttachment,
+  OutboundSend,
+  SendResult,
+} from '../types';
 import {
   GRAPH_ERRORS,
   TEMPLATE_CACHE_MS,
@@ -56,6 +63,21 @@ interface GraphTemplate {
   components?: GraphComponent[];
 }
 
+/** A reply fails with this when the server has no public URL for Meta to fetch its files from. */
+export const WHATSAPP_NO_MEDIA_URL =
+  'The file cannot be sent: the server has no public URL (PUBLIC_API_URL).';
+
+/** A caption's longest length (characters). */
+const WHATSAPP_MAX_CAPTION_CHARS = 1024;
+
+/** The media message type of a content type. */
+function mediaTypeOf(contentType: string): 'image' | 'video' | 'audio' | 'document' {
+  if (/^image\/(jpeg|png)$/.test(contentType)) return 'image';
+  if (/^video\//.test(contentType)) return 'video';
+  if (/^audio\//.test(contentType)) return 'audio';
+  return 'document';
+}
+
 export class WhatsappAdapter implements ChannelAdapter {
   readonly channel = 'whatsapp' as const;
   readonly connected = true;
@@ -81,6 +103,48 @@ export class WhatsappAdapter implements ChannelAdapter {
 
   async send(message: OutboundSend): Promise<SendResult> {
     const to = message.to.replace(/^\+/, '');
+    const files = message.template ? [] : (message.attachments ?? []);
+    if (files.length > 0) return this.sendMedia(message, to, files);
+    return this.post(message.from, this.payload(message, to));
+  }
+
+  /**
+   * A reply with files: one media message per file, by `link` to our signed, expiring URL (Meta
+   * fetches it), the text as the first caption that may carry it (not audio; at most 1,024
+   * characters), else as a text message after them. The reply's id is the last message's.
+   */
+  private async sendMedia(
+    message: OutboundSend,
+    to: string,
+    files: readonly OutboundAttachment[],
+  ): Promise<SendResult> {
+    const text = message.body.trim();
+    let captioned = text === '';
+    let result: SendResult | undefined;
+    for (const file of files) {
+      if (!file.url) return { ok: false, retryable: false, reason: WHATSAPP_NO_MEDIA_URL };
+      const type = mediaTypeOf(file.contentType);
+      const caption =
+        !captioned && type !== 'audio' && text.length <= WHATSAPP_MAX_CAPTION_CHARS ? text : null;
+      if (caption) captioned = true;
+      result = await this.post(message.from, {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to,
+        type,
+        [type]: {
+          link: file.url,
+          ...(caption ? { caption } : {}),
+          ...(type === 'document' ? { filename: file.filename } : {}),
+        },
+      });
+      if (!result.ok) return result;
+    }
+    if (!captioned) result = await this.post(message.from, this.payload(message, to));
+    return result!;
+  }
+
+  private payload(message: OutboundSend, to: string): Record<string, unknown> {
     const payload = message.template
       ? {
           messaging_product: 'whatsapp',
@@ -111,10 +175,14 @@ export class WhatsappAdapter implements ChannelAdapter {
           type: 'text',
           text: { body: message.body.slice(0, WHATSAPP_MAX_TEXT_CHARS), preview_url: false },
         };
+    return payload;
+  }
+
+  private async post(from: string, payload: Record<string, unknown>): Promise<SendResult> {
     let res: Response;
     try {
       res = await this.graph(
-        this.url(`${encodeURIComponent(phoneNumberIdOf(this.settings, message.from))}/messages`),
+        this.url(`${encodeURIComponent(phoneNumberIdOf(this.settings, from))}/messages`),
         { method: 'POST', body: JSON.stringify(payload) },
       );
     } catch (error) {

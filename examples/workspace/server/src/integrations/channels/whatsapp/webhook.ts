@@ -7,6 +7,18 @@ import { WHATSAPP_ID_PREFIX } from './constants';
 
 const text = z.string().max(20_000);
 
+const mediaSchema = z.looseObject({
+  id: z
+    .string()
+    .regex(/^[\w.-]{1,128}$/)
+    .optional(),
+  mime_type: z.string().max(255).optional(),
+  caption: text.optional(),
+  filename: text.optional(),
+});
+
+const MEDIA_TYPES = ['image', 'video', 'audio', 'sticker', 'document'] as const;
+
 const messageSchema = z.looseObject({
   from: z.string().regex(/^\+?\d{5,20}$/),
   id: z.string().min(1).max(256),
@@ -20,9 +32,11 @@ const messageSchema = z.looseObject({
       list_reply: z.looseObject({ title: text }).optional(),
     })
     .optional(),
-  image: z.looseObject({ caption: text.optional() }).optional(),
-  video: z.looseObject({ caption: text.optional() }).optional(),
-  document: z.looseObject({ caption: text.optional(), filename: text.optional() }).optional(),
+  image: mediaSchema.optional(),
+  video: mediaSchema.optional(),
+  audio: mediaSchema.optional(),
+  sticker: mediaSchema.optional(),
+  document: mediaSchema.optional(),
   location: z
     .looseObject({ latitude: z.number(), longitude: z.number(), name: text.optional() })
     .optional(),
@@ -94,9 +108,15 @@ export interface InboundWhatsapp {
   readonly name: string | null;
   readonly body: string;
   readonly at: Date;
+  /** A media message's file (fetched by its id: GET /{media-id}, then the URL), else null. */
+  readonly media: {
+    readonly id: string;
+    readonly mimeType: string | null;
+    readonly filename: string | null;
+  } | null;
 }
 
-/** The text of a message of any type (media: its caption, or the type in brackets). */
+/** The text of a message of any type (media: its caption; the file is the attachment). */
 function bodyOf(m: z.infer<typeof messageSchema>): string {
   switch (m.type) {
     case 'text':
@@ -114,10 +134,21 @@ function bodyOf(m: z.infer<typeof messageSchema>): string {
     case 'image':
     case 'video':
     case 'document':
-      return [`[${m.type}]`, m[m.type]?.caption].filter(Boolean).join(' ');
+    case 'audio':
+    case 'sticker':
+      // The file is an attachment; the body keeps the caption only.
+      return m[m.type]?.caption ?? '';
     default:
       return `[${m.type}]`;
   }
+}
+
+/** A media message's file reference. */
+function mediaOf(m: z.infer<typeof messageSchema>): InboundWhatsapp['media'] {
+  const type = MEDIA_TYPES.find((t) => t === m.type);
+  const media = type ? m[type] : undefined;
+  if (!media?.id) return null;
+  return { id: media.id, mimeType: media.mime_type ?? null, filename: media.filename ?? null };
 }
 
 const RECEIPT_STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
@@ -149,6 +180,7 @@ export function parseWhatsappNotification(json: unknown) {
           name: profile && profile !== `+${waId}` ? profile : null,
           body: bodyOf(m),
           at: new Date(Number(m.timestamp) * 1000),
+          media: mediaOf(m),
         });
       }
       for (const s of v.statuses ?? []) {
