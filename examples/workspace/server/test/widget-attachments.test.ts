@@ -104,6 +104,19 @@ describe.each(dbKinds())('web-chat widget attachments on %s', (kind) => {
     // The visitor sees their own file on their message too.
     const [own] = await widgetMessages(token);
     expect(own!.attachments).toMatchObject([{ filename: 'screenshot.png' }]);
+    // A file without text is a message of its own.
+    const alone = await widgetUpload(
+      new Blob([PDF], { type: 'application/pdf' }),
+      'report.pdf',
+      'client-file-0005',
+      token,
+    );
+    expect(alone.status).toBe(201);
+    const mine = await widgetMessages(token);
+    expect(mine.at(-1)).toMatchObject({
+      body: '',
+      attachments: [{ filename: 'report.pdf', contentType: 'application/pdf' }],
+    });
   });
 
   it('a file over the limit is 413 and HTML is 415, in the error shape, with nothing stored', async () => {
