@@ -31,3 +31,12 @@ export const SURVEY_TEXT = {
   expired: 'This survey has expired.',
   notSent: 'Your answer was not sent. Try again.',
 } as const;
+
+/** The attach control's and file list's strings (attachments.ts). */
+export const ATTACH_TEXT = {
+  attach: 'Attach a file',
+  uploading: (name: string, size: string) => `Sending ${name} (${size})…`,
+  notSent: 'The file was not sent. Check your connection and try again.',
+  unavailable: (name: string) => `${name} (not available)`,
+  download: (name: string, size: string) => `${name} (${size})`,
+} as const;

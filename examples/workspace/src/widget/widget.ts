@@ -4,7 +4,16 @@
 // with esbuild). It renders in a shadow root, talks to /api/widget/{slug}/… on the server the
 // script came from, keeps the visitor's token in localStorage (the conversation survives a
 // reload) and follows the visitor's conversation live over server-sent events.
-import { WIDGET_TEXT as T } from './messages';
+import {
+  ATTACH_CSS,
+  attachControl,
+  formatSize,
+  renderFiles,
+  uploadError,
+  uploadFile,
+  type WidgetAttachment,
+} from './attachments';
+import { ATTACH_TEXT, WIDGET_TEXT as T } from './messages';
 import { WIDGET_CSS } from './styles';
 import { renderSurveyCard, SURVEY_CARD_CSS, type WidgetSurvey } from './survey-card';
 
@@ -17,6 +26,8 @@ interface WidgetMessage {
   readonly status: string | null;
   /** The satisfaction survey the message carries (shown as a card). */
   readonly survey?: WidgetSurvey | null;
+  /** The message's files (download links). */
+  readonly attachments?: readonly WidgetAttachment[];
 }
 
 interface Options {
@@ -61,6 +72,8 @@ class Widget {
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly error: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly attachButton: HTMLButtonElement;
 
   constructor(
     private readonly options: Options,
@@ -74,7 +87,7 @@ class Widget {
     const host = el('div', { 'data-x-webchat': options.slug });
     document.body.append(host);
     this.root = host.attachShadow({ mode: 'open' });
-    this.root.append(el('style', {}, WIDGET_CSS + SURVEY_CARD_CSS));
+    this.root.append(el('style', {}, WIDGET_CSS + SURVEY_CARD_CSS + ATTACH_CSS));
 
     this.launcher = el('button', {
       type: 'button',
@@ -121,7 +134,10 @@ class Widget {
       { type: 'submit', class: 'btn', 'data-testid': 'webchat-send' },
       T.send,
     );
-    form.append(this.input, this.sendButton);
+    const attach = attachControl((file) => void this.sendFile(file));
+    this.attachButton = attach.button;
+    this.status = el('p', { class: 'status', role: 'status', 'data-testid': 'webchat-status' });
+    form.append(attach.input, attach.button, this.input, this.sendButton);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       void this.send();
@@ -135,7 +151,7 @@ class Widget {
     this.panel.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') this.toggle(false);
     });
-    this.panel.append(header, this.log, this.error, form);
+    this.panel.append(header, this.log, this.status, this.error, form);
     this.root.append(this.panel, this.launcher);
     document.addEventListener('visibilitychange', () => this.markRead());
 
@@ -212,6 +228,46 @@ class Widget {
     }
   }
 
+  /** Sends a file (with the text typed so far) as the visitor's message. */
+  private async sendFile(file: File): Promise<void> {
+    if (this.attachButton.disabled) return;
+    this.attachButton.disabled = true;
+    this.error.textContent = '';
+    this.status.textContent = ATTACH_TEXT.uploading(file.name, formatSize(file.size));
+    try {
+      const res = await uploadFile(
+        this.api,
+        this.headers(),
+        file,
+        this.input.value.trim(),
+        randomId(),
+      ).catch(() => null);
+      if (res?.status === 401) return this.expire();
+      if (!res?.ok) {
+        this.error.textContent = await uploadError(res);
+        return;
+      }
+      this.adopt(((await res.json()) as { token: string | null }).token);
+      this.input.value = '';
+      await this.refresh();
+    } finally {
+      this.status.textContent = '';
+      this.attachButton.disabled = false;
+    }
+  }
+
+  /** Keeps a token the server issued for a new visitor and starts following the chat. */
+  private adopt(token: string | null): void {
+    if (!token) return;
+    this.token = token;
+    try {
+      this.storage()?.setItem(this.tokenKey, token);
+    } catch {
+      /* without storage the chat lasts as long as the page */
+    }
+    this.follow();
+  }
+
   private expire(): void {
     this.token = null;
     this.storage()?.removeItem(this.tokenKey);
@@ -271,13 +327,17 @@ class Widget {
         this.log.append(renderSurveyCard(m.survey, (score) => this.answerSurvey(m.survey!, score)));
         continue;
       }
-      this.log.append(
-        el(
-          'div',
-          { class: 'msg', 'data-direction': m.direction, 'data-testid': 'webchat-message' },
-          m.body,
-        ),
-      );
+      // A file sent without text has no bubble, only its file.
+      if (m.body || !m.attachments?.length)
+        this.log.append(
+          el(
+            'div',
+            { class: 'msg', 'data-direction': m.direction, 'data-testid': 'webchat-message' },
+            m.body,
+          ),
+        );
+      if (m.attachments?.length)
+        this.log.append(renderFiles(m.attachments, m.direction, this.options.base, this.token));
       const who = m.direction === 'inbound' ? T.you : (m.author ?? T.team);
       const time = new Date(m.createdAt).toLocaleTimeString([], {
         hour: '2-digit',

@@ -36,11 +36,13 @@ export const ROUTE_CLASSES: readonly RouteClass[] = [
     maxBytes: SETTINGS_LIMITS.importMaxBytes,
     streamed: true,
   },
-  // An agent's file upload: the largest attachment and its multipart framing, counted as it arrives.
+  // An agent's or a web-chat visitor's file upload: the largest attachment and its multipart framing, counted as it arrives.
   {
     name: 'attachment',
     matches: (p, m) =>
-      m === 'POST' && /^\/api\/ws\/[^/]+\/inbox\/conversations\/[^/]+\/attachments\/?$/.test(p),
+      m === 'POST' &&
+      (/^\/api\/ws\/[^/]+\/inbox\/conversations\/[^/]+\/attachments\/?$/.test(p) ||
+        /^\/api\/widget\/[^/]+\/attachments\/?$/.test(p)),
     maxBytes: ATTACHMENT_LIMITS.maxBytes + ATTACHMENT_LIMITS.uploadOverheadBytes,
   },
   // Provider webhooks (contact events, channel messages and receipts): small JSON or forms.

@@ -12,6 +12,7 @@ import type { LiveEvent } from '../../../modules/live/bus';
 import { WEBCHAT, WEBCHAT_MESSAGES } from './constants';
 import { WebchatService } from './service';
 import { widgetSurveyRoutes, widgetSurveySchema } from './survey';
+import { widgetAttachmentRoutes, widgetAttachmentSchema } from './attachments';
 
 const tags = ['Web chat'];
 const errors = {
@@ -47,6 +48,8 @@ const widgetMessageSchema = z
     status: z.string().nullable(),
     /** The satisfaction survey this message carries (the widget shows a card), when it does. */
     survey: widgetSurveySchema.nullable().optional(),
+    /** The files of the message, when it has any. */
+    attachments: z.array(widgetAttachmentSchema).optional(),
   })
   .openapi('WidgetMessage');
 
@@ -79,6 +82,9 @@ export function webchatRoutes(services: Services) {
   );
   // Size before parsing: a body over the limit is refused from its declared length.
   router.use('/widget/*', async (c, next) => {
+    // A file upload has its own, larger limit (the attachment route class and the file's cap).
+    if (c.req.method === 'POST' && /^\/api\/widget\/[^/]+\/attachments\/?$/.test(c.req.path))
+      return next();
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > WEBCHAT.maxBodyBytes)
       throw new ApiError(413, 'payload_too_large', WEBCHAT_MESSAGES.bodyTooLarge);
@@ -184,6 +190,7 @@ export function webchatRoutes(services: Services) {
   );
 
   widgetSurveyRoutes(router, services, chat);
+  widgetAttachmentRoutes(router, services, chat);
 
   router.openapi(
     createRoute({

@@ -11,6 +11,8 @@ import { ConversationIntake } from '../../../modules/conversations-intake/servic
 import { normaliseEmail } from '../../../modules/conversations-intake/address';
 import { OutboxService } from '../../../modules/outbox/service';
 import { WEBCHAT, WEBCHAT_MESSAGES } from './constants';
+import { widgetAttachments, type WidgetAttachment } from './attachments';
+import type { InboundAttachment } from '../../../modules/conversations-intake/attachments';
 import { widgetSurveys, type WidgetSurvey } from './survey';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -38,6 +40,7 @@ export interface WidgetMessage {
   readonly createdAt: string;
   readonly status: string | null;
   readonly survey?: WidgetSurvey | null;
+  readonly attachments?: WidgetAttachment[];
 }
 
 export class WebchatService {
@@ -102,7 +105,7 @@ export class WebchatService {
   async post(
     ws: WidgetWorkspace,
     token: string | undefined,
-    input: { body: string; clientId: string },
+    input: { body: string; clientId: string; attachments?: readonly InboundAttachment[] },
   ): Promise<{ token: string | null; messageId: string; conversationId: string }> {
     let visitor = token ? await this.visitor(ws.id, token) : null;
     if (token && !visitor) throw new ApiError(401, 'unauthorized', WEBCHAT_MESSAGES.visitorToken);
@@ -143,6 +146,7 @@ export class WebchatService {
       from: { kind: 'contact', contactId: visitor.contactId },
       body: input.body,
       externalId: `chat:${visitor.id}:${input.clientId}`,
+      ...(input.attachments ? { attachments: input.attachments } : {}),
     });
     return { token: issued, messageId: result.messageId, conversationId: result.conversationId };
   }
@@ -191,6 +195,11 @@ export class WebchatService {
       this.services,
       rows.filter((r) => r.direction === 'outbound').map((r) => r.id),
     );
+    const files = await widgetAttachments(
+      this.services,
+      ws,
+      rows.map((r) => r.id),
+    );
     const messages: WidgetMessage[] = rows.reverse().map((r) => ({
       id: r.id,
       direction: r.direction as 'inbound' | 'outbound',
@@ -200,6 +209,7 @@ export class WebchatService {
       // The visitor sees their own messages as sent; a reply's state is ours to report.
       status: r.direction === 'inbound' ? 'sent' : r.status,
       ...(surveys.has(r.id) ? { survey: surveys.get(r.id) } : {}),
+      ...(files.has(r.id) ? { attachments: files.get(r.id) } : {}),
     }));
     return { messages, email: contact?.email ?? null };
   }
