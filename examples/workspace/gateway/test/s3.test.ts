@@ -106,6 +106,67 @@ describe('the S3 stand-in with @aws-sdk/client-s3', () => {
     expect(gateway.s3.size).toBe(1);
   });
 
+  /** A client that changes the request after it is signed (the SDK's deserialize step runs later). */
+  const tampering = (
+    change: (request: { headers: Record<string, string>; body: unknown }) => void,
+  ) => {
+    const c = clientWith(gateway.info.s3.secretAccessKey);
+    c.middlewareStack.add(
+      (next) => (args) => {
+        change(args.request as { headers: Record<string, string>; body: unknown });
+        return next(args);
+      },
+      { step: 'deserialize', name: 'tamper' },
+    );
+    return c;
+  };
+
+  it('refuses a body changed after signing, a changed signed header and a skewed clock', async () => {
+    const Bucket = gateway.info.s3.bucket;
+    const put = (c: S3Client): Promise<S3ServiceException> =>
+      c
+        .send(
+          new PutObjectCommand({
+            Bucket,
+            Key: 'ws1/t',
+            Body: new TextEncoder().encode('good'),
+            ContentType: 'text/plain',
+          }),
+        )
+        .then(
+          () => {
+            throw new Error('accepted');
+          },
+          (e: unknown) => e as S3ServiceException,
+        );
+    const body = tampering((r) => {
+      r.body = new TextEncoder().encode('evil');
+    });
+    expect((await put(body)).name).toBe('XAmzContentSHA256Mismatch');
+    body.destroy();
+    const header = tampering((r) => {
+      r.headers['content-type'] = 'text/html';
+    });
+    const changed = await put(header);
+    expect(changed.name).toBe('SignatureDoesNotMatch');
+    expect(changed.$metadata.httpStatusCode).toBe(403);
+    header.destroy();
+    const late = new S3Client({
+      endpoint: gateway.info.s3.endpoint,
+      region: gateway.info.s3.region,
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: gateway.info.s3.accessKeyId,
+        secretAccessKey: gateway.info.s3.secretAccessKey,
+      },
+      maxAttempts: 1,
+      systemClockOffset: -3_600_000,
+    });
+    expect((await put(late)).name).toBe('RequestTimeTooSkewed');
+    late.destroy();
+    expect(gateway.s3.peek('ws1/t')).toBeUndefined();
+  });
+
   it('refuses a request without a signature or a payload hash', async () => {
     const url = `${gateway.info.s3.endpoint}/${gateway.info.s3.bucket}/ws1/stream`;
     const unsigned = await fetch(url, { headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } });
