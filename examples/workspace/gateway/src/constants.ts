@@ -112,3 +112,16 @@ export const MAX_MAIL_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_STATUS_STEP_MS = 150;
 /** A webhook or status callback POST gives up after this long (Twilio: 15 s total). */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
+
+/** Path prefix of the S3 stand-in (an SDK `endpoint` of `<gateway url>/s3` with `forcePathStyle`). */
+export const S3_PREFIX = '/s3';
+/** The stand-in's bucket and region when the env gives none. */
+export const S3_DEFAULT_BUCKET = 'workspace-attachments';
+export const S3_DEFAULT_REGION = 'us-east-1';
+/** The largest object the stand-in takes (S3's single PUT allows 5 GiB; this is a local store in memory). */
+export const S3_MAX_OBJECT_BYTES = 64 * 1024 * 1024;
+/** S3's clock-skew window (`MaxAllowedSkewMilliseconds`). */
+export const S3_MAX_SKEW_MS = 900_000;
+/** `x-amz-content-sha256` values that do not carry the body's hash. */
+export const S3_UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+export const S3_STREAMING_UNSIGNED_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';

@@ -11,6 +11,9 @@ import {
   DEFAULT_STATUS_STEP_MS,
   MAX_BODY_BYTES,
   MAX_MEDIA_BYTES,
+  S3_DEFAULT_BUCKET,
+  S3_DEFAULT_REGION,
+  S3_PREFIX,
   TWILIO_PREFIX,
   WHATSAPP_PREFIX,
 } from './constants';
@@ -18,6 +21,7 @@ import { Faults, type GatewayConfig, type GatewayContext, type Webhooks } from '
 import { controlRoutes } from './control';
 import { EmailService } from './email';
 import { customerPage } from './page';
+import { S3Service } from './s3';
 import { digitsId, GatewayStore, hex } from './store';
 import { TwilioService } from './twilio';
 import { WhatsappService } from './whatsapp';
@@ -37,6 +41,13 @@ export interface GatewayOptions {
     numbers?: readonly string[];
   };
   readonly smtp?: { user?: string; pass?: string };
+  /** The S3 stand-in's bucket, region and key pair (default: the defaults and a random pair). */
+  readonly s3?: {
+    bucket?: string;
+    region?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+  };
   /** Delay between two status steps (default {@link DEFAULT_STATUS_STEP_MS}). */
   readonly statusStepMs?: number;
   /** The web-chat demo page the customer page links to. */
@@ -65,6 +76,14 @@ export interface GatewayInfo {
     readonly phoneNumbers: readonly { display: string; phoneNumberId: string }[];
   };
   readonly smtp: { readonly relayUrl: string };
+  /** The S3 stand-in: an `@aws-sdk/client-s3` `endpoint` (with `forcePathStyle: true`) and its credentials. */
+  readonly s3: {
+    readonly endpoint: string;
+    readonly bucket: string;
+    readonly region: string;
+    readonly accessKeyId: string;
+    readonly secretAccessKey: string;
+  };
 }
 
 /** A running gateway. */
@@ -73,6 +92,8 @@ export interface Gateway {
   readonly url: string;
   readonly store: GatewayStore;
   readonly webhooks: Webhooks;
+  /** The S3 stand-in (its objects, for tests). */
+  readonly s3: S3Service;
   close(): Promise<void>;
 }
 
@@ -121,6 +142,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const twilio = new TwilioService(ctx);
   const whatsapp = new WhatsappService(ctx);
   const email = new EmailService(ctx);
+  const s3 = new S3Service({
+    bucket: options.s3?.bucket ?? S3_DEFAULT_BUCKET,
+    region: options.s3?.region ?? S3_DEFAULT_REGION,
+    accessKeyId:
+      options.s3?.accessKeyId ??
+      `AKIA${randomBytes(10).toString('hex').toUpperCase().slice(0, 16)}`,
+    secretAccessKey: options.s3?.secretAccessKey ?? randomBytes(30).toString('base64'),
+  });
   const smtpPort = await email.listen(options.smtpPort ?? 0);
 
   const app = new Hono();
@@ -149,6 +178,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   );
   app.route(TWILIO_PREFIX, twilio.routes());
   app.route(WHATSAPP_PREFIX, whatsapp.routes());
+  app.route(S3_PREFIX, s3.routes());
   app.route('/control', controlRoutes(ctx, { twilio, whatsapp, email }));
   // Attachments for the customer page (loopback only, like the rest of the gateway).
   app.get('/media/:id', (c) => {
@@ -195,6 +225,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     smtp: {
       relayUrl: `smtp://${encodeURIComponent(config.smtp.user)}:${encodeURIComponent(config.smtp.pass)}@127.0.0.1:${smtpPort}`,
     },
+    s3: { endpoint: `${url}${S3_PREFIX}`, ...s3.config },
   };
   ready.info = info;
   return {
@@ -202,6 +233,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     url,
     store: ctx.store,
     webhooks: ctx.webhooks,
+    s3,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

@@ -10,7 +10,8 @@ const usage = `Usage: channel-gateway [--port 0] [--smtp-port 0] [--json]
 Environment: CHANNEL_GATEWAY_PORT, CHANNEL_GATEWAY_CONTROL_TOKEN, CHANNEL_GATEWAY_WIDGET_DEMO_URL,
 GATEWAY_TWILIO_ACCOUNT_SID, GATEWAY_TWILIO_AUTH_TOKEN, GATEWAY_WHATSAPP_ACCESS_TOKEN,
 GATEWAY_WHATSAPP_APP_SECRET, GATEWAY_SMTP_USER, GATEWAY_SMTP_PASS,
-GATEWAY_SMS_NUMBERS, GATEWAY_WHATSAPP_NUMBERS (comma lists of E.164 numbers).`;
+GATEWAY_SMS_NUMBERS, GATEWAY_WHATSAPP_NUMBERS (comma lists of E.164 numbers),
+GATEWAY_S3_BUCKET, GATEWAY_S3_REGION, GATEWAY_S3_ACCESS_KEY_ID, GATEWAY_S3_SECRET_ACCESS_KEY.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${usage}\n`);
@@ -82,6 +83,14 @@ const options: GatewayOptions = {
     ...(env['GATEWAY_SMTP_USER'] ? { user: env['GATEWAY_SMTP_USER'] } : {}),
     ...(env['GATEWAY_SMTP_PASS'] ? { pass: env['GATEWAY_SMTP_PASS'] } : {}),
   },
+  s3: {
+    ...(env['GATEWAY_S3_BUCKET'] ? { bucket: env['GATEWAY_S3_BUCKET'] } : {}),
+    ...(env['GATEWAY_S3_REGION'] ? { region: env['GATEWAY_S3_REGION'] } : {}),
+    ...(env['GATEWAY_S3_ACCESS_KEY_ID'] ? { accessKeyId: env['GATEWAY_S3_ACCESS_KEY_ID'] } : {}),
+    ...(env['GATEWAY_S3_SECRET_ACCESS_KEY']
+      ? { secretAccessKey: env['GATEWAY_S3_SECRET_ACCESS_KEY'] }
+      : {}),
+  },
 };
 let gateway;
 try {
@@ -99,6 +108,7 @@ else
       `  Twilio API      ${info.twilio.apiBaseUrl}  account ${info.twilio.accountSid}, auth token ${info.twilio.authToken}\n` +
       `  WhatsApp API    ${info.whatsapp.apiBaseUrl}  WABA ${info.whatsapp.businessAccountId}, app secret ${info.whatsapp.appSecret}\n` +
       `  SMTP relay      ${info.smtp.relayUrl}\n` +
+      `  S3 stand-in     ${info.s3.endpoint}  bucket ${info.s3.bucket} (${info.s3.region}), key ${info.s3.accessKeyId}, secret ${info.s3.secretAccessKey}\n` +
       `  control API     ${info.url}/control/…  header x-channel-gateway-token: ${info.controlToken}\n`,
   );
 const stop = () => {

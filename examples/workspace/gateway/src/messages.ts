@@ -57,3 +57,24 @@ export const CONTROL_MESSAGES = {
   bodyTooLarge: (limit: number) => `The request body is larger than ${limit} bytes.`,
   invalidJson: 'The request body is not valid JSON.',
 } as const;
+
+/** S3's error messages (reference voice-media.md §3.3, §4.3). */
+export const S3_MESSAGES = {
+  signatureDoesNotMatch:
+    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  invalidAccessKeyId: 'The AWS Access Key Id you provided does not exist in our records.',
+  incompleteSignature: 'The request must contain a valid AWS4-HMAC-SHA256 Authorization header.',
+  missingContentSha256: 'Missing required header for this request: x-amz-content-sha256',
+  badContentSha256: "The provided 'x-amz-content-sha256' header does not match what was computed.",
+  badChecksum: 'The CRC32 you specified did not match the calculated checksum.',
+  badChunked: 'The aws-chunked body could not be decoded.',
+  streamingSigned:
+    'Signed streaming payloads (STREAMING-AWS4-HMAC-SHA256-PAYLOAD) are not implemented by this stand-in.',
+  skewed: 'The difference between the request time and the current time is too large.',
+  scope: (what: string, value: string) =>
+    `Credential should be scoped to correct ${what}: '${value}'.`,
+  noSuchKey: 'The specified key does not exist.',
+  noSuchBucket: 'The specified bucket does not exist',
+  tooLarge: 'Your proposed upload exceeds the maximum allowed size',
+  methodNotAllowed: 'The specified method is not allowed against this resource.',
+} as const;

@@ -137,6 +137,9 @@ const envSchema = z.object({
   /** An S3-compatible endpoint (MinIO, R2…); default AWS. */
   ATTACHMENTS_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   ATTACHMENTS_S3_FORCE_PATH_STYLE: bool.default(false),
+  /** An explicit key pair for the bucket (both or neither); default the SDK's chain. */
+  ATTACHMENTS_S3_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
+  ATTACHMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
   SETTINGS_SECRET_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
@@ -185,6 +188,9 @@ export interface Config {
           readonly region: string;
           readonly endpoint: string | undefined;
           readonly forcePathStyle: boolean;
+          /** ATTACHMENTS_S3_ACCESS_KEY_ID/SECRET_ACCESS_KEY, else the SDK's default chain. */
+          readonly credentials:
+            { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
         }
       | undefined;
   };
@@ -229,6 +235,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  if (!e.ATTACHMENTS_S3_ACCESS_KEY_ID !== !e.ATTACHMENTS_S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  ATTACHMENTS_S3_ACCESS_KEY_ID and ATTACHMENTS_S3_SECRET_ACCESS_KEY: set both or neither',
+    );
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -272,6 +282,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             region: e.ATTACHMENTS_S3_REGION ?? env['AWS_REGION'] ?? 'us-east-1',
             endpoint: e.ATTACHMENTS_S3_ENDPOINT,
             forcePathStyle: e.ATTACHMENTS_S3_FORCE_PATH_STYLE,
+            credentials:
+              e.ATTACHMENTS_S3_ACCESS_KEY_ID && e.ATTACHMENTS_S3_SECRET_ACCESS_KEY
+                ? {
+                    accessKeyId: e.ATTACHMENTS_S3_ACCESS_KEY_ID,
+                    secretAccessKey: e.ATTACHMENTS_S3_SECRET_ACCESS_KEY,
+                  }
+                : undefined,
           }
         : undefined,
     },
@@ -361,7 +378,17 @@ export function summarize(config: Config): Record<string, unknown> {
         }
       : '(unset: WhatsApp not connected)',
     attachments: config.attachments.s3
-      ? { s3: config.attachments.s3 }
+      ? {
+          s3: {
+            ...config.attachments.s3,
+            credentials: config.attachments.s3.credentials
+              ? {
+                  accessKeyId: config.attachments.s3.credentials.accessKeyId,
+                  secretAccessKey: mask(config.attachments.s3.credentials.secretAccessKey),
+                }
+              : '(the SDK default chain)',
+          },
+        }
       : (config.attachments.dir ?? '(memory)'),
     settingsSecretKey: config.settingsSecretKey
       ? '(set)'

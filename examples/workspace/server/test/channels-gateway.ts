@@ -1,7 +1,7 @@
 // The local channel gateway (Twilio, WhatsApp Cloud API and SMTP stand-in) as the server's
 // channel tests use it: started in this process on free ports, the server's adapters configured
 // with its credentials, the server's webhooks registered with its control API, as start.mjs does.
-import { startGateway, type Gateway } from '../../gateway/src/gateway';
+import { startGateway, type Gateway, type GatewayInfo } from '../../gateway/src/gateway';
 import { CONTROL_TOKEN_HEADER } from '../../gateway/src/constants';
 import type { LiveEvent } from '../src/modules/live/bus';
 import { createTestServer, type DbKind, type TestServer } from './harness';
@@ -20,10 +20,16 @@ export interface GatewayStack {
   close(): Promise<void>;
 }
 
-/** Starts the gateway and a server on it (`smtp`: email sends through the gateway's relay). */
+/**
+ * Starts the gateway and a server on it (`smtp`: email sends through the gateway's relay; `env`:
+ * more server environment from the gateway's ready info, e.g. its S3 stand-in).
+ */
 export async function startGatewayStack(
   kind: DbKind,
-  options: { readonly smtp?: boolean } = {},
+  options: {
+    readonly smtp?: boolean;
+    readonly env?: (info: GatewayInfo) => Record<string, string>;
+  } = {},
 ): Promise<GatewayStack> {
   const gateway = await startGateway({ statusStepMs: 5, log: () => {} });
   const { info } = gateway;
@@ -39,6 +45,7 @@ export async function startGatewayStack(
       WHATSAPP_VERIFY_TOKEN,
       WHATSAPP_BUSINESS_ACCOUNT_ID: info.whatsapp.businessAccountId,
       ...(options.smtp ? { SMTP_URL: info.smtp.relayUrl } : {}),
+      ...options.env?.(info),
     },
   });
   const control: GatewayStack['control'] = async (method, path, body) => {

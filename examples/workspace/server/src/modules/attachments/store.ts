@@ -1,7 +1,7 @@
 // Where attachment bytes live: one interface over a folder on local disk (the default), memory
 // (only with `DATA_DIR=memory://`, for tests and throwaway runs) and S3-compatible object storage
-// (`@aws-sdk/client-s3`, when ATTACHMENTS_S3_BUCKET is set; credentials from the SDK's default
-// chain). Keys are chosen by the server (`<workspace id>/<attachment id>`), never by a user.
+// (`@aws-sdk/client-s3`, when ATTACHMENTS_S3_BUCKET is set; credentials from
+// ATTACHMENTS_S3_ACCESS_KEY_ID/SECRET_ACCESS_KEY, else the SDK's default chain). Keys are chosen by the server (`<workspace id>/<attachment id>`), never by a user.
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -91,7 +91,8 @@ export interface S3StoreOptions {
   /** Key prefix inside the bucket. */
   readonly prefix?: string;
   /** Explicit credentials (tests); default the SDK's chain (env, profile, role). */
-  readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string };
+  readonly credentials?:
+    { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
 }
 
 /** An S3 bucket (or any S3-compatible store). */
