@@ -57,3 +57,19 @@ export function createChannelAdapters(
 /** Whether a conversation channel sends through an adapter (voice does not). */
 export const isMessagingChannel = (channel: string): channel is MessagingChannel =>
   channel === 'chat' || channel === 'email' || channel === 'sms' || channel === 'whatsapp';
+
+/**
+ * Runs a send, turning a throw (a network error, a bug in building the message) into a retryable
+ * failure with its message: the outbox and the campaign queue try such a send again later.
+ */
+export async function attemptSend(send: () => Promise<SendResult>): Promise<SendResult> {
+  try {
+    return await send();
+  } catch (error) {
+    return {
+      ok: false,
+      retryable: true,
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  }
+}

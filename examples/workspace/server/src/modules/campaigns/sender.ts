@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { CampaignContent } from '../../contract/campaigns';
 import type { Database } from '../../db/schema';
 import type { ChannelAdapters } from '../../integrations/channels/registry';
+import { attemptSend } from '../../integrations/channels/registry';
 import type { SendResult, TemplateSend } from '../../integrations/channels/types';
 import { backoffMs } from '../outbox/worker';
 import {
@@ -272,34 +273,26 @@ export class CampaignSender {
         });
         const from = await fromOf(m.workspace_id, renderer.channel);
         const adapter = this.adapters[renderer.channel];
-        let result: SendResult;
-        try {
-          result =
-            adapter.connected && !from
-              ? {
-                  ok: false,
-                  retryable: false,
-                  reason: CAMPAIGN_MESSAGES.noSenderAddress(renderer.channel),
-                }
-              : await adapter.send({
-                  idempotencyKey: campaignMessageKey(m.id),
-                  workspaceId: m.workspace_id,
-                  channel: renderer.channel,
-                  from,
-                  to: m.address,
-                  body: rendered.body,
-                  subject: rendered.subject,
-                  thread: [],
-                  threadKey: campaignMessageKey(m.id),
-                  template: rendered.template,
-                });
-        } catch (error) {
-          result = {
-            ok: false,
-            retryable: true,
-            reason: error instanceof Error ? error.message : String(error),
-          };
-        }
+        const result: SendResult = await attemptSend(async () =>
+          adapter.connected && !from
+            ? {
+                ok: false,
+                retryable: false,
+                reason: CAMPAIGN_MESSAGES.noSenderAddress(renderer.channel),
+              }
+            : await adapter.send({
+                idempotencyKey: campaignMessageKey(m.id),
+                workspaceId: m.workspace_id,
+                channel: renderer.channel,
+                from,
+                to: m.address,
+                body: rendered.body,
+                subject: rendered.subject,
+                thread: [],
+                threadKey: campaignMessageKey(m.id),
+                template: rendered.template,
+              }),
+        );
         if (result.ok) {
           results.push({
             id: m.id,

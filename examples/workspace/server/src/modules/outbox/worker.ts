@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ChannelAdapters } from '../../integrations/channels/registry';
-import { isMessagingChannel } from '../../integrations/channels/registry';
+import { attemptSend, isMessagingChannel } from '../../integrations/channels/registry';
 import type { SendResult } from '../../integrations/channels/types';
 import type { Services } from '../../lib/context';
 import { outboundAttachments } from '../attachments/outbound';
@@ -135,11 +135,11 @@ export class OutboxWorker {
         reason: `The contact has no ${job.channel} address.`,
       };
     } else {
-      try {
-        result = await adapter.send({
+      result = await attemptSend(async () =>
+        adapter.send({
           idempotencyKey: info.id,
           workspaceId: job.workspace_id,
-          channel: job.channel,
+          channel: adapter.channel,
           from: setting?.address ?? '',
           to,
           body: info.body,
@@ -148,14 +148,8 @@ export class OutboxWorker {
           threadKey: info.conversation_id,
           template: info.template,
           attachments: await outboundAttachments(this.services, job.workspace_id, info.id),
-        });
-      } catch (error) {
-        result = {
-          ok: false,
-          retryable: true,
-          reason: error instanceof Error ? error.message : String(error),
-        };
-      }
+        }),
+      );
     }
     if (result.ok) {
       if (await this.repo.finish(job.id, this.workerId, 'done', null))
