@@ -228,6 +228,7 @@ Workspace app      ${url}
 Workspace API      ${server.url}/api  (reference: ${server.url}/api/reference)
 Emulator           ${emulatorUrl}  (customer phone: ${emulator.controlUrl})
 Customer page      ${gateway.customerPageUrl}  (write as a customer on SMS, WhatsApp or email)
+Web chat           ${url}widget/demo/acme  (a demo website with Acme's chat widget)
 Inbound SMTP       ${server.inboundSmtp ? `${server.inboundSmtp}  (mail support@acme.test from any mail client)` : 'off (this server has no inbound SMTP listener)'}
 
 Sign in at ${url} with password demo1234 as:
@@ -243,7 +244,9 @@ when it ends, its conversation in the inbox has the call part (recording and tra
 the voice panel's Call history lists it.
 Write in as a customer: open the customer page (${gateway.customerPageUrl}), pick SMS, WhatsApp
 or Email and send; the message arrives in Acme's inbox, and the agent's reply and its receipts
-appear on the page.
+appear on the page. Or chat as a website visitor: open the web-chat demo
+(${url}widget/demo/acme) and write in the chat bubble; attach a file with the paperclip.
+When the agent closes the conversation, the customer gets the satisfaction survey.
 Monitor it: while jane is on the call, sign in as ana (supervisor) in another browser and
 choose Join in the voice panel's Live calls tab.
 Press Ctrl+C to stop.`);
