@@ -129,11 +129,20 @@ test.describe('campaign journeys', () => {
   }) => {
     await signInAs(page, USERS.jane);
     const campaigns = new CampaignsPage(page);
+    // every contact with an email address (other journeys may have added customers who wrote in)
+    const jane = await apiSignIn(page.request, USERS.jane);
+    const { estimate } = await apiCall<{ estimate: { reachable: number } }>(
+      page.request,
+      jane.token,
+      'POST',
+      '/ws/acme/campaigns/audience/estimate',
+      { channel: 'email', audience: { match: 'all', rules: [] } },
+    );
     await campaigns.open('acme', 'all');
     await campaigns.startNew('email');
     await expect(page).toHaveURL(/\/campaigns\/editor\/new\?channel=email$/);
-    // every contact with an email address, then only VIP ones
-    await expect(campaigns.audienceCount).toHaveText('4');
+    // then only VIP ones
+    await expect(campaigns.audienceCount).toHaveText(String(estimate.reachable));
     await campaigns.addRule.click();
     await campaigns.rule(0).kind.selectOption('tag');
     await campaigns.rule(0).tag.selectOption({ label: 'vip' });
