@@ -157,15 +157,19 @@ describe.each(dbKinds())('contact import on %s', (kind) => {
     expect(progress.at(-1)!.bytes).toBe(Buffer.byteLength(lines.join('\n')));
   });
 
-  it('two imports at once with the same new people: one creates them, the other merges into them', async () => {
+  it('two imports at once with the same new people: each person is created once and merged once', async () => {
     const before = await contactCount();
     const csv = [
       'name,phone,email',
       ...rows(600, 400_000).map((r) => r.split(',').slice(0, 3).join(',')),
     ].join('\n');
     const [a, b] = await Promise.all([upload(csv, 'twice-a.csv'), upload(csv, 'twice-b.csv')]);
-    expect([a.result?.rowsCreated, b.result?.rowsCreated].sort()).toEqual([0, 600]);
-    expect([a.result?.rowsMerged, b.result?.rowsMerged].sort()).toEqual([0, 600]);
+    // Batches of the two files interleave (each batch is its own transaction under the
+    // workspace's import lock), so which file creates a given person is not fixed; that every
+    // person is created exactly once and merged exactly once is.
+    expect(a.result!.rowsCreated + b.result!.rowsCreated).toBe(600);
+    expect(a.result!.rowsMerged + b.result!.rowsMerged).toBe(600);
+    expect(a.result!.rowsCreated + a.result!.rowsMerged).toBe(600);
     expect(await contactCount()).toBe(before + 600);
   });
 
