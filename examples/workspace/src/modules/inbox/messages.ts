@@ -31,7 +31,15 @@ export const INBOX_COPY = {
   downloadPrefix: 'Download ',
   unavailable: (name: string) => `${name} could not be received`,
   imageAlt: (name: string) => `Image ${name}`,
+  showMore: 'Show more',
+  showLess: 'Show less',
 } as const;
+
+/**
+ * A message body longer than this (lines or characters) is shown folded to its first
+ * `foldedLines` lines, with Show more (long emails, a survey's list of links).
+ */
+export const LONG_BODY = { lines: 10, chars: 700, foldedLines: 8 } as const;
 
 /** What a conversation says about its satisfaction survey (survey-status.tsx). */
 export const SURVEY_COPY = {

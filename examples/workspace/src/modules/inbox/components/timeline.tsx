@@ -9,6 +9,7 @@ import type { ConversationSummary, InboxMessage } from '../api/types';
 import { CallPartCard } from './call-part-card';
 import { DeliveryState, RetryReply } from './delivery-state';
 import { MessageAttachments } from './message-attachments';
+import { MessageBody } from './message-body';
 
 function dayKey(iso: string) {
   const d = new Date(iso);
@@ -42,7 +43,7 @@ function Message({
     >
       {!outgoing ? <Avatar name={author} src={conversation.contact.avatarURL} size={28} /> : null}
       <div className="timeline__bubble-wrap">
-        {message.body ? <div className="timeline__bubble">{message.body}</div> : null}
+        {message.body ? <MessageBody body={message.body} /> : null}
         <MessageAttachments attachments={message.attachments} />
         <p className="timeline__meta">
           {message.kind === 'note' ? 'Internal note · ' : ''}
