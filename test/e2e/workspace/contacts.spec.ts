@@ -1,6 +1,6 @@
 // Contacts: the users list and a profile; the call action only when the voice module is enabled.
 import { USERS } from './support/api';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 import { ContactsPage } from './support/pages/contacts.page';
 
 test.describe('contacts', () => {
@@ -45,5 +45,68 @@ test.describe('contacts', () => {
       () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
     );
     await expect(contacts.callButton).toHaveCount(0);
+  });
+});
+
+test.describe('contacts: create and edit', () => {
+  test('an agent creates a contact with a number typed with spaces, then edits it; a taken number is refused on its field', async ({
+    page,
+  }) => {
+    await signInAs(page, USERS.jane);
+    const contacts = new ContactsPage(page);
+    await contacts.open('acme');
+    const stamp = Date.now().toString().slice(-6);
+    const phone = `+44 20 7${stamp.slice(0, 3)} ${stamp.slice(3)}`;
+    const e164 = phone.replace(/ /g, '');
+
+    await page.getByTestId('contact-new').click();
+    const dialog = page.getByTestId('contact-dialog');
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page, 'new contact dialog');
+    // Nothing given: the form says what it needs and sends nothing.
+    await page.getByTestId('contact-save').click();
+    await expect(dialog).toContainText('Give a name, a phone or an email.');
+    await dialog.getByTestId('contact-phone-input').fill('020 7123 4567');
+    await dialog.getByTestId('contact-name-input').fill(`Priya Shah ${stamp}`);
+    await page.getByTestId('contact-save').click();
+    await expect(dialog).toContainText('Start with + and the country code');
+    await dialog.getByTestId('contact-phone-input').fill(phone);
+    await dialog.getByTestId('contact-email-input').fill(`priya.${stamp}@example.com`);
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/ws/acme/contacts') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('contact-save').click();
+    expect((await created).status()).toBe(201);
+    await expect(contacts.name).toHaveText(`Priya Shah ${stamp}`);
+    await expect(contacts.phone).toHaveText(e164);
+
+    await page.getByTestId('contact-edit').click();
+    await expect(dialog.getByTestId('contact-phone-input')).toHaveValue(e164);
+    await dialog.getByTestId('contact-company-input').fill('Shah & Co');
+    // Maria Garcia's number is taken: the answer lands on the phone field and nothing changes.
+    await dialog.getByTestId('contact-phone-input').fill('+15555550101');
+    await page.getByTestId('contact-save').click();
+    await expect(dialog).toContainText(/phone/i);
+    await expect(dialog.getByTestId('contact-phone-input')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByTestId('contact-phone-input').fill(phone);
+    await page.getByTestId('contact-save').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('contact-name').locator('..')).toContainText('Shah & Co');
+
+    // The list finds the new contact by the number's digits.
+    await contacts.open('acme');
+    await contacts.search.fill(stamp);
+    await expect(contacts.rows.filter({ hasText: `Priya Shah ${stamp}` })).toHaveCount(1);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByTestId('contact-new').click();
+      await expect(dialog).toBeVisible();
+      await page.screenshot({
+        path: test.info().outputPath(`contact-dialog-${width}.png`),
+        animations: 'disabled',
+      });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
   });
 });

@@ -92,3 +92,6 @@ export type ApiContact = z.infer<typeof contactSchema>;
 export type ContactCreate = z.infer<typeof contactCreateSchema>;
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
 export type ContactProfile = z.infer<typeof contactProfileResponseSchema>;
+export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
+export type ContactCall = z.infer<typeof contactCallSchema>;
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

@@ -1,6 +1,12 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, wsPath } from '../../../api/client';
-import type { ContactListResponse, ContactProfile } from './types';
+import type {
+  ContactCreate,
+  ContactListResponse,
+  ContactPatch,
+  ContactProfile,
+  ContactResponse,
+} from './types';
 
 /** The workspace's contacts (users), searched by name, phone, email or company, paged by cursor. */
 export const contactsQuery = (slug: string, search: string) =>
@@ -22,3 +28,16 @@ export const contactQuery = (slug: string, id: string) =>
     queryFn: ({ signal }) =>
       api<ContactProfile>(wsPath(slug, `/contacts/${encodeURIComponent(id)}`), { signal }),
   });
+
+/** Creates a contact; answers it as stored. */
+export const createContact = (slug: string, input: ContactCreate) =>
+  api<ContactResponse>(wsPath(slug, '/contacts'), { method: 'POST', body: input }).then(
+    (r) => r.contact,
+  );
+
+/** Edits a contact (a null field is cleared); answers it as stored. */
+export const updateContact = (slug: string, id: string, patch: ContactPatch) =>
+  api<ContactResponse>(wsPath(slug, `/contacts/${encodeURIComponent(id)}`), {
+    method: 'PATCH',
+    body: patch,
+  }).then((r) => r.contact);

@@ -3,21 +3,33 @@ import {
   ArrowLeft,
   Building2,
   Mail,
+  Pencil,
   MessagesSquare,
   Phone,
   PhoneIncoming,
   PhoneMissed,
   PhoneOutgoing,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { useSession } from '../../session/hooks/use-session';
-import { Avatar, Badge, DocumentTitle, EmptyState, ErrorState, Skeleton } from '../../../ui';
+import {
+  Avatar,
+  Badge,
+  Button,
+  DocumentTitle,
+  EmptyState,
+  ErrorState,
+  Skeleton,
+} from '../../../ui';
 import { Dialer } from '../../voice/components/dialer';
 import { contactQuery } from '../api/contacts-api';
 import type { ContactCall, ContactProfile } from '../api/types';
+import { CONTACT_COPY } from '../messages';
+import { ContactDialog } from './contact-dialog';
 import './contacts.css';
 
 const STATUS_TONE = { open: 'accent', pending: 'warning', closed: 'neutral' } as const;
@@ -43,6 +55,7 @@ function CallIcon({ call }: { call: ContactCall }) {
 function Profile({ profile }: { profile: ContactProfile }) {
   const session = useSession();
   const { contact } = profile;
+  const [editing, setEditing] = useState(false);
   return (
     <div className="profile__grid">
       <DocumentTitle title={contact.displayName} />
@@ -85,6 +98,16 @@ function Profile({ profile }: { profile: ContactProfile }) {
             are refused until they send START.
           </p>
         ))}
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<Pencil aria-hidden="true" />}
+          onClick={() => setEditing(true)}
+          data-testid="contact-edit"
+        >
+          {CONTACT_COPY.edit}
+        </Button>
+        {editing ? <ContactDialog contact={contact} onClose={() => setEditing(false)} /> : null}
         {contact.phone ? <Dialer phone={contact.phone} contactName={contact.displayName} /> : null}
         <p className="profile__since">
           {profile.stats.conversations} conversation{profile.stats.conversations === 1 ? '' : 's'} ·{' '}

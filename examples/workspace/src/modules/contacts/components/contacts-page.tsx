@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Search, SearchX, Users } from 'lucide-react';
+import { Plus, Search, SearchX, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -7,6 +7,8 @@ import { useSession } from '../../session/hooks/use-session';
 import { Avatar, Button, EmptyState, ErrorState, Input, Page, SkeletonList } from '../../../ui';
 import { useDebouncedValue } from '../../inbox/hooks/use-debounced-value';
 import { contactsQuery } from '../api/contacts-api';
+import { CONTACT_COPY } from '../messages';
+import { ContactDialog } from './contact-dialog';
 import './contacts.css';
 
 /** Loads the next page when the sentinel scrolls into view (infinite scroll). */
@@ -28,6 +30,7 @@ function useLoadMoreSentinel(onVisible: () => void, active: boolean) {
 export function ContactsPage() {
   const session = useSession();
   const [searchText, setSearchText] = useState('');
+  const [creating, setCreating] = useState(false);
   const search = useDebouncedValue(searchText.trim(), 300);
   const query = useInfiniteQuery(contactsQuery(session.slug, search));
   const contacts = query.data?.pages.flatMap((p) => p.contacts) ?? [];
@@ -41,17 +44,28 @@ export function ContactsPage() {
       subtitle="Everyone who has talked to your workspace."
       data-testid="contacts-page"
       actions={
-        <Input
-          type="search"
-          aria-label="Search users"
-          placeholder="Search users"
-          icon={<Search aria-hidden="true" />}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          data-testid="contacts-search"
-        />
+        <div className="contacts-actions">
+          <Input
+            type="search"
+            aria-label="Search users"
+            placeholder="Search users"
+            icon={<Search aria-hidden="true" />}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            data-testid="contacts-search"
+          />
+          <Button
+            variant="primary"
+            icon={<Plus aria-hidden="true" />}
+            onClick={() => setCreating(true)}
+            data-testid="contact-new"
+          >
+            {CONTACT_COPY.newContact}
+          </Button>
+        </div>
       }
     >
+      {creating ? <ContactDialog contact={null} onClose={() => setCreating(false)} /> : null}
       <div className="ui-card contacts-table">
         <div className="contacts-table__head" aria-hidden="true">
           <span>Name</span>

@@ -1,0 +1,198 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../session/hooks/use-session';
+import { applyServerIssues, errorText } from '../../settings/components/controls';
+import { FORM_MESSAGES } from '../../settings/messages';
+import { Button, Dialog, Field, Input, toast } from '../../../ui';
+import { createContact, updateContact } from '../api/contacts-api';
+import type { Contact, ContactCreate, ContactPatch } from '../api/types';
+import { CONTACT_COPY as M, CONTACT_LIMITS } from '../messages';
+
+interface ContactForm {
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+}
+
+/** A typed number in E.164 (`+44 20 7123 4567` → `+442071234567`), or null when it is not one. */
+export function normalisePhone(text: string): string | null {
+  const parsed = parsePhoneNumberFromString(text.trim());
+  return parsed?.isPossible() ? parsed.number : null;
+}
+
+function phoneRule(text: string): true | string {
+  const value = text.trim();
+  if (value === '') return true;
+  if (!value.startsWith('+')) return M.phoneNeedsCountry;
+  return normalisePhone(value) ? true : FORM_MESSAGES.phoneNotValid;
+}
+
+/**
+ * Creates a contact (`contact` null) or edits one: name, phone, email and company. A new contact
+ * opens its profile; an edit updates the profile and the lists in place.
+ */
+export function ContactDialog({
+  contact,
+  onClose,
+}: {
+  readonly contact: Contact | null;
+  readonly onClose: () => void;
+}) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { register, handleSubmit, setError, formState } = useForm<ContactForm>({
+    defaultValues: {
+      name: contact && !contact.isVisitor ? contact.name : '',
+      phone: contact?.phone ?? '',
+      email: contact?.email ?? '',
+      company: contact?.company ?? '',
+    },
+    mode: 'onTouched',
+  });
+  const save = useMutation({
+    mutationFn: (v: ContactForm) => {
+      const phone = v.phone.trim() ? normalisePhone(v.phone) : null;
+      const email = v.email.trim() || null;
+      const company = v.company.trim() || null;
+      const name = v.name.trim();
+      if (contact) {
+        const patch: ContactPatch = { phone, email, company, ...(name ? { name } : {}) };
+        return updateContact(session.slug, contact.id, patch);
+      }
+      const input: ContactCreate = {
+        ...(name ? { name } : {}),
+        ...(phone ? { phone } : {}),
+        ...(email ? { email } : {}),
+        ...(company ? { company } : {}),
+      };
+      return createContact(session.slug, input);
+    },
+    onSuccess: async (saved) => {
+      toast({
+        tone: 'success',
+        title: contact ? M.saved : M.created,
+        description: saved.displayName,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['ws', session.slug, 'contacts'] });
+      if (contact) {
+        await queryClient.invalidateQueries({
+          queryKey: ['ws', session.slug, 'contact', saved.id],
+        });
+        onClose();
+      } else {
+        onClose();
+        void navigate(paths.contactProfile(session.slug, saved.id));
+      }
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'phone_taken')
+        setError('phone', { type: 'server', message: error.message });
+      else if (!applyServerIssues(error, setError, ['name', 'phone', 'email', 'company']))
+        toast({ tone: 'danger', title: M.notSaved, description: errorText(error) });
+    },
+  });
+  const submit = handleSubmit((v) => {
+    if (!v.name.trim() && !v.phone.trim() && !v.email.trim()) {
+      setError('name', { type: 'validate', message: M.needIdentity });
+      return;
+    }
+    save.mutate(v);
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={contact ? M.editTitle(contact.displayName) : M.newContact}
+      description={contact ? M.editDescription : M.newContactDescription}
+      width={480}
+      data-testid="contact-dialog"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {M.cancel}
+          </Button>
+          <Button
+            type="submit"
+            form="contact-form"
+            variant="primary"
+            loading={save.isPending}
+            data-testid="contact-save"
+          >
+            {contact ? M.save : M.create}
+          </Button>
+        </>
+      }
+    >
+      <form id="contact-form" className="contact-form" noValidate onSubmit={(e) => void submit(e)}>
+        <Field label={M.name} error={formState.errors.name?.message}>
+          {(c) => (
+            <Input
+              {...c}
+              autoComplete="off"
+              {...register('name', {
+                maxLength: {
+                  value: CONTACT_LIMITS.nameMax,
+                  message: FORM_MESSAGES.tooLong(CONTACT_LIMITS.nameMax),
+                },
+              })}
+              data-testid="contact-name-input"
+            />
+          )}
+        </Field>
+        <Field label={M.phone} hint={M.phoneHint} error={formState.errors.phone?.message}>
+          {(c) => (
+            <Input
+              {...c}
+              type="tel"
+              autoComplete="off"
+              inputMode="tel"
+              {...register('phone', { validate: phoneRule })}
+              data-testid="contact-phone-input"
+            />
+          )}
+        </Field>
+        <Field label={M.email} error={formState.errors.email?.message}>
+          {(c) => (
+            <Input
+              {...c}
+              type="email"
+              autoComplete="off"
+              {...register('email', {
+                maxLength: {
+                  value: CONTACT_LIMITS.emailMax,
+                  message: FORM_MESSAGES.tooLong(CONTACT_LIMITS.emailMax),
+                },
+                pattern: {
+                  value: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+                  message: FORM_MESSAGES.emailNotValid,
+                },
+              })}
+              data-testid="contact-email-input"
+            />
+          )}
+        </Field>
+        <Field label={M.company} error={formState.errors.company?.message}>
+          {(c) => (
+            <Input
+              {...c}
+              autoComplete="off"
+              {...register('company', {
+                maxLength: {
+                  value: CONTACT_LIMITS.companyMax,
+                  message: FORM_MESSAGES.tooLong(CONTACT_LIMITS.companyMax),
+                },
+              })}
+              data-testid="contact-company-input"
+            />
+          )}
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+/** What the contacts screens say, in one place. */
+export const CONTACT_COPY = {
+  newContact: 'New contact',
+  newContactDescription: 'At least a name, a phone number or an email address.',
+  edit: 'Edit',
+  editTitle: (name: string) => `Edit ${name}`,
+  editDescription: 'Changes are saved on the contact everywhere: inbox, calls and campaigns.',
+  name: 'Name',
+  phone: 'Phone',
+  phoneHint: 'With the country code, e.g. +44 20 7123 4567.',
+  email: 'Email',
+  company: 'Company',
+  create: 'Create contact',
+  save: 'Save contact',
+  cancel: 'Cancel',
+  created: 'Contact created',
+  saved: 'Contact saved',
+  notSaved: 'The contact was not saved',
+  needIdentity: 'Give a name, a phone or an email.',
+  phoneNeedsCountry: 'Start with + and the country code, e.g. +44 20 7123 4567.',
+} as const;
+
+/** Longest name and company the server takes (contract/contacts.ts). */
+export const CONTACT_LIMITS = { nameMax: 120, companyMax: 120, emailMax: 254 } as const;
