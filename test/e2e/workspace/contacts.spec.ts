@@ -1,7 +1,10 @@
 // Contacts: the users list and a profile; the call action only when the voice module is enabled.
-import { USERS } from './support/api';
+import { apiCall, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 import { ContactsPage } from './support/pages/contacts.page';
+import { InboxPage } from './support/pages/inbox.page';
+
+const gatewayUrl = `http://127.0.0.1:${process.env['CHANNEL_GATEWAY_PORT']}`;
 
 test.describe('contacts', () => {
   test('the users list shows every contact, a visitor by its phone, and search narrows it', async ({
@@ -109,4 +112,62 @@ test.describe('contacts: create and edit', () => {
       await expect(dialog).toBeHidden();
     }
   });
+});
+
+test('an agent starts an email conversation from a contact’s profile and the first message reaches the customer’s mailbox', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const auth = await signInAs(page, USERS.jane);
+  const stamp = Date.now().toString(36);
+  const email = `lena.${stamp}@example.com`;
+  const { contact } = await apiCall<{ contact: { id: string } }>(
+    page.request,
+    auth.token,
+    'POST',
+    '/ws/acme/contacts',
+    { name: `Lena Fischer ${stamp}`, email },
+  );
+  await page.goto(`/ws/acme/contacts/users/profile/${contact.id}`);
+  await page.getByTestId('contact-start-conversation').click();
+  const dialog = page.getByTestId('start-conversation-dialog');
+  await expect(dialog).toBeVisible();
+  // No phone: SMS and WhatsApp cannot be picked, and say why.
+  await expect(dialog.getByTestId('start-channel-sms')).toBeDisabled();
+  await expect(dialog.getByTestId('start-channel-whatsapp')).toBeDisabled();
+  await expect(dialog).toContainText('No phone number');
+  await expect(dialog.getByTestId('start-channel-email')).toBeChecked();
+  await expectNoAxeViolations(page, 'new conversation dialog');
+  await dialog.getByTestId('start-conversation-subject').fill(`Your renewal ${stamp}`);
+  await page.getByTestId('start-conversation-open').click();
+  await expect(page).toHaveURL(/\/inbox\/all\/conversations\/[^/]+$/);
+  const inbox = new InboxPage(page);
+  await expect(page.getByText(`Your renewal ${stamp}`).first()).toBeVisible();
+  const first = `Hello Lena, your renewal is due next week ${stamp}`;
+  await inbox.composerInput.fill(first);
+  await inbox.send.click();
+  await expect(inbox.messages.last()).toContainText(first);
+
+  // The customer's mailbox on the local gateway has the mail, with the subject.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await customer.goto(gatewayUrl);
+  await customer.getByTestId('channel-email').click();
+  await customer.getByTestId('me-email').fill(email);
+  await customer.getByTestId('me-email').dispatchEvent('change');
+  await expect(customer.locator('[data-direction=from-workspace]')).toContainText(first, {
+    timeout: 60_000,
+  });
+  await customerContext.close();
+  // Closed again, so the journeys that count open conversations see the seed's.
+  await apiCall(
+    page.request,
+    auth.token,
+    'PATCH',
+    `/ws/acme/inbox/conversations/${page.url().split('/').at(-1)}`,
+    {
+      status: 'closed',
+    },
+  );
 });

@@ -191,6 +191,25 @@ export const messageCreateSchema = z
 
 export const messageResponseSchema = z.object({ message: messageSchema });
 
+/** An agent starts a conversation with a contact on a messaging channel. */
+export const conversationStartSchema = z
+  .object({
+    contactId: idSchema,
+    channel: z.enum(['email', 'sms', 'whatsapp']),
+    /** The email's subject (other channels have none). */
+    subject: z.string().trim().max(200).optional(),
+  })
+  .strict()
+  .openapi('ConversationStart');
+
+export const conversationStartResponseSchema = z
+  .object({
+    conversation: conversationSchema,
+    /** False when the contact's open conversation on that channel was answered instead. */
+    created: z.boolean(),
+  })
+  .openapi('ConversationStarted');
+
 /** An approved WhatsApp message template (its variables are positional: `{{1}}`, `{{2}}`…). */
 export const messageTemplateSchema = z
   .object({
@@ -275,6 +294,8 @@ export type InboxView = z.infer<typeof inboxViewSchema>;
 export type InboxCounts = z.infer<typeof countsResponseSchema>['counts'];
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
+export type ConversationStart = z.infer<typeof conversationStartSchema>;
+export type ConversationStarted = z.infer<typeof conversationStartResponseSchema>;
 export type MessageCreate = z.infer<typeof messageCreateSchema>;
 export type SavedReply = z.infer<typeof savedReplySchema>;
 export type InboxFolder = (typeof FOLDERS)[number];

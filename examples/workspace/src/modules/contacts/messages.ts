@@ -17,6 +17,17 @@ export const CONTACT_COPY = {
   saved: 'Contact saved',
   notSaved: 'The contact was not saved',
   needIdentity: 'Give a name, a phone or an email.',
+  newConversation: 'New conversation',
+  newConversationTitle: (name: string) => `New conversation with ${name}`,
+  newConversationDescription:
+    'Opens a conversation where you write the first message; on WhatsApp, an approved template unless they wrote in the last 24 hours.',
+  channel: 'Channel',
+  channels: { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' },
+  noEmail: 'No email address',
+  noPhone: 'No phone number',
+  subject: 'Subject',
+  open: 'Open conversation',
+  notStarted: 'The conversation was not started',
   phoneNeedsCountry: 'Start with + and the country code, e.g. +44 20 7123 4567.',
 } as const;
 

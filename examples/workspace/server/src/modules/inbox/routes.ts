@@ -8,6 +8,8 @@ import {
   conversationListResponseSchema,
   conversationPatchSchema,
   conversationResponseSchema,
+  conversationStartResponseSchema,
+  conversationStartSchema,
   countsResponseSchema,
   messageCreateSchema,
   messageListQuerySchema,
@@ -98,6 +100,26 @@ export function inboxRoutes(services: Services) {
         },
         200,
       ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/inbox/conversations',
+      tags,
+      summary: 'Start a conversation with a contact on email, SMS or WhatsApp',
+      description:
+        "Answers the contact's open conversation on that channel when there is one (200, created false), else a new one assigned to the caller (201). 409 no_address when the contact has no address for the channel, channel_off when the channel is off, open_elsewhere when the open one is another agent's and the caller sees only their own.",
+      request: { params: slugParamsSchema, ...body(conversationStartSchema) },
+      responses: {
+        200: json(conversationStartResponseSchema, 'The open conversation'),
+        201: json(conversationStartResponseSchema, 'Started'),
+      },
+    }),
+    async (c) => {
+      const started = await inbox.startConversation(c.get('access'), c.req.valid('json'));
+      return started.created ? c.json(started, 201) : c.json(started, 200);
+    },
   );
 
   router.openapi(

@@ -4,6 +4,7 @@ import type {
   CallPart,
   ConversationListQuery,
   ConversationPatch,
+  ConversationStart,
   ConversationSummary,
   InboxCounts,
   InboxMessage,
@@ -37,7 +38,8 @@ import { decodeCursor, encodeCursor } from '../../lib/paging';
 import { requirePermit } from '../../lib/router';
 import { holds } from '../session/service';
 import { assigneeByRules } from '../settings/assignment';
-import { INBOX_MESSAGES } from './messages';
+import { CHANNEL_LABEL, INBOX_MESSAGES } from './messages';
+import { conversationForContact } from '../conversations-intake/service';
 import { InboxRepository, type ConversationScope } from './repository';
 
 type ConversationRow = NonNullable<Awaited<ReturnType<InboxRepository['findConversation']>>>;
@@ -158,6 +160,61 @@ export class InboxService {
       assigneeId,
     });
     return { id, assigneeId };
+  }
+
+  /**
+   * An agent starts a conversation with a contact on a messaging channel: the contact's open
+   * conversation on that channel when there is one (inbound messages go there too), else a new
+   * one assigned to the caller. The first message is then written in the conversation's composer
+   * (on WhatsApp outside the 24-hour window, an approved template).
+   */
+  async startConversation(
+    access: WorkspaceAccess,
+    input: ConversationStart,
+  ): Promise<{ conversation: ConversationSummary; created: boolean }> {
+    const contact = await this.services.db
+      .selectFrom('contacts')
+      .select(['id', 'name', 'phone', 'email'])
+      .where('workspace_id', '=', access.workspace.id)
+      .where('id', '=', input.contactId)
+      .executeTakeFirst();
+    if (!contact) throw notFound('Contact');
+    if (!(input.channel === 'email' ? contact.email : contact.phone))
+      throw new ApiError(409, 'no_address', INBOX_MESSAGES.noAddress(input.channel));
+    const setting = await this.outbox.channelSetting(access.workspace.id, input.channel);
+    if (!setting?.enabled)
+      throw new ApiError(
+        409,
+        'channel_off',
+        INBOX_MESSAGES.channelOff(CHANNEL_LABEL[input.channel]),
+      );
+    const at = new Date();
+    const started = await this.services.db.transaction().execute((trx) =>
+      conversationForContact(trx, {
+        workspaceId: access.workspace.id,
+        channel: input.channel,
+        contactId: contact.id,
+        subject: input.subject ?? '',
+        at,
+        assignTo: access.agent?.id ?? null,
+      }),
+    );
+    const scope = InboxService.visibility(access);
+    if (
+      !started.created &&
+      scope.onlyAssignedTo !== undefined &&
+      started.assigneeId !== scope.onlyAssignedTo
+    )
+      throw new ApiError(409, 'open_elsewhere', INBOX_MESSAGES.openElsewhere);
+    if (started.created)
+      this.services.bus.publish({
+        type: 'conversation.updated',
+        workspaceId: access.workspace.id,
+        id: started.id,
+        conversationId: started.id,
+        assigneeId: started.assigneeId,
+      });
+    return { conversation: await this.get(access, started.id), created: started.created };
   }
 
   async counts(access: WorkspaceAccess): Promise<InboxCounts> {

@@ -15,6 +15,11 @@ export class OutboxService {
     this.repo = new OutboxRepository(services.db);
   }
 
+  /** The workspace's address on a channel (Settings → Channels) and whether the channel is on. */
+  channelSetting(workspaceId: string, channel: string) {
+    return this.repo.channelSetting(workspaceId, channel);
+  }
+
   /** Queues an outbound message's send in the caller's transaction (its status: queued). */
   async enqueue(
     trx: Kysely<Database> | Transaction<Database>,

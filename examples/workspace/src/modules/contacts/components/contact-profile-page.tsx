@@ -4,6 +4,7 @@ import {
   Building2,
   Mail,
   Pencil,
+  MessageSquarePlus,
   MessagesSquare,
   Phone,
   PhoneIncoming,
@@ -30,6 +31,7 @@ import { contactQuery } from '../api/contacts-api';
 import type { ContactCall, ContactProfile } from '../api/types';
 import { CONTACT_COPY } from '../messages';
 import { ContactDialog } from './contact-dialog';
+import { StartConversationDialog } from './start-conversation-dialog';
 import './contacts.css';
 
 const STATUS_TONE = { open: 'accent', pending: 'warning', closed: 'neutral' } as const;
@@ -56,6 +58,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
   const session = useSession();
   const { contact } = profile;
   const [editing, setEditing] = useState(false);
+  const [starting, setStarting] = useState(false);
   return (
     <div className="profile__grid">
       <DocumentTitle title={contact.displayName} />
@@ -98,15 +101,29 @@ function Profile({ profile }: { profile: ContactProfile }) {
             are refused until they send START.
           </p>
         ))}
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<Pencil aria-hidden="true" />}
-          onClick={() => setEditing(true)}
-          data-testid="contact-edit"
-        >
-          {CONTACT_COPY.edit}
-        </Button>
+        <div className="profile__actions">
+          <Button
+            size="sm"
+            variant="primary"
+            icon={<MessageSquarePlus aria-hidden="true" />}
+            onClick={() => setStarting(true)}
+            data-testid="contact-start-conversation"
+          >
+            {CONTACT_COPY.newConversation}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<Pencil aria-hidden="true" />}
+            onClick={() => setEditing(true)}
+            data-testid="contact-edit"
+          >
+            {CONTACT_COPY.edit}
+          </Button>
+        </div>
+        {starting ? (
+          <StartConversationDialog contact={contact} onClose={() => setStarting(false)} />
+        ) : null}
         {editing ? <ContactDialog contact={contact} onClose={() => setEditing(false)} /> : null}
         {contact.phone ? <Dialer phone={contact.phone} contactName={contact.displayName} /> : null}
         <p className="profile__since">

@@ -2,7 +2,12 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, wsPath } from '../../../api/client';
 import type { InboxList } from '../../../app/paths';
 import type { WorkspaceAgent } from '../../../../server/src/contract/workspaces';
-import type { TemplateMessageCreate, WhatsappWindow } from '../../../../server/src/contract/inbox';
+import type {
+  ConversationStart,
+  ConversationStarted,
+  TemplateMessageCreate,
+  WhatsappWindow,
+} from '../../../../server/src/contract/inbox';
 import type { ConversationSurvey } from '../../../../server/src/contract/csat';
 import type {
   CallPart,
@@ -198,3 +203,7 @@ export function updateConversation(
 ): Promise<{ conversation: ConversationSummary }> {
   return api(conversationPath(slug, id), { method: 'PATCH', body: input });
 }
+
+/** Starts a conversation with a contact (or answers their open one on that channel). */
+export const startConversation = (slug: string, input: ConversationStart) =>
+  api<ConversationStarted>(wsPath(slug, '/inbox/conversations'), { method: 'POST', body: input });
