@@ -117,3 +117,28 @@ test('the quickstart signs the agent in with the default options and takes a cal
     })
     .toMatch(/ended|disconnected|acw/);
 });
+
+test('an agent who is not signed in is told so within seconds and signs in inside the page', async ({
+  page,
+}) => {
+  // `?agent=` (empty): the hidden sign-on frame loads the emulator's plain login page, which signs
+  // nobody in; the panel tells the page (auth_fail) as soon as its authorize answers 401.
+  await page.goto(`${pageUrl}?agent=`);
+  const problem = page.getByTestId('voice-start-problem');
+  await expect(problem).toHaveAttribute('data-problem', 'signInNeeded', {
+    timeout: SIGN_IN_TIMEOUT_MS,
+  });
+  await expect(problem).toContainText('Sign in to the contact centre to use voice calls.');
+  await problem.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // The emulator is another site (127.0.0.1): the sign-in page shows inside this page, where its
+  // partitioned session cookie is the one the framed panel reads.
+  const dialog = page.getByRole('dialog', { name: 'Sign in to the contact centre' });
+  await expect(dialog).toBeVisible();
+  const signIn = dialog.frameLocator('[data-testid="voice-sign-in-frame"]');
+  await signIn.getByTestId('agent').selectOption('john');
+  await signIn.getByTestId('sign-in').click();
+  // The panel's next start finds John signed in: the chip shows his status, the dialog is gone.
+  const chip = page.getByTestId('voice-status').locator('.xv-chip');
+  await expect(chip).toHaveAttribute('data-state', 'offline', { timeout: SIGN_IN_TIMEOUT_MS });
+  await expect(dialog).toBeHidden();
+});

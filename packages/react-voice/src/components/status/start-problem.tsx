@@ -52,10 +52,12 @@ export function StartProblem(props: {
   const { problem } = props;
   const controller = useVoiceController();
   const { t } = useVoiceMessages();
-  const [signingIn, setSigningIn] = useState(false);
+  // The sign-in page shown inside this page (its URL), kept while the agent signs in even if the
+  // start-up moves on meanwhile (its refreshes running out).
+  const [signInUrl, setSignInUrl] = useState<string | null>(null);
   const signIn = (): void => {
     if (problem.status !== 'signInNeeded') return;
-    if (crossSite(problem.loginUrl, window.location)) setSigningIn(true);
+    if (crossSite(problem.loginUrl, window.location)) setSignInUrl(problem.loginUrl);
     else controller.signIn();
   };
   return (
@@ -76,13 +78,14 @@ export function StartProblem(props: {
           {t('retry')}
         </VoiceButton>
       )}
-      {problem.status === 'signInNeeded' && (
+      {signInUrl !== null && (
         <VoiceDialog
-          open={signingIn}
+          open
           onOpenChange={(open) => {
-            setSigningIn(open);
+            if (open) return;
+            setSignInUrl(null);
             // Signed in (or given up): start the panel again now rather than at its next refresh.
-            if (!open) controller.retryStart();
+            controller.retryStart();
           }}
           title={t('startSignInTitle')}
           width={SIGN_IN_DIALOG_WIDTH}
@@ -98,7 +101,7 @@ export function StartProblem(props: {
         >
           <iframe
             className="xv-start-problem__frame"
-            src={problem.loginUrl}
+            src={signInUrl}
             title={t('startSignInTitle')}
             data-testid="voice-sign-in-frame"
           />
