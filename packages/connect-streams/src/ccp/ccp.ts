@@ -38,9 +38,11 @@ import type { StorageAccess } from '@x/connect-streams/services';
  * - `starting`: the panel is loading and has not acknowledged yet;
  * - `ready`: the panel acknowledged;
  * - `signInNeeded`: the agent must sign in at `loginUrl`. `reason` `panel`: the panel said so
- *   (`auth_fail` before its first acknowledgement); `timeout`: the panel loaded but did not
+ *   (`auth_fail` before its first acknowledgement); `timeout`: the frame loaded but did not
  *   acknowledge within its load timeout, which is what a panel waiting for a sign-in does (the
- *   original library opens the login popup then);
+ *   original library opens the login popup then). A frame the panel's site refused to be embedded
+ *   in (CSP `frame-ancestors`: the page is not an approved origin) looks the same from the page,
+ *   so this may also mean that;
  * - `originNotAllowed`: the panel refused to be embedded by `origin` (`access_denied` before its
  *   first acknowledgement): add it to the instance's approved origins;
  * - `unreachable`: nothing answers at `url` (checked when the panel has not acknowledged within

@@ -23,7 +23,7 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     unknownContact: 'Unbekannter Kontakt',
     startSignInNeeded: 'Melden Sie sich beim Contact Center an, um Sprachanrufe zu nutzen.',
     startSignInTimeout:
-      'Das Softphone hat noch nicht geantwortet. Wenn Sie nicht beim Contact Center angemeldet sind, melden Sie sich an.',
+      'Das Softphone hat noch nicht geantwortet. Wenn Sie nicht beim Contact Center angemeldet sind, melden Sie sich an. Prüfen Sie auch, ob {origin} ein genehmigter Ursprung ist.',
     startSignIn: 'Anmelden',
     startSignInTitle: 'Beim Contact Center anmelden',
     startSignInHint:
@@ -54,7 +54,7 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     unknownContact: 'Contacto desconocido',
     startSignInNeeded: 'Inicie sesión en el centro de contacto para usar las llamadas de voz.',
     startSignInTimeout:
-      'El softphone aún no ha respondido. Si no ha iniciado sesión en el centro de contacto, inicie sesión.',
+      'El softphone aún no ha respondido. Si no ha iniciado sesión en el centro de contacto, inicie sesión. Compruebe también que {origin} es un origen aprobado.',
     startSignIn: 'Iniciar sesión',
     startSignInTitle: 'Iniciar sesión en el centro de contacto',
     startSignInHint:
@@ -85,7 +85,7 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     unknownContact: 'Contact inconnu',
     startSignInNeeded: 'Connectez-vous au centre de contact pour utiliser les appels vocaux.',
     startSignInTimeout:
-      "Le softphone n'a pas encore répondu. Si vous n'êtes pas connecté au centre de contact, connectez-vous.",
+      "Le softphone n'a pas encore répondu. Si vous n'êtes pas connecté au centre de contact, connectez-vous. Vérifiez aussi que {origin} est une origine approuvée.",
     startSignIn: 'Se connecter',
     startSignInTitle: 'Se connecter au centre de contact',
     startSignInHint:
@@ -116,7 +116,7 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     unknownContact: '不明な連絡先',
     startSignInNeeded: '音声通話を使用するには、コンタクトセンターにサインインしてください。',
     startSignInTimeout:
-      'ソフトフォンがまだ応答していません。コンタクトセンターにサインインしていない場合は、サインインしてください。',
+      'ソフトフォンがまだ応答していません。コンタクトセンターにサインインしていない場合は、サインインしてください。{origin} が承認済みオリジンであることも確認してください。',
     startSignIn: 'サインイン',
     startSignInTitle: 'コンタクトセンターにサインイン',
     startSignInHint:
@@ -147,7 +147,7 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     unknownContact: 'Contatto sconosciuto',
     startSignInNeeded: 'Accedi al contact center per usare le chiamate vocali.',
     startSignInTimeout:
-      "Il softphone non ha ancora risposto. Se non hai effettuato l'accesso al contact center, accedi.",
+      "Il softphone non ha ancora risposto. Se non hai effettuato l'accesso al contact center, accedi. Verifica anche che {origin} sia un'origine approvata.",
     startSignIn: 'Accedi',
     startSignInTitle: 'Accedi al contact center',
     startSignInHint:
@@ -178,7 +178,7 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     unknownContact: '알 수 없는 연락처',
     startSignInNeeded: '음성 통화를 사용하려면 컨택 센터에 로그인하세요.',
     startSignInTimeout:
-      '소프트폰이 아직 응답하지 않았습니다. 컨택 센터에 로그인하지 않았다면 로그인하세요.',
+      '소프트폰이 아직 응답하지 않았습니다. 컨택 센터에 로그인하지 않았다면 로그인하세요. {origin}이(가) 승인된 출처인지도 확인하세요.',
     startSignIn: '로그인',
     startSignInTitle: '컨택 센터에 로그인',
     startSignInHint: '로그인하면 음성 통화가 시작됩니다. 여기에 로그인 페이지가 표시되지 않으면:',
@@ -208,7 +208,7 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     unknownContact: 'Contato desconhecido',
     startSignInNeeded: 'Entre no contact center para usar as chamadas de voz.',
     startSignInTimeout:
-      'O softphone ainda não respondeu. Se você não entrou no contact center, entre.',
+      'O softphone ainda não respondeu. Se você não entrou no contact center, entre. Verifique também se {origin} é uma origem aprovada.',
     startSignIn: 'Entrar',
     startSignInTitle: 'Entrar no contact center',
     startSignInHint:
@@ -238,7 +238,8 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     viewConversationInInbox: '在收件箱中查看会话',
     unknownContact: '未知联系人',
     startSignInNeeded: '请登录联络中心以使用语音通话。',
-    startSignInTimeout: '软电话尚未响应。如果您尚未登录联络中心，请登录。',
+    startSignInTimeout:
+      '软电话尚未响应。如果您尚未登录联络中心，请登录。另请确认 {origin} 是已批准的来源。',
     startSignIn: '登录',
     startSignInTitle: '登录联络中心',
     startSignInHint: '登录后即可开始语音通话。如果此处未显示登录页面：',
@@ -266,7 +267,8 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     viewConversationInInbox: '在收件匣中檢視對話',
     unknownContact: '未知聯絡人',
     startSignInNeeded: '請登入聯絡中心以使用語音通話。',
-    startSignInTimeout: '軟體電話尚未回應。如果您尚未登入聯絡中心，請登入。',
+    startSignInTimeout:
+      '軟體電話尚未回應。如果您尚未登入聯絡中心，請登入。另請確認 {origin} 是已核准的來源。',
     startSignIn: '登入',
     startSignInTitle: '登入聯絡中心',
     startSignInHint: '登入後即可開始語音通話。如果此處未顯示登入頁面：',

@@ -76,6 +76,19 @@ describe('the status chip shows why the softphone has not started, with the acti
       .toBeVisible();
   });
 
+  it('a panel that loads but never acknowledges: sign in, or check the origin, after the load timeout', async () => {
+    const screen = await mount({ ccpUrl: panelUrl('&ack=never') });
+    const problem = screen.getByTestId('voice-start-problem');
+    await expect
+      .element(problem, { timeout: HOST_TIMEOUTS.ccpLoadTimeout + SLACK_MS })
+      .toHaveAttribute('data-problem', 'signInNeeded');
+    await expect
+      .element(problem)
+      .toHaveTextContent(
+        `The softphone has not answered yet. If you are not signed in to the contact centre, sign in. Also check that ${location.origin} is an approved origin.`,
+      );
+  });
+
   it('origin not allowed, naming the origin to add, within the acknowledge timeout; Try again reloads the panel', async () => {
     const screen = await mount({ ccpUrl: panelUrl('&ack=never&notice=access_denied') });
     const problem = screen.getByTestId('voice-start-problem');

@@ -29,7 +29,11 @@ function crossSite(url: string, page: Location): boolean {
 function messageOf(problem: VoiceStartProblem): VoiceText {
   switch (problem.status) {
     case 'signInNeeded':
-      return problem.reason === 'panel' ? 'startSignInNeeded' : 'startSignInTimeout';
+      // Without word from the panel, a frame the panel's site refused to be embedded in (CSP
+      // frame-ancestors: this page is not an approved origin) looks the same: both are named.
+      return problem.reason === 'panel'
+        ? 'startSignInNeeded'
+        : { key: 'startSignInTimeout', params: { origin: window.location.origin } };
     case 'originNotAllowed':
       return { key: 'startOriginNotAllowed', params: { origin: problem.origin } };
     case 'unreachable':

@@ -27,7 +27,7 @@ export const COMMON_MESSAGES = {
   // Start-up problems (the status chip while the softphone panel has not started)
   startSignInNeeded: 'Sign in to the contact centre to use voice calls.',
   startSignInTimeout:
-    'The softphone has not answered yet. If you are not signed in to the contact centre, sign in.',
+    'The softphone has not answered yet. If you are not signed in to the contact centre, sign in. Also check that {origin} is an approved origin.',
   startSignIn: 'Sign in',
   startSignInTitle: 'Sign in to the contact centre',
   startSignInHint: 'Voice calls start once you are signed in. If no sign-in page shows here:',
