@@ -8,11 +8,12 @@ import '@x/react-voice/styles.css';
 // The emulator (`npx connect-emulator`) stands in for the contact centre, and the in-memory voice
 // API for your product backend: conversations and call history live in this page.
 const emulator = import.meta.env.VITE_CONNECT_EMULATOR_URL ?? 'http://127.0.0.1:4700';
+// `?agent=john` signs John in; `?agent=` (empty) leaves it to you: the status chip's Sign in.
 const agent = new URLSearchParams(location.search).get('agent') ?? 'jane';
 const api = createMemoryVoiceApi({
   ccpUrl: `${emulator}/connect/ccp-v2/`,
   // Signs the agent in from the hidden sign-on frame (the plain /login page asks who you are).
-  loginUrl: `${emulator}/login?username=${encodeURIComponent(agent)}`,
+  loginUrl: agent ? `${emulator}/login?username=${encodeURIComponent(agent)}` : `${emulator}/login`,
   directory: createEmulatorDirectory({ controlUrl: '/emulator-control' }),
 });
 

@@ -173,6 +173,12 @@ export const PANEL_TIMEOUTS = Object.freeze({
 export const REQUEST_TIMEOUT_MS = 30000;
 /** Maximum iframe refresh attempts. @public */
 export const CCP_IFRAME_REFRESH_LIMIT = 10;
+/**
+ * How long the reachability check of the panel URL may take (a `no-cors` GET, made when the panel
+ * has not acknowledged within its load timeout); no answer within it counts as unreachable.
+ * @public
+ */
+export const PANEL_PROBE_TIMEOUT_MS = 3000;
 /** Iframe style report delay after the iframe is created. @public */
 export const IFRAME_STYLE_REPORT_DELAY_MS = 10000;
 /** Unauthorized retry limit. @public */

@@ -22,9 +22,9 @@
 // The client
 export { initCCP } from './ccp/init-ccp';
 export { Ccp } from './ccp/ccp';
-export type { CcpEvents, Contacts } from './ccp/ccp';
+export type { CcpEvents, CcpStartState, Contacts } from './ccp/ccp';
 export type { InitCcpParams, RingtoneEntry, RingtoneSettings } from './ccp/params';
-export { HOST_TIMEOUTS } from './constants';
+export { HOST_TIMEOUTS, PANEL_PROBE_TIMEOUT_MS } from './constants';
 
 // The agent
 export { Agent } from './agent/agent';

@@ -10,6 +10,7 @@ import {
   HOST_TIMEOUTS,
   IFRAME_STYLE_REPORT_DELAY_MS,
   MEDIA_DEVICE_TIMEOUT_MS,
+  PANEL_PROBE_TIMEOUT_MS,
   STREAMS_VERSION,
 } from '../constants';
 import type { Contact } from '../contact/contact';
@@ -33,10 +34,42 @@ import type { InitCcpParams, RingtoneSettings } from './params';
 import type { StorageAccess } from '@x/connect-streams/services';
 
 /**
+ * Where a panel's start-up is, so that a page never waits on it silently:
+ * - `starting`: the panel is loading and has not acknowledged yet;
+ * - `ready`: the panel acknowledged;
+ * - `signInNeeded`: the agent must sign in at `loginUrl`. `reason` `panel`: the panel said so
+ *   (`auth_fail` before its first acknowledgement); `timeout`: the frame loaded but did not
+ *   acknowledge within its load timeout, which is what a panel waiting for a sign-in does (the
+ *   original library opens the login popup then). A frame the panel's site refused to be embedded
+ *   in (CSP `frame-ancestors`: the page is not an approved origin) looks the same from the page,
+ *   so this may also mean that;
+ * - `originNotAllowed`: the panel refused to be embedded by `origin` (`access_denied` before its
+ *   first acknowledgement): add it to the instance's approved origins;
+ * - `unreachable`: nothing answers at `url` (checked when the panel has not acknowledged within
+ *   its load timeout);
+ * - `retriesExhausted`: the frame was refreshed 10 times without an acknowledgement.
+ * Every state but `ready` may change again (a later acknowledgement makes it `ready`).
+ * @public
+ */
+export type CcpStartState =
+  | { readonly status: 'starting' }
+  | { readonly status: 'ready' }
+  | {
+      readonly status: 'signInNeeded';
+      readonly loginUrl: string;
+      readonly reason: 'panel' | 'timeout';
+    }
+  | { readonly status: 'originNotAllowed'; readonly origin: string }
+  | { readonly status: 'unreachable'; readonly url: string }
+  | { readonly status: 'retriesExhausted'; readonly url: string };
+
+/**
  * Events of a {@link Ccp}; every `on` returns an unsubscribe function.
  * @public
  */
 export interface CcpEvents {
+  /** The start-up state changed (see {@link CcpStartState}). */
+  startState: [state: CcpStartState];
   /** The panel acknowledged for the first time (`onInitialized`). */
   initialized: [info: { readonly portStreamId: string }];
   /** The panel did not acknowledge in time. */
@@ -93,6 +126,13 @@ export interface CcpEnvironment {
   readonly popupHost?: PopupHost;
   /** Called once by {@link Ccp.terminate}. */
   readonly onTerminate?: () => void;
+  /**
+   * Whether something answers at a URL (default: every URL answers). `initCCP` checks with a
+   * `no-cors` GET, when the panel has not acknowledged within its load timeout.
+   */
+  readonly probe?: (url: string) => Promise<boolean>;
+  /** The embedding page's origin, named when the panel refuses it (default: unknown, ''). */
+  readonly hostOrigin?: string;
   /** Clock. */
   readonly now?: () => number;
 }
@@ -132,6 +172,10 @@ export class Ccp {
   private loadTimer: ReturnType<typeof setTimeout> | undefined;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private refreshAttempts = 0;
+  private loadWaits = 0;
+  private frameLoaded = false;
+  private offFrameLoad: (() => void) | undefined;
+  private start: CcpStartState = { status: 'starting' };
   private initialized = false;
   private terminated = false;
   private portId: string | undefined;
@@ -228,6 +272,41 @@ export class Ccp {
     return this.initialized;
   }
 
+  /** Where the start-up is (see {@link CcpStartState}); changes fire `startState`. */
+  get startState(): CcpStartState {
+    return this.start;
+  }
+
+  /**
+   * Opens the login popup at `loginUrl` (else `ccpUrl`) with the `loginOptions`, whatever
+   * `loginPopup` says: the sign-in action of a start-up that reports `signInNeeded`. Call it from a
+   * click (browsers block popups opened otherwise). Does nothing without a page to open it from.
+   */
+  openLoginPopup(): void {
+    if (this.terminated) return;
+    try {
+      this.popup?.open(this.loginUrl(), this.params.loginOptions ?? {});
+    } catch (e) {
+      this.logger.error('Login popup failed', e);
+    }
+  }
+
+  /**
+   * Starts the panel again after a failed start-up (`unreachable`, `retriesExhausted`, ...): a new
+   * frame and a fresh count of refresh attempts. Does nothing once the panel has acknowledged.
+   */
+  retry(): void {
+    if (this.terminated || this.initialized) return;
+    this.cancel(this.refreshTimer);
+    this.refreshTimer = undefined;
+    this.refreshAttempts = 0;
+    this.loadWaits = 0;
+    this.setStartState({ status: 'starting' });
+    this.env.frame?.refresh();
+    this.armLoadTimer();
+    this.scheduleStyleReport();
+  }
+
   /**
    * The storage-access request flow when `storageAccess.canRequest` is set (subscribe with
    * `onRequest` to its init, granted and denied messages); `undefined` otherwise.
@@ -313,6 +392,7 @@ export class Ccp {
     if (this.terminated) return;
     this.terminated = true;
     this.keepalive?.dispose();
+    this.offFrameLoad?.();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.popup?.dispose();
@@ -335,11 +415,100 @@ export class Ccp {
   /** The panel set-up after the iframe is in place (and storage access granted, when requested). */
   private startPanelSetup(): void {
     if (this.terminated) return;
+    this.offFrameLoad = this.env.frame?.onLoad?.(() => this.frameDidLoad());
+    this.armLoadTimer();
+    this.scheduleStyleReport();
+  }
+
+  /**
+   * The load timeout of the current frame. With a frame that reports its loads it is counted again
+   * from the load: the panel's own start (sign-in check, worker, first snapshot) gets the whole
+   * timeout however long the page took to arrive.
+   */
+  private armLoadTimer(): void {
+    this.frameLoaded = this.env.frame?.onLoad === undefined;
+    this.cancel(this.loadTimer);
     this.loadTimer = this.after(this.loadTimeout(), () => {
       this.loadTimer = undefined;
-      if (!this.initialized) this.ackTimedOut();
+      if (!this.initialized) this.loadTimedOut();
     });
-    this.scheduleStyleReport();
+  }
+
+  private frameDidLoad(): void {
+    if (this.terminated || this.initialized) return;
+    this.frameLoaded = true;
+    if (this.loadTimer !== undefined) {
+      this.cancel(this.loadTimer);
+      this.loadTimer = this.after(this.loadTimeout(), () => {
+        this.loadTimer = undefined;
+        if (!this.initialized) this.loadTimedOut();
+      });
+    }
+    if (this.refreshTimer !== undefined) {
+      this.cancel(this.refreshTimer);
+      this.scheduleRefresh();
+    }
+  }
+
+  /**
+   * No acknowledgement within the load timeout: says why when it can (nothing answers at the
+   * panel URL: `unreachable`; the panel loaded: `signInNeeded`, unless the panel said more), then
+   * the original's ack-timeout duties (login popup, refresh). A frame still loading from a URL
+   * that answers is given another load timeout (counted as a refresh attempt).
+   */
+  private loadTimedOut(): void {
+    const url = this.params.ccpUrl;
+    if (!this.env.probe) {
+      this.afterLoadTimeout(url, true);
+      return;
+    }
+    void this.isReachable(this.env.probe, url).then((reachable) =>
+      this.afterLoadTimeout(url, reachable),
+    );
+  }
+
+  private afterLoadTimeout(url: string, reachable: boolean): void {
+    if (this.terminated || this.initialized) return;
+    if (!reachable) {
+      this.setStartState({ status: 'unreachable', url });
+    } else if (!this.frameLoaded && this.loadWaits < CCP_IFRAME_REFRESH_LIMIT) {
+      this.loadWaits++;
+      this.logger.info('The panel is still loading');
+      this.loadTimer = this.after(this.loadTimeout(), () => {
+        this.loadTimer = undefined;
+        if (!this.initialized) this.loadTimedOut();
+      });
+      return;
+    } else if (this.start.status === 'starting' || this.start.status === 'unreachable') {
+      this.setStartState({ status: 'signInNeeded', loginUrl: this.loginUrl(), reason: 'timeout' });
+    }
+    this.ackTimedOut();
+  }
+
+  private async isReachable(
+    probe: (url: string) => Promise<boolean>,
+    url: string,
+  ): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = this.after(PANEL_PROBE_TIMEOUT_MS, () => resolve(false));
+    });
+    try {
+      return await Promise.race([probe(url).catch(() => false), timeout]);
+    } finally {
+      this.cancel(timer);
+    }
+  }
+
+  private loginUrl(): string {
+    return this.params.loginUrl ?? this.params.ccpUrl;
+  }
+
+  private setStartState(next: CcpStartState): void {
+    const current = this.start;
+    if (JSON.stringify(current) === JSON.stringify(next)) return;
+    this.start = next;
+    this.emitter.emit('startState', next);
   }
 
   private loadTimeout(): number {
@@ -415,9 +584,22 @@ export class Ccp {
         break;
       }
       case 'auth_fail':
+        // Before the first acknowledgement: the panel cannot start until the agent signs in.
+        if (!this.initialized)
+          this.setStartState({
+            status: 'signInNeeded',
+            loginUrl: this.loginUrl(),
+            reason: 'panel',
+          });
         this.emitter.emit('authFail', data);
         break;
       case 'access_denied':
+        // Before the first acknowledgement: the panel refuses to be embedded by this page.
+        if (!this.initialized)
+          this.setStartState({
+            status: 'originNotAllowed',
+            origin: originOf(data) ?? this.env.hostOrigin ?? '',
+          });
         this.emitter.emit('accessDenied', data);
         break;
       case 'authorize_success':
@@ -501,6 +683,7 @@ export class Ccp {
       this.publishMetric(createMetric('IframeInitializationSuccessDr', { count: 1 }));
       this.publishMetric(createMetric('IframeInitializationTimeDr', { latency }));
     }
+    this.setStartState({ status: 'ready' });
     this.emitter.emit('initialized', { portStreamId: id });
     this.startMasterDuties();
   }
@@ -536,7 +719,7 @@ export class Ccp {
     this.emitter.emit('ackTimeout');
     if (this.params.loginPopup !== false && this.popup) {
       try {
-        this.popup.open(this.params.loginUrl ?? this.params.ccpUrl, this.params.loginOptions ?? {});
+        this.popup.open(this.loginUrl(), this.params.loginOptions ?? {});
       } catch (e) {
         this.logger.error('Login popup failed', e);
       }
@@ -549,6 +732,7 @@ export class Ccp {
       this.refreshAttempts++;
       if (this.refreshAttempts <= CCP_IFRAME_REFRESH_LIMIT) {
         this.env.frame?.refresh();
+        this.frameLoaded = this.env.frame?.onLoad === undefined;
         this.scheduleStyleReport();
         this.scheduleRefresh();
       } else {
@@ -564,10 +748,17 @@ export class Ccp {
           );
           this.publishMetric(createMetric('IframeInitializationSuccessDr', { count: 0 }));
         }
+        this.setStartState({ status: 'retriesExhausted', url: this.params.ccpUrl });
         this.emitter.emit('iframeRetriesExhausted');
       }
     });
   }
+}
+
+/** The `origin` a panel notice names, if any. */
+function originOf(data: unknown): string | undefined {
+  const origin = (data as { origin?: unknown } | null | undefined)?.origin;
+  return typeof origin === 'string' && origin !== '' ? origin : undefined;
 }
 
 function contactIdOf(data: unknown): string {

@@ -28,6 +28,13 @@ export interface PanelFrame {
   remove(): void;
   /** The style report of the current frame. */
   styleReport(): IframeStyleReport | undefined;
+  /**
+   * Calls `handler` each time the current frame finishes loading (a refreshed frame too); returns
+   * the unsubscribe function. When a frame offers it, the {@link Ccp} counts the panel's load
+   * timeout from the load, so a page slow to arrive on a busy machine is not refreshed while it
+   * loads.
+   */
+  onLoad?(handler: () => void): () => void;
 }
 
 /** Options of the panel iframe. @public */
@@ -52,6 +59,7 @@ export interface CcpIframeOptions {
  */
 export class CcpIframe implements PanelFrame {
   private iframe: HTMLIFrameElement | null;
+  private readonly loadHandlers = new Set<() => void>();
 
   constructor(
     private readonly container: HTMLElement,
@@ -72,6 +80,13 @@ export class CcpIframe implements PanelFrame {
   refresh(): void {
     this.remove();
     this.iframe = this.create();
+  }
+
+  onLoad(handler: () => void): () => void {
+    this.loadHandlers.add(handler);
+    return () => {
+      this.loadHandlers.delete(handler);
+    };
   }
 
   remove(): void {
@@ -95,7 +110,11 @@ export class CcpIframe implements PanelFrame {
     const f = this.container.ownerDocument.createElement('iframe');
     f.src = this.options.requestUrl ?? this.options.ccpUrl;
     const onLoad = this.options.onLoad;
-    if (onLoad) f.addEventListener('load', () => onLoad());
+    f.addEventListener('load', () => {
+      if (this.iframe !== f) return;
+      onLoad?.();
+      for (const handler of [...this.loadHandlers]) handler();
+    });
     f.allow = CCP_IFRAME_ALLOW;
     f.setAttribute('sandbox', CCP_IFRAME_SANDBOX);
     f.setAttribute('style', this.options.style ?? CCP_IFRAME_STYLE);

@@ -25,15 +25,33 @@ function cleanStoredPanelParams(view: Window): void {
 }
 
 /**
+ * Whether anything answers at the panel URL: a `no-cors` GET without credentials (its answer is
+ * opaque; only a network failure, refused connection or unknown host, rejects).
+ */
+function probePanel(view: Window, url: string): Promise<boolean> {
+  if (typeof view.fetch !== 'function') return Promise.resolve(true);
+  return view.fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
  * Embeds the panel in `container` and returns its {@link Ccp}. Parameters are validated.
  * Calling it again for a container whose Ccp is still live creates no second iframe: the live Ccp is
  * returned (React StrictMode double mounts are safe). After `terminate()` a new call starts afresh.
+ * Start-up never hangs silently: `startState` (and its event) says when the agent must sign in,
+ * the panel refuses this page's origin, nothing answers at `ccpUrl`, or the refreshes ran out.
  *
  * @example
  * ```ts
  * const ccp = initCCP(document.getElementById('ccp')!, { ccpUrl: 'https://x.my.connect.aws/ccp-v2/' });
  * ccp.agent.on('stateChange', ({ newState }) => console.log(newState));
  * ccp.contacts.on('incoming', (contact) => void contact.accept());
+ * ccp.on('startState', (state) => {
+ *   if (state.status === 'signInNeeded')
+ *     document.querySelector('#sign-in')?.addEventListener('click', () => ccp.openLoginPopup());
+ * });
  * ```
  * @public
  */
@@ -84,6 +102,8 @@ export function initCCP(container: HTMLElement, params: InitCcpParams | string):
       frame,
       ...(storageAccess.canRequest ? { storageAccess } : {}),
       popupHost: view,
+      probe: (url) => probePanel(view, url),
+      hostOrigin: view.location.origin,
       onTerminate: () => {
         if (live.get(container) === ccp) live.delete(container);
       },

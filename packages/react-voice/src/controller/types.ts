@@ -3,6 +3,7 @@
  * keeps its identity until one of its fields changes, so `state.call` (or any selector returning a
  * slice) is a stable value for `useSyncExternalStore`.
  */
+import type { CcpStartState } from '@x/connect-streams';
 import type { CommunicationType, ConversationContact, VoiceConfig } from '../api/contract';
 import type { VoiceMessage } from './messages';
 
@@ -28,6 +29,15 @@ export interface SoftphoneErrorInfo {
   readonly message: VoiceMessage;
 }
 
+/**
+ * Why the softphone panel has not started yet, as the panel's start-up reports it
+ * (`CcpStartState` of `@x/connect-streams` without `starting` and `ready`): the agent must sign in
+ * (`loginUrl`), the panel refuses this page's `origin`, nothing answers at `url`, or its refreshes
+ * ran out.
+ * @public
+ */
+export type VoiceStartProblem = Exclude<CcpStartState, { readonly status: 'starting' | 'ready' }>;
+
 /** The voice module's start-up and configuration. @public */
 export interface VoiceSessionState {
   /** Where the start-up is (see {@link VoicePhase}). */
@@ -44,6 +54,11 @@ export interface VoiceSessionState {
   readonly panelId: string;
   /** The last softphone error, if any. */
   readonly softphoneError: SoftphoneErrorInfo | null;
+  /**
+   * While `connecting`: why the panel has not started yet, when it knows (else `null`); the
+   * actions are `VoiceController.signIn` and `VoiceController.retryStart`.
+   */
+  readonly startProblem: VoiceStartProblem | null;
 }
 
 // ── agent status ────────────────────────────────────────────────────────────────────────────────

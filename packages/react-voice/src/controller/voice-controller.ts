@@ -2,7 +2,7 @@
  * The voice controller: the voice module's rules over one `Ccp`, as one store of
  * immutable slices (`getState`/`subscribe`, ready for `useSyncExternalStore`). Framework-free.
  */
-import type { Ccp, Contact } from '@x/connect-streams';
+import type { Ccp, CcpStartState, Contact } from '@x/connect-streams';
 import type { VoiceApi } from '../api/client';
 import type { VoiceConfig } from '../api/contract';
 import { CallUnit, INITIAL_CALL_STATE, legFactsOf } from './call-unit';
@@ -60,6 +60,7 @@ function initialState(panelId: string): VoiceState {
       voiceModuleEnabled: false,
       panelId,
       softphoneError: null,
+      startProblem: null,
     },
     agent: INITIAL_AGENT_STATE,
     call: INITIAL_CALL_STATE,
@@ -273,8 +274,28 @@ export class VoiceController {
         ccp.getLog().warn('voice: softphone authentication failed', data),
       ),
       ccp.on('accessDenied', (data) => ccp.getLog().warn('voice: softphone access denied', data)),
+      ccp.on('startState', (state) => this.startStateChanged(state)),
     ];
+    this.startStateChanged(ccp.startState);
     this.refresh();
+  }
+
+  /**
+   * The sign-in action of a start-up that needs one: opens the panel's login popup (call it from
+   * a click). Does nothing without a panel.
+   */
+  signIn(): void {
+    this.attached?.openLoginPopup();
+  }
+
+  /** Starts the panel again after a failed start-up (a new frame, fresh refresh attempts). */
+  retryStart(): void {
+    this.attached?.retry();
+  }
+
+  private startStateChanged(state: CcpStartState): void {
+    const problem = state.status === 'starting' || state.status === 'ready' ? null : state;
+    this.setSession({ startProblem: problem });
   }
 
   /** Stops following the panel (terminating it when owned), cancels pending work; `start` works again. */
@@ -284,7 +305,7 @@ export class VoiceController {
     this.lock?.dispose();
     this.lock = null;
     this.devicesUnit.dispose();
-    this.setSession({ phase: 'idle', ready: false });
+    this.setSession({ phase: 'idle', ready: false, startProblem: null });
   }
 
   private detach(): void {

@@ -21,6 +21,18 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: 'Keine Anruf-Teams',
     viewConversationInInbox: 'Unterhaltung im Posteingang ansehen',
     unknownContact: 'Unbekannter Kontakt',
+    startSignInNeeded: 'Melden Sie sich beim Contact Center an, um Sprachanrufe zu nutzen.',
+    startSignInTimeout:
+      'Das Softphone hat noch nicht geantwortet. Wenn Sie nicht beim Contact Center angemeldet sind, melden Sie sich an. Prüfen Sie auch, ob {origin} ein genehmigter Ursprung ist.',
+    startSignIn: 'Anmelden',
+    startSignInTitle: 'Beim Contact Center anmelden',
+    startSignInHint:
+      'Sprachanrufe starten, sobald Sie angemeldet sind. Wenn hier keine Anmeldeseite erscheint:',
+    startSignInWindow: 'Anmeldefenster öffnen',
+    startOriginNotAllowed:
+      'Das Contact Center lässt diese Seite nicht zu. Fügen Sie {origin} zu den genehmigten Ursprüngen hinzu und versuchen Sie es erneut.',
+    startUnreachable: 'Das Softphone ist unter {url} nicht erreichbar.',
+    startRetriesExhausted: 'Das Softphone wurde nicht gestartet ({url}).',
   },
   es_ES: {
     close: 'Cerrar',
@@ -40,6 +52,18 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: 'No hay equipos de llamadas',
     viewConversationInInbox: 'Ver conversación en la bandeja de entrada',
     unknownContact: 'Contacto desconocido',
+    startSignInNeeded: 'Inicie sesión en el centro de contacto para usar las llamadas de voz.',
+    startSignInTimeout:
+      'El softphone aún no ha respondido. Si no ha iniciado sesión en el centro de contacto, inicie sesión. Compruebe también que {origin} es un origen aprobado.',
+    startSignIn: 'Iniciar sesión',
+    startSignInTitle: 'Iniciar sesión en el centro de contacto',
+    startSignInHint:
+      'Las llamadas de voz se inician cuando haya iniciado sesión. Si aquí no aparece ninguna página de inicio de sesión:',
+    startSignInWindow: 'Abrir la ventana de inicio de sesión',
+    startOriginNotAllowed:
+      'El centro de contacto no permite esta página. Añada {origin} a sus orígenes aprobados y vuelva a intentarlo.',
+    startUnreachable: 'No se puede acceder al softphone en {url}.',
+    startRetriesExhausted: 'El softphone no se inició ({url}).',
   },
   fr_FR: {
     close: 'Fermer',
@@ -59,6 +83,18 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: "Aucune équipe d'appel",
     viewConversationInInbox: 'Voir la conversation dans la boîte de réception',
     unknownContact: 'Contact inconnu',
+    startSignInNeeded: 'Connectez-vous au centre de contact pour utiliser les appels vocaux.',
+    startSignInTimeout:
+      "Le softphone n'a pas encore répondu. Si vous n'êtes pas connecté au centre de contact, connectez-vous. Vérifiez aussi que {origin} est une origine approuvée.",
+    startSignIn: 'Se connecter',
+    startSignInTitle: 'Se connecter au centre de contact',
+    startSignInHint:
+      "Les appels vocaux démarrent une fois que vous êtes connecté. Si aucune page de connexion ne s'affiche ici :",
+    startSignInWindow: 'Ouvrir la fenêtre de connexion',
+    startOriginNotAllowed:
+      "Le centre de contact n'autorise pas cette page. Ajoutez {origin} à ses origines approuvées, puis réessayez.",
+    startUnreachable: 'Le softphone est injoignable à {url}.',
+    startRetriesExhausted: "Le softphone n'a pas démarré ({url}).",
   },
   ja_JP: {
     close: '閉じる',
@@ -78,6 +114,18 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: '通話チームがありません',
     viewConversationInInbox: '受信トレイで会話を表示',
     unknownContact: '不明な連絡先',
+    startSignInNeeded: '音声通話を使用するには、コンタクトセンターにサインインしてください。',
+    startSignInTimeout:
+      'ソフトフォンがまだ応答していません。コンタクトセンターにサインインしていない場合は、サインインしてください。{origin} が承認済みオリジンであることも確認してください。',
+    startSignIn: 'サインイン',
+    startSignInTitle: 'コンタクトセンターにサインイン',
+    startSignInHint:
+      'サインインすると音声通話が開始されます。ここにサインインページが表示されない場合:',
+    startSignInWindow: 'サインインウィンドウを開く',
+    startOriginNotAllowed:
+      'コンタクトセンターはこのページを許可していません。承認済みオリジンに {origin} を追加してから、もう一度お試しください。',
+    startUnreachable: '{url} のソフトフォンに接続できません。',
+    startRetriesExhausted: 'ソフトフォンが起動しませんでした ({url})。',
   },
   it_IT: {
     close: 'Chiudi',
@@ -97,6 +145,18 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: 'Nessun team di chiamata',
     viewConversationInInbox: 'Visualizza conversazione nella posta in arrivo',
     unknownContact: 'Contatto sconosciuto',
+    startSignInNeeded: 'Accedi al contact center per usare le chiamate vocali.',
+    startSignInTimeout:
+      "Il softphone non ha ancora risposto. Se non hai effettuato l'accesso al contact center, accedi. Verifica anche che {origin} sia un'origine approvata.",
+    startSignIn: 'Accedi',
+    startSignInTitle: 'Accedi al contact center',
+    startSignInHint:
+      "Le chiamate vocali si avviano dopo l'accesso. Se qui non compare una pagina di accesso:",
+    startSignInWindow: 'Apri la finestra di accesso',
+    startOriginNotAllowed:
+      'Il contact center non consente questa pagina. Aggiungi {origin} alle origini approvate, quindi riprova.',
+    startUnreachable: "Il softphone non è raggiungibile all'indirizzo {url}.",
+    startRetriesExhausted: 'Il softphone non si è avviato ({url}).',
   },
   ko_KR: {
     close: '닫기',
@@ -116,6 +176,17 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: '통화 팀이 없습니다',
     viewConversationInInbox: '받은 편지함에서 대화 보기',
     unknownContact: '알 수 없는 연락처',
+    startSignInNeeded: '음성 통화를 사용하려면 컨택 센터에 로그인하세요.',
+    startSignInTimeout:
+      '소프트폰이 아직 응답하지 않았습니다. 컨택 센터에 로그인하지 않았다면 로그인하세요. {origin}이(가) 승인된 출처인지도 확인하세요.',
+    startSignIn: '로그인',
+    startSignInTitle: '컨택 센터에 로그인',
+    startSignInHint: '로그인하면 음성 통화가 시작됩니다. 여기에 로그인 페이지가 표시되지 않으면:',
+    startSignInWindow: '로그인 창 열기',
+    startOriginNotAllowed:
+      '컨택 센터가 이 페이지를 허용하지 않습니다. 승인된 출처에 {origin}을(를) 추가한 후 다시 시도하세요.',
+    startUnreachable: '{url}에서 소프트폰에 연결할 수 없습니다.',
+    startRetriesExhausted: '소프트폰이 시작되지 않았습니다({url}).',
   },
   pt_BR: {
     close: 'Fechar',
@@ -135,6 +206,18 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: 'Nenhuma equipe de chamadas',
     viewConversationInInbox: 'Ver conversa na caixa de entrada',
     unknownContact: 'Contato desconhecido',
+    startSignInNeeded: 'Entre no contact center para usar as chamadas de voz.',
+    startSignInTimeout:
+      'O softphone ainda não respondeu. Se você não entrou no contact center, entre. Verifique também se {origin} é uma origem aprovada.',
+    startSignIn: 'Entrar',
+    startSignInTitle: 'Entrar no contact center',
+    startSignInHint:
+      'As chamadas de voz começam assim que você entrar. Se nenhuma página de login aparecer aqui:',
+    startSignInWindow: 'Abrir a janela de login',
+    startOriginNotAllowed:
+      'O contact center não permite esta página. Adicione {origin} às origens aprovadas e tente novamente.',
+    startUnreachable: 'Não é possível acessar o softphone em {url}.',
+    startRetriesExhausted: 'O softphone não foi iniciado ({url}).',
   },
   zh_CN: {
     close: '关闭',
@@ -154,6 +237,16 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: '没有通话团队',
     viewConversationInInbox: '在收件箱中查看会话',
     unknownContact: '未知联系人',
+    startSignInNeeded: '请登录联络中心以使用语音通话。',
+    startSignInTimeout:
+      '软电话尚未响应。如果您尚未登录联络中心，请登录。另请确认 {origin} 是已批准的来源。',
+    startSignIn: '登录',
+    startSignInTitle: '登录联络中心',
+    startSignInHint: '登录后即可开始语音通话。如果此处未显示登录页面：',
+    startSignInWindow: '打开登录窗口',
+    startOriginNotAllowed: '联络中心不允许此页面。请将 {origin} 添加到其批准的来源，然后重试。',
+    startUnreachable: '无法访问位于 {url} 的软电话。',
+    startRetriesExhausted: '软电话未启动（{url}）。',
   },
   zh_TW: {
     close: '關閉',
@@ -173,5 +266,15 @@ export const COMMON_TRANSLATIONS: AreaTranslations<typeof COMMON_MESSAGES> = {
     noCallTeams: '沒有通話團隊',
     viewConversationInInbox: '在收件匣中檢視對話',
     unknownContact: '未知聯絡人',
+    startSignInNeeded: '請登入聯絡中心以使用語音通話。',
+    startSignInTimeout:
+      '軟體電話尚未回應。如果您尚未登入聯絡中心，請登入。另請確認 {origin} 是已核准的來源。',
+    startSignIn: '登入',
+    startSignInTitle: '登入聯絡中心',
+    startSignInHint: '登入後即可開始語音通話。如果此處未顯示登入頁面：',
+    startSignInWindow: '開啟登入視窗',
+    startOriginNotAllowed: '聯絡中心不允許此頁面。請將 {origin} 新增至其核准的來源，然後再試一次。',
+    startUnreachable: '無法連線至位於 {url} 的軟體電話。',
+    startRetriesExhausted: '軟體電話未啟動（{url}）。',
   },
 };

@@ -14,7 +14,13 @@ describe('createMemoryVoiceApi', () => {
       planVoice: true,
       connect: { instanceStatus: 'CREATED', region: 'us-east-1' },
       ...URLS,
+      agentUsername: 'jane',
     });
+    // Without a username anywhere the voice module still starts; null turns it off.
+    const plain = { ...URLS, loginUrl: 'http://127.0.0.1:4700/login' };
+    expect((await createMemoryVoiceApi(plain).getConfig()).agentUsername).toBe('agent');
+    const none = createMemoryVoiceApi({ ...URLS, agentUsername: null });
+    expect((await none.getConfig()).agentUsername).toBeNull();
   });
 
   it('keeps one conversation per phone number, marks accepted calls answered, and lists them newest first', async () => {

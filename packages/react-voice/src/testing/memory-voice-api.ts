@@ -38,7 +38,10 @@ export interface MemoryVoiceApiOptions {
   readonly loginUrl: string;
   /** The instance's region (default `us-east-1`). */
   readonly region?: string;
-  /** The contact centre's username of the signed-in agent (default: none). */
+  /**
+   * The contact centre's username of the signed-in agent (default: the `username` of `loginUrl`,
+   * else `'agent'`). `null` means the user is no agent: the voice module then stays off.
+   */
   readonly agentUsername?: string | null;
   /** Contacts known by phone number (the call panel shows their names); others get their number. */
   readonly contacts?: readonly Omit<ConversationContact, 'id'>[];
@@ -54,6 +57,15 @@ export interface MemoryVoiceApiOptions {
 export interface MemoryVoiceApi extends VoiceApi {
   /** Every connection record, in the order the calls started. */
   readonly connections: () => readonly ConnectionRecord[];
+}
+
+/** The `username` a sign-in URL carries, else `'agent'` (any name: it only says voice is on). */
+function usernameOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost/').searchParams.get('username') || 'agent';
+  } catch {
+    return 'agent';
+  }
 }
 
 /** Call history page size of the in-memory API (the product server's page size). */
@@ -169,7 +181,8 @@ export function createMemoryVoiceApi(options: MemoryVoiceApiOptions): MemoryVoic
     },
     ccpUrl: options.ccpUrl,
     loginUrl: options.loginUrl,
-    agentUsername: options.agentUsername ?? null,
+    agentUsername:
+      options.agentUsername === undefined ? usernameOf(options.loginUrl) : options.agentUsername,
   };
 
   return {

@@ -403,6 +403,28 @@ class PanelUi {
   }
 }
 
+/** The embedding page's origin, where the browser tells it (else the referrer's). */
+function embeddingOrigin(): string | undefined {
+  const ancestor = location.ancestorOrigins?.[0];
+  if (ancestor) return ancestor;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A start-up notice to the embedding page before the panel runs (no conduit yet): the wire's
+ * `{event, data}` envelope, posted to the embedding origin when known.
+ */
+function tellEmbeddingPage(event: 'auth_fail' | 'access_denied', data?: unknown): void {
+  if (window.parent === window) return;
+  const origin = embeddingOrigin();
+  if (!origin || origin === 'null') return;
+  window.parent.postMessage(data === undefined ? { event } : { event, data }, origin);
+}
+
 async function main(): Promise<void> {
   const element = document.getElementById(PANEL_CONFIG_ELEMENT_ID);
   const config = panelPageConfigSchema.parse(JSON.parse(element?.textContent ?? '{}'));
@@ -414,6 +436,9 @@ async function main(): Promise<void> {
   } catch (error) {
     root.dataset['state'] = 'unauthorized';
     setMessage('Sign-in required.');
+    // The embedding page hears it at once (its start-up reports that the agent must sign in)
+    // instead of waiting out its load timeout.
+    if (error instanceof HttpStatusError && error.status === 401) tellEmbeddingPage('auth_fail');
     // Like the real CCP: a 401 from authorize sends the agent to sign in, at most 3 times a session.
     const redirects = Number(tabStorage()?.getItem(LOGIN_REDIRECTS_KEY) ?? '0');
     if (
@@ -438,6 +463,8 @@ async function main(): Promise<void> {
     if (!allowed) {
       root.dataset['state'] = 'refused';
       setMessage(ORIGIN_NOT_ALLOWED_MESSAGE);
+      // The refused page is told which origin to approve (its start-up reports it).
+      tellEmbeddingPage('access_denied', { origin: embeddingOrigin() });
       return;
     }
   }

@@ -5,6 +5,7 @@ import { useAgentStatus, useVoiceSession } from '../../react/hooks';
 import { useVoiceMessages } from '../../i18n/context';
 import { cx } from '../../ui/cx';
 import { VoiceSkeleton } from '../../ui/skeleton';
+import { StartProblem } from './start-problem';
 import type { AgentStatusKind } from '../../controller/types';
 
 /** Props of {@link StatusChip}. @public */
@@ -36,7 +37,10 @@ function chipState(kind: AgentStatusKind): string {
  * its name with a phone-disconnect icon, a call state with a phone icon — and the time in that
  * status, ticking every second ('D' for days: `1D 02:03:04`). `data-state`: `loading`,
  * `available`, `offline`, `custom`, `on-call`, `error`, `unknown`. While the voice module starts it
- * shows a placeholder; when voice is off for the workspace it renders nothing. (As a menu trigger,
+ * shows a placeholder; when the panel's start-up reports a problem (sign-in needed, origin not
+ * allowed, unreachable, retries exhausted) it shows why with the action to take (`role="alert"`,
+ * `data-testid="voice-start-problem"`, `data-problem`); when voice is off for the workspace it
+ * renders nothing. (As a menu trigger,
  * its open state is `aria-expanded`.)
  * @public
  */
@@ -58,6 +62,9 @@ export const StatusChip = forwardRef<HTMLButtonElement, StatusChipProps>(functio
         <span className="xv-chip__label">{reason}</span>
       </span>
     );
+  }
+  if (!session.ready && session.startProblem) {
+    return <StartProblem problem={session.startProblem} className={className} />;
   }
   if (!session.ready) {
     return (
