@@ -54,6 +54,13 @@ export interface TranscriptLine {
 /** GetCurrentUserData accepts at most 100 agents per filter. */
 const AGENTS_PER_CALL = 100;
 const QUICK_CONNECT_TTL_MS = 30_000;
+/** The errors DescribeContact answers for an id that names no contact of the instance. */
+const NO_SUCH_CONTACT: ReadonlySet<string> = new Set([
+  'ResourceNotFoundException',
+  'ContactNotFoundException',
+  'InvalidParameterException',
+  'InvalidRequestException',
+]);
 
 export class ContactCentre {
   private readonly clients = new Map<string, ConnectClient>();
@@ -297,6 +304,23 @@ export class ContactCentre {
     );
     if (!Contact) throw new ApiError(404, 'not_found', MESSAGES.notFound('Contact'));
     return Contact;
+  }
+
+  /**
+   * The contact record of an id the browser gave, or undefined when the contact centre knows no
+   * such contact (or refuses the id as malformed): the check that a call the app reports is real.
+   */
+  async findContact(ref: InstanceRef, contactId: string): Promise<Contact | undefined> {
+    try {
+      const { Contact } = await this.client(ref.region).send(
+        new DescribeContactCommand({ InstanceId: ref.instanceId, ContactId: contactId }),
+      );
+      return Contact;
+    } catch (error) {
+      const name = (error as { name?: string }).name ?? 'Error';
+      if (NO_SUCH_CONTACT.has(name)) return undefined;
+      return this.call('DescribeContact', () => Promise.reject(error as Error));
+    }
   }
 
   /** Adds the supervisor to a live contact as a monitoring leg; answers the monitor contact id. */
