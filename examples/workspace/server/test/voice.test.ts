@@ -116,9 +116,25 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
         region: 'us-east-1',
       },
       ccpUrl: `${cc.url}/connect/ccp-v2/`,
-      loginUrl: `${cc.url}/login?username=jane`,
+      loginUrl: expect.stringMatching(
+        new RegExp(`^${cc.url.replace(/\./g, '\\.')}/login\\?username=jane&ticket=`),
+      ),
       agentUsername: 'jane',
     });
+    // The app's page is another site than the emulator's: the link signs jane in from there,
+    // once (a plain /login?username= link would only show the form).
+    const crossSite = { 'sec-fetch-site': 'cross-site' };
+    const signOn = await fetch(config.loginUrl, { headers: crossSite, redirect: 'manual' });
+    expect(signOn.status).toBe(200);
+    expect(signOn.headers.get('set-cookie')).toMatch(/^connect-emulator-session=/);
+    expect(await signOn.text()).toContain('Signed in as Jane Doe');
+    const again = await fetch(config.loginUrl, { headers: crossSite, redirect: 'manual' });
+    expect(again.status).toBe(403);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    const next = voiceConfigResponseSchema.parse(
+      (await s.req('GET', `${V}/config`, { token: jane })).body,
+    ).config;
+    expect(next.loginUrl).not.toBe(config.loginUrl);
     const samConfig = (await s.req('GET', `${V}/config`, { token: sam })).body.config;
     expect(samConfig.agentUsername).toBeNull();
     const globex = (await s.req('GET', '/api/ws/globex/addons/voice/config', { token: gary })).body

@@ -54,7 +54,7 @@ export function voiceRoutes(services: Services) {
       request: { params: slugParamsSchema },
       responses: { 200: json(voiceConfigResponseSchema) },
     }),
-    (c) => c.json({ config: voice.config(c.get('access')) }, 200),
+    async (c) => c.json({ config: await voice.config(c.get('access')) }, 200),
   );
 
   router.openapi(

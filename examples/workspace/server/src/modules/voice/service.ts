@@ -199,7 +199,7 @@ export class VoiceService {
   // ── routes ─────────────────────────────────────────────────────────────────────────────────
 
   /** The voice configuration (§1): readable by every member, so the app knows whether to start. */
-  config(access: WorkspaceAccess): VoiceConfig {
+  async config(access: WorkspaceAccess): Promise<VoiceConfig> {
     this.linkIfPending(access);
     const ws = access.workspace;
     const username = access.agent?.connect_username ?? null;
@@ -215,12 +215,22 @@ export class VoiceService {
         region: ws.connect_region,
       },
       ccpUrl: emulator ? `${emulator}/connect/ccp-v2/` : `${panelBase}/ccp-v2/`,
-      loginUrl:
-        emulator && username
-          ? `${emulator}/login?username=${encodeURIComponent(username)}`
-          : `${panelBase}/login`,
+      loginUrl: emulator && username ? await this.emulatorLoginUrl(username) : `${panelBase}/login`,
       agentUsername: username,
     };
+  }
+
+  /**
+   * The emulator's sign-on link of an agent: a one-time link the emulator minted (it signs the
+   * browser in from the app's site), else its login page with the agent named (a page from
+   * another site then asks the agent to press Sign in).
+   */
+  private async emulatorLoginUrl(username: string): Promise<string> {
+    const cc = this.services.contactCentre;
+    return (
+      (await cc.emulatorSignInLink(username)) ??
+      `${cc.publicUrl}/login?username=${encodeURIComponent(username)}`
+    );
   }
 
   /** `POST /addons/voice/conversation`: the conversation of a call (found or started). */
