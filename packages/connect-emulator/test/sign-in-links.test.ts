@@ -140,6 +140,9 @@ describe('sign-in from another site', () => {
     expect(cookieOf(again)).toBeUndefined();
     expect(again.text).toContain('already used');
     expect(again.text).toContain('<option value="jane" selected>');
+    // where no ticket is needed (same site), a spent one does not stand in the way
+    const sameSite = await send(link, { headers: { 'sec-fetch-site': 'same-site' } });
+    expect(sameSite.status).toBe(303);
   });
 
   it('an expired, forged or altered ticket is refused', async () => {

@@ -107,7 +107,14 @@ export function authRoutes(options: AuthRouteOptions): OpenAPIHono<EmulatorEnv> 
         const fields = c.req.valid('query');
         const req = c.env.incoming;
         if (!fields.username) return page(fields.redirect ?? '', 200);
-        if (fields.ticket !== undefined) {
+        // A ticket is looked at (and spent) only where it is needed: a cross-site request from
+        // a page the emulator does not trust.
+        if (crossSite(req) && !fromTrustedPage(req)) {
+          if (fields.ticket === undefined)
+            return page(fields.redirect ?? '', 200, {
+              selected: fields.username,
+              notice: MESSAGES.crossSiteSignIn,
+            });
           const verdict = options.tickets.redeem(
             fields.ticket,
             fields.username,
@@ -118,11 +125,7 @@ export function authRoutes(options: AuthRouteOptions): OpenAPIHono<EmulatorEnv> 
               selected: fields.username,
               notice: TICKET_NOTICE[verdict],
             });
-        } else if (crossSite(req) && !fromTrustedPage(req))
-          return page(fields.redirect ?? '', 200, {
-            selected: fields.username,
-            notice: MESSAGES.crossSiteSignIn,
-          });
+        }
         return signIn(req, fields);
       },
     );
