@@ -155,6 +155,8 @@ const server = await startProcess(
     // The admin API's credentials, as the emulator printed them.
     CONNECT_ACCESS_KEY_ID: emulator.adminCredentials.accessKeyId,
     CONNECT_SECRET_ACCESS_KEY: emulator.adminCredentials.secretAccessKey,
+    // The voice configuration hands the browser one-time sign-in links the emulator mints.
+    CONNECT_EMULATOR_CONTROL_TOKEN: emulator.controlToken,
     CONTACT_EVENTS_SECRET: secret,
     // The channel adapters, pointed at the gateway (production sets the providers' own values).
     TWILIO_API_BASE_URL: gateway.twilio.apiBaseUrl,

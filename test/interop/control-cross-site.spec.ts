@@ -133,7 +133,15 @@ async function fromPage(
     await expect
       .poll(() => statuses.length, { message: `${route.method} ${route.path}` })
       .toBeGreaterThan(0);
-  else await page.waitForTimeout(100); // a request that was sent would have answered by now
+  else {
+    // A later request of the page, answered: the browser reports responses in the order they
+    // come, so a response the refused request would have had is in by then.
+    const marker = `${emulator.url}/login?after=${encodeURIComponent(route.path)}`;
+    await Promise.all([
+      page.waitForResponse(marker),
+      page.evaluate((u) => fetch(u, { mode: 'no-cors' }).then(() => undefined), marker),
+    ]);
+  }
   page.off('response', onResponse);
   const actual = statuses.find((s) => s.method !== 'OPTIONS')?.status ?? null;
   return { status: actual, failed };
@@ -256,6 +264,7 @@ test('the same control routes from loopback with the credential succeed', async 
     ['POST', `/control/contacts/${outbound[2]}/no-answer`],
     ['POST', '/control/clock/advance', { ms: 1000 }],
     ['POST', '/control/voice-id/reset'],
+    ['POST', '/control/sign-in-links', { username: 'jane', redirect: '/connect/ccp-v2/' }],
     ['GET', '/control/regions'],
     ['POST', '/control/regions/failover-pending'],
     ['POST', '/control/regions/failover', { mode: 'soft' }],

@@ -210,6 +210,12 @@ export const OFFER_GHOST_TTL_MS = 2_000;
 export const WEB_SOCKET_TRANSPORT_LIFETIME_S = 3_600;
 
 /**
+ * Lifetime of a one-time sign-in ticket (`/login?username=…&ticket=…`), in ms.
+ * @public
+ */
+export const SIGN_IN_TICKET_LIFETIME_MS = 5 * 60 * 1000;
+
+/**
  * The session cookie the login page sets.
  * @public
  */

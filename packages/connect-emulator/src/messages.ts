@@ -48,6 +48,15 @@ export const MESSAGES = {
   badPath: 'The request path cannot be parsed.',
   methodNotAllowed: (allowed: string) => `Use ${allowed}.`,
   unknownAgent: (username: string) => `Unknown agent ${JSON.stringify(username)}.`,
+  crossSiteSignIn:
+    'A page of another site asked to sign you in. Press Sign in if you meant to sign in as this agent.',
+  crossSiteSignInRefused: 'Cross-site sign-in is refused: open the login page and sign in there.',
+  ticketInvalid:
+    'This sign-in link is not valid. Press Sign in if you meant to sign in as this agent.',
+  ticketExpired:
+    'This sign-in link has expired. Press Sign in if you meant to sign in as this agent.',
+  ticketUsed:
+    'This sign-in link was already used. Press Sign in if you meant to sign in as this agent.',
 } as const;
 
 /** The CCP panel's words for chat and task contacts (the contact list beside the softphone). */

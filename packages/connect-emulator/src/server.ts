@@ -34,6 +34,7 @@ import {
 import { ApiGuard, isLoopbackHostname, isLoopbackOrigin } from './security/api-guard';
 import { authRoutes } from './auth/auth-routes';
 import { SessionStore } from './auth/sessions';
+import { SignInTickets } from './auth/sign-in-tickets';
 import { customerPhonePage } from './control/page';
 import { controlOpenApi } from './control/openapi';
 import { createControlApp } from './control/control-app';
@@ -58,6 +59,7 @@ import {
 import { decideWsFault } from './faults/ws-faults';
 import { createDomainServices } from './services/domain-services';
 import { panelRoutes, type PanelRouteOptions } from './panel';
+import { frameAncestors } from './panel/panel-page';
 import { ChatSessions } from './chat/chat-sessions';
 import { ChatSocketServer } from './chat/chat-socket-server';
 import { participantRoutes } from './chat/participant-routes';
@@ -196,6 +198,14 @@ export interface Emulator {
   readonly sessions: SessionStore;
   /** Logs `username` in and returns a fresh access token (for tests and tools). */
   login(username: string): { accessToken: string; refreshToken: string; expiresAt: number };
+  /**
+   * A one-time sign-in link of `username` (then `redirect`, a path of the emulator): it signs a
+   * browser in even when opened from another site (a host page's sign-on frame or popup), where
+   * a plain `/login?username=` link only shows the login form. It expires within minutes
+   * (`SIGN_IN_TICKET_LIFETIME_MS`) and works once. `POST /control/sign-in-links` mints the same.
+   * Throws for an unknown agent.
+   */
+  signInUrl(username: string, redirect?: string): string;
   /** The two regions, when started with `regions`. */
   readonly regions: RegionController | undefined;
   /** Resets the instance to its seed (sessions stay). */
@@ -221,6 +231,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const controlToken = options.controlToken ?? randomBytes(18).toString('base64url');
   const adminCredentials = options.adminCredentials ?? DEFAULT_ADMIN_CREDENTIALS;
   const sessions = new SessionStore(clock, options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS);
+  const tickets = new SignInTickets(clock);
   const centreOptions = {
     clock,
     missedCallTimeoutMs: options.missedCallTimeoutMs ?? DEFAULT_MISSED_CALL_TIMEOUT_MS,
@@ -376,7 +387,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     : undefined;
 
   // The control API: simulation and service routes (Hono, zod route schemas).
+  /** A one-time sign-in link (undefined for an unknown agent or a redirect off this origin). */
+  const signInLink = (username: string, redirect: string | undefined) => {
+    if (!centre.agentByUsername(username)) return undefined;
+    if (redirect !== undefined && !/^\/(?![/\\])/.test(redirect)) return undefined;
+    const { ticket, expiresAt } = tickets.mint(username, redirect ?? '');
+    const query = new URLSearchParams({
+      username,
+      ...(redirect === undefined ? {} : { redirect }),
+      ticket,
+    });
+    return { url: `${base}/login?${query.toString()}`, expiresAt };
+  };
   const controlApp = createControlApp({
+    signInLink,
     centre: () => centre,
     clock,
     reset: () => reset(),
@@ -488,7 +512,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   app.route('/', services.admin);
   app.route('/', services.agentApp);
   // Sign-in: login, authorize, logout, whitelisted origins.
-  app.route('/', authRoutes({ centre: () => centre, sessions, allowedOrigins, sessionCookie }));
+  app.route(
+    '/',
+    authRoutes({
+      centre: () => centre,
+      sessions,
+      allowedOrigins,
+      sessionCookie,
+      tickets,
+      frameAncestors: () => frameAncestors(frameOrigins()),
+      // The host pages the emulator already trusts (CORS): the allowed origins, else loopback.
+      trustedPage: (origin) =>
+        allowedOrigins.length > 0
+          ? allowedOrigins.includes(origin) || allowedOrigins.includes('*')
+          : isLoopbackOrigin(origin, secure ? 'https:' : 'http:'),
+    }),
+  );
   // The control API: the customer-phone page, its OpenAPI document, its routes.
   const phonePage = (c: Context<EmulatorEnv>) =>
     c.html(customerPhonePage(controlToken), 200, {
@@ -637,6 +676,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         refreshToken: session.refreshToken,
         expiresAt: issued.expiresAt,
       };
+    },
+    signInUrl(username: string, redirect?: string) {
+      const link = signInLink(username, redirect);
+      if (!link) throw new Error(`Unknown agent ${username} or redirect ${String(redirect)}`);
+      return link.url;
     },
     reset,
     async close() {

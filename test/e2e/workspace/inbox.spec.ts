@@ -3,6 +3,7 @@
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
 import { InboxPage } from './support/pages/inbox.page';
+import { connectionRecord, VoiceEmulator } from './support/voice';
 
 interface Counts {
   counts: {
@@ -125,24 +126,32 @@ test.describe('inbox', () => {
 
   test('infinite scroll loads the next pages of a long list', async ({ page }) => {
     const auth = await apiSignIn(page.request, USERS.jane);
-    // Seed 45 conversations through the API (a call to each of 45 new numbers starts one).
-    const run = Date.now();
+    // Seed 45 conversations: 45 new numbers call while no agent takes calls, and the contact
+    // centre's events start a conversation for each (one call at a time, so they are ordered).
+    const emulator = await VoiceEmulator.find(page.request, auth.token);
     const seeded: string[] = [];
-    for (let i = 0; i < 45; i++) {
-      const { conversation } = await apiCall<{ conversation: { id: string } }>(
-        page.request,
-        auth.token,
-        'POST',
-        '/ws/acme/addons/voice/conversation',
-        {
-          call: {
-            contactPhoneNumber: `+1555019${String(9000 + i)}`,
-            idCommunication: `e2e-scroll-${i}-${run}`,
-            communicationType: 'outbound',
-          },
-        },
-      );
-      seeded.push(conversation.id);
+    try {
+      await emulator.quiet();
+      for (let i = 0; i < 45; i++) {
+        const { contactId } = await emulator.dial(`+1555019${String(9000 + i)}`);
+        let conversation: string | null = null;
+        await expect
+          .poll(
+            async () => {
+              conversation = await connectionRecord(page.request, auth.token, contactId).then(
+                (r) => r.connection.idConversation,
+                () => null,
+              );
+              return conversation !== null;
+            },
+            { message: `the call ${contactId} starts a conversation` },
+          )
+          .toBe(true);
+        seeded.push(conversation!);
+        await emulator.customer(contactId, 'hangup');
+      }
+    } finally {
+      await emulator.dispose();
     }
     try {
       await signInAs(page, USERS.jane);

@@ -70,6 +70,11 @@ const envSchema = z.object({
   CONNECT_LIVE_DATA_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Where the browser reaches the emulator (CCP and sign-on); defaults to CONNECT_ENDPOINT. */
   EMULATOR_PUBLIC_URL: z.url().optional(),
+  /**
+   * The emulator's control-API token: with it the voice configuration hands the browser a
+   * one-time sign-in link (the emulator does not sign a browser in from another site without one).
+   */
+  CONNECT_EMULATOR_CONTROL_TOKEN: z.string().min(1).max(512).optional(),
   /** Shared secret the contact-event webhook presents (`?key=`). */
   CONTACT_EVENTS_SECRET: z.string().min(16).optional(),
   /** Validate every JSON answer against its declared schema (on outside production). */
@@ -172,6 +177,8 @@ export interface Config {
     readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
     readonly publicUrl: string | undefined;
     readonly liveDataTtlMs: number;
+    /** The emulator's control-API token (mints one-time sign-in links), when known. */
+    readonly emulatorControlToken: string | undefined;
   };
   readonly contactEventsSecret: string | undefined;
   readonly validateResponses: boolean;
@@ -266,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       publicUrl: (e.EMULATOR_PUBLIC_URL ?? e.CONNECT_ENDPOINT)?.replace(/\/$/, ''),
       liveDataTtlMs: e.CONNECT_LIVE_DATA_TTL_MS,
+      emulatorControlToken: e.CONNECT_EMULATOR_CONTROL_TOKEN,
     },
     contactEventsSecret: e.CONTACT_EVENTS_SECRET,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',

@@ -67,6 +67,8 @@ export async function startContactCentre(
     controlHeaders,
     serverEnv: {
       CONNECT_ENDPOINT: emulator.url,
+      // the voice configuration's one-time sign-in links
+      CONNECT_EMULATOR_CONTROL_TOKEN: emulator.controlToken,
       ...(extra.adminCredentials
         ? {
             CONNECT_ACCESS_KEY_ID: extra.adminCredentials.accessKeyId,

@@ -390,18 +390,29 @@ describe.each(dbKinds())('security on %s', (kind) => {
     cc = await startContactCentre();
     s = await createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv, listen: true });
     for (const u of USERS) tokens.set(u, await s.login(u));
-    // Calls in both workspaces: acme's through the API, globex's as stored history.
-    for (let i = 0; i < 6; i++)
-      await s.req('POST', '/api/ws/acme/addons/voice/conversation', {
+    // Calls in both workspaces: acme's placed by jane on the contact centre and reported through
+    // the API, globex's as stored history.
+    const acmeCalls: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      cc.setState('jane', 'Available');
+      const phone = `+1555077${String(1000 + i)}`;
+      const id = cc.callOut('jane', phone);
+      acmeCalls.push(id);
+      const res = await s.req('POST', '/api/ws/acme/addons/voice/conversation', {
         token: tokens.get('jane@acme.test')!,
         body: {
           call: {
-            contactPhoneNumber: `+1555077${String(1000 + i)}`,
-            idCommunication: `acme-call-${i}`,
+            contactPhoneNumber: phone,
+            idCommunication: id,
             communicationType: i % 2 ? 'inbound' : 'outbound',
           },
         },
       });
+      if (res.status !== 200) throw new Error(`call ${i}: ${res.status} ${res.text}`);
+      cc.hangUp(id);
+      cc.clear('jane', id);
+    }
+    cc.setState('jane', 'Offline');
     const globex = s.id('ws:globex');
     const hank = s.id('globex/contact:hank');
     const conv = s.id('globex/conversation:0');
@@ -453,7 +464,7 @@ describe.each(dbKinds())('security on %s', (kind) => {
             time: new Date().toISOString(),
             detail: {
               eventType: 'DISCONNECTED',
-              contactId: `acme-call-${i}`,
+              contactId: acmeCalls[i]!,
               channel: 'VOICE',
               instanceArn: `arn:aws:connect:us-east-1:123456789012:instance/11111111-2222-3333-4444-555555555555`,
               initiationMethod: i % 2 ? 'INBOUND' : 'OUTBOUND',

@@ -112,8 +112,9 @@ describe('the @x/react-voice/api client against this server', () => {
     expect(await jane.getContactByPhone('+19999999999')).toBeNull();
 
     cc.setState('jane', 'Available');
-    cc.setState('john', 'Available');
+    // offered to jane (the only agent available): the call the app then reports is hers
     const contactId = cc.dialIn('+15555550190');
+    cc.setState('john', 'Available');
     const conversation = await jane.startConversation({
       contactPhoneNumber: '+15555550190',
       idCommunication: contactId,

@@ -1,6 +1,7 @@
 // The voice add-on API (spec workspace-voice.md §7) against the real contact-centre emulator:
 // calls placed and taken there reach the server as contact events (webhook), the app's calls
-// record them too; on PGlite and PostgreSQL.
+// record them too, and only calls the contact centre confirms as the caller's; on PGlite and
+// PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agentsStatusResponseSchema,
@@ -30,7 +31,6 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
   beforeAll(async () => {
     cc = await startContactCentre();
     s = await createTestServer(kind, { connectEndpoint: cc.url, env: cc.serverEnv, listen: true });
-    await cc.addWebhook(s.webhookUrl!);
     [jane, john, ana, sam, gary] = (await Promise.all(
       [
         'jane@acme.test',
@@ -48,6 +48,50 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
 
   const start = (token: string, call: Record<string, unknown>) =>
     s.req('POST', `${V}/conversation`, { token, body: { call } });
+  const accept = (token: string, call: Record<string, unknown>) =>
+    s.req('POST', `${V}/acceptCall`, { token, body: { call } });
+  /** An agent calls a customer through the emulator (ringing); answers the real contact id. */
+  const dialOut = (username: string, phone: string) => {
+    cc.setState(username, 'Available');
+    return cc.callOut(username, phone);
+  };
+  /** The customer hangs up and the agent clears the call (the agent is free for the next). */
+  const endCall = (username: string, contactId: string) => {
+    cc.hangUp(contactId);
+    cc.clear(username, contactId);
+    cc.setState(username, 'Offline');
+  };
+  /** An outbound call of `username`, over at once; the app reports it with `report`. */
+  const outboundCall = async <T>(
+    username: string,
+    phone: string,
+    report: (idCommunication: string) => Promise<T>,
+  ): Promise<{ id: string; result: T }> => {
+    const id = dialOut(username, phone);
+    try {
+      return { id, result: await report(id) };
+    } finally {
+      endCall(username, id);
+    }
+  };
+  const outbound = (phone: string, idCommunication: string) => ({
+    contactPhoneNumber: phone,
+    idCommunication,
+    communicationType: 'outbound',
+  });
+  const countRows = async (table: 'connections' | 'conversations' | 'contacts') =>
+    Number(
+      (
+        await s.services.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  /** The contact-event webhook, registered for the tests of calls the contact centre reports. */
+  let webhook: string | undefined;
+  /** A call jane made, recorded by the app (outbound). */
+  let janesCall = '';
   const history = (token: string, body: unknown, lastId?: string) =>
     s.req('PATCH', `${V}/history${lastId ? `?lastId=${encodeURIComponent(lastId)}` : ''}`, {
       token,
@@ -72,9 +116,25 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
         region: 'us-east-1',
       },
       ccpUrl: `${cc.url}/connect/ccp-v2/`,
-      loginUrl: `${cc.url}/login?username=jane`,
+      loginUrl: expect.stringMatching(
+        new RegExp(`^${cc.url.replace(/\./g, '\\.')}/login\\?username=jane&ticket=`),
+      ),
       agentUsername: 'jane',
     });
+    // The app's page is another site than the emulator's: the link signs jane in from there,
+    // once (a plain /login?username= link would only show the form).
+    const crossSite = { 'sec-fetch-site': 'cross-site' };
+    const signOn = await fetch(config.loginUrl, { headers: crossSite, redirect: 'manual' });
+    expect(signOn.status).toBe(200);
+    expect(signOn.headers.get('set-cookie')).toMatch(/^connect-emulator-session=/);
+    expect(await signOn.text()).toContain('Signed in as Jane Doe');
+    const again = await fetch(config.loginUrl, { headers: crossSite, redirect: 'manual' });
+    expect(again.status).toBe(403);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    const next = voiceConfigResponseSchema.parse(
+      (await s.req('GET', `${V}/config`, { token: jane })).body,
+    ).config;
+    expect(next.loginUrl).not.toBe(config.loginUrl);
     const samConfig = (await s.req('GET', `${V}/config`, { token: sam })).body.config;
     expect(samConfig.agentUsername).toBeNull();
     const globex = (await s.req('GET', '/api/ws/globex/addons/voice/config', { token: gary })).body
@@ -140,39 +200,28 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
   });
 
   it('starts the conversation of a call: finds or creates the contact by phone, one open conversation per contact, idempotent per communication', async () => {
-    const first = startConversationResponseSchema.parse(
-      (
-        await start(jane, {
-          contactPhoneNumber: '+15555550160',
-          idCommunication: 'app-out-1',
-          communicationType: 'outbound',
-        })
-      ).body,
-    ).conversation;
-    expect(first.contact).toMatchObject({ name: 'visitor-5550160', phone: '+15555550160' });
-    const again = (
-      await start(jane, {
-        contactPhoneNumber: '+15555550160',
-        idCommunication: 'app-out-1',
-        communicationType: 'outbound',
-      })
-    ).body.conversation;
-    expect(again).toEqual(first);
-    const second = (
-      await start(jane, {
-        contactPhoneNumber: '+15555550160',
-        idCommunication: 'app-out-2',
-        communicationType: 'outbound',
-      })
-    ).body.conversation;
+    const phone = '+15555550160';
+    const { id: out1, result: first } = await outboundCall('jane', phone, async (id) => {
+      const first = startConversationResponseSchema.parse(
+        (await start(jane, outbound(phone, id))).body,
+      ).conversation;
+      expect(first.contact).toMatchObject({ name: 'visitor-5550160', phone });
+      const again = (await start(jane, outbound(phone, id))).body.conversation;
+      expect(again).toEqual(first);
+      return first;
+    });
+    janesCall = out1;
+    const { result: second } = await outboundCall(
+      'jane',
+      phone,
+      async (id) => (await start(jane, outbound(phone, id))).body.conversation,
+    );
     expect(second.id).toBe(first.id);
-    const maria = (
-      await start(jane, {
-        contactPhoneNumber: '+15555550101',
-        idCommunication: 'app-out-3',
-        communicationType: 'outbound',
-      })
-    ).body.conversation;
+    const { result: maria } = await outboundCall(
+      'jane',
+      '+15555550101',
+      async (id) => (await start(jane, outbound('+15555550101', id))).body.conversation,
+    );
     expect(maria.contact).toMatchObject({ id: s.id('acme/contact:maria'), name: 'Maria Garcia' });
     // The new conversation is the caller's (the call UI links to it).
     const conv = await s.req('GET', `/api/ws/acme/inbox/conversations/${first.id}`, {
@@ -183,15 +232,90 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       subject: 'Call to +15555550160',
       assignee: { name: 'Jane Doe' },
     });
-    expect(await connection('app-out-1')).toMatchObject({
-      idCommunication: 'app-out-1',
+    expect(await connection(out1)).toMatchObject({
+      idCommunication: out1,
       idConversation: first.id,
       communicationType: 'outbound',
       previousIdCommunication: null,
-      contactPhoneNumber: '+15555550160',
+      contactPhoneNumber: phone,
       answered: false,
     });
     expect((await s.req('GET', `${V}/connections/nope`, { token: jane })).status).toBe(404);
+  });
+
+  it('records only calls the contact centre confirms as the caller’s: an invented id, another agent’s call and a member without a contact-centre agent are refused and write nothing', async () => {
+    const before = await Promise.all([countRows('connections'), countRows('conversations')]);
+    const invented = outbound('+15555550163', 'invented-call-1');
+    for (const route of [start, accept]) {
+      const res = await route(jane, invented);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({
+        error: 'call_not_found',
+        message: 'The contact centre has no such call.',
+      });
+    }
+    // a contact id of another instance's shape, or one the contact centre refuses as malformed
+    expect((await start(jane, outbound('+15555550163', 'x'.repeat(200)))).status).toBe(404);
+    const monitorInvented = await s.req('POST', `${V}/monitorCall`, {
+      token: ana,
+      body: { idCommunication: 'invented-leg', previousIdCommunication: 'invented-call-1' },
+    });
+    expect(monitorInvented.status).toBe(404);
+    expect(monitorInvented.body.error).toBe('call_not_found');
+    const joinInvented = await s.req('POST', `${V}/live-call`, {
+      token: ana,
+      body: { call: { idCommunication: 'invented-call-1' } },
+    });
+    expect(joinInvented.status).toBe(404);
+    expect(joinInvented.body.error).toBe('call_not_found');
+
+    // john's real call: jane may not record it as hers, sam (no contact-centre agent) not at all
+    await outboundCall('john', '+15555550164', async (id) => {
+      for (const route of [start, accept]) {
+        const res = await route(jane, outbound('+15555550164', id));
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({
+          error: 'call_not_yours',
+          message: 'That call is not yours: the contact centre gives it to another agent.',
+        });
+        const samRes = await route(sam, outbound('+15555550164', id));
+        expect(samRes.status).toBe(403);
+        expect(samRes.body).toEqual({
+          error: 'no_voice_agent',
+          message: 'You have no contact-centre agent. Link your user to one to take calls.',
+        });
+      }
+    });
+    expect(await Promise.all([countRows('connections'), countRows('conversations')])).toEqual(
+      before,
+    );
+  });
+
+  it('records a call once per contact id however often the app reports it, with the contact centre’s customer number', async () => {
+    const before = await Promise.all([countRows('connections'), countRows('conversations')]);
+    await outboundCall('jane', '+15555550165', async (id) => {
+      // the app names another number: the contact centre's wins
+      const first = await start(jane, outbound('+15555550101', id));
+      expect(first.status).toBe(200);
+      expect(first.body.conversation.contact.phone).toBe('+15555550165');
+      const [a, b] = await Promise.all([
+        start(jane, outbound('+15555550165', id)),
+        accept(jane, outbound('+15555550165', id)),
+      ]);
+      expect(a.body.conversation).toEqual(first.body.conversation);
+      expect(b.body.connection).toMatchObject({
+        idCommunication: id,
+        idConversation: first.body.conversation.id,
+        answered: true,
+      });
+      expect(
+        (await accept(jane, outbound('+15555550165', id))).body.connection.idConversation,
+      ).toBe(first.body.conversation.id);
+    });
+    expect(await Promise.all([countRows('connections'), countRows('conversations')])).toEqual([
+      before[0] + 1,
+      before[1] + 1,
+    ]);
   });
 
   it("refuses a number without + ('Phone number is not valid.') and writes nothing", async () => {
@@ -232,6 +356,7 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
   });
 
   it('an inbound call through the contact centre: ringing, answered, monitored, over; its conversation gets the call part with recording and transcript', async () => {
+    webhook = await cc.addWebhook(s.webhookUrl!);
     cc.setState('jane', 'Available');
     cc.setState('ana', 'Available');
     cc.setState('ana', 'Away');
@@ -339,16 +464,11 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       idConversation: ringing.idConversation,
     });
     // a call is never turned into a monitoring leg
-    await start(ana, {
-      contactPhoneNumber: '+15555550174',
-      idCommunication: 'not-a-monitor',
-      communicationType: 'outbound',
-    });
     expect(
       (
         await s.req('POST', `${V}/monitorCall`, {
           token: ana,
-          body: { idCommunication: 'not-a-monitor', previousIdCommunication: contactId },
+          body: { idCommunication: janesCall, previousIdCommunication: contactId },
         })
       ).status,
     ).toBe(409);
@@ -480,32 +600,43 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
     expect(await types('inbound', '5550172')).toEqual([]);
     expect(await types('missed', '5550172')).toEqual([]);
     expect(await types('transferred', '')).toEqual([]);
-    // sam (no shared inbox) sees his own calls only
+    // sam (no shared inbox, no calls) sees none; john without the shared inbox sees his own
     expect((await history(sam, { searchType: 'all', searchText: '' })).body.list).toEqual([]);
-    await start(sam, {
-      contactPhoneNumber: '+15555550173',
-      idCommunication: 'sam-1',
-      communicationType: 'outbound',
-    });
-    const sams = (await history(sam, { searchType: 'all', searchText: '' })).body.list;
-    expect(sams.map((i: { idCommunication: string }) => i.idCommunication)).toEqual(['sam-1']);
+    const johnId = s.id('acme/agent:john');
+    const shared = (on: boolean) =>
+      s.req('PATCH', `/api/ws/acme/settings/agents/${johnId}`, {
+        token: jane,
+        body: { permits: { flag_inbox_shared: on } },
+      });
+    expect((await shared(false)).status).toBe(200);
+    try {
+      const johns = (await history(john, { searchType: 'all', searchText: '' })).body.list;
+      expect(johns.map((i: { idCommunication: string }) => i.idCommunication)).toEqual([out]);
+    } finally {
+      expect((await shared(true)).status).toBe(200);
+    }
     const all = (await history(jane, { searchType: 'all', searchText: '' })).body.list;
     expect(all.map((i: { idCommunication: string }) => i.idCommunication)).toEqual(
-      expect.arrayContaining(['sam-1', out, missed]),
+      expect.arrayContaining([out, missed]),
     );
+    // The next tests report calls through the app alone (no contact events racing them).
+    const removed = await fetch(`${cc.url}/control/webhooks/${webhook!}`, {
+      method: 'DELETE',
+      headers: cc.controlHeaders,
+    });
+    expect(removed.ok).toBe(true);
   });
 
   it('pages the history by lastId, newest first, until an empty page; searchType is lowercase', async () => {
-    for (let i = 0; i < 25; i++)
-      expect(
-        (
-          await start(jane, {
-            contactPhoneNumber: `+1555066${String(1000 + i)}`,
-            idCommunication: `page-${i}`,
-            communicationType: 'outbound',
-          })
-        ).status,
-      ).toBe(200);
+    const calls: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const phone = `+1555066${String(1000 + i)}`;
+      const { id, result } = await outboundCall('jane', phone, (id) =>
+        start(jane, outbound(phone, id)),
+      );
+      expect(result.status).toBe(200);
+      calls.push(id);
+    }
     const seen: string[] = [];
     let lastId: string | undefined;
     for (;;) {
@@ -516,7 +647,7 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       seen.push(...list.map((i) => i.idCommunication));
       lastId = list.at(-1)!.id;
     }
-    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `page-${24 - i}`));
+    expect(seen).toEqual([...calls].reverse());
     expect((await history(jane, { searchType: 'All', searchText: '' })).status).toBe(400);
     expect((await history(jane, { searchType: 'all', searchText: '' }, 'unknown-id')).status).toBe(
       400,
@@ -696,11 +827,9 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       }
     };
     await read(/event: ready/);
-    const started = await start(jane, {
-      contactPhoneNumber: '+15555550180',
-      idCommunication: 'sse-1',
-      communicationType: 'outbound',
-    });
+    const { result: started } = await outboundCall('jane', '+15555550180', (id) =>
+      start(jane, outbound('+15555550180', id)),
+    );
     await read(/event: conversation\.updated\ndata: \{[^\n]*\}/);
     expect(text).toContain(`"conversationId":"${started.body.conversation.id}"`);
     await reader.cancel();
@@ -726,19 +855,15 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
         }
       };
       await readJohn(/event: ready/);
-      const janes = await start(jane, {
-        contactPhoneNumber: '+15555550181',
-        idCommunication: 'sse-2',
-        communicationType: 'outbound',
-      });
-      const his = await start(john, {
-        contactPhoneNumber: '+15555550182',
-        idCommunication: 'sse-3',
-        communicationType: 'outbound',
-      });
+      const { id: janesId, result: janes } = await outboundCall('jane', '+15555550181', (id) =>
+        start(jane, outbound('+15555550181', id)),
+      );
+      const { result: his } = await outboundCall('john', '+15555550182', (id) =>
+        start(john, outbound('+15555550182', id)),
+      );
       await readJohn(new RegExp(`"conversationId":"${his.body.conversation.id}"`));
       expect(johnText).not.toContain(janes.body.conversation.id);
-      expect(johnText).not.toContain('sse-2');
+      expect(johnText).not.toContain(janesId);
       await johnReader.cancel();
     } finally {
       expect((await permit(true)).status).toBe(200);

@@ -28,7 +28,27 @@ export interface ControlContext {
   readonly services?: () => ControlServices;
   /** Starts a chat contact as the admin API's StartChatContact does (`POST /control/chats`). */
   readonly startChatContact?: ContactStartBackend['startChatContact'];
+  /**
+   * A one-time sign-in link of an agent (`POST /control/sign-in-links`); undefined for an
+   * unknown agent.
+   */
+  readonly signInLink?: (
+    username: string,
+    redirect: string | undefined,
+  ) => { readonly url: string; readonly expiresAt: number } | undefined;
 }
+
+/** `POST /control/sign-in-links` body. */
+const signInLinkSchema = z
+  .object({
+    username: z.string().min(1).max(256),
+    redirect: z
+      .string()
+      .max(2048)
+      .regex(/^\/(?![/\\])/, 'must be a path of the emulator (starting with one /)')
+      .optional(),
+  })
+  .openapi('SignInLinkRequest');
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number');
 
@@ -292,6 +312,31 @@ export function newControlHono(log?: (line: string) => void): OpenAPIHono {
 
 export function createControlApp(ctx: ControlContext): OpenAPIHono {
   const app = newControlHono(ctx.log);
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/control/sign-in-links',
+      summary:
+        'A one-time sign-in link of an agent: signs a browser in even when opened from another site (a host page’s sign-on frame or popup), once, within minutes',
+      request: { body: body(signInLinkSchema) },
+      responses: {
+        201: json(
+          z.object({
+            url: z.string().describe('`<emulator>/login?username=…&redirect=…&ticket=…`'),
+            expiresAt: z.string().describe('When the link stops working (ISO 8601)'),
+          }),
+          'The link',
+        ),
+        ...errors,
+      },
+    }),
+    (c) => {
+      const { username, redirect } = c.req.valid('json');
+      const link = ctx.signInLink?.(username, redirect);
+      if (!link) return fail(c, 404, 'ResourceNotFoundException', MESSAGES.unknownAgent(username));
+      return c.json({ url: link.url, expiresAt: new Date(link.expiresAt).toISOString() }, 201);
+    },
+  );
   app.openapi(
     createRoute({
       method: 'get',

@@ -254,7 +254,7 @@ export function buildPanelBundles(): Promise<{ readonly app: string; readonly wo
 }
 
 /** The CSP `frame-ancestors` list for a set of allowed origins. */
-function frameAncestors(origins: readonly string[]): string {
+export function frameAncestors(origins: readonly string[]): string {
   if (origins.includes('*')) return '*';
   const valid = origins.filter((origin) => /^https?:\/\/[^\s;,'"]+$/.test(origin));
   return ["'self'", ...valid].join(' ');

@@ -32,8 +32,10 @@ export interface MemoryVoiceApiOptions {
   readonly ccpUrl: string;
   /**
    * The sign-in URL loaded in the hidden sign-on frame. With the emulator,
-   * `…/login?username=jane` signs Jane in without a form; its plain `…/login` page needs the agent
-   * to pick a name, which a hidden frame cannot do (start-up then reports that sign-in is needed).
+   * `…/login?username=jane` signs Jane in without a form from a page it trusts (its own site, a
+   * loopback page, or an allowed origin); another site needs a one-time link
+   * (`emulator.signInUrl('jane')`). Its plain `…/login` page needs the agent to pick a name, which
+   * a hidden frame cannot do (start-up then reports that sign-in is needed).
    */
   readonly loginUrl: string;
   /** The instance's region (default `us-east-1`). */

@@ -54,6 +54,15 @@ export interface TranscriptLine {
 /** GetCurrentUserData accepts at most 100 agents per filter. */
 const AGENTS_PER_CALL = 100;
 const QUICK_CONNECT_TTL_MS = 30_000;
+/** How long the voice configuration waits for the emulator to mint a sign-in link. */
+const SIGN_IN_LINK_TIMEOUT_MS = 2_000;
+/** The errors DescribeContact answers for an id that names no contact of the instance. */
+const NO_SUCH_CONTACT: ReadonlySet<string> = new Set([
+  'ResourceNotFoundException',
+  'ContactNotFoundException',
+  'InvalidParameterException',
+  'InvalidRequestException',
+]);
 
 export class ContactCentre {
   private readonly clients = new Map<string, ConnectClient>();
@@ -299,6 +308,23 @@ export class ContactCentre {
     return Contact;
   }
 
+  /**
+   * The contact record of an id the browser gave, or undefined when the contact centre knows no
+   * such contact (or refuses the id as malformed): the check that a call the app reports is real.
+   */
+  async findContact(ref: InstanceRef, contactId: string): Promise<Contact | undefined> {
+    try {
+      const { Contact } = await this.client(ref.region).send(
+        new DescribeContactCommand({ InstanceId: ref.instanceId, ContactId: contactId }),
+      );
+      return Contact;
+    } catch (error) {
+      const name = (error as { name?: string }).name ?? 'Error';
+      if (NO_SUCH_CONTACT.has(name)) return undefined;
+      return this.call('DescribeContact', () => Promise.reject(error as Error));
+    }
+  }
+
   /** Adds the supervisor to a live contact as a monitoring leg; answers the monitor contact id. */
   async monitorContact(ref: InstanceRef, contactId: string, userId: string): Promise<string> {
     const answer = await this.call('MonitorContact', () =>
@@ -367,6 +393,32 @@ export class ContactCentre {
       body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
       size: Number.isFinite(size) && size > 0 ? size : undefined,
     };
+  }
+
+  /**
+   * A one-time sign-in link of an agent on the emulator (`POST /control/sign-in-links`), at its
+   * browser-facing URL: it signs the browser in even from the app's site (another site than the
+   * emulator's). Undefined without the emulator's control token, or when it refuses (the plain
+   * login page then asks the agent to press Sign in).
+   */
+  async emulatorSignInLink(username: string): Promise<string | undefined> {
+    const token = this.config.emulatorControlToken;
+    if (!this.config.endpoint || !token) return undefined;
+    try {
+      const res = await fetch(`${this.config.endpoint}/control/sign-in-links`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-connect-emulator-token': token },
+        body: JSON.stringify({ username }),
+        signal: AbortSignal.timeout(SIGN_IN_LINK_TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`status ${res.status}`);
+      const { url } = (await res.json()) as { url: string };
+      const minted = new URL(url);
+      return `${this.config.publicUrl ?? minted.origin}${minted.pathname}${minted.search}`;
+    } catch (error) {
+      this.log.warn({ message: (error as Error).message }, 'emulator sign-in link not minted');
+      return undefined;
+    }
   }
 
   /** Closes the SDK clients. */

@@ -31,6 +31,12 @@ export const MESSAGES = {
   /** §5: 'Contact info is not available'. */
   contactInfoNotAvailable: 'Contact info is not available',
   notAMonitoringLeg: 'That communication is a call, not a monitoring leg.',
+  /** A call route names a contact the contact centre does not know. */
+  callNotFound: 'The contact centre has no such call.',
+  /** A call route names a contact of another agent. */
+  callNotYours: 'That call is not yours: the contact centre gives it to another agent.',
+  /** A member with no contact-centre agent reports a call. */
+  noVoiceAgent: 'You have no contact-centre agent. Link your user to one to take calls.',
   contactEventsKey: 'The contact-event key is missing or wrong.',
   contactEventsDisabled: 'Contact events are not enabled on this server.',
   /** The body of the call part a call adds to its conversation. */

@@ -38,6 +38,8 @@ const base = '/ws/{slug}/addons/voice';
 const GATE =
   'Needs the planVoice flag (403 voice_plan_required) and a contact-centre instance with status CREATED (409 voice_instance_not_created, "Voice instance is not created").';
 const LIVE_PERMIT = 'Needs the live-calls permit (flag_addons_voice_live_calls) or admin.';
+const OWN_CALL =
+  "The contact centre must confirm the call (DescribeContact): 404 call_not_found for a contact it does not know, 403 call_not_yours when its agent is not the caller's linked contact-centre user, 403 no_voice_agent for a member without one.";
 
 export function voiceRoutes(services: Services) {
   const voice = new VoiceService(services);
@@ -52,7 +54,7 @@ export function voiceRoutes(services: Services) {
       request: { params: slugParamsSchema },
       responses: { 200: json(voiceConfigResponseSchema) },
     }),
-    (c) => c.json({ config: voice.config(c.get('access')) }, 200),
+    async (c) => c.json({ config: await voice.config(c.get('access')) }, 200),
   );
 
   router.openapi(
@@ -61,7 +63,7 @@ export function voiceRoutes(services: Services) {
       path: `${base}/conversation`,
       tags,
       summary: 'Start (or find) the conversation of a call',
-      description: `Finds or creates the contact with the phone number (visitor-named when new) and its open voice conversation, and records the connection. Idempotent per idCommunication. The number must be E.164 ('Phone number is not valid.'). ${GATE}`,
+      description: `Finds or creates the contact with the phone number (visitor-named when new) and its open voice conversation, and records the connection. Idempotent per idCommunication. The number must be E.164 ('Phone number is not valid.'); the contact centre's customer number wins when it gives one. ${OWN_CALL} ${GATE}`,
       request: { params: slugParamsSchema, ...body(startConversationBodySchema) },
       responses: { 200: json(startConversationResponseSchema) },
     }),
@@ -120,7 +122,7 @@ export function voiceRoutes(services: Services) {
       path: `${base}/acceptCall`,
       tags,
       summary: 'Mark a call answered by the caller',
-      description: `Records the connection (as the conversation start does) and marks it answered by the caller's agent. ${GATE}`,
+      description: `Records the connection (as the conversation start does) and marks it answered by the caller's agent. Idempotent per idCommunication. ${OWN_CALL} ${GATE}`,
       request: { params: slugParamsSchema, ...body(startConversationBodySchema) },
       responses: { 200: json(acceptCallResponseSchema) },
     }),
@@ -137,7 +139,7 @@ export function voiceRoutes(services: Services) {
       path: `${base}/monitorCall`,
       tags,
       summary: "Record the caller's monitoring leg of a call",
-      description: `The monitoring communication joins the conversation of the monitored one (previousIdCommunication, 404 when unknown). ${LIVE_PERMIT} ${GATE}`,
+      description: `The monitoring communication joins the conversation of the monitored one (previousIdCommunication: 404 call_not_found when the contact centre does not know it, 404 when no call of the workspace has it; 403 no_voice_agent for a member without a contact-centre agent). ${LIVE_PERMIT} ${GATE}`,
       request: { params: slugParamsSchema, ...body(monitorCallBodySchema) },
       responses: { 200: json(monitorCallResponseSchema) },
     }),
@@ -152,7 +154,7 @@ export function voiceRoutes(services: Services) {
       tags,
       summary:
         'Monitor a live call (MonitorContact): the softphone receives the monitoring contact',
-      description: `409 no_agent when the caller has no contact-centre agent, 409 already_on_call while the caller is on a call. ${LIVE_PERMIT} ${GATE}`,
+      description: `409 no_agent when the caller has no contact-centre agent, 409 already_on_call while the caller is on a call, 404 call_not_found for a contact the contact centre does not know. ${LIVE_PERMIT} ${GATE}`,
       request: { params: slugParamsSchema, ...body(liveCallBodySchema) },
       responses: { 200: json(liveCallResponseSchema) },
     }),

@@ -4,7 +4,7 @@
 // targets and live calls join the workspace's agents with the contact centre's live data;
 // history pages by last id; transcripts and recordings come from the contact centre.
 import type { Readable } from 'node:stream';
-import type { AgentContactReference, UserData } from '@aws-sdk/client-connect';
+import type { AgentContactReference, Contact, UserData } from '@aws-sdk/client-connect';
 import type {
   AgentContactState,
   CallHistoryItem,
@@ -153,6 +153,39 @@ export class VoiceService {
     return me !== undefined && (call.agent_id === me || call.assignee_agent_id === me);
   }
 
+  /**
+   * A call the browser names, as the contact centre describes it (DescribeContact): records are
+   * made only for contacts it knows (404 call_not_found otherwise).
+   */
+  private async confirmedCall(instance: InstanceRef, idCommunication: string): Promise<Contact> {
+    const contact = await this.services.contactCentre.findContact(instance, idCommunication);
+    if (!contact) throw new ApiError(404, 'call_not_found', MESSAGES.callNotFound);
+    return contact;
+  }
+
+  /** The caller's contact-centre user (403 no_voice_agent for a member without one). */
+  private voiceUser(access: WorkspaceAccess): string {
+    const userId = access.agent?.connect_user_id;
+    if (!userId) throw new ApiError(403, 'no_voice_agent', MESSAGES.noVoiceAgent);
+    return userId;
+  }
+
+  /**
+   * A call of the caller's own: the contact centre knows it and gives it to the caller's
+   * contact-centre agent (403 call_not_yours when it is another agent's).
+   */
+  private async ownCall(
+    access: WorkspaceAccess,
+    instance: InstanceRef,
+    idCommunication: string,
+  ): Promise<Contact> {
+    const userId = this.voiceUser(access);
+    const contact = await this.confirmedCall(instance, idCommunication);
+    if (contact.AgentInfo?.Id !== userId)
+      throw new ApiError(403, 'call_not_yours', MESSAGES.callNotYours);
+    return contact;
+  }
+
   private publish(events: readonly LiveEvent[]): void {
     const seen = new Set<string>();
     for (const e of events) {
@@ -166,7 +199,7 @@ export class VoiceService {
   // ── routes ─────────────────────────────────────────────────────────────────────────────────
 
   /** The voice configuration (§1): readable by every member, so the app knows whether to start. */
-  config(access: WorkspaceAccess): VoiceConfig {
+  async config(access: WorkspaceAccess): Promise<VoiceConfig> {
     this.linkIfPending(access);
     const ws = access.workspace;
     const username = access.agent?.connect_username ?? null;
@@ -182,19 +215,31 @@ export class VoiceService {
         region: ws.connect_region,
       },
       ccpUrl: emulator ? `${emulator}/connect/ccp-v2/` : `${panelBase}/ccp-v2/`,
-      loginUrl:
-        emulator && username
-          ? `${emulator}/login?username=${encodeURIComponent(username)}`
-          : `${panelBase}/login`,
+      loginUrl: emulator && username ? await this.emulatorLoginUrl(username) : `${panelBase}/login`,
       agentUsername: username,
     };
   }
 
+  /**
+   * The emulator's sign-on link of an agent: a one-time link the emulator minted (it signs the
+   * browser in from the app's site), else its login page with the agent named (a page from
+   * another site then asks the agent to press Sign in).
+   */
+  private async emulatorLoginUrl(username: string): Promise<string> {
+    const cc = this.services.contactCentre;
+    return (
+      (await cc.emulatorSignInLink(username)) ??
+      `${cc.publicUrl}/login?username=${encodeURIComponent(username)}`
+    );
+  }
+
   /** `POST /addons/voice/conversation`: the conversation of a call (found or started). */
   async startConversation(access: WorkspaceAccess, call: CallStart) {
-    this.requireVoice(access);
+    const instance = this.requireVoice(access);
     if (!PHONE_NUMBER.test(call.contactPhoneNumber))
       throw invalid('body.call.contactPhoneNumber', MESSAGES.phoneNumberNotValid);
+    const contact = await this.ownCall(access, instance, call.idCommunication);
+    const phone = customerNumber(contact) ?? call.contactPhoneNumber;
     const events: LiveEvent[] = [];
     const row = await this.services.db.transaction().execute(async (trx) => {
       const row = await this.repo.upsertFromApp(trx, {
@@ -202,7 +247,7 @@ export class VoiceService {
         idCommunication: call.idCommunication,
         communicationType: call.communicationType,
         previousIdCommunication: null,
-        contactPhoneNumber: call.contactPhoneNumber,
+        contactPhoneNumber: phone,
         agentId: access.agent?.id ?? null,
         at: new Date(),
       });
@@ -236,8 +281,10 @@ export class VoiceService {
 
   /** `POST /addons/voice/acceptCall`: the call is answered by the caller's agent. */
   async acceptCall(access: WorkspaceAccess, call: CallStart): Promise<ConnectionRecord> {
-    this.requireVoice(access);
-    const valid = PHONE_NUMBER.test(call.contactPhoneNumber);
+    const instance = this.requireVoice(access);
+    const contact = await this.ownCall(access, instance, call.idCommunication);
+    const phone = customerNumber(contact) ?? call.contactPhoneNumber;
+    const valid = PHONE_NUMBER.test(phone);
     const events: LiveEvent[] = [];
     const me = access.agent?.id ?? null;
     const row = await this.services.db.transaction().execute(async (trx) => {
@@ -248,7 +295,7 @@ export class VoiceService {
         communicationType: call.communicationType,
         previousIdCommunication: null,
         // Only a real number names the contact (an anonymous caller is recorded without one).
-        contactPhoneNumber: valid ? call.contactPhoneNumber : null,
+        contactPhoneNumber: valid ? phone : null,
         agentId: me,
         at: now,
       });
@@ -268,8 +315,11 @@ export class VoiceService {
     access: WorkspaceAccess,
     body: { idCommunication: string; previousIdCommunication: string },
   ): Promise<ConnectionRecord> {
-    this.requireVoice(access);
+    const instance = this.requireVoice(access);
     requirePermit(access, 'flag_addons_voice_live_calls');
+    this.voiceUser(access);
+    // The monitored call must be real; the leg joins its conversation.
+    await this.confirmedCall(instance, body.previousIdCommunication);
     const monitored = await this.repo.findConnection(
       access.workspace.id,
       body.previousIdCommunication,
@@ -319,6 +369,7 @@ export class VoiceService {
     requirePermit(access, 'flag_addons_voice_live_calls');
     const userId = access.agent?.connect_user_id;
     if (!userId) throw new ApiError(409, 'no_agent', MESSAGES.noAgentToMonitor);
+    await this.confirmedCall(instance, idCommunication);
     const cc = this.services.contactCentre;
     const mine = (await cc.currentUserData(instance, [userId])).get(userId);
     if ((mine?.Contacts ?? []).some((c) => LIVE_STATES.has(c.AgentContactState ?? '')))
@@ -543,6 +594,12 @@ export class VoiceService {
     if (!location) throw new ApiError(404, 'recording_not_ready', MESSAGES.recordingNotReady);
     return cc.openRecording(location);
   }
+}
+
+/** The customer's phone number the contact centre gives a call, when it is a real number. */
+function customerNumber(contact: Contact): string | undefined {
+  const address = contact.CustomerEndpoint?.Address;
+  return address && PHONE_NUMBER.test(address) ? address : undefined;
 }
 
 /** The first live connection of an agent (§3: connections[0]), or none. */
