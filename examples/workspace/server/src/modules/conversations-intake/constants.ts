@@ -12,7 +12,9 @@ export const MAX_INBOUND_BODY = 20_000;
 /** The inbound queue's drainer (see inbound-queue.ts). */
 export const INBOUND_QUEUE = {
   /** Rows applied in one transaction. */
-  batchSize: 200,
+  batchSize: 500,
+  /** Webhooks that wait for their rows at once; past this a webhook answers once queued. */
+  maxWaiting: 8,
   /** The longest a webhook waits for its row to be applied before it answers anyway. */
   answerWaitMs: 5_000,
   /** How often an idle drainer looks for rows (other processes' inserts, retries). */

@@ -18,10 +18,18 @@
 // (logged). A row with files is kept in state 'media' (with its stored message) until its files are
 // fetched and stored, so a crash there resumes them too. The events go out after each commit.
 //
-// The webhook waits for its row to be applied (bounded by INBOUND_QUEUE.answerWaitMs) before it
-// answers, so the provider's answer still means "stored" in the common case, and only waits for the
-// queue insert when the drainer is slow or busy in another process.
-import { sql, type ColumnType, type Generated, type Transaction } from 'kysely';
+// While the drainer keeps up, a webhook waits for its row to be applied (at most
+// INBOUND_QUEUE.answerWaitMs) before it answers, so the answer means "stored" in the common case;
+// in a burst (INBOUND_QUEUE.maxWaiting webhooks already waiting) it answers as soon as its row is
+// queued, and the drainer takes the backlog in large batches.
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  type ColumnType,
+  type Generated,
+  type Transaction,
+} from 'kysely';
 import type { Channel } from '../../contract/inbox';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../lib/context';
@@ -31,8 +39,8 @@ import { SURVEY_REPLY_PATTERN } from '../csat/constants';
 import { REPLY_WINDOW_DAYS } from '../campaigns/constants';
 import type { LiveEvent } from '../live/bus';
 import { backoffMs } from '../outbox/worker';
-import { assigneeByRules } from '../settings/assignment';
 import { normalisePhone } from './address';
+import { assigneesByRules } from './assign-batch';
 import { storeInboundAttachments } from './attachments';
 import { inboundAddress, linkCampaignReply } from './campaign-reply';
 import { INBOUND_QUEUE, MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
@@ -118,6 +126,21 @@ interface Item {
 
 const queueDb = (db: Services['db'] | Trx) => db.withTables<QueueTables>();
 
+/** What a pass publishes and answers once committed. */
+interface PassOutput {
+  events: LiveEvent[];
+  settled: [string, QueueOutcome][];
+  media: Item[];
+}
+
+/** Takes the drain lock for the transaction; answers false when another drainer holds it. */
+async function locked(trx: Trx): Promise<boolean> {
+  const lock = await sql<{
+    ok: boolean;
+  }>`SELECT pg_try_advisory_xact_lock(${INBOUND_QUEUE.lockKey}) AS ok`.execute(trx);
+  return lock.rows[0]?.ok === true;
+}
+
 /** Whether a message can take the set-based path (else the intake's per-message step). */
 function simple(message: InboundMessage, body: string): boolean {
   if (message.from.kind !== 'phone') return false;
@@ -131,11 +154,14 @@ export class InboundQueue {
   private readonly intake: ConversationIntake;
   private readonly waiters = new Map<string, { seq: number; done: (o: QueueOutcome) => void }[]>();
   private seq = 0;
+  /** Webhooks waiting for their rows now. */
+  private waiting = 0;
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private woken = false;
   private readonly mediaTasks = new Set<Promise<void>>();
+  private drain: { db: Kysely<Database>; close(): Promise<void> } | undefined;
 
   constructor(
     private readonly services: Services,
@@ -157,6 +183,9 @@ export class InboundQueue {
     this.wakeUp?.();
     await this.loop;
     await Promise.allSettled([...this.mediaTasks]);
+    const drain = this.drain;
+    this.drain = undefined;
+    await drain?.close();
     for (const list of this.waiters.values()) for (const w of list) w.done('queued');
     this.waiters.clear();
   }
@@ -237,9 +266,15 @@ export class InboundQueue {
   async submit(message: QueuedInbound): Promise<QueueOutcome> {
     const id = await this.enqueue(message);
     if (id === null) return 'duplicate';
-    if (!this.running) return 'queued';
+    // A burst (more webhooks waiting than the drainer takes in a moment): answered once queued.
+    if (!this.running || this.waiting >= INBOUND_QUEUE.maxWaiting) {
+      this.wake();
+      return 'queued';
+    }
+    this.waiting++;
     const outcome = new Promise<QueueOutcome>((resolve) => {
       const timer = setTimeout(() => resolve('queued'), INBOUND_QUEUE.answerWaitMs);
+      // (settled early by stop(), or late by the timer: either way the row is durable)
       timer.unref?.();
       const list = this.waiters.get(id) ?? [];
       list.push({
@@ -252,7 +287,11 @@ export class InboundQueue {
       this.waiters.set(id, list);
     });
     this.wake();
-    return outcome;
+    try {
+      return await outcome;
+    } finally {
+      this.waiting--;
+    }
   }
 
   private settle(id: string, outcome: QueueOutcome): void {
@@ -300,61 +339,100 @@ export class InboundQueue {
 
   /** One pass: applies a batch of due rows; answers how many (-1: another drainer holds the lock). */
   async pass(): Promise<number> {
-    const events: LiveEvent[] = [];
-    const settled: [string, QueueOutcome][] = [];
-    const media: Item[] = [];
-    const claimed = await this.services.db.transaction().execute(async (trx) => {
-      const lock = await sql<{
-        ok: boolean;
-      }>`SELECT pg_try_advisory_xact_lock(${INBOUND_QUEUE.lockKey}) AS ok`.execute(trx);
-      if (!lock.rows[0]?.ok) return -1;
-      const rows = (await queueDb(trx)
-        .selectFrom('inbound_queue')
-        .select(['id', 'workspace_id', 'channel', 'external_id', 'payload', 'attempts'])
-        .where('state', '=', 'queued')
-        .where('next_attempt_at', '<=', new Date())
-        .orderBy('id')
-        .limit(this.options.batchSize ?? INBOUND_QUEUE.batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute()) as unknown as QueueRow[];
-      if (rows.length === 0) return 0;
-      const items = rows.map((row) => toItem(row));
-      await sql`SAVEPOINT inbound_batch`.execute(trx);
-      try {
-        const batchEvents: LiveEvent[] = [];
-        await this.applyItems(trx, items, batchEvents);
-        events.push(...batchEvents);
-        await this.finishRows(trx, items, settled, media);
-      } catch (error) {
-        await sql`ROLLBACK TO SAVEPOINT inbound_batch`.execute(trx);
-        this.services.log.warn({ err: error, rows: rows.length }, 'inbound batch: one by one');
-        for (const row of rows) {
-          const item = toItem(row);
-          await sql`SAVEPOINT inbound_row`.execute(trx);
-          try {
-            const rowEvents: LiveEvent[] = [];
-            await this.applyItems(trx, [item], rowEvents);
-            events.push(...rowEvents);
-            await this.finishRows(trx, [item], settled, media);
-          } catch (rowError) {
-            await sql`ROLLBACK TO SAVEPOINT inbound_row`.execute(trx);
-            if (rowError instanceof DuplicateInbound) {
-              await queueDb(trx).deleteFrom('inbound_queue').where('id', '=', row.id).execute();
-              settled.push([String(row.id), 'duplicate']);
-              continue;
-            }
-            await this.failed(trx, row, rowError);
-            settled.push([String(row.id), 'queued']);
-          }
-        }
-      }
-      return rows.length;
-    });
-    for (const event of events) this.services.bus.publish(event);
-    for (const item of media) this.storeMedia(item);
-    for (const [id, outcome] of settled) this.settle(id, outcome);
+    const db = await this.drainDb();
+    const out: PassOutput = { events: [], settled: [], media: [] };
+    let rows: QueueRow[] | undefined;
+    let claimed: number;
+    try {
+      claimed = await db.transaction().execute(async (trx) => {
+        if (!(await locked(trx))) return -1;
+        rows = (await queueDb(trx)
+          .selectFrom('inbound_queue')
+          .select(['id', 'workspace_id', 'channel', 'external_id', 'payload', 'attempts'])
+          .where('state', '=', 'queued')
+          .where('next_attempt_at', '<=', new Date())
+          .orderBy('id')
+          .limit(this.options.batchSize ?? INBOUND_QUEUE.batchSize)
+          .forUpdate()
+          .skipLocked()
+          .execute()) as unknown as QueueRow[];
+        if (rows.length === 0) return 0;
+        await this.applyRows(trx, rows, out);
+        return rows.length;
+      });
+    } catch (error) {
+      if (!rows?.length) throw error;
+      // The batch is rolled back: each of its rows on its own, a failing one retried later.
+      this.services.log.warn({ err: error, rows: rows.length }, 'inbound batch: one by one');
+      out.events = [];
+      out.settled = [];
+      out.media = [];
+      for (const row of rows) await this.applyOne(db, row, out);
+      claimed = rows.length;
+    }
+    for (const event of out.events) this.services.bus.publish(event);
+    for (const item of out.media) this.storeMedia(item);
+    for (const [id, outcome] of out.settled) this.settle(id, outcome);
     return claimed;
+  }
+
+  /** Applies rows inside `trx` and deletes (or keeps for their files) their queue rows. */
+  private async applyRows(trx: Trx, rows: readonly QueueRow[], out: PassOutput): Promise<void> {
+    const items = rows.map((row) => toItem(row));
+    const events: LiveEvent[] = [];
+    await this.applyItems(trx, items, events);
+    await this.finishRows(trx, items, out.settled, out.media);
+    out.events.push(...events);
+  }
+
+  /** One row in its own transaction; a failure is recorded on the row (retry or failed). */
+  private async applyOne(db: Kysely<Database>, row: QueueRow, out: PassOutput): Promise<void> {
+    const local: PassOutput = { events: [], settled: [], media: [] };
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (!(await locked(trx))) return;
+        const still = await queueDb(trx)
+          .selectFrom('inbound_queue')
+          .select('id')
+          .where('id', '=', row.id)
+          .where('state', '=', 'queued')
+          .forUpdate()
+          .executeTakeFirst();
+        if (still) await this.applyRows(trx, [row], local);
+      });
+      out.events.push(...local.events);
+      out.settled.push(...local.settled);
+      out.media.push(...local.media);
+    } catch (error) {
+      await db.transaction().execute(async (trx) => {
+        if (error instanceof DuplicateInbound) {
+          await queueDb(trx).deleteFrom('inbound_queue').where('id', '=', row.id).execute();
+          out.settled.push([String(row.id), 'duplicate']);
+        } else {
+          await this.failed(trx, row, error);
+          out.settled.push([String(row.id), 'queued']);
+        }
+      });
+    }
+  }
+
+  /** The drainer's own connection on PostgreSQL (it never waits behind the webhooks' inserts). */
+  private async drainDb(): Promise<Kysely<Database>> {
+    if (this.drain) return this.drain.db;
+    const database = this.services.config.database;
+    if (database.kind !== 'postgres') {
+      this.drain = { db: this.services.db, close: () => Promise.resolve() };
+      return this.drain.db;
+    }
+    const pg = await import('pg');
+    const pool = new pg.default.Pool({ connectionString: database.url, max: 1 });
+    pool.on('error', (error) =>
+      this.services.log.warn({ message: error.message }, 'inbound queue connection lost (idle)'),
+    );
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    this.drain ??= { db, close: () => db.destroy() };
+    if (this.drain.db !== db) await db.destroy();
+    return this.drain.db;
   }
 
   /** Records a row's failed attempt: retried with backoff, or kept as failed at the last. */
@@ -642,25 +720,48 @@ export class InboundQueue {
       created_at: Date;
       updated_at: Date;
     }[] = [];
+    const fresh = new Map<string, Item>();
     for (const item of items) {
       const key = conversationKey(item);
-      if (conversations.has(key)) continue;
-      const id = newId();
-      const assigneeId = await assigneeByRules(trx, item.row.workspace_id, item.message.channel);
-      conversations.set(key, { id, assigneeId, created: true, last: new Date(0) });
-      created.push({
-        id,
-        workspace_id: item.row.workspace_id,
-        contact_id: contactOf(item),
-        channel: item.message.channel,
-        subject: firstLine(item.body).slice(0, 200),
-        status: 'open',
-        assignee_agent_id: assigneeId,
-        last_message_at: item.at,
-        last_message_preview: '',
-        created_at: item.at,
-        updated_at: item.at,
-      });
+      if (!conversations.has(key) && !fresh.has(key)) fresh.set(key, item);
+    }
+    // Assignment rules once per workspace and channel for all its new conversations.
+    const groups = new Map<string, Item[]>();
+    for (const item of fresh.values()) {
+      const group = `${item.row.workspace_id}\u0000${item.message.channel}`;
+      groups.set(group, [...(groups.get(group) ?? []), item]);
+    }
+    for (const group of groups.values()) {
+      const first = group[0]!;
+      const assignees = await assigneesByRules(
+        trx,
+        first.row.workspace_id,
+        first.message.channel,
+        group.length,
+      );
+      for (const [i, item] of group.entries()) {
+        const id = newId();
+        const assigneeId = assignees[i] ?? null;
+        conversations.set(conversationKey(item), {
+          id,
+          assigneeId,
+          created: true,
+          last: new Date(0),
+        });
+        created.push({
+          id,
+          workspace_id: item.row.workspace_id,
+          contact_id: contactOf(item),
+          channel: item.message.channel,
+          subject: firstLine(item.body).slice(0, 200),
+          status: 'open',
+          assignee_agent_id: assigneeId,
+          last_message_at: item.at,
+          last_message_preview: '',
+          created_at: item.at,
+          updated_at: item.at,
+        });
+      }
     }
     if (created.length > 0) await trx.insertInto('conversations').values(created).execute();
 
