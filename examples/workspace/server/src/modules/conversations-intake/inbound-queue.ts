@@ -161,6 +161,8 @@ export class InboundQueue {
   private wakeUp: (() => void) | undefined;
   private woken = false;
   private readonly mediaTasks = new Set<Promise<void>>();
+  /** Queue rows whose files are being stored here (their webhooks wait for them). */
+  private readonly mediaRows = new Set<string>();
   private drain: { db: Kysely<Database>; close(): Promise<void> } | undefined;
 
   constructor(
@@ -320,7 +322,8 @@ export class InboundQueue {
         // Nothing due: rows waited for since before this pass were applied (here or by another
         // process) or wait for a retry.
         for (const [id, list] of this.waiters)
-          if (list.every((w) => w.seq <= seqAtStart)) this.settle(id, 'queued');
+          if (!this.mediaRows.has(id) && list.every((w) => w.seq <= seqAtStart))
+            this.settle(id, 'queued');
       if (this.woken || !this.running) continue;
       // Another process holds the drain lock (-1) and rows are awaited: look again soon.
       const pause =
@@ -497,6 +500,8 @@ export class InboundQueue {
   /** Fetches and stores a stored message's files, then deletes its queue row (in the background). */
   private storeMedia(item: Item): void {
     const outcome = item.outcome!;
+    const queueId = String(item.row.id);
+    this.mediaRows.add(queueId);
     const task = (async () => {
       try {
         await storeInboundAttachments(
@@ -521,7 +526,8 @@ export class InboundQueue {
       } catch (error) {
         this.services.log.error({ err: error, queueId: item.row.id }, 'inbound files not stored');
       } finally {
-        this.settle(String(item.row.id), 'stored');
+        this.mediaRows.delete(queueId);
+        this.settle(queueId, 'stored');
       }
     })();
     this.mediaTasks.add(task);
