@@ -39,7 +39,6 @@ import { SURVEY_REPLY_PATTERN } from '../csat/constants';
 import { REPLY_WINDOW_DAYS } from '../campaigns/constants';
 import type { LiveEvent } from '../live/bus';
 import { backoffMs } from '../outbox/worker';
-import { normalisePhone } from './address';
 import { assigneesByRules } from './assign-batch';
 import { storeInboundAttachments } from './attachments';
 import { inboundAddress, linkCampaignReply } from './campaign-reply';
@@ -56,7 +55,10 @@ import {
 
 type Trx = Transaction<Database>;
 
-/** A customer's message as the queue keeps it: the intake's message, files by reference. */
+/**
+ * A customer's message as the queue keeps it: the intake's message (a phone sender's number
+ * already in E.164, as normalisePhone gives it), files by reference.
+ */
 export interface QueuedInbound extends Omit<InboundMessage, 'attachments'> {
   readonly media?: readonly QueuedMedia[];
   /** An email's attached bytes (kept in inbound_queue_files, referenced from `media`). */
@@ -876,10 +878,8 @@ function toItem(row: QueueRow): Item {
   const payload: Payload =
     typeof row.payload === 'string' ? (JSON.parse(row.payload) as Payload) : row.payload;
   row.payload = payload;
-  const from: InboundFrom =
-    payload.from.kind === 'phone'
-      ? { ...payload.from, phone: normalisePhone(payload.from.phone) ?? payload.from.phone }
-      : payload.from;
+  // Phone numbers are queued in E.164 already (the channel's intake normalised them).
+  const from: InboundFrom = payload.from;
   const at = new Date(payload.at);
   const message: InboundMessage = {
     workspaceId: row.workspace_id,
