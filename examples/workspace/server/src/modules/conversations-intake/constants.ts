@@ -30,3 +30,6 @@ export const INBOUND_QUEUE = {
   /** The transaction-level advisory lock one drainer at a time holds. */
   lockKey: 23_0014,
 } as const;
+
+/** How long a channel address → workspace answer is reused (other processes' changes show after it). */
+export const CHANNEL_ADDRESS_CACHE_MS = 2_000;
