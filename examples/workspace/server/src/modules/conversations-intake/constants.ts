@@ -14,7 +14,7 @@ export const INBOUND_QUEUE = {
   /** Rows applied in one transaction. */
   batchSize: 500,
   /** Webhooks that wait for their rows at once; past this a webhook answers once queued. */
-  maxWaiting: 8,
+  maxWaiting: 2,
   /** The longest a webhook waits for its row to be applied before it answers anyway. */
   answerWaitMs: 5_000,
   /** How often an idle drainer looks for rows (other processes' inserts, retries). */
