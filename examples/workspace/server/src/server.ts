@@ -12,6 +12,7 @@ import type { Services } from './lib/context';
 import { startCampaignWorker } from './modules/campaigns/worker';
 import { startOutboxWorker } from './modules/outbox/worker';
 import { startInboundEmail } from './modules/conversations-intake/email';
+import { startInboundQueue } from './modules/conversations-intake/inbound-queue';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
 import { relayThroughPostgres } from './modules/live/notify';
@@ -51,9 +52,12 @@ export async function createServices(config: Config, log: Logger = createLogger(
     channels,
     callbackOrigin,
   };
+  // The inbound queue's drainer: rows a stopped server left are applied now.
+  const inbound = startInboundQueue(services);
   return {
     services,
     async close() {
+      await inbound.stop();
       await stopRelay?.();
       contactCentre.close();
       await database.close();

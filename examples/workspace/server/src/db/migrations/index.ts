@@ -11,6 +11,7 @@ import { smsWhatsapp } from './0010-sms-whatsapp';
 import { campaignChannels } from './0011-campaign-channels';
 import { csat } from './0012-csat';
 import { attachments } from './0013-attachments';
+import { inboundQueue } from './0014-inbound-queue';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   campaignChannels,
   csat,
   attachments,
+  inboundQueue,
 ];

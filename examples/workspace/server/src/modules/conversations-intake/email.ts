@@ -1,10 +1,11 @@
 // The email channel joined to the intake: a recipient address is a workspace's mailbox when it is
 // the address of its email channel and the channel is on; each mail becomes a message of the
-// sender's conversation (the thread's, when it answers one of ours or theirs).
+// sender's conversation (the thread's, when it answers one of ours or theirs), through the
+// inbound queue like the providers' webhooks.
 import { sql } from 'kysely';
 import type { Services } from '../../lib/context';
 import { InboundEmailServer, type InboundEmail } from '../../integrations/channels/email/inbound';
-import { ConversationIntake } from './service';
+import { inboundQueue } from './inbound-queue';
 
 /** The workspace whose email channel is on at `address`, or null. */
 export async function emailMailbox(services: Services, address: string): Promise<string | null> {
@@ -31,13 +32,14 @@ export async function startInboundEmail(
   services: Services,
   at: { host: string; port: number },
 ): Promise<{ server: InboundEmailServer; address: string }> {
-  const intake = new ConversationIntake(services);
+  const queue = inboundQueue(services);
   const log = services.log.child({ module: 'inbound-email' });
   const server = new InboundEmailServer({
     ...at,
     mailbox: (address) => emailMailbox(services, address),
     deliver: async (mail: InboundEmail) => {
-      await intake.receive({
+      // Through the inbound queue: the mail (and its files) is durable before the 250 answer.
+      await queue.submit({
         workspaceId: mail.workspaceId,
         channel: 'email',
         from: { kind: 'email', email: mail.from.address, name: mail.from.name },
@@ -45,7 +47,13 @@ export async function startInboundEmail(
         body: mail.text,
         externalId: mail.externalId,
         inReplyTo: mail.inReplyTo,
-        attachments: mail.attachments,
+        files: mail.attachments,
+        media: mail.attachments.map((a, position) => ({
+          source: 'queued' as const,
+          position,
+          filename: a.filename,
+          contentType: a.contentType,
+        })),
       });
     },
     onError: (error) => log.warn({ err: error }, 'inbound mail not accepted'),

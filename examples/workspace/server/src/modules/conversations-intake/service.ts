@@ -59,7 +59,8 @@ export class InboundAddressError extends Error {
   override readonly name = 'InboundAddressError';
 }
 
-class Duplicate extends Error {
+/** A concurrent replay stored the message first (its transaction must be rolled back). */
+export class DuplicateInbound extends Error {
   constructor(readonly result: IntakeResult) {
     super('duplicate');
   }
@@ -123,110 +124,14 @@ export class ConversationIntake {
 
   /** Stores a customer's message (once per provider id) and announces it. */
   async receive(message: InboundMessage): Promise<IntakeResult> {
-    const at = message.at ?? new Date();
-    const body = message.body.slice(0, MAX_INBOUND_BODY);
     const events: LiveEvent[] = [];
     let result: IntakeResult;
     try {
-      result = await this.services.db.transaction().execute(async (trx) => {
-        const seen = await this.findExternal(trx, message.workspaceId, message.externalId);
-        if (seen) return seen;
-        const contactId = await this.contactOf(trx, message.workspaceId, message.from);
-        const subject = message.subject?.trim() || firstLine(body);
-        const answered = await this.answeredConversation(
-          trx,
-          message.workspaceId,
-          message.inReplyTo ?? [],
-        );
-        // A number answering the customer's survey joins the surveyed (closed) conversation.
-        const survey = await surveyAnswer(trx, { ...message, contactId, body, at });
-        let conversation = survey
-          ? survey.conversation
-          : answered
-            ? await this.continued(trx, message.workspaceId, answered, contactId)
-            : null;
-        conversation ??= await conversationForContact(trx, {
-          workspaceId: message.workspaceId,
-          channel: message.channel,
-          contactId,
-          subject,
-          at,
-        });
-        const messageId = newId();
-        const inserted = await trx
-          .insertInto('messages')
-          .values({
-            id: messageId,
-            workspace_id: message.workspaceId,
-            conversation_id: conversation.id,
-            kind: 'message',
-            direction: 'inbound',
-            author_agent_id: null,
-            body,
-            created_at: at,
-            status: 'received',
-            status_at: at,
-            external_id: message.externalId ?? null,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(['workspace_id', 'external_id'])
-              .where('external_id', 'is not', null)
-              .doNothing(),
-          )
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) {
-          // A concurrent replay stored it first: undo this transaction's contact or conversation.
-          const first = await this.findExternal(trx, message.workspaceId, message.externalId);
-          throw new Duplicate(first!);
-        }
-        // A survey answer is not a reply to a campaign, even from a number a campaign reached.
-        if (!survey)
-          await linkCampaignReply(trx, {
-            workspaceId: message.workspaceId,
-            channel: message.channel,
-            address: inboundAddress(message.from),
-            conversationId: conversation.id,
-            body,
-            at,
-          });
-        await trx
-          .updateTable('conversations')
-          .set({
-            ...(survey ? {} : { status: 'open' }),
-            last_message_at: sql`greatest(last_message_at, ${at})`,
-            last_message_preview: body.slice(0, PREVIEW_LENGTH),
-            updated_at: new Date(),
-          })
-          .where('id', '=', conversation.id)
-          .execute();
-        if (survey) events.push(...(await survey.record(messageId)));
-        if (conversation.created || 'reopened' in conversation)
-          events.push({
-            type: 'conversation.updated',
-            workspaceId: message.workspaceId,
-            id: conversation.id,
-            conversationId: conversation.id,
-            assigneeId: conversation.assigneeId,
-          });
-        events.push({
-          type: 'message.created',
-          workspaceId: message.workspaceId,
-          id: messageId,
-          conversationId: conversation.id,
-          assigneeId: conversation.assigneeId,
-        });
-        return {
-          duplicate: false,
-          messageId,
-          conversationId: conversation.id,
-          contactId,
-          conversationCreated: conversation.created,
-        };
-      });
+      result = await this.services.db
+        .transaction()
+        .execute((trx) => this.storeIn(trx, message, events));
     } catch (error) {
-      if (error instanceof Duplicate) return error.result;
+      if (error instanceof DuplicateInbound) return error.result;
       throw error;
     }
     if (!result.duplicate && message.attachments?.length)
@@ -237,6 +142,112 @@ export class ConversationIntake {
       );
     for (const event of events) this.services.bus.publish(event);
     return result;
+  }
+
+  /**
+   * Stores a customer's message inside `trx` (its files are the caller's to store once committed)
+   * and pushes the live events to publish after the commit. Answers the stored message, or the
+   * first one with the same provider id; throws DuplicateInbound when a concurrent replay stored
+   * it first (the transaction must be rolled back).
+   */
+  async storeIn(trx: Trx, message: InboundMessage, events: LiveEvent[]): Promise<IntakeResult> {
+    const at = message.at ?? new Date();
+    const body = message.body.slice(0, MAX_INBOUND_BODY);
+    const seen = await this.findExternal(trx, message.workspaceId, message.externalId);
+    if (seen) return seen;
+    const contactId = await this.contactOf(trx, message.workspaceId, message.from);
+    const subject = message.subject?.trim() || firstLine(body);
+    const answered = await this.answeredConversation(
+      trx,
+      message.workspaceId,
+      message.inReplyTo ?? [],
+    );
+    // A number answering the customer's survey joins the surveyed (closed) conversation.
+    const survey = await surveyAnswer(trx, { ...message, contactId, body, at });
+    let conversation = survey
+      ? survey.conversation
+      : answered
+        ? await this.continued(trx, message.workspaceId, answered, contactId)
+        : null;
+    conversation ??= await conversationForContact(trx, {
+      workspaceId: message.workspaceId,
+      channel: message.channel,
+      contactId,
+      subject,
+      at,
+    });
+    const messageId = newId();
+    const inserted = await trx
+      .insertInto('messages')
+      .values({
+        id: messageId,
+        workspace_id: message.workspaceId,
+        conversation_id: conversation.id,
+        kind: 'message',
+        direction: 'inbound',
+        author_agent_id: null,
+        body,
+        created_at: at,
+        status: 'received',
+        status_at: at,
+        external_id: message.externalId ?? null,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['workspace_id', 'external_id'])
+          .where('external_id', 'is not', null)
+          .doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      // A concurrent replay stored it first: undo this transaction's contact or conversation.
+      const first = await this.findExternal(trx, message.workspaceId, message.externalId);
+      throw new DuplicateInbound(first!);
+    }
+    // A survey answer is not a reply to a campaign, even from a number a campaign reached.
+    if (!survey)
+      await linkCampaignReply(trx, {
+        workspaceId: message.workspaceId,
+        channel: message.channel,
+        address: inboundAddress(message.from),
+        conversationId: conversation.id,
+        body,
+        at,
+      });
+    await trx
+      .updateTable('conversations')
+      .set({
+        ...(survey ? {} : { status: 'open' }),
+        last_message_at: sql`greatest(last_message_at, ${at})`,
+        last_message_preview: body.slice(0, PREVIEW_LENGTH),
+        updated_at: new Date(),
+      })
+      .where('id', '=', conversation.id)
+      .execute();
+    if (survey) events.push(...(await survey.record(messageId)));
+    if (conversation.created || 'reopened' in conversation)
+      events.push({
+        type: 'conversation.updated',
+        workspaceId: message.workspaceId,
+        id: conversation.id,
+        conversationId: conversation.id,
+        assigneeId: conversation.assigneeId,
+      });
+    events.push({
+      type: 'message.created',
+      workspaceId: message.workspaceId,
+      id: messageId,
+      conversationId: conversation.id,
+      assigneeId: conversation.assigneeId,
+    });
+    return {
+      duplicate: false,
+      messageId,
+      conversationId: conversation.id,
+      contactId,
+      conversationCreated: conversation.created,
+    };
   }
 
   private async findExternal(
@@ -370,6 +381,7 @@ export class ConversationIntake {
   }
 }
 
-function firstLine(body: string): string {
+/** The first non-empty line of a body (a new conversation's subject), cut to 80 characters. */
+export function firstLine(body: string): string {
   return (body.split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 80);
 }

@@ -1,22 +1,19 @@
 // The SMS channel joined to the intake and the outbox: a customer's SMS to a workspace's number
-// becomes a message of their conversation (a replay is stored once); STOP (and the other opt-out
+// becomes a message of their conversation through the inbound queue (a replay is stored once); STOP (and the other opt-out
 // keywords) records the number as opted out of SMS, START lifts it, each with a line in the
-// conversation; status callbacks move replies forward (or fail them with Twilio's reason).
+// conversation (sms-keyword.ts, applied by the queue's drainer); status callbacks move replies forward (or fail them with Twilio's reason).
 import type { Services } from '../../lib/context';
-import { newId } from '../../lib/ids';
-import { smsKeyword } from '../../integrations/channels/sms/keywords';
 import type { InboundSms } from '../../integrations/channels/sms/webhook';
 import type { Receipt } from '../../integrations/channels/types';
 import { applyCampaignReceipt, campaignMessageIdOf } from '../campaigns/receipts';
 import { OutboxService } from '../outbox/service';
 import { normalisePhone } from './address';
 import { workspaceOfAddress } from './channel-address';
-import { fetchMedia, type InboundAttachment } from './attachments';
-import { INTAKE_MESSAGES } from './messages';
-import { ConversationIntake, InboundAddressError } from './service';
+import { inboundQueue, type QueueOutcome } from './inbound-queue';
+import { InboundAddressError } from './service';
 
 /** What happened to an inbound SMS. */
-export type SmsOutcome = 'stored' | 'duplicate' | 'channel-off' | 'unknown-number';
+export type SmsOutcome = QueueOutcome | 'channel-off' | 'unknown-number';
 
 /** Whether a customer's number is opted out of SMS in a workspace (campaigns read this). */
 export async function smsOptedOut(
@@ -34,31 +31,10 @@ export async function smsOptedOut(
   return row !== undefined;
 }
 
-/**
- * An MMS's media: each `MediaUrl{N}` fetched with the account's Basic auth (as Twilio requires when
- * media authentication is on), only from the Twilio API's own origin.
- */
-function smsAttachments(services: Services, sms: InboundSms): InboundAttachment[] {
-  const twilio = services.config.twilio;
-  return sms.media.map((m, i) => ({
-    filename: null,
-    contentType: m.contentType,
-    content: async () => {
-      if (!twilio || new URL(m.url).origin !== new URL(twilio.apiBaseUrl).origin)
-        throw new Error(`not a Twilio media URL (${new URL(m.url).origin})`);
-      const basic = Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64');
-      const media = await fetchMedia(m.url, { authorization: `Basic ${basic}`, name: `MMS ${i}` });
-      return media.body;
-    },
-  }));
-}
-
 export class SmsIntake {
-  private readonly intake: ConversationIntake;
   private readonly outbox: OutboxService;
 
   constructor(private readonly services: Services) {
-    this.intake = new ConversationIntake(services);
     this.outbox = new OutboxService(services);
   }
 
@@ -70,66 +46,16 @@ export class SmsIntake {
     const target = to ? await workspaceOfAddress(this.services, 'sms', to) : null;
     if (!target) return 'unknown-number';
     if (!target.enabled) return 'channel-off';
-    const result = await this.intake.receive({
+    // Through the inbound queue: stored once (a replay is a no-op), its media fetched after.
+    const outcome = await inboundQueue(this.services).submit({
       workspaceId: target.workspaceId,
       channel: 'sms',
       from: { kind: 'phone', phone: from },
       body: sms.body,
       externalId: sms.externalId,
-      attachments: smsAttachments(this.services, sms),
+      media: sms.media.map((m) => ({ source: 'twilio', url: m.url, contentType: m.contentType })),
     });
-    if (result.duplicate) return 'duplicate';
-    const keyword = smsKeyword(sms.body);
-    if (keyword === 'opt-out' || keyword === 'opt-in') {
-      const word = sms.body.trim().toUpperCase();
-      await this.services.db.transaction().execute(async (trx) => {
-        if (keyword === 'opt-out')
-          await trx
-            .insertInto('channel_opt_outs')
-            .values({
-              workspace_id: target.workspaceId,
-              channel: 'sms',
-              address: from,
-              keyword: word,
-            })
-            .onConflict((oc) =>
-              oc
-                .columns(['workspace_id', 'channel', 'address'])
-                .doUpdateSet({ keyword: word, opted_out_at: new Date() }),
-            )
-            .execute();
-        else
-          await trx
-            .deleteFrom('channel_opt_outs')
-            .where('workspace_id', '=', target.workspaceId)
-            .where('channel', '=', 'sms')
-            .where('address', '=', from)
-            .execute();
-        await trx
-          .insertInto('messages')
-          .values({
-            id: newId(),
-            workspace_id: target.workspaceId,
-            conversation_id: result.conversationId,
-            kind: 'system',
-            direction: null,
-            author_agent_id: null,
-            body:
-              keyword === 'opt-out'
-                ? INTAKE_MESSAGES.optedOut(word)
-                : INTAKE_MESSAGES.optedIn(word),
-            created_at: new Date(),
-          })
-          .execute();
-      });
-      this.services.bus.publish({
-        type: 'message.created',
-        workspaceId: target.workspaceId,
-        id: result.messageId,
-        conversationId: result.conversationId,
-      });
-    }
-    return 'stored';
+    return outcome;
   }
 
   /**

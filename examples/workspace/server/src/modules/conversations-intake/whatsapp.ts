@@ -6,36 +6,24 @@
 import type { Services } from '../../lib/context';
 import type { InboundWhatsapp } from '../../integrations/channels/whatsapp/webhook';
 import type { Receipt } from '../../integrations/channels/types';
-import { z } from 'zod';
-import { ATTACHMENT_LIMITS } from '../attachments/constants';
-import { tooLarge } from '../attachments/service';
 import { applyCampaignReceipt } from '../campaigns/receipts';
 import { OutboxService } from '../outbox/service';
-import { fetchMedia, type InboundAttachment } from './attachments';
 import { normalisePhone } from './address';
 import { workspaceOfAddress } from './channel-address';
-import { InboundAddressError, ConversationIntake } from './service';
+import { inboundQueue, type QueueOutcome } from './inbound-queue';
+import { InboundAddressError } from './service';
 
 /** What happened to an inbound WhatsApp message. */
-export type WhatsappOutcome = 'stored' | 'duplicate' | 'channel-off' | 'unknown-number';
+export type WhatsappOutcome = QueueOutcome | 'channel-off' | 'unknown-number';
 
 /** How often, and how far apart, a status of a message not yet known is tried again. */
 const STATUS_RETRIES = 8;
 const STATUS_RETRY_MS = 250;
 
-/** The Graph answer of GET /{media-id} (reference §2.7; `file_size` is a string). */
-const mediaInfoSchema = z.looseObject({
-  url: z.url({ protocol: /^https?$/ }),
-  mime_type: z.string().max(255).optional(),
-  file_size: z.union([z.string(), z.number()]).optional(),
-});
-
 export class WhatsappIntake {
-  private readonly intake: ConversationIntake;
   private readonly outbox: OutboxService;
 
   constructor(private readonly services: Services) {
-    this.intake = new ConversationIntake(services);
     this.outbox = new OutboxService(services);
   }
 
@@ -53,44 +41,16 @@ export class WhatsappIntake {
     const target = number ? await workspaceOfAddress(this.services, 'whatsapp', number) : null;
     if (!target) return 'unknown-number';
     if (!target.enabled) return 'channel-off';
-    const result = await this.intake.receive({
+    // Through the inbound queue: stored once (a replay is a no-op), its media fetched after.
+    return inboundQueue(this.services).submit({
       workspaceId: target.workspaceId,
       channel: 'whatsapp',
       from: { kind: 'phone', phone: from, name: message.name },
       body: message.body,
       externalId: message.externalId,
       at: message.at,
-      attachments: message.media ? [this.mediaAttachment(message.media)] : [],
+      media: message.media ? [{ source: 'whatsapp', ...message.media }] : [],
     });
-    return result.duplicate ? 'duplicate' : 'stored';
-  }
-
-  /**
-   * A media message's file: `GET /{version}/{media-id}` (bearer) answers a short-lived URL, which is
-   * fetched with the same bearer (reference §2.7).
-   */
-  private mediaAttachment(media: NonNullable<InboundWhatsapp['media']>): InboundAttachment {
-    const whatsapp = this.services.config.whatsapp;
-    return {
-      filename: media.filename,
-      contentType: media.mimeType,
-      content: async () => {
-        if (!whatsapp) throw new Error('WhatsApp is not connected');
-        const authorization = `Bearer ${whatsapp.accessToken}`;
-        const res = await fetch(
-          `${whatsapp.apiBaseUrl}/${whatsapp.apiVersion}/${encodeURIComponent(media.id)}`,
-          {
-            headers: { authorization },
-            signal: AbortSignal.timeout(ATTACHMENT_LIMITS.fetchTimeoutMs),
-          },
-        );
-        const info = mediaInfoSchema.safeParse(await res.json().catch(() => null));
-        if (!res.ok || !info.success) throw new Error(`media ${media.id}: HTTP ${res.status}`);
-        if (Number(info.data.file_size) > ATTACHMENT_LIMITS.maxBytes)
-          throw tooLarge(media.filename ?? media.id);
-        return (await fetchMedia(info.data.url, { authorization, name: media.id })).body;
-      },
-    };
   }
 
   /**

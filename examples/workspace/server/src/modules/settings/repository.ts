@@ -1,5 +1,6 @@
 // SQL of the settings: agents with their memberships and teams, teams and members, assignment
 // rules, customer satisfaction, integrations, channels and the import history.
+import { channelAddressesChanged } from '../conversations-intake/channel-address';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Permits } from '../../contract/session';
@@ -405,6 +406,7 @@ export class SettingsRepository {
         oc.columns(['workspace_id', 'channel']).doUpdateSet({ ...values, updated_at: new Date() }),
       )
       .execute();
+    channelAddressesChanged();
   }
 
   // ── Import history ────────────────────────────────────────────────────────────────────────
