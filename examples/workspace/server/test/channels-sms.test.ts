@@ -10,6 +10,7 @@ import { twilioSignature } from '../../gateway/src/signature';
 import { loadConfig } from '../src/config';
 import { createChannelAdapters } from '../src/integrations/channels/registry';
 import { validTwilioSignature } from '../src/integrations/channels/sms/signature';
+import { OutboxRepository } from '../src/modules/outbox/repository';
 import { OutboxWorker } from '../src/modules/outbox/worker';
 import { startGatewayStack, type GatewayStack } from './channels-gateway';
 import { dbKinds } from './harness';
@@ -252,6 +253,43 @@ describe.each(dbKinds())('the SMS channel on %s', (kind) => {
       expect(job).toEqual({ attempts: count + 1, status: 'done' });
     },
   );
+
+  it('a send cut off mid-call (its worker stopped before recording the answer) is not repeated: it fails saying so, and Retry sends it once', async () => {
+    const text = 'Your replacement ships tomorrow.';
+    const id = await reply(conversationId, text);
+    // A worker claims the job and marks the provider call started, then stops (killed) before
+    // the provider's answer is recorded; its lease then runs out.
+    const repo = new OutboxRepository(s().services.db);
+    const [job] = await repo.claim('dead-worker', 20, 30_000);
+    expect(job?.message_id).toBe(id);
+    expect(await repo.markSending(job!.id, 'dead-worker')).toBe(true);
+    await s()
+      .services.db.updateTable('outbox')
+      .set({ locked_until: new Date(Date.now() - 1_000) })
+      .where('id', '=', job!.id)
+      .execute();
+    await worker().drain();
+    expect(await deliveryOf(conversationId, id)).toEqual({
+      status: 'failed',
+      reason:
+        'Sending was interrupted, so the customer may or may not have received this message. Retry sends it again.',
+      at: expect.any(String),
+    });
+    expect((await gatewayMessages(customer)).filter((m) => m.text === text)).toHaveLength(0);
+    // The agent retries: sent once.
+    const retried = await s().req(
+      'POST',
+      `/api/ws/acme/inbox/conversations/${conversationId}/messages/${id}/retry`,
+      { token: jane },
+    );
+    expect(retried.status).toBeLessThan(300);
+    await worker().drain();
+    expect((await gatewayMessages(customer)).filter((m) => m.text === text)).toHaveLength(1);
+    await stack.until(
+      acme,
+      async () => (await deliveryOf(conversationId, id))?.status === 'delivered',
+    );
+  });
 
   it('STOP opts the number out (recorded and shown in the conversation); the next reply fails with 21610', async () => {
     const sent = await stack.control('POST', '/sms', {

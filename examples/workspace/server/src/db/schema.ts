@@ -275,6 +275,8 @@ export interface OutboxTable {
   locked_by: string | null;
   locked_until: NullableTimestamp;
   last_error: string | null;
+  /** Set while a worker hands the message to the provider (0015-send-in-flight). */
+  send_started_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

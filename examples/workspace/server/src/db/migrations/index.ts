@@ -12,6 +12,7 @@ import { campaignChannels } from './0011-campaign-channels';
 import { csat } from './0012-csat';
 import { attachments } from './0013-attachments';
 import { inboundQueue } from './0014-inbound-queue';
+import { sendInFlight } from './0015-send-in-flight';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   csat,
   attachments,
   inboundQueue,
+  sendInFlight,
 ];

@@ -26,4 +26,14 @@ export const OUTBOX_MESSAGES = {
   /** Only a failed reply can be retried. */
   notFailed: 'Only a failed message can be sent again.',
   gaveUp: (reason: string) => `Gave up after several attempts: ${reason}`,
+  /** A send cut off by a server stop, on a channel whose provider cannot tell a repeat. */
+  interrupted:
+    'Sending was interrupted, so the customer may or may not have received this message. Retry sends it again.',
 } as const;
+
+/**
+ * Channels whose provider cannot recognise a repeated send (Twilio and the WhatsApp Cloud API take
+ * no idempotency key): a send interrupted mid-call is not repeated without the agent. Email
+ * carries its Message-ID (a mailbox drops the repeat) and web chat is ours.
+ */
+export const NO_PROVIDER_DEDUPE: ReadonlySet<string> = new Set(['sms', 'whatsapp']);

@@ -14,6 +14,8 @@ export interface ClaimedJob {
   message_id: string;
   channel: string;
   attempts: number;
+  /** Set when an earlier attempt started sending and never recorded its outcome. */
+  send_started_at: Date | null;
 }
 
 export class OutboxRepository {
@@ -55,7 +57,9 @@ export class OutboxRepository {
         LIMIT ${limit}
         FOR UPDATE OF q SKIP LOCKED
       )
-      RETURNING o.id, o.workspace_id, o.message_id, o.channel, o.attempts`.execute(this.db);
+      RETURNING o.id, o.workspace_id, o.message_id, o.channel, o.attempts, o.send_started_at`.execute(
+      this.db,
+    );
     return result.rows;
   }
 
@@ -115,11 +119,33 @@ export class OutboxRepository {
     return rows.map((r) => r.external_id!);
   }
 
+  /**
+   * Records that this worker is handing the job's message to the provider now (committed before
+   * the call, so a worker that dies during it leaves the mark). Answers false when the job is no
+   * longer this worker's.
+   */
+  async markSending(id: string, worker: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('outbox')
+      .set({ send_started_at: new Date(), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('locked_by', '=', worker)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** Ends a job this worker holds (sent or failed for good). */
   async finish(id: string, worker: string, status: 'done' | 'failed', error: string | null) {
     const r = await this.db
       .updateTable('outbox')
-      .set({ status, last_error: error, locked_until: null, updated_at: new Date() })
+      .set({
+        status,
+        last_error: error,
+        locked_until: null,
+        send_started_at: null,
+        updated_at: new Date(),
+      })
       .where('id', '=', id)
       .where('locked_by', '=', worker)
       .where('status', '=', 'queued')
@@ -134,6 +160,7 @@ export class OutboxRepository {
       .set({
         last_error: error,
         locked_until: null,
+        send_started_at: null,
         available_at: sql`now() + make_interval(secs => ${delayMs / 1000})`,
         updated_at: new Date(),
       })
@@ -154,6 +181,7 @@ export class OutboxRepository {
         locked_by: null,
         locked_until: null,
         last_error: null,
+        send_started_at: null,
         updated_at: new Date(),
       })
       .where('message_id', '=', messageId)

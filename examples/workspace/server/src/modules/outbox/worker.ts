@@ -4,7 +4,9 @@
 // (429, 5xx, network) puts the job back with exponential backoff and jitter; a refusal fails the
 // message with the provider's reason. A worker that dies mid-send leaves its job leased; when the
 // lease runs out another worker sends it again (the adapters pass the key where the provider
-// dedupes by it: email Message-ID), never while the first still holds it.
+// dedupes by it: email Message-ID), never while the first still holds it. Where the provider
+// cannot tell a repeat (SMS, WhatsApp), a job whose send was started and never recorded fails
+// instead, saying so, and the agent's Retry sends it again.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -13,7 +15,7 @@ import { attemptSend, isMessagingChannel } from '../../integrations/channels/reg
 import type { SendResult } from '../../integrations/channels/types';
 import type { Services } from '../../lib/context';
 import { outboundAttachments } from '../attachments/outbound';
-import { OUTBOX_DEFAULTS, OUTBOX_MESSAGES } from './constants';
+import { NO_PROVIDER_DEDUPE, OUTBOX_DEFAULTS, OUTBOX_MESSAGES } from './constants';
 import { OutboxRepository, type ClaimedJob } from './repository';
 import { OutboxService } from './service';
 
@@ -134,6 +136,12 @@ export class OutboxWorker {
         retryable: false,
         reason: `The contact has no ${job.channel} address.`,
       };
+    } else if (job.send_started_at && NO_PROVIDER_DEDUPE.has(job.channel)) {
+      // An earlier attempt was cut off while the provider had the message: sending it again
+      // could reach the customer twice, so the agent decides (Retry).
+      result = { ok: false, retryable: false, reason: OUTBOX_MESSAGES.interrupted };
+    } else if (!(await this.repo.markSending(job.id, this.workerId))) {
+      return;
     } else {
       result = await attemptSend(async () =>
         adapter.send({
