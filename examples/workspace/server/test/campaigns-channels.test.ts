@@ -13,6 +13,7 @@ import {
   recipientListResponseSchema,
 } from '../src/contract/campaigns';
 import { loadCampaignConfig } from '../src/modules/campaigns/config';
+import { CampaignRepository } from '../src/modules/campaigns/repository';
 import { campaignMessageKey } from '../src/modules/campaigns/sender';
 import { withCampaignTables } from '../src/modules/campaigns/tables';
 import { createSender } from '../src/modules/campaigns/worker';
@@ -170,6 +171,51 @@ describe.each(dbKinds())('an SMS campaign on the channel gateway on %s', (kind) 
       .where('id', '=', maria.id)
       .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
+  });
+
+  it('a message whose send a stopped worker had started is not sent again: it fails saying so', async () => {
+    expect((await api('POST', 'contacts', { name: 'Cut Off', phone: '+15555557301' })).status).toBe(
+      201,
+    );
+    const created = await api('POST', 'campaigns', {
+      name: 'Cut off mid-send',
+      channel: 'sms',
+      content: { channel: 'sms', body: 'Acme: your slot is confirmed.' },
+      audience: {
+        match: 'all',
+        rules: [{ kind: 'attribute', field: 'phone', op: 'starts_with', value: '+155555573' }],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.campaign.id as string;
+    expect((await api('POST', `campaigns/${id}/schedule`, { sendAt: 'now' })).status).toBe(200);
+    // A worker starts the campaign, claims its message and marks the provider call started, then
+    // stops before the answer is recorded; its lease runs out.
+    const repo = new CampaignRepository(s().services.db);
+    await repo.startDue(5, () => Promise.resolve({ snapshot: null }));
+    const claimed = await repo.claim('dead-worker', 20, 30_000);
+    expect(claimed.map((m) => m.address)).toEqual(['+15555557301']);
+    await repo.markSending(
+      'dead-worker',
+      claimed.map((m) => m.id),
+    );
+    await db()
+      .updateTable('campaign_messages')
+      .set({ locked_until: new Date(Date.now() - 1_000) })
+      .where('campaign_id', '=', id)
+      .execute();
+    await sender().drain();
+    const [row] = await db()
+      .selectFrom('campaign_messages')
+      .selectAll()
+      .where('campaign_id', '=', id)
+      .execute();
+    expect(row).toMatchObject({
+      status: 'failed',
+      error:
+        'Sending was interrupted, so this recipient may or may not have received the message; it was not sent again.',
+    });
+    expect(await outbound('+15555557301')).toEqual([]);
   });
 
   it("a customer's reply opens a conversation linked to the campaign and counts once as Replied", async () => {

@@ -89,6 +89,8 @@ export interface ClaimedMessage {
   contact_phone: string | null;
   address: string;
   attempts: number;
+  /** Set when an earlier attempt started sending and never recorded its outcome. */
+  send_started_at: Date | null;
 }
 
 /** The outcome of one message, written after the adapter answered (or it was skipped). */
@@ -435,7 +437,9 @@ export class CampaignRepository {
         FOR UPDATE OF q SKIP LOCKED
       )
       RETURNING m.id, m.campaign_id, m.workspace_id, m.contact_name, m.contact_company,
-        m.contact_email, m.contact_phone, m.address, m.attempts`.execute(this.db);
+        m.contact_email, m.contact_phone, m.address, m.attempts, m.send_started_at`.execute(
+      this.db,
+    );
     return result.rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
   }
 
@@ -461,11 +465,26 @@ export class CampaignRepository {
           provider_message_id = coalesce(v.provider_message_id, m.provider_message_id),
           error = coalesce(v.error, CASE WHEN m.failed_at IS NOT NULL THEN m.error END),
           sent_at = coalesce(m.sent_at, v.sent_at), failed_at = coalesce(m.failed_at, v.failed_at),
-          sent_by = ${worker}, locked_until = NULL
+          sent_by = ${worker}, locked_until = NULL, send_started_at = NULL
       FROM jsonb_to_recordset(${JSON.stringify(results)}::jsonb) AS v(id bigint, status text,
         provider_message_id text, error text, sent_at timestamptz, failed_at timestamptz)
       WHERE m.id = v.id AND m.status = 'queued' AND m.locked_by = ${worker}`.execute(this.db);
     return Number(result.numAffectedRows ?? 0n);
+  }
+
+  /**
+   * Records that this worker is handing these messages to the provider now (committed before the
+   * calls, so a worker that dies during them leaves the mark).
+   */
+  async markSending(worker: string, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('campaign_messages')
+      .set({ send_started_at: new Date() })
+      .where('id', 'in', ids)
+      .where('locked_by', '=', worker)
+      .where('status', '=', 'queued')
+      .execute();
   }
 
   /** After a provider's 429/5xx/network error: the message is due again after `backoffMs`. */
@@ -473,6 +492,7 @@ export class CampaignRepository {
     await this.db
       .updateTable('campaign_messages')
       .set({
+        send_started_at: null,
         error,
         locked_until: sql`now() + make_interval(secs => ${backoffMs / 1000})`,
       })

@@ -7,7 +7,9 @@
 // Recipients opted out of the channel (STOP) are skipped and counted as opted out. A provider's
 // 429/5xx/network error puts the message back with exponential backoff (the lease keeps every
 // other worker off it meanwhile: never two sends at once); a refusal fails it with the
-// provider's reason; a channel not connected on this server fails it with that reason.
+// provider's reason; a channel not connected on this server fails it with that reason. A message
+// whose send a stopped worker had started (marked just before the provider calls) is not sent
+// again on SMS or WhatsApp, whose providers cannot tell a repeat: it fails, saying so.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -17,6 +19,7 @@ import type { Database } from '../../db/schema';
 import type { ChannelAdapters } from '../../integrations/channels/registry';
 import { attemptSend } from '../../integrations/channels/registry';
 import type { SendResult, TemplateSend } from '../../integrations/channels/types';
+import { NO_PROVIDER_DEDUPE } from '../outbox/constants';
 import { backoffMs } from '../outbox/worker';
 import {
   CAMPAIGN_KEY_PREFIX,
@@ -250,10 +253,29 @@ export class CampaignSender {
       return from;
     };
     const results: MessageResult[] = [];
+    // A message whose earlier send was cut off while the provider had it is not sent again on a
+    // channel whose provider cannot tell a repeat (it could reach the recipient twice).
+    const interrupted = (m: ClaimedMessage) =>
+      m.send_started_at !== null && NO_PROVIDER_DEDUPE.has(channelOf(m));
+    await this.repo.markSending(
+      this.workerId,
+      claimed.filter((m) => !interrupted(m)).map((m) => m.id),
+    );
     await Promise.all(
       claimed.map(async (m) => {
         const renderer = renderers.get(m.campaign_id)!;
         const now = new Date().toISOString();
+        if (interrupted(m)) {
+          results.push({
+            id: m.id,
+            status: 'failed',
+            provider_message_id: null,
+            error: CAMPAIGN_MESSAGES.interrupted,
+            sent_at: null,
+            failed_at: now,
+          });
+          return;
+        }
         if (optedOut.has(`${m.workspace_id}|${renderer.channel}|${m.address}`)) {
           results.push({
             id: m.id,

@@ -54,6 +54,8 @@ export interface CampaignMessagesTable {
   attempts: ColumnType<number, number | undefined, number>;
   locked_by: string | null;
   locked_until: NullableTimestamp;
+  /** Set while a worker hands the message to the provider (0015-send-in-flight). */
+  send_started_at: NullableTimestamp;
   sent_by: string | null;
   provider_message_id: string | null;
   error: string | null;
