@@ -263,6 +263,40 @@ describe.each(dbKinds())('the WhatsApp channel on %s', (kind) => {
     expect(notWhatsapp.status).toBe(409);
   });
 
+  it('STOP on WhatsApp opts the number out of WhatsApp campaigns (a line in the conversation); START lifts it', async () => {
+    const optOuts = () =>
+      s()
+        .services.db.selectFrom('channel_opt_outs')
+        .select(['channel', 'address', 'keyword'])
+        .where('workspace_id', '=', stack.server.id('ws:acme'))
+        .where('address', '=', customer)
+        .execute();
+    const stop = await stack.control('POST', '/whatsapp', {
+      from: customer,
+      to: '+15555550100',
+      text: 'Stop',
+      name: 'Ana Souza',
+    });
+    expect(stop.json.webhookStatus).toBe(200);
+    expect(await optOuts()).toEqual([{ channel: 'whatsapp', address: customer, keyword: 'STOP' }]);
+    const lines = await s().req(
+      'GET',
+      `/api/ws/acme/inbox/conversations/${conversationId}/messages`,
+      { token: jane },
+    );
+    expect(lines.body.messages.at(-1)).toMatchObject({
+      kind: 'system',
+      body: 'The customer sent STOP and is opted out of WhatsApp campaigns until they send START; replies in the 24-hour window still reach them.',
+    });
+    await stack.control('POST', '/whatsapp', {
+      from: customer,
+      to: '+15555550100',
+      text: 'START',
+      name: 'Ana Souza',
+    });
+    expect(await optOuts()).toEqual([]);
+  });
+
   it("retries the Cloud API's 429 and sends the reply once", async () => {
     expect(
       (await stack.control('POST', '/faults', { channel: 'whatsapp', status: 429, count: 2 }))

@@ -28,6 +28,10 @@ export const CONTACT_COPY = {
   subject: 'Subject',
   open: 'Open conversation',
   notStarted: 'The conversation was not started',
+  optOut: (channel: 'sms' | 'whatsapp', keyword: string, when: string) =>
+    channel === 'sms'
+      ? `They sent ${keyword} on ${when}; messages to this number by SMS are refused until they send START.`
+      : `They sent ${keyword} on ${when}; WhatsApp campaigns skip this number until they send START (replies in the 24-hour window still reach them).`,
   phoneNeedsCountry: 'Start with + and the country code, e.g. +44 20 7123 4567.',
 } as const;
 

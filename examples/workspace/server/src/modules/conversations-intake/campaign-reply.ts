@@ -24,7 +24,8 @@ export async function linkCampaignReply(
   },
 ): Promise<string | null> {
   if (!reply.address || reply.channel === 'chat') return null;
-  if (reply.channel === 'sms' && smsKeyword(reply.body)) return null;
+  if ((reply.channel === 'sms' || reply.channel === 'whatsapp') && smsKeyword(reply.body))
+    return null;
   const db = withCampaignTables(trx);
   const since = new Date(reply.at.getTime() - REPLY_WINDOW_DAYS * 86_400_000);
   const sent = await db

@@ -149,7 +149,7 @@ function simple(message: InboundMessage, body: string): boolean {
   if (message.inReplyTo?.length) return false;
   if (message.channel !== 'sms' && message.channel !== 'whatsapp') return false;
   if (SURVEY_REPLY_PATTERN.test(body)) return false;
-  return !(message.channel === 'sms' && isOptKeyword(body));
+  return !isOptKeyword(body);
 }
 
 export class InboundQueue {
@@ -605,9 +605,14 @@ export class InboundQueue {
       await flush();
       const result = await this.intake.storeIn(trx, item.message, events);
       item.outcome = result;
-      if (!result.duplicate && item.message.channel === 'sms' && item.message.from.kind === 'phone')
+      if (
+        !result.duplicate &&
+        (item.message.channel === 'sms' || item.message.channel === 'whatsapp') &&
+        item.message.from.kind === 'phone'
+      )
         events.push(
           ...(await applySmsKeyword(trx, {
+            channel: item.message.channel,
             workspaceId: item.row.workspace_id,
             phone: item.message.from.phone,
             body: item.body,

@@ -2,10 +2,15 @@
 
 export const INTAKE_MESSAGES = {
   /** The system line a STOP adds to the conversation. */
-  optedOut: (keyword: string) =>
-    `The customer sent ${keyword} and is opted out of SMS: replies by SMS fail until they send START.`,
+  optedOut: (keyword: string, channel: 'sms' | 'whatsapp') =>
+    channel === 'sms'
+      ? `The customer sent ${keyword} and is opted out of SMS: replies by SMS fail until they send START.`
+      : `The customer sent ${keyword} and is opted out of WhatsApp campaigns until they send START; replies in the 24-hour window still reach them.`,
   /** The system line a START adds. */
-  optedIn: (keyword: string) => `The customer sent ${keyword} and can receive SMS again.`,
+  optedIn: (keyword: string, channel: 'sms' | 'whatsapp') =>
+    channel === 'sms'
+      ? `The customer sent ${keyword} and can receive SMS again.`
+      : `The customer sent ${keyword} and can receive WhatsApp campaigns again.`,
   smsNotConnected: 'SMS is not connected on this server.',
   whatsappNotConnected: 'WhatsApp is not connected on this server.',
   signatureMissing: (header: string) => `The ${header} header is missing.`,

@@ -1,6 +1,9 @@
-// The SMS keywords' step in the inbound path, once a customer's SMS is stored: STOP (and the other
-// opt-out keywords) records the number as opted out of SMS, START lifts it, each with a line in
-// the conversation. A replay does not come here (it is not stored twice).
+// The opt-out keywords' step in the inbound path, once a customer's SMS or WhatsApp message is
+// stored: STOP (and the other opt-out keywords) records the number as opted out of that channel,
+// START lifts it, each with a line in the conversation. On SMS, Twilio also refuses our later
+// messages (21610); on WhatsApp the opt-out is ours: campaigns skip the number, while replies in
+// the customer-service window still reach them. A replay does not come here (it is not stored
+// twice).
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { smsKeyword } from '../../integrations/channels/sms/keywords';
@@ -14,10 +17,11 @@ export const isOptKeyword = (body: string): boolean => {
   return keyword === 'opt-out' || keyword === 'opt-in';
 };
 
-/** Applies an opt-out/opt-in keyword of a stored SMS; answers the events to publish. */
+/** Applies an opt-out/opt-in keyword of a stored SMS or WhatsApp message; answers the events. */
 export async function applySmsKeyword(
   trx: Transaction<Database>,
   sms: {
+    readonly channel: 'sms' | 'whatsapp';
     readonly workspaceId: string;
     readonly phone: string;
     readonly body: string;
@@ -31,7 +35,12 @@ export async function applySmsKeyword(
   if (keyword === 'opt-out')
     await trx
       .insertInto('channel_opt_outs')
-      .values({ workspace_id: sms.workspaceId, channel: 'sms', address: sms.phone, keyword: word })
+      .values({
+        workspace_id: sms.workspaceId,
+        channel: sms.channel,
+        address: sms.phone,
+        keyword: word,
+      })
       .onConflict((oc) =>
         oc
           .columns(['workspace_id', 'channel', 'address'])
@@ -42,7 +51,7 @@ export async function applySmsKeyword(
     await trx
       .deleteFrom('channel_opt_outs')
       .where('workspace_id', '=', sms.workspaceId)
-      .where('channel', '=', 'sms')
+      .where('channel', '=', sms.channel)
       .where('address', '=', sms.phone)
       .execute();
   await trx
@@ -54,7 +63,10 @@ export async function applySmsKeyword(
       kind: 'system',
       direction: null,
       author_agent_id: null,
-      body: keyword === 'opt-out' ? INTAKE_MESSAGES.optedOut(word) : INTAKE_MESSAGES.optedIn(word),
+      body:
+        keyword === 'opt-out'
+          ? INTAKE_MESSAGES.optedOut(word, sms.channel)
+          : INTAKE_MESSAGES.optedIn(word, sms.channel),
       created_at: new Date(),
     })
     .execute();

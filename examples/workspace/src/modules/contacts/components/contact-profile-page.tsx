@@ -97,8 +97,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
             <Badge tone="warning">
               {o.channel === 'sms' ? 'Opted out of SMS' : 'Opted out of WhatsApp'}
             </Badge>{' '}
-            They sent {o.keyword} on {formatDateTime(o.at)}; messages to this number on that channel
-            are refused until they send START.
+            {CONTACT_COPY.optOut(o.channel, o.keyword, formatDateTime(o.at))}
           </p>
         ))}
         <div className="profile__actions">
