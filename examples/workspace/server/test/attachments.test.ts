@@ -376,6 +376,43 @@ describe.each(dbKinds())('attachments on %s', (kind) => {
     expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
   });
 
+  it('a reply may be a file alone (an MMS without text); an empty reply without files, or a note of files alone, is a 400', async () => {
+    const conversation = await conversationOf('+447700900321');
+    const before = (await copiedMedia('sms', '+447700900321')).length;
+    const reply = await replyWith(
+      conversation.id,
+      '',
+      new Blob([PNG], { type: 'image/png' }),
+      'photo-only.png',
+    );
+    expect(reply.body).toBe('');
+    await drain();
+    const out = await copiedMedia('sms', '+447700900321');
+    expect(out).toHaveLength(before + 1);
+    expect(out.at(-1)).toMatchObject({
+      text: '',
+      media: [{ contentType: 'image/png', filename: 'photo-only.png' }],
+    });
+    const empty = await s().req(
+      'POST',
+      `/api/ws/acme/inbox/conversations/${conversation.id}/messages`,
+      { token: jane, body: { body: '   ' } },
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.issues[0]).toMatchObject({
+      path: 'body.body',
+      message: 'Write a message or attach a file.',
+    });
+    const up = await upload(conversation.id, new Blob([PNG], { type: 'image/png' }), 'n.png');
+    const { attachment } = (await up.json()) as { attachment: { id: string } };
+    const note = await s().req(
+      'POST',
+      `/api/ws/acme/inbox/conversations/${conversation.id}/messages`,
+      { token: jane, body: { kind: 'note', body: '', attachmentIds: [attachment.id] } },
+    );
+    expect(note.status).toBe(400);
+  });
+
   it('a reply naming an upload of another conversation (or one already sent) is refused and not posted', async () => {
     const conversation = await conversationOf('+447700900654');
     const up = await upload(emailConversation, new Blob([PNG], { type: 'image/png' }), 'x.png');

@@ -182,11 +182,16 @@ export const messageListResponseSchema = z
 export const messageCreateSchema = z
   .object({
     kind: z.enum(['message', 'note']).default('message'),
-    body: z.string().trim().min(1).max(10_000),
+    /** May be empty on a message that carries files (a note always has text). */
+    body: z.string().max(10_000).trim().default(''),
     /** Files uploaded to this conversation (POST …/attachments) that the message carries. */
     attachmentIds: z.array(idSchema).max(ATTACHMENT_LIMITS.maxPerMessage).optional(),
   })
   .strict()
+  .refine((m) => m.body !== '' || (m.kind === 'message' && (m.attachmentIds?.length ?? 0) > 0), {
+    path: ['body'],
+    message: 'Write a message or attach a file.',
+  })
   .openapi('MessageCreate');
 
 export const messageResponseSchema = z.object({ message: messageSchema });

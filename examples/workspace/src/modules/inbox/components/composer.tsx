@@ -49,8 +49,10 @@ export function Composer({ conversation }: { readonly conversation: Conversation
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const text = body.trim();
-    if (!text || send.isPending || drafts.pending) return;
     const attachmentIds = drafts.ids;
+    // A reply may be files alone; a note needs text.
+    const empty = !text && (mode !== 'message' || attachmentIds.length === 0);
+    if (empty || send.isPending || drafts.pending) return;
     send.mutate({ kind: mode, body: text, ...(attachmentIds.length ? { attachmentIds } : {}) });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -138,7 +140,9 @@ export function Composer({ conversation }: { readonly conversation: Conversation
               size="sm"
               icon={<Send aria-hidden="true" />}
               loading={send.isPending}
-              disabled={!body.trim() || drafts.pending}
+              disabled={
+                (!body.trim() && (mode !== 'message' || drafts.ids.length === 0)) || drafts.pending
+              }
               title={drafts.pending ? INBOX_COPY.attachmentsPending : undefined}
               data-testid="composer-send"
             >
