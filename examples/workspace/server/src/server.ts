@@ -13,6 +13,8 @@ import { startCampaignWorker } from './modules/campaigns/worker';
 import { startOutboxWorker } from './modules/outbox/worker';
 import { startInboundEmail } from './modules/conversations-intake/email';
 import { startInboundQueue } from './modules/conversations-intake/inbound-queue';
+import { UNSENT_UPLOADS } from './modules/attachments/constants';
+import { AttachmentService } from './modules/attachments/service';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
 import { relayThroughPostgres } from './modules/live/notify';
@@ -54,9 +56,18 @@ export async function createServices(config: Config, log: Logger = createLogger(
   };
   // The inbound queue's drainer: rows a stopped server left are applied now.
   const inbound = startInboundQueue(services);
+  // Abandoned drafts' uploads are deleted a day after they were uploaded.
+  const uploads = new AttachmentService(services);
+  const sweeper = setInterval(() => {
+    uploads
+      .sweepUnsent()
+      .catch((error: unknown) => log.warn({ err: error }, 'upload sweep failed'));
+  }, UNSENT_UPLOADS.everyMs);
+  sweeper.unref();
   return {
     services,
     async close() {
+      clearInterval(sweeper);
       await inbound.stop();
       await stopRelay?.();
       contactCentre.close();

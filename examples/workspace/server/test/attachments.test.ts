@@ -6,6 +6,7 @@
 // disposition but for images and PDF); an agent's upload is capped (413), type-checked by its bytes
 // (415: HTML, SVG, a "PNG" that is not one), and another workspace's file is a 404. The signed
 // public URL works until it expires and not with a changed signature. On PGlite and PostgreSQL.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_LIMITS } from '../src/modules/attachments/constants';
 import { OutboxWorker } from '../src/modules/outbox/worker';
@@ -411,6 +412,41 @@ describe.each(dbKinds())('attachments on %s', (kind) => {
       { token: jane, body: { kind: 'note', body: '', attachmentIds: [attachment.id] } },
     );
     expect(note.status).toBe(400);
+  });
+
+  it('an upload no reply carried is deleted (bytes and row) a day later; a recent one and a sent one stay', async () => {
+    const conversation = await conversationOf('+447700900321');
+    const uploadOf = async (name: string) => {
+      const up = await upload(conversation.id, new Blob([PNG], { type: 'image/png' }), name);
+      expect(up.status).toBe(201);
+      return ((await up.json()) as { attachment: { id: string } }).attachment.id;
+    };
+    const abandoned = await uploadOf('abandoned.png');
+    const recent = await uploadOf('recent.png');
+    const sent = (
+      await replyWith(conversation.id, 'Sent one', new Blob([PNG], { type: 'image/png' }), 's.png')
+    ).attachments![0]!.id;
+    const db = s().services.db;
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await sql`UPDATE attachments SET created_at = ${dayAgo}
+      WHERE id IN (${abandoned}, ${sent})`.execute(db);
+    const service = new AttachmentService(s().services);
+    const key = (
+      await db
+        .selectFrom('attachments')
+        .select('storage_key')
+        .where('id', '=', abandoned)
+        .executeTakeFirstOrThrow()
+    ).storage_key!;
+    expect(await service.store.get(key)).not.toBeNull();
+    expect(await service.sweepUnsent()).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .selectFrom('attachments')
+      .select('id')
+      .where('id', 'in', [abandoned, recent, sent])
+      .execute();
+    expect(left.map((r) => r.id).sort()).toEqual([recent, sent].sort());
+    expect(await service.store.get(key)).toBeNull();
   });
 
   it('a reply naming an upload of another conversation (or one already sent) is refused and not posted', async () => {

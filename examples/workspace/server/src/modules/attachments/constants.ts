@@ -17,6 +17,16 @@ export const ATTACHMENT_LIMITS = {
   fetchTimeoutMs: 15_000,
 } as const;
 
+/**
+ * An agent's upload that no reply carried (the draft was abandoned) is deleted, bytes and row,
+ * this long after it was uploaded; the sweep runs every `everyMs` in each server process.
+ */
+export const UNSENT_UPLOADS = {
+  maxAgeMs: 24 * 60 * 60 * 1000,
+  everyMs: 10 * 60 * 1000,
+  batch: 500,
+} as const;
+
 /** How long a signed public URL of an attachment (MMS MediaUrl, WhatsApp link) works. */
 export const SIGNED_URL_TTL_MS = 10 * 60 * 1000;
 

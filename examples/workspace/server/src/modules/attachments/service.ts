@@ -9,7 +9,7 @@ import type { AttachmentsTable, Database } from '../../db/schema';
 import type { Services } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { ATTACHMENT_LIMITS } from './constants';
+import { ATTACHMENT_LIMITS, UNSENT_UPLOADS } from './constants';
 import { ATTACHMENT_MESSAGES } from './messages';
 import { checkType } from './sniff';
 import { attachmentStoreFor, type AttachmentStore } from './store';
@@ -103,6 +103,33 @@ export class AttachmentService {
 
   constructor(private readonly services: Services) {
     this.store = attachmentStoreFor(services.config);
+  }
+
+  /**
+   * Deletes agents' uploads that no reply carried, older than `maxAgeMs` (bytes first, then the
+   * row, so a failure leaves the row for the next sweep); answers how many were deleted.
+   */
+  async sweepUnsent(maxAgeMs: number = UNSENT_UPLOADS.maxAgeMs): Promise<number> {
+    const stale = await this.services.db
+      .selectFrom('attachments')
+      .select(['id', 'storage_key'])
+      .where('message_id', 'is', null)
+      .where('created_at', '<', new Date(Date.now() - maxAgeMs))
+      .orderBy('created_at')
+      .limit(UNSENT_UPLOADS.batch)
+      .execute();
+    for (const row of stale) if (row.storage_key) await this.store.delete(row.storage_key);
+    if (stale.length === 0) return 0;
+    await this.services.db
+      .deleteFrom('attachments')
+      .where(
+        'id',
+        'in',
+        stale.map((r) => r.id),
+      )
+      .where('message_id', 'is', null)
+      .execute();
+    return stale.length;
   }
 
   /** Checks, stores and records one file; throws 413/415 (nothing stored) when refused. */
