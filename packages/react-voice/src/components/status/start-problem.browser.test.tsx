@@ -53,8 +53,10 @@ describe('the status chip shows why the softphone has not started, with the acti
       .element(problem)
       .toHaveTextContent('Sign in to the contact centre to use voice calls.');
     await screen.getByRole('button', { name: 'Sign in' }).click();
-    // Same site as the panel: the popup, at the sign-in URL.
-    expect(open).toHaveBeenCalledWith(LOGIN_URL, 'connect::loginPopup', expect.any(String));
+    // Same site as the panel: the popup, at the sign-in URL (opened once the click is handled).
+    await vi.waitFor(() =>
+      expect(open).toHaveBeenCalledWith(LOGIN_URL, 'connect::loginPopup', expect.any(String)),
+    );
   });
 
   it('sign-in needed with the panel on another site: Sign in shows the sign-in page inside this page', async () => {

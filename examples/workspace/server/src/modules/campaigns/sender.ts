@@ -253,6 +253,7 @@ export class CampaignSender {
       return from;
     };
     const results: MessageResult[] = [];
+    let finishedNow = 0;
     // A message whose earlier send was cut off while the provider had it is not sent again on a
     // channel whose provider cannot tell a repeat (it could reach the recipient twice).
     const interrupted = (m: ClaimedMessage) =>
@@ -316,14 +317,21 @@ export class CampaignSender {
               }),
         );
         if (result.ok) {
-          results.push({
+          const sent: MessageResult = {
             id: m.id,
             status: 'sent',
             provider_message_id: result.providerMessageId,
             error: null,
             sent_at: now,
             failed_at: null,
-          });
+          };
+          // The Cloud API's statuses name only its message id, and may arrive before a batch's
+          // answers are written together: a WhatsApp answer is written at once, so its statuses
+          // find it (SMS callbacks carry the row's key in their URL; email has none).
+          if (renderer.channel === 'whatsapp') {
+            const written = await this.repo.finish(this.workerId, [sent]);
+            finishedNow += written;
+          } else results.push(sent);
           return;
         }
         if (result.retryable && m.attempts < this.maxAttempts) {
@@ -348,6 +356,6 @@ export class CampaignSender {
         });
       }),
     );
-    return this.repo.finish(this.workerId, results);
+    return finishedNow + (await this.repo.finish(this.workerId, results));
   }
 }
