@@ -383,11 +383,11 @@ export class WhatsappService {
         }),
       );
     } else {
-      this.ctx.later(() => this.status(view, 'sent'));
-      this.ctx.later(
-        () => (view.status === 'sent' ? this.status(view, 'delivered') : undefined),
-        2,
-      );
+      // Sent, then delivered once the sent status's webhook was answered (as Meta orders them).
+      this.ctx.later(async () => {
+        await this.status(view, 'sent');
+        this.ctx.later(() => (view.status === 'sent' ? this.status(view, 'delivered') : undefined));
+      });
     }
     return {
       messaging_product: 'whatsapp',
