@@ -28,6 +28,7 @@ let emulator: Emulator;
 let server: PreviewServer;
 let outDir = '';
 let pageUrl = '';
+let savedEnv: Record<string, string | undefined> = {};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,6 +46,12 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   emulator = await startEmulator({ port: 0, host: '127.0.0.1' });
   outDir = mkdtempSync(join(tmpdir(), 'react-quickstart-'));
+  // The quickstart's build and preview read these; the run's own emulator token is put back in
+  // afterAll, since the journeys after this file (same worker) drive the run's emulator with it.
+  savedEnv = {
+    VITE_CONNECT_EMULATOR_URL: process.env.VITE_CONNECT_EMULATOR_URL,
+    CONNECT_EMULATOR_CONTROL_TOKEN: process.env.CONNECT_EMULATOR_CONTROL_TOKEN,
+  };
   process.env.VITE_CONNECT_EMULATOR_URL = emulator.url;
   process.env.CONNECT_EMULATOR_CONTROL_TOKEN = emulator.controlToken;
   const port = await freePort();
@@ -59,6 +66,10 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  for (const [name, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await server?.close();
   await emulator?.close();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
