@@ -39,7 +39,7 @@ import { SURVEY_REPLY_PATTERN } from '../csat/constants';
 import { REPLY_WINDOW_DAYS } from '../campaigns/constants';
 import type { LiveEvent } from '../live/bus';
 import { backoffMs } from '../outbox/worker';
-import { assigneesByRules } from './assign-batch';
+import { assigneesByRules } from '../settings/assignment';
 import { storeInboundAttachments } from './attachments';
 import { inboundAddress, linkCampaignReply } from './campaign-reply';
 import { INBOUND_QUEUE, MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';

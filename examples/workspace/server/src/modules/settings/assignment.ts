@@ -2,7 +2,9 @@
 // channels include the conversation's (an empty list takes every channel) and whose team has
 // members picks the assignee, round-robin (the member after the last one it picked, in name
 // order) or least-busy (the member with the fewest open conversations, name order on ties).
-// The rules are locked while one is applied, so concurrent conversations take turns.
+// The rules are locked while one is applied, so concurrent conversations take turns. A batch of
+// new conversations (the inbound queue's) gets the same outcome as one at a time, in three
+// statements per workspace and channel.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { settingsDb } from './tables';
@@ -13,6 +15,17 @@ export async function assigneeByRules(
   workspaceId: string,
   channel: string,
 ): Promise<string | null> {
+  const [assignee] = await assigneesByRules(trx, workspaceId, channel, 1);
+  return assignee ?? null;
+}
+
+/** The assignees of `count` new conversations on `channel`, in order (null: no rule applies). */
+export async function assigneesByRules(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  channel: string,
+  count: number,
+): Promise<(string | null)[]> {
   const db = settingsDb(trx);
   const rules = await db
     .selectFrom('assignment_rules')
@@ -40,20 +53,25 @@ export async function assigneeByRules(
       .orderBy('a.id')
       .execute();
     if (members.length === 0) continue;
-    let picked: string;
-    if (rule.strategy === 'least_busy') {
-      const fewest = Math.min(...members.map((m) => m.open));
-      picked = members.find((m) => m.open === fewest)!.id;
-    } else {
-      const last = members.findIndex((m) => m.id === rule.last_agent_id);
-      picked = members[(last + 1) % members.length]!.id;
+    const picks: string[] = [];
+    let last = members.findIndex((m) => m.id === rule.last_agent_id);
+    for (let i = 0; i < count; i++) {
+      if (rule.strategy === 'least_busy') {
+        const fewest = Math.min(...members.map((m) => m.open));
+        const member = members.find((m) => m.open === fewest)!;
+        member.open++;
+        picks.push(member.id);
+      } else {
+        last = (last + 1) % members.length;
+        picks.push(members[last]!.id);
+      }
     }
     await db
       .updateTable('assignment_rules')
-      .set({ last_agent_id: picked })
+      .set({ last_agent_id: picks[picks.length - 1]! })
       .where('id', '=', rule.id)
       .execute();
-    return picked;
+    return picks;
   }
-  return null;
+  return Array.from({ length: count }, () => null);
 }
