@@ -157,6 +157,8 @@ export class CallUnit {
   /** A finished contact that may linger in the snapshot until the panel drops it. */
   private finished: string | null = null;
   private offShared: (() => void) | undefined;
+  /** The keypad's digits still being sent, in the order they were pressed. */
+  private digitsSent: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: UnitContext,
@@ -560,7 +562,14 @@ export class CallUnit {
     const own = agentConnectionOf(contact) as VoiceConnection | undefined;
     if (!contact || !own) return false;
     this.set({ digits: this.state.digits + key });
-    own.sendDigits(key).catch((error: unknown) => this.ctx.report('send digits', error));
+    // One request per key, each after the one before has been answered: sent at once, two
+    // requests could overtake each other and the far end would hear "93*" for "9*3".
+    this.digitsSent = this.digitsSent.then(() =>
+      own.sendDigits(key).then(
+        () => undefined,
+        (error: unknown) => this.ctx.report('send digits', error),
+      ),
+    );
     return true;
   }
 

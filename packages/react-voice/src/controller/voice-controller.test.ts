@@ -621,6 +621,30 @@ describe('§5 keypad', () => {
     expect(t.controller.pressKey('x')).toBe(false);
   });
 
+  it('digits pressed before the previous one was answered are sent after it, in order', async () => {
+    const t = await readyTab();
+    const id = await acceptedCall(t);
+    // The panel answers the first digit only when told, as a slow contact centre would.
+    const answers: (() => void)[] = [];
+    const sent: string[] = [];
+    t.panel.handle('sendDigits', (params) => {
+      sent.push(params.digits as string);
+      return new Promise<null>((resolve) => answers.push(() => resolve(null)));
+    });
+    for (const key of ['9', '*', '3']) t.controller.pressKey(key);
+    await flush(vi);
+    expect(sent).toEqual(['9']);
+    expect(t.controller.getState().call.digits).toBe('9*3');
+    for (let i = 0; i < 3; i++) {
+      answers[i]!();
+      await flush(vi);
+    }
+    expect(sent).toEqual(['9', '*', '3']);
+    expect(t.panel.requests.filter((r) => r.method === 'sendDigits').map((r) => r.params)).toEqual(
+      ['9', '*', '3'].map((digits) => ({ contactId: id, connectionId: `${id}-agent`, digits })),
+    );
+  });
+
   it('the keypad is hidden when the call is not connected', async () => {
     const t = await readyTab();
     t.panel.instance.incomingCall();
