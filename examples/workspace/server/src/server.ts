@@ -15,6 +15,8 @@ import { startInboundEmail } from './modules/conversations-intake/email';
 import { startInboundQueue } from './modules/conversations-intake/inbound-queue';
 import { UNSENT_UPLOADS } from './modules/attachments/constants';
 import { AttachmentService } from './modules/attachments/service';
+import { SNOOZE_WAKE_EVERY_MS } from './modules/inbox/constants';
+import { InboxService } from './modules/inbox/service';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
 import { relayThroughPostgres } from './modules/live/notify';
@@ -64,10 +66,19 @@ export async function createServices(config: Config, log: Logger = createLogger(
       .catch((error: unknown) => log.warn({ err: error }, 'upload sweep failed'));
   }, UNSENT_UPLOADS.everyMs);
   sweeper.unref();
+  // Snoozed conversations open again when their time comes (with a live event).
+  const inbox = new InboxService(services);
+  const waker = setInterval(() => {
+    inbox
+      .wakeSnoozed()
+      .catch((error: unknown) => log.warn({ err: error }, 'snoozed conversations not woken'));
+  }, SNOOZE_WAKE_EVERY_MS);
+  waker.unref();
   return {
     services,
     async close() {
       clearInterval(sweeper);
+      clearInterval(waker);
       await inbound.stop();
       await stopRelay?.();
       contactCentre.close();

@@ -4,8 +4,15 @@ import { z } from '@hono/zod-openapi';
 import { ATTACHMENT_LIMITS } from '../modules/attachments/constants';
 import { attachmentSchema } from './attachments';
 import { idSchema, isoDateTime, pageInfoSchema } from './common';
+import { MAX_BULK_CONVERSATIONS } from './inbox-limits';
 
-export const CONVERSATION_STATUSES = ['open', 'pending', 'closed'] as const;
+export { MAX_BULK_CONVERSATIONS, MAX_SNOOZE_DAYS } from './inbox-limits';
+
+export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'closed'] as const;
+/** Statuses a person sets directly (`snoozed` comes with a time: `snoozedUntil`). */
+export const SETTABLE_STATUSES = ['open', 'pending', 'closed'] as const;
+export const CONVERSATION_PRIORITIES = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+
 export const CHANNELS = ['whatsapp', 'email', 'sms', 'chat', 'voice'] as const;
 export const FOLDERS = ['all', 'unassigned', 'mine', 'tag', 'view'] as const;
 
@@ -38,6 +45,9 @@ export const conversationSchema = z
     contact: contactRefSchema,
     assignee: agentRefSchema.nullable(),
     tags: z.array(tagSchema),
+    priority: z.enum(CONVERSATION_PRIORITIES),
+    /** Until when a `snoozed` conversation sleeps (it opens again then); null otherwise. */
+    snoozedUntil: isoDateTime.nullable(),
     lastMessageAt: isoDateTime,
     lastMessagePreview: z.string(),
     createdAt: isoDateTime,
@@ -155,15 +165,60 @@ export const conversationResponseSchema = z.object({ conversation: conversationS
 
 export const conversationPatchSchema = z
   .object({
-    status: z.enum(CONVERSATION_STATUSES).optional(),
+    /** Open, pending or closed; a snooze is set with `snoozedUntil`. */
+    status: z.enum(SETTABLE_STATUSES).optional(),
     /** An agent id of the workspace, or null to unassign. */
     assigneeId: idSchema.nullable().optional(),
     /** Replaces the conversation's tags. */
     tagIds: z.array(idSchema).max(20).optional(),
     subject: z.string().max(200).optional(),
+    priority: z.enum(CONVERSATION_PRIORITIES).optional(),
+    /** Snoozes the conversation until this time (in the future, within a year). */
+    snoozedUntil: isoDateTime.optional(),
   })
   .strict()
+  .refine((p) => !(p.status && p.snoozedUntil), {
+    message: 'Give a status or a snooze time, not both.',
+    path: ['snoozedUntil'],
+  })
   .openapi('ConversationPatch');
+
+/** One change applied to many conversations (the list's bulk actions). */
+export const conversationBulkSchema = z
+  .object({
+    ids: z.array(idSchema).min(1).max(MAX_BULK_CONVERSATIONS),
+    status: z.enum(SETTABLE_STATUSES).optional(),
+    /** An agent id of the workspace, or null to unassign. */
+    assigneeId: idSchema.nullable().optional(),
+    /** Tags added to each conversation (the others are kept). */
+    addTagIds: z.array(idSchema).max(20).optional(),
+    /** Tags removed from each conversation. */
+    removeTagIds: z.array(idSchema).max(20).optional(),
+    priority: z.enum(CONVERSATION_PRIORITIES).optional(),
+    snoozedUntil: isoDateTime.optional(),
+  })
+  .strict()
+  .refine((b) => !(b.status && b.snoozedUntil), {
+    message: 'Give a status or a snooze time, not both.',
+    path: ['snoozedUntil'],
+  })
+  .refine(
+    (b) =>
+      [b.status, b.assigneeId, b.addTagIds, b.removeTagIds, b.priority, b.snoozedUntil].some(
+        (v) => v !== undefined,
+      ),
+    { message: 'Choose what to change.', path: ['ids'] },
+  )
+  .openapi('ConversationBulkChange');
+
+export const conversationBulkResponseSchema = z
+  .object({
+    /** The conversations changed. */
+    updated: z.array(z.string()),
+    /** Ids that are not conversations the caller can see (nothing was done to them). */
+    notFound: z.array(z.string()),
+  })
+  .openapi('ConversationBulkResult');
 
 export const messageListQuerySchema = z.object({
   /** Older messages than this cursor (pages go back in time). */
@@ -293,12 +348,17 @@ export type Tag = z.infer<typeof tagSchema>;
 export type AgentRef = z.infer<typeof agentRefSchema>;
 export type ContactRef = z.infer<typeof contactRefSchema>;
 export type ConversationSummary = z.infer<typeof conversationSchema>;
+export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
+export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 export type CallPart = z.infer<typeof callPartSchema>;
 export type InboxMessage = z.infer<typeof messageSchema>;
 export type InboxView = z.infer<typeof inboxViewSchema>;
 export type InboxCounts = z.infer<typeof countsResponseSchema>['counts'];
 export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
 export type ConversationPatch = z.infer<typeof conversationPatchSchema>;
+export type ConversationBulkChange = z.infer<typeof conversationBulkSchema>;
+export type ConversationBulkResult = z.infer<typeof conversationBulkResponseSchema>;
+export type ConversationPriority = (typeof CONVERSATION_PRIORITIES)[number];
 export type ConversationStart = z.infer<typeof conversationStartSchema>;
 export type ConversationStarted = z.infer<typeof conversationStartResponseSchema>;
 export type MessageCreate = z.infer<typeof messageCreateSchema>;

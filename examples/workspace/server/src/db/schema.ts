@@ -134,6 +134,10 @@ export interface ConversationsTable {
   updated_at: Timestamp;
   /** The campaign the conversation answers (a customer's reply to it). */
   campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** none, low, medium, high or urgent (`CONVERSATION_PRIORITIES`). */
+  priority: ColumnType<string, string | undefined, string>;
+  /** Until when a `snoozed` conversation sleeps; null otherwise. */
+  snoozed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ConversationTagsTable {

@@ -1,7 +1,8 @@
 // Constants of the inbound path.
 
 /** Conversation statuses an inbound message joins (else it starts a new conversation). */
-export const REOPENABLE_STATUSES = ['open', 'pending'] as const;
+// A customer's message continues their open, pending or snoozed conversation (and wakes it).
+export const REOPENABLE_STATUSES = ['open', 'pending', 'snoozed'] as const;
 
 /** The longest preview a conversation keeps of its last message. */
 export const PREVIEW_LENGTH = 200;

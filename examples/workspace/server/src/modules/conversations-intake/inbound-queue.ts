@@ -852,7 +852,7 @@ export class InboundQueue {
         sql`(${id}, ${item.at.toISOString()}::timestamptz, ${item.body.slice(0, PREVIEW_LENGTH)})`,
     );
     await sql`UPDATE conversations c
-      SET status = 'open', last_message_at = greatest(c.last_message_at, v.at),
+      SET status = 'open', snoozed_until = NULL, last_message_at = greatest(c.last_message_at, v.at),
         last_message_preview = v.preview, updated_at = now()
       FROM (VALUES ${sql.join(values)}) AS v(id, at, preview)
       WHERE c.id = v.id`.execute(trx);

@@ -218,7 +218,7 @@ export class ConversationIntake {
     await trx
       .updateTable('conversations')
       .set({
-        ...(survey ? {} : { status: 'open' }),
+        ...(survey ? {} : { status: 'open', snoozed_until: null }),
         last_message_at: sql`greatest(last_message_at, ${at})`,
         last_message_preview: body.slice(0, PREVIEW_LENGTH),
         updated_at: new Date(),

@@ -16,6 +16,10 @@ export const INBOX_MESSAGES = {
     `${label} is off for this workspace. An admin can turn it on in Settings → Channels.`,
   openElsewhere:
     'This contact already has an open conversation on that channel, assigned to another agent.',
+  snoozeInPast: 'Choose a time in the future.',
+  snoozeTooFar: (days: number) => `A conversation can be snoozed for at most ${days} days.`,
+  unknownAgent: 'Unknown agent',
+  unknownTag: 'Unknown tag',
 } as const;
 
 /** Channel names as the screens show them. */

@@ -75,6 +75,8 @@ export class InboxRepository {
         'c.last_message_preview',
         'c.created_at',
         'c.assignee_agent_id',
+        'c.priority',
+        'c.snoozed_until',
         'ct.id as contact_id',
         'ct.name as contact_name',
         'ct.phone as contact_phone',
@@ -316,12 +318,42 @@ export class InboxRepository {
   async updateConversation(
     trx: Transaction<Database>,
     id: string,
-    set: { status?: string; assignee_agent_id?: string | null; subject?: string },
+    set: {
+      status?: string;
+      assignee_agent_id?: string | null;
+      subject?: string;
+      priority?: string;
+      snoozed_until?: Date | null;
+    },
   ): Promise<void> {
     await trx
       .updateTable('conversations')
       .set({ ...set, updated_at: new Date() })
       .where('id', '=', id)
+      .execute();
+  }
+
+  /** The tag ids of one conversation. */
+  async tagIdsOf(conversationId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('conversation_tags')
+      .select('tag_id')
+      .where('conversation_id', '=', conversationId)
+      .execute();
+    return rows.map((r) => r.tag_id);
+  }
+
+  /**
+   * Opens the snoozed conversations whose time has come (of every workspace); returns them, so
+   * that their workspaces hear of it.
+   */
+  wakeSnoozed(now: Date) {
+    return this.db
+      .updateTable('conversations')
+      .set({ status: 'open', snoozed_until: null, updated_at: now })
+      .where('status', '=', 'snoozed')
+      .where('snoozed_until', '<=', now)
+      .returning(['id', 'workspace_id', 'assignee_agent_id'])
       .execute();
   }
 

@@ -4,6 +4,8 @@ import type { z } from '@hono/zod-openapi';
 import { idParamsSchema, slugParamsSchema } from '../../contract/common';
 import {
   callPartResponseSchema,
+  conversationBulkResponseSchema,
+  conversationBulkSchema,
   conversationListQuerySchema,
   conversationListResponseSchema,
   conversationPatchSchema,
@@ -100,6 +102,20 @@ export function inboxRoutes(services: Services) {
         },
         200,
       ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/inbox/conversations/bulk',
+      tags,
+      summary: 'Assign, tag, prioritise, close or snooze many conversations at once',
+      description:
+        'Each conversation the caller can see is changed as a PATCH of it would change it; ids the caller cannot see are listed in notFound and left alone.',
+      request: { params: slugParamsSchema, ...body(conversationBulkSchema) },
+      responses: { 200: json(conversationBulkResponseSchema) },
+    }),
+    async (c) => c.json(await inbox.bulk(c.get('access'), c.req.valid('json')), 200),
   );
 
   router.openapi(

@@ -2,6 +2,8 @@
 // folder permits, assignment within the workspace, messages and call parts, saved replies.
 import type {
   CallPart,
+  ConversationBulkChange,
+  ConversationBulkResult,
   ConversationListQuery,
   ConversationPatch,
   ConversationStart,
@@ -15,6 +17,7 @@ import type {
   TemplateMessageCreate,
   WhatsappWindow,
 } from '../../contract/inbox';
+import { MAX_SNOOZE_DAYS } from '../../contract/inbox';
 import { renderTemplate } from '../../integrations/channels/whatsapp/outbound';
 import { WHATSAPP_WINDOW_MS } from '../../integrations/channels/whatsapp/constants';
 import type { MessageTemplate } from '../../integrations/channels/types';
@@ -103,6 +106,8 @@ export class InboxService {
       tags: tags
         .filter((t) => t.conversation_id === r.id)
         .map((t) => ({ id: t.id, name: t.name, color: t.color })),
+      priority: r.priority as ConversationSummary['priority'],
+      snoozedUntil: r.snoozed_until ? new Date(r.snoozed_until).toISOString() : null,
       lastMessageAt: new Date(r.last_message_at).toISOString(),
       lastMessagePreview: r.last_message_preview,
       createdAt: new Date(r.created_at).toISOString(),
@@ -325,44 +330,159 @@ export class InboxService {
   ): Promise<ConversationSummary> {
     const before = await this.visible(access, id);
     const ws = access.workspace.id;
-    if (patch.assigneeId && !(await this.repo.findAgent(ws, patch.assigneeId)))
-      throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
-        { path: 'body.assigneeId', message: 'Unknown agent' },
-      ]);
+    const snoozedUntil = this.snoozeTime(patch.snoozedUntil, 'body.snoozedUntil');
+    await this.checkAgent(ws, patch.assigneeId);
     const tagIds = patch.tagIds ? [...new Set(patch.tagIds)] : undefined;
-    if (tagIds && (await this.repo.countTags(ws, tagIds)) !== tagIds.length)
+    await this.checkTags(ws, tagIds, 'body.tagIds');
+    await this.apply(access, before, {
+      status: patch.status,
+      assigneeId: patch.assigneeId,
+      subject: patch.subject,
+      priority: patch.priority,
+      snoozedUntil,
+      tagIds,
+    });
+    // The caller may no longer see it (assigned away without the shared inbox): answer it anyway.
+    const [summary] = await this.summaries([(await this.repo.findConversation(ws, id))!]);
+    return summary!;
+  }
+
+  /**
+   * One change to many conversations (the list's bulk actions): each visible one is changed as a
+   * single patch would change it (events, survey on close); the others are reported, untouched.
+   */
+  async bulk(
+    access: WorkspaceAccess,
+    change: ConversationBulkChange,
+  ): Promise<ConversationBulkResult> {
+    const ws = access.workspace.id;
+    const snoozedUntil = this.snoozeTime(change.snoozedUntil, 'body.snoozedUntil');
+    await this.checkAgent(ws, change.assigneeId);
+    const add = [...new Set(change.addTagIds ?? [])];
+    const remove = new Set(change.removeTagIds ?? []);
+    await this.checkTags(ws, add, 'body.addTagIds');
+    const updated: string[] = [];
+    const notFound: string[] = [];
+    for (const id of new Set(change.ids)) {
+      const before = await this.visible(access, id).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      });
+      if (!before) {
+        notFound.push(id);
+        continue;
+      }
+      const tagIds =
+        add.length > 0 || remove.size > 0
+          ? [...new Set([...(await this.repo.tagIdsOf(id)), ...add])].filter((t) => !remove.has(t))
+          : undefined;
+      await this.apply(access, before, {
+        status: change.status,
+        assigneeId: change.assigneeId,
+        priority: change.priority,
+        snoozedUntil,
+        tagIds,
+      });
+      updated.push(id);
+    }
+    return { updated, notFound };
+  }
+
+  /**
+   * Opens the snoozed conversations whose time has come, and tells their workspaces (the lists,
+   * counts and the assignee's screen update live). Returns how many woke.
+   */
+  async wakeSnoozed(now = new Date()): Promise<number> {
+    const woke = await this.repo.wakeSnoozed(now);
+    for (const c of woke)
+      this.services.bus.publish({
+        type: 'conversation.updated',
+        workspaceId: c.workspace_id,
+        id: c.id,
+        conversationId: c.id,
+        assigneeId: c.assignee_agent_id,
+      });
+    return woke.length;
+  }
+
+  /** A snooze time given at `path`, checked: in the future, within MAX_SNOOZE_DAYS. */
+  private snoozeTime(value: string | undefined, path: string): Date | undefined {
+    if (value === undefined) return undefined;
+    const at = new Date(value);
+    const now = Date.now();
+    const problem =
+      at.getTime() <= now
+        ? INBOX_MESSAGES.snoozeInPast
+        : at.getTime() > now + MAX_SNOOZE_DAYS * 86_400_000
+          ? INBOX_MESSAGES.snoozeTooFar(MAX_SNOOZE_DAYS)
+          : null;
+    if (problem)
       throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
-        { path: 'body.tagIds', message: 'Unknown tag' },
+        { path, message: problem },
       ]);
+    return at;
+  }
+
+  private async checkAgent(ws: string, agentId: string | null | undefined) {
+    if (agentId && !(await this.repo.findAgent(ws, agentId)))
+      throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
+        { path: 'body.assigneeId', message: INBOX_MESSAGES.unknownAgent },
+      ]);
+  }
+
+  private async checkTags(ws: string, tagIds: readonly string[] | undefined, path: string) {
+    if (tagIds && tagIds.length > 0 && (await this.repo.countTags(ws, tagIds)) !== tagIds.length)
+      throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [
+        { path, message: INBOX_MESSAGES.unknownTag },
+      ]);
+  }
+
+  /** Writes one conversation's change (checked by the caller) and announces it. */
+  private async apply(
+    access: WorkspaceAccess,
+    before: ConversationRow,
+    change: {
+      readonly status?: ConversationPatch['status'];
+      readonly assigneeId?: string | null;
+      readonly subject?: string;
+      readonly priority?: ConversationPatch['priority'];
+      readonly snoozedUntil?: Date;
+      readonly tagIds?: readonly string[];
+    },
+  ): Promise<void> {
+    const ws = access.workspace.id;
+    const id = before.id;
     await this.services.db.transaction().execute(async (trx) => {
       const set = {
-        ...(patch.status === undefined ? {} : { status: patch.status }),
-        ...(patch.assigneeId === undefined ? {} : { assignee_agent_id: patch.assigneeId }),
-        ...(patch.subject === undefined ? {} : { subject: patch.subject }),
+        // A status set by hand ends a snooze; a snooze time makes the conversation snoozed.
+        ...(change.status === undefined ? {} : { status: change.status, snoozed_until: null }),
+        ...(change.snoozedUntil === undefined
+          ? {}
+          : { status: 'snoozed', snoozed_until: change.snoozedUntil }),
+        ...(change.assigneeId === undefined ? {} : { assignee_agent_id: change.assigneeId }),
+        ...(change.subject === undefined ? {} : { subject: change.subject }),
+        ...(change.priority === undefined ? {} : { priority: change.priority }),
       };
       if (Object.keys(set).length > 0) await this.repo.updateConversation(trx, id, set);
-      if (tagIds) await this.repo.replaceTags(trx, id, tagIds);
+      if (change.tagIds) await this.repo.replaceTags(trx, id, change.tagIds);
     });
     const reassigned =
-      patch.assigneeId !== undefined && patch.assigneeId !== before.assignee_agent_id;
+      change.assigneeId !== undefined && change.assigneeId !== before.assignee_agent_id;
     this.services.bus.publish({
       type: 'conversation.updated',
       workspaceId: ws,
       id,
       conversationId: id,
-      assigneeId: patch.assigneeId === undefined ? before.assignee_agent_id : patch.assigneeId,
+      assigneeId: change.assigneeId === undefined ? before.assignee_agent_id : change.assigneeId,
       ...(reassigned ? { previousAssigneeId: before.assignee_agent_id } : {}),
     });
     // Closed: the customer gets the satisfaction survey (when on; never fails the close).
-    if (patch.status === 'closed' && before.status !== 'closed')
+    if (change.status === 'closed' && before.status !== 'closed')
       await new CsatSurveys(this.services)
         .onClosed(ws, id)
         .catch((error: unknown) =>
           this.services.log.error({ err: error, conversationId: id }, 'survey not sent'),
         );
-    // The caller may no longer see it (assigned away without the shared inbox): answer it anyway.
-    const [summary] = await this.summaries([(await this.repo.findConversation(ws, id))!]);
-    return summary!;
   }
 
   async messages(access: WorkspaceAccess, id: string, cursor: string | undefined, limit: number) {

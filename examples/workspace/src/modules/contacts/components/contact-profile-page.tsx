@@ -32,10 +32,8 @@ import type { ContactCall, ContactProfile } from '../api/types';
 import { CONTACT_COPY } from '../messages';
 import { ContactDialog } from './contact-dialog';
 import { StartConversationDialog } from './start-conversation-dialog';
+import { STATUS_LABEL, STATUS_TONE } from '../../inbox/components/triage';
 import './contacts.css';
-
-const STATUS_TONE = { open: 'accent', pending: 'warning', closed: 'neutral' } as const;
-const STATUS_LABEL = { open: 'Open', pending: 'Pending', closed: 'Closed' } as const;
 
 function callLabel(call: ContactCall): string {
   if (!call.answered)

@@ -11,6 +11,8 @@ import type {
 import type { ConversationSurvey } from '../../../../server/src/contract/csat';
 import type {
   CallPart,
+  ConversationBulkChange,
+  ConversationBulkResult,
   ConversationListResponse,
   ConversationPatch,
   ConversationStatus,
@@ -21,6 +23,7 @@ import type {
   MessageCreate,
   MessageListResponse,
   SavedReply,
+  Tag,
 } from './types';
 
 /** The status filter of a list: one status, or every status. */
@@ -133,6 +136,22 @@ export const savedRepliesQuery = (slug: string) =>
         (r) => r.savedReplies,
       ),
     staleTime: 5 * 60_000,
+  });
+
+/** The workspace's tags (tagging a conversation). */
+export const tagsQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['ws', slug, 'inbox', 'tags'],
+    queryFn: ({ signal }) =>
+      api<{ tags: Tag[] }>(wsPath(slug, '/inbox/tags'), { signal }).then((r) => r.tags),
+    staleTime: 5 * 60_000,
+  });
+
+/** Assigns, tags, prioritises, closes or snoozes many conversations at once. */
+export const updateConversations = (slug: string, change: ConversationBulkChange) =>
+  api<ConversationBulkResult>(wsPath(slug, '/inbox/conversations/bulk'), {
+    method: 'POST',
+    body: change,
   });
 
 /** The workspace's agents (assignment). */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Inbox, Search, SearchX } from 'lucide-react';
+import { Inbox, ListChecks, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -10,6 +10,7 @@ import {
   DocumentTitle,
   EmptyState,
   ErrorState,
+  IconButton,
   Input,
   Select,
   SkeletonList,
@@ -20,6 +21,7 @@ import type { StatusFilter } from '../api/inbox-api';
 import type { InboxCounts } from '../api/types';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useInboxList } from '../hooks/use-inbox-list';
+import { BulkBar } from './bulk-bar';
 import { ConversationRow } from './conversation-row';
 
 const ROW_HEIGHT = 84;
@@ -43,6 +45,7 @@ function listTitle(list: InboxList, counts: InboxCounts | undefined): string {
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
   { value: 'pending', label: 'Pending' },
+  { value: 'snoozed', label: 'Snoozed' },
   { value: 'closed', label: 'Closed' },
   { value: 'any', label: 'All statuses' },
 ] as const satisfies readonly { value: StatusFilter; label: string }[];
@@ -54,6 +57,7 @@ function statusFromQuery(value: string | null): StatusFilter {
 const EMPTY_TITLES: Record<StatusFilter, string> = {
   open: 'You’re all caught up',
   pending: 'Nothing pending',
+  snoozed: 'Nothing snoozed',
   closed: 'No closed conversations',
   any: 'No conversations yet',
 };
@@ -71,6 +75,20 @@ export function ConversationListPane() {
   const counts = useQuery(inboxCountsQuery(session.slug));
   const query = useInfiniteQuery(conversationsQuery(session.slug, list, search, status));
   const items = query.data?.pages.flatMap((p) => p.conversations) ?? [];
+  // Selection mode: a checkbox on every row and the bulk actions bar.
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const leaveSelection = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   // Keep the search in the URL (shareable, and kept when a conversation opens). Only a changed
   // search navigates: a navigation to the same list would undo a click made meanwhile.
@@ -141,7 +159,23 @@ export function ConversationListPane() {
               options={STATUS_OPTIONS}
               data-testid="conversation-status-filter"
             />
+            <IconButton
+              label={selecting ? 'Leave selection' : 'Select conversations'}
+              aria-pressed={selecting}
+              onClick={() => (selecting ? leaveSelection() : setSelecting(true))}
+              data-testid="conversation-select-mode"
+            >
+              <ListChecks aria-hidden="true" />
+            </IconButton>
           </div>
+          {selecting ? (
+            <BulkBar
+              selected={selected}
+              loadedIds={items.map((c) => c.id)}
+              onSelect={setSelected}
+              onDone={leaveSelection}
+            />
+          ) : null}
         </header>
         {query.isPending ? (
           <SkeletonList label="Loading conversations" data-testid="conversation-list-loading" />
@@ -187,10 +221,22 @@ export function ConversationListPane() {
                     style={{ transform: `translateY(${row.start}px)`, height: row.size }}
                   >
                     {conversation ? (
-                      <ConversationRow
-                        conversation={conversation}
-                        to={`${paths.conversation(session.slug, conversation.id, list)}${keepQuery}`}
-                      />
+                      <>
+                        {selecting ? (
+                          <input
+                            type="checkbox"
+                            className="conversation-list__check"
+                            aria-label={`Select the conversation with ${conversation.contact.displayName}`}
+                            checked={selected.has(conversation.id)}
+                            onChange={() => toggle(conversation.id)}
+                            data-testid="conversation-check"
+                          />
+                        ) : null}
+                        <ConversationRow
+                          conversation={conversation}
+                          to={`${paths.conversation(session.slug, conversation.id, list)}${keepQuery}`}
+                        />
+                      </>
                     ) : (
                       <div className="conversation-list__more" role="status">
                         <Spinner /> Loading more

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { formatDateTime, formatListTime } from '../../../lib/format';
 import { Avatar } from '../../../ui';
 import type { Channel, ConversationSummary } from '../api/types';
+import { PriorityBadge, snoozedLabel } from './triage';
 
 /** The icon and name of each channel. */
 export const CHANNELS: Record<Channel, { icon: typeof Phone; label: string }> = {
@@ -44,7 +45,16 @@ export function ConversationRow({
             {formatListTime(at)}
           </time>
         </span>
-        <span className="conversation-row__subject">{conversation.subject}</span>
+        <span className="conversation-row__subject">
+          <PriorityBadge priority={conversation.priority} />
+          {conversation.status === 'snoozed' ? (
+            <span className="conversation-row__snoozed">
+              {snoozedLabel(conversation.snoozedUntil)}
+            </span>
+          ) : (
+            conversation.subject
+          )}
+        </span>
         <span className="conversation-row__preview">
           <Icon aria-label={channel.label} role="img" />
           <span>{conversation.lastMessagePreview || 'No messages yet'}</span>

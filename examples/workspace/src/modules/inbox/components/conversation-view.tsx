@@ -6,7 +6,13 @@ import { useSession } from '../../session/hooks/use-session';
 import { Avatar, Badge, ErrorState, Select, Skeleton, toast } from '../../../ui';
 import { ApiError } from '../../../api/client';
 import { CallContactButton } from '../../voice/components/call-contact-button';
-import { agentsQuery, conversationQuery, inboxKeys, updateConversation } from '../api/inbox-api';
+import {
+  agentsQuery,
+  conversationQuery,
+  inboxKeys,
+  tagsQuery,
+  updateConversation,
+} from '../api/inbox-api';
 import type { ConversationStatus, ConversationSummary } from '../api/types';
 import { CHANNELS } from './conversation-row';
 import { useInboxList } from '../hooks/use-inbox-list';
@@ -14,14 +20,17 @@ import { CampaignReplyLink } from './campaign-reply-link';
 import { Composer } from './composer';
 import { SurveyStatus } from './survey-status';
 import { Timeline } from './timeline';
+import { PRIORITY_OPTIONS, SnoozeMenu, STATUS_LABEL, TagEditor, snoozedLabel } from './triage';
 
 const UNASSIGNED = '__unassigned__';
 
-const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'closed', label: 'Closed' },
-] as const satisfies readonly { value: ConversationStatus; label: string }[];
+/** The statuses one sets by hand (a snooze comes with a time, from the Snooze menu). */
+const SETTABLE: readonly ConversationStatus[] = ['open', 'pending', 'closed'];
+const statusOptions = (current: ConversationStatus) =>
+  (current === 'snoozed' ? [...SETTABLE, current] : SETTABLE).map((value) => ({
+    value,
+    label: STATUS_LABEL[value],
+  }));
 
 function ConversationHeader({ conversation }: { readonly conversation: ConversationSummary }) {
   const session = useSession();
@@ -29,6 +38,7 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
   const location = useLocation();
   const queryClient = useQueryClient();
   const agents = useQuery(agentsQuery(session.slug));
+  const allTags = useQuery(tagsQuery(session.slug));
   const update = useMutation({
     mutationFn: (input: Parameters<typeof updateConversation>[2]) =>
       updateConversation(session.slug, conversation.id, input),
@@ -103,12 +113,40 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
           <Select
             label="Status"
             value={conversation.status}
-            options={STATUS_OPTIONS}
+            options={statusOptions(conversation.status)}
             disabled={update.isPending}
-            onValueChange={(status) => update.mutate({ status })}
+            onValueChange={(status) => {
+              if (status !== 'snoozed') update.mutate({ status });
+            }}
             data-testid="conversation-status"
           />
         </div>
+      </div>
+      <div className="conversation-header__triage">
+        <TagEditor
+          tags={conversation.tags}
+          allTags={allTags.data ?? []}
+          disabled={update.isPending}
+          onChange={(tagIds) => update.mutate({ tagIds })}
+        />
+        <Select
+          label="Priority"
+          value={conversation.priority}
+          options={PRIORITY_OPTIONS}
+          disabled={update.isPending}
+          onValueChange={(priority) => update.mutate({ priority })}
+          data-testid="conversation-priority"
+        />
+        <SnoozeMenu
+          disabled={update.isPending}
+          onSnooze={(until) => update.mutate({ snoozedUntil: until.toISOString() })}
+          data-testid="conversation-snooze"
+        />
+        {conversation.status === 'snoozed' ? (
+          <span className="conversation-header__snoozed" data-testid="conversation-snoozed">
+            {snoozedLabel(conversation.snoozedUntil)}
+          </span>
+        ) : null}
       </div>
     </header>
   );
