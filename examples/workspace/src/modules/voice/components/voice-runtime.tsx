@@ -112,6 +112,7 @@ function VoiceScreens({ session }: { readonly session: Session }) {
                 widget={widget}
                 liveCallsPermitted={liveCalls}
                 onError={reportError}
+                dialer
               />
               <CallPanel
                 widget={widget}
