@@ -79,6 +79,52 @@ test('free dial from the status menu: a number typed with spaces names its conta
   ).toBeVisible();
 });
 
+test("Settings → General's default country: the dialer reads a national number in it as the page says", async ({
+  page,
+}) => {
+  const auth = await signInAs(page, USERS.jane);
+  try {
+    await page.goto('/ws/acme/settings/general');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('General');
+    await page.getByTestId('general-country').selectOption({ label: 'United Kingdom (GB)' });
+    await expect(page.getByTestId('settings-general')).toContainText(
+      'A number typed without its country code is dialled with +44 (United Kingdom).',
+    );
+    await page.getByTestId('general-save').click();
+    await expect(page.getByTestId('toast').getByText('Default country saved')).toBeVisible();
+
+    // The session carries it to the dialer (a new page load reads the saved session).
+    await page.goto('/ws/acme/inbox');
+    const jane = new VoicePage(page);
+    await expect(jane.chip).toHaveAttribute('data-state', /^(available|offline|custom)$/, {
+      timeout: 60_000,
+    });
+    await jane.openMenu();
+    await jane.menu.getByRole('menuitem', { name: 'Dial a number' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dial a number' });
+    await expect(dialog.getByLabel('Country')).toHaveValue('GB');
+    await dialog.getByLabel('Phone number').fill('020 7123 4567');
+    await expect(dialog.getByTestId('voice-dialer-match')).toContainText(
+      `Contact: ${CALLERS.noah.name}`,
+    );
+    await dialog.getByRole('button', { name: 'Call' }).click();
+    await expect(jane.callPanel).toHaveAttribute('data-state', 'outgoing');
+    const outbound = await emulator.waitForContact(CALLERS.noah.phone, 'jane');
+    expect(outbound.customerNumber).toBe(CALLERS.noah.phone);
+    await jane.control('End call').click();
+    await expect(jane.callPanel).toHaveAttribute('data-state', 'afterCallWork');
+    await jane.control('Finish').click();
+    await expect(jane.callPanel).toBeHidden();
+  } finally {
+    const reset = await page.request.fetch('/api/ws/acme/settings/general', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${auth.token}` },
+      data: { defaultCountry: null },
+    });
+    expect(reset.status()).toBe(200);
+  }
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the dialer fits 375 × 812 and passes axe (${theme})`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
@@ -101,5 +147,21 @@ for (const theme of ['light', 'dark'] as const) {
     }
     await expectNoAxeViolations(page, `dialer (${theme})`);
     await page.screenshot({ path: `test-results/workspace/voice-dialer-375-${theme}.png` });
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.goto('/ws/acme/settings/general');
+    const save = page.getByTestId('general-save');
+    await expect(save).toBeVisible();
+    for (const control of [page.getByTestId('general-country'), save]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await expectNoAxeViolations(page, `settings general (${theme})`);
+    await page.screenshot({
+      path: `test-results/workspace/settings-general-375-${theme}.png`,
+      fullPage: true,
+    });
   });
 }

@@ -113,6 +113,7 @@ function VoiceScreens({ session }: { readonly session: Session }) {
                 liveCallsPermitted={liveCalls}
                 onError={reportError}
                 dialer
+                dialerCountry={session.workspace.defaultCountry}
               />
               <CallPanel
                 widget={widget}
