@@ -55,7 +55,7 @@ function CountryForm({ settings }: { readonly settings: GeneralSettings }) {
   return (
     <SettingsCard
       title="Phone numbers"
-      description="The dialer (in the status menu) reads numbers typed without their country code in this country."
+      description="The dialers (the status menu's and a contact's) read numbers typed without their country code in this country."
     >
       <form
         className="settings-card__body settings-form__grid"
