@@ -15,3 +15,4 @@ export * from './panel';
 export * from './controller';
 export * from './lists';
 export * from './api';
+export * from './dialer';

@@ -97,7 +97,12 @@ describe.each(dbKinds())('auth and sessions on %s', (kind) => {
         flag_addons_voice_live_calls: false,
       },
       profile: { name: 'John Roe', avatarURL: null, idAgent: s.id('acme/agent:john') },
-      workspace: { slug: 'acme', name: 'Acme Inc.', timeZone: 'Europe/Madrid' },
+      workspace: {
+        slug: 'acme',
+        name: 'Acme Inc.',
+        timeZone: 'Europe/Madrid',
+        defaultCountry: null,
+      },
       app: { planVoice: true },
     });
     const ana = await s.req('GET', '/api/ws/acme/session', {

@@ -14,3 +14,5 @@ export { TransferModal } from './transfer/transfer-modal';
 export type { TransferModalProps, TransferTab } from './transfer/transfer-modal';
 export { AudioSettingsModal } from './audio/audio-settings-modal';
 export type { AudioSettingsModalProps } from './audio/audio-settings-modal';
+export { Dialer, DialerDialog } from './dialer/dialer';
+export type { DialerProps, DialerDialogProps } from './dialer/dialer';

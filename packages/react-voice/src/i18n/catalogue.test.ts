@@ -4,12 +4,14 @@ import { VOICE_TRANSLATIONS } from '../locales';
 import { CALL_TRANSLATIONS } from '../locales/call';
 import { COMMON_TRANSLATIONS } from '../locales/common';
 import { CONTROLLER_TRANSLATIONS } from '../locales/controller';
+import { DIALER_TRANSLATIONS } from '../locales/dialer';
 import { PANEL_TRANSLATIONS } from '../locales/panel';
 import { VOICE_UI_MESSAGES, translateVoiceText } from './catalogue';
 import type { VoiceUiMessageKey } from './catalogue';
 import { VOICE_LOCALES, isVoiceLocale, voiceLocaleTag } from './locales';
 import { CALL_MESSAGES } from './messages/call';
 import { COMMON_MESSAGES } from './messages/common';
+import { DIALER_MESSAGES } from './messages/dialer';
 import { PANEL_MESSAGES } from './messages/panel';
 
 const AREAS = {
@@ -17,6 +19,7 @@ const AREAS = {
   common: [COMMON_MESSAGES, COMMON_TRANSLATIONS],
   call: [CALL_MESSAGES, CALL_TRANSLATIONS],
   panel: [PANEL_MESSAGES, PANEL_TRANSLATIONS],
+  dialer: [DIALER_MESSAGES, DIALER_TRANSLATIONS],
 } as const;
 
 /** The texts of a translation (any area's shape). */
@@ -105,6 +108,7 @@ describe('the message catalogue', () => {
           .map(([key]) => key),
         ...Object.keys(COMMON_MESSAGES),
         ...Object.keys(CALL_MESSAGES),
+        ...Object.keys(DIALER_MESSAGES),
       ];
       for (const key of keys as VoiceUiMessageKey[]) {
         // every key is translated (some words are the same as in English: 'Status', 'Teams')

@@ -8,6 +8,7 @@ import { VOICE_MESSAGES } from '../controller/messages';
 import type { VoiceMessage } from '../controller/messages';
 import { CALL_MESSAGES } from './messages/call';
 import { COMMON_MESSAGES } from './messages/common';
+import { DIALER_MESSAGES } from './messages/dialer';
 import { PANEL_MESSAGES } from './messages/panel';
 
 /**
@@ -19,6 +20,7 @@ export const VOICE_UI_MESSAGES = Object.freeze({
   ...COMMON_MESSAGES,
   ...CALL_MESSAGES,
   ...PANEL_MESSAGES,
+  ...DIALER_MESSAGES,
 });
 
 /**

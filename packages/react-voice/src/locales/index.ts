@@ -12,6 +12,7 @@
 import { CALL_TRANSLATIONS } from './call';
 import { COMMON_TRANSLATIONS } from './common';
 import { CONTROLLER_TRANSLATIONS } from './controller';
+import { DIALER_TRANSLATIONS } from './dialer';
 import { PANEL_TRANSLATIONS } from './panel';
 // Through the package's main entry, so that the declarations name where the types come from.
 import type { TranslatedVoiceLocale, VoiceTranslation } from '@x/react-voice';
@@ -24,6 +25,7 @@ function translation(locale: TranslatedVoiceLocale): VoiceTranslation {
     ...COMMON_TRANSLATIONS[locale],
     ...CALL_TRANSLATIONS[locale],
     ...PANEL_TRANSLATIONS[locale],
+    ...DIALER_TRANSLATIONS[locale],
   });
 }
 

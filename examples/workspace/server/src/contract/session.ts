@@ -61,7 +61,13 @@ export const sessionResponseSchema = z
         avatarURL: z.string().nullable(),
         idAgent: z.string().nullable(),
       }),
-      workspace: z.object({ slug: z.string(), name: z.string(), timeZone: z.string() }),
+      workspace: z.object({
+        slug: z.string(),
+        name: z.string(),
+        timeZone: z.string(),
+        /** ISO 3166-1 alpha-2 country of numbers written without their country code, or null. */
+        defaultCountry: z.string().nullable(),
+      }),
       app: z.object({ planVoice: z.boolean() }),
     }),
   })

@@ -394,6 +394,29 @@ export type TeamCreate = z.input<typeof teamCreateSchema>;
 export type TeamPatch = z.infer<typeof teamPatchSchema>;
 export type AssignmentRule = z.infer<typeof assignmentRuleSchema>;
 export type AssignmentRulePut = z.input<typeof assignmentRulePutSchema>;
+// ── General (appended for issue 26) ──────────────────────────────────────────────────────────
+
+/** The workspace's general settings: the default country of phone numbers (ISO 3166-1 alpha-2). */
+export const generalSettingsSchema = z
+  .object({
+    defaultCountry: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable()
+      .openapi({
+        description:
+          'ISO 3166-1 alpha-2 country (GB) of phone numbers written without their country code; null: numbers carry it',
+        example: 'GB',
+      }),
+  })
+  .strict()
+  .openapi('GeneralSettings');
+
+export const generalSettingsResponseSchema = z
+  .object({ settings: generalSettingsSchema })
+  .openapi('GeneralSettingsResponse');
+
+export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 export type AssignmentStrategy = (typeof ASSIGNMENT_STRATEGIES)[number];
 export type CsatSettings = z.infer<typeof csatSettingsSchema>;
 export type CsatSummary = z.infer<typeof csatSummarySchema>;

@@ -60,6 +60,8 @@ export interface WorkspacesTable {
   connect_subdomain: string;
   connect_region: string;
   created_at: CreatedAt;
+  /** ISO 3166-1 alpha-2 country of numbers written without their country code (migration 0017). */
+  default_country: string | null;
 }
 
 export interface MembershipsTable {

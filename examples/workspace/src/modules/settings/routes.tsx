@@ -69,6 +69,13 @@ export const settingsRoute: RouteObject = {
       }),
     },
     {
+      path: 'general',
+      loader: gated((permits) => permits.admin),
+      lazy: async () => ({
+        Component: (await import('./components/general-page')).GeneralPage,
+      }),
+    },
+    {
       path: 'integrations',
       lazy: async () => ({
         Component: (await import('./components/integrations-page')).IntegrationsPage,

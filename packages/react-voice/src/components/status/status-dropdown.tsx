@@ -1,4 +1,4 @@
-import { History, Maximize2, PhoneOff, Radio, Settings2, Users, X } from 'lucide-react';
+import { Grid3x3, History, Maximize2, PhoneOff, Radio, Settings2, Users, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { messageOf } from '../../controller/errors';
@@ -28,6 +28,7 @@ import {
 import { VoicePopover, VoicePopoverAnchor, VoicePopoverContent } from '../../ui/popover';
 import { VoiceTooltip } from '../../ui/tooltip';
 import { AudioSettingsModal } from '../audio/audio-settings-modal';
+import { DialerDialog } from '../dialer/dialer';
 import { StatusChip } from './status-chip';
 
 /** Props of {@link StatusDropdown}. @public */
@@ -46,6 +47,13 @@ export interface StatusDropdownProps {
    * so itself: 'Your status could not be changed.' and the reason, in an alert below the chip.
    */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Offer 'Dial a number' (a free {@link DialerDialog}) while no call is on and the voice module is
+   * enabled.
+   */
+  readonly dialer?: boolean;
+  /** The dialer's country of numbers typed without their country code (ISO 3166-1 alpha-2). */
+  readonly dialerCountry?: string | null;
 }
 
 /** How long the dropdown's own status-change failure alert stays (ms). */
@@ -67,6 +75,7 @@ function statusIcon(option: AgentStatusOption): ReactElement {
  */
 export function StatusDropdown(props: StatusDropdownProps): ReactElement | null {
   const { onOpenPanel, widget = false, liveCallsPermitted = false, onError } = props;
+  const { dialer = false, dialerCountry = null } = props;
   const { t } = useVoiceMessages();
   const session = useVoiceSession();
   const agent = useAgent();
@@ -74,6 +83,7 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   const call = useCall();
   const controls = useCallControls();
   const [audioOpen, setAudioOpen] = useState(false);
+  const [dialerOpen, setDialerOpen] = useState(false);
   const noteId = useId();
   // An item that opened the voice panel: focus stays in the panel (on its open tab) instead of
   // returning to the chip when the menu closes.
@@ -148,6 +158,15 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
             ))}
           </VoiceMenuRadioGroup>
           <VoiceMenuSeparator />
+          {dialer && session.voiceModuleEnabled && call.status === 'idle' && (
+            <VoiceMenuItem
+              icon={<Grid3x3 size={16} />}
+              onSelect={() => setDialerOpen(true)}
+              data-testid="voice-dial-number"
+            >
+              {t('dialNumber')}
+            </VoiceMenuItem>
+          )}
           <VoiceMenuItem icon={<Settings2 size={16} />} onSelect={() => setAudioOpen(true)}>
             {t('audioSettings')}
           </VoiceMenuItem>
@@ -187,6 +206,13 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
         />
       )}
       <AudioSettingsModal open={audioOpen} onOpenChange={setAudioOpen} />
+      {dialer && (
+        <DialerDialog
+          open={dialerOpen}
+          onOpenChange={setDialerOpen}
+          defaultCountry={dialerCountry}
+        />
+      )}
       <VoicePopover open={failure !== null} onOpenChange={(open) => !open && setFailure(null)}>
         <VoicePopoverAnchor virtualRef={anchor} />
         <VoicePopoverContent

@@ -125,7 +125,12 @@ export function sessionRoutes(services: Services) {
               avatarURL: access.agent?.avatar_url ?? user?.avatar_url ?? null,
               idAgent: access.agent?.id ?? null,
             },
-            workspace: { slug: w.slug, name: w.name, timeZone: w.time_zone },
+            workspace: {
+              slug: w.slug,
+              name: w.name,
+              timeZone: w.time_zone,
+              defaultCountry: w.default_country,
+            },
             app: { planVoice: w.plan_voice },
           },
         },

@@ -120,6 +120,7 @@ export class SessionService {
         connect_subdomain: row.connect_subdomain,
         connect_region: row.connect_region,
         created_at: row.created_at,
+        default_country: row.default_country,
       },
       membership: {
         workspace_id: row.id,

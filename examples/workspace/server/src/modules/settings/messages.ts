@@ -44,3 +44,6 @@ export const CSAT_DEFAULTS = {
 
 /** Days of responses the customer-satisfaction summary covers. */
 export const CSAT_SUMMARY_DAYS = 30;
+
+/** A default country that `libphonenumber-js` does not know (general settings). */
+export const UNKNOWN_COUNTRY = 'Unknown country: use an ISO 3166-1 alpha-2 code such as GB.';

@@ -446,4 +446,13 @@ export class SettingsRepository {
       .where('i.id', '=', id)
       .executeTakeFirst();
   }
+
+  /** The workspace's default country of phone numbers (general settings). */
+  async saveDefaultCountry(workspaceId: string, country: string | null): Promise<void> {
+    await this.db
+      .updateTable('workspaces')
+      .set({ default_country: country })
+      .where('id', '=', workspaceId)
+      .execute();
+  }
 }

@@ -31,6 +31,8 @@ import {
   teamCreateSchema,
   teamParamsSchema,
   teamPatchSchema,
+  generalSettingsResponseSchema,
+  generalSettingsSchema,
 } from '../../contract/settings';
 import type { Services } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
@@ -259,6 +261,33 @@ export function settingsRoutes(services: Services) {
       responses: { 200: json(csatResponseSchema) },
     }),
     async (c) => c.json(await settings.saveCsat(c.get('access'), c.req.valid('json')), 200),
+  );
+
+  // ── General ───────────────────────────────────────────────────────────────────────────────
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/settings/general',
+      tags,
+      summary: "The workspace's general settings: the default country of phone numbers",
+      request: { params: slugParamsSchema },
+      responses: { 200: json(generalSettingsResponseSchema) },
+    }),
+    (c) => c.json({ settings: settings.general(c.get('access')) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'put',
+      path: '/ws/{slug}/settings/general',
+      tags,
+      summary: 'Set the default country of phone numbers (admin)',
+      request: { params: slugParamsSchema, ...body(generalSettingsSchema) },
+      responses: { 200: json(generalSettingsResponseSchema) },
+    }),
+    async (c) =>
+      c.json({ settings: await settings.saveGeneral(c.get('access'), c.req.valid('json')) }, 200),
   );
 
   // ── Integrations ──────────────────────────────────────────────────────────────────────────

@@ -33,7 +33,9 @@ import {
   type TeamCreate,
   type TeamPatch,
 } from '../../contract/settings';
+import { isSupportedCountry } from 'libphonenumber-js';
 import { CHANNELS } from '../../contract/inbox';
+import type { GeneralSettings } from '../../contract/settings';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -41,7 +43,12 @@ import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
 import { ContactImporter, type SpooledUpload } from './contact-import';
 import { CsatSurveys } from '../csat/service';
-import { CSAT_DEFAULTS, CSAT_SUMMARY_DAYS, SETTINGS_MESSAGES as M } from './messages';
+import {
+  CSAT_DEFAULTS,
+  CSAT_SUMMARY_DAYS,
+  SETTINGS_MESSAGES as M,
+  UNKNOWN_COUNTRY,
+} from './messages';
 import { PERMIT_COLUMNS, SettingsRepository, type PermitColumn } from './repository';
 import { maskSecret, SecretBox, SecretKeyMissingError } from './secret-box';
 
@@ -510,6 +517,22 @@ export class SettingsService {
       onProgress,
     });
     return this.importDetail(access, result.id);
+  }
+
+  // ── General ───────────────────────────────────────────────────────────────────────────────
+
+  /** The general settings; every member reads them (the app formats numbers with them). */
+  general(access: WorkspaceAccess): GeneralSettings {
+    return { defaultCountry: access.workspace.default_country };
+  }
+
+  /** Saves the default country of phone numbers (admin); it must be one libphonenumber-js knows. */
+  async saveGeneral(access: WorkspaceAccess, input: GeneralSettings): Promise<GeneralSettings> {
+    requirePermit(access, 'admin');
+    if (input.defaultCountry !== null && !isSupportedCountry(input.defaultCountry))
+      throw invalid('body.defaultCountry', UNKNOWN_COUNTRY);
+    await this.repo.saveDefaultCountry(access.workspace.id, input.defaultCountry);
+    return { defaultCountry: input.defaultCountry };
   }
 }
 

@@ -10,6 +10,7 @@ import type {
   ContactImportDetail,
   Csat,
   CsatSettings,
+  GeneralSettings,
   GoogleMeetIntegration,
   GoogleMeetPut,
   IntegrationSummary,
@@ -203,3 +204,16 @@ export const importQuery = (slug: string, id: string) =>
       ),
     staleTime: Infinity,
   });
+
+/** settings/general: the workspace's default country of phone numbers (every member reads it). */
+export const generalSettingsQuery = (slug: string) =>
+  queryOptions({
+    queryKey: [...settingsKeys.all(slug), 'general'] as const,
+    queryFn: ({ signal }) =>
+      api<{ settings: GeneralSettings }>(s(slug, '/general'), { signal }).then((r) => r.settings),
+  });
+
+export const saveGeneralSettings = (slug: string, input: GeneralSettings) =>
+  api<{ settings: GeneralSettings }>(s(slug, '/general'), { method: 'PUT', body: input }).then(
+    (r) => r.settings,
+  );

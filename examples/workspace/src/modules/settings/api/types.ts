@@ -13,6 +13,7 @@ export type {
   ContactImportDetail,
   Csat,
   CsatSettings,
+  GeneralSettings,
   GoogleMeetConfig,
   GoogleMeetIntegration,
   GoogleMeetPut,

@@ -2,6 +2,7 @@ import {
   FileUp,
   Link2,
   MessageSquareText,
+  Phone,
   Radio,
   Shuffle,
   Smile,
@@ -59,6 +60,7 @@ const NAV: readonly NavItem[] = [
     icon: <FileUp />,
     visible: admin,
   },
+  { path: SETTINGS_PATHS.general, label: 'General', icon: <Phone />, visible: admin },
 ];
 
 /** Keeps the current screen's link in view when the navigation is a scrolling row (small screens). */

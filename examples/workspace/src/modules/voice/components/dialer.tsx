@@ -1,13 +1,16 @@
 import { Phone } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { toE164 } from '../../../lib/phone';
 import { Button, Field, Input } from '../../../ui';
+import { useSession } from '../../session/hooks/use-session';
 import { useVoiceBridge, voiceBridgeActions } from '../voice-bridge';
 
 /**
  * The call action of a contact page (§6: only when the voice module is enabled): the number to
  * call, prefilled with the contact's, and a Call button. A refused number shows the §5 message
- * ('Phone number is not valid.') under the field.
+ * ('Phone number is not valid.') under the field. A number typed without its country code is read
+ * in the workspace's default country (Settings → General).
  */
 export function Dialer({
   phone,
@@ -17,13 +20,16 @@ export function Dialer({
   readonly contactName: string;
 }) {
   const voice = useVoiceBridge();
+  const country = useSession().workspace.defaultCountry;
   const [number, setNumber] = useState(phone);
   const [error, setError] = useState<string | null>(null);
   if (!voice.ready || !voice.voiceModuleEnabled) return null;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    setError((await voiceBridgeActions()?.call(number.trim())) ?? null);
+    // A number it cannot read goes as typed: the controller refuses it with the §5 message.
+    const dialled = toE164(number, country) ?? number.trim();
+    setError((await voiceBridgeActions()?.call(dialled)) ?? null);
   };
   return (
     <form className="dialer" onSubmit={(e) => void onSubmit(e)} data-testid="dialer">

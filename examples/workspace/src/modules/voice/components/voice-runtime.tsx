@@ -112,6 +112,8 @@ function VoiceScreens({ session }: { readonly session: Session }) {
                 widget={widget}
                 liveCallsPermitted={liveCalls}
                 onError={reportError}
+                dialer
+                dialerCountry={session.workspace.defaultCountry}
               />
               <CallPanel
                 widget={widget}
