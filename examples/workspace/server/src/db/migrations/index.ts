@@ -13,6 +13,7 @@ import { csat } from './0012-csat';
 import { attachments } from './0013-attachments';
 import { inboundQueue } from './0014-inbound-queue';
 import { sendInFlight } from './0015-send-in-flight';
+import { afterCallWork } from './0016-after-call-work';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   attachments,
   inboundQueue,
   sendInFlight,
+  afterCallWork,
 ];
