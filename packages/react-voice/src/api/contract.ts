@@ -169,7 +169,6 @@ export const liveCallItemSchema = z.object({
   ),
 });
 
-/** Call history item. `contact.name` may start with the visitor prefix (shown as the phone). */
 /** Limits of after-call work: a disposition's name, the codes of a workspace, the notes. @public */
 export const AFTER_CALL_WORK_LIMITS = {
   dispositionMax: 60,
@@ -183,6 +182,7 @@ export const afterCallWorkSchema = z.object({
   notes: z.string().check(z.maxLength(AFTER_CALL_WORK_LIMITS.notesMax)),
 });
 
+/** Call history item. `contact.name` may start with the visitor prefix (shown as the phone). */
 export const callHistoryItemSchema = z.object({
   id,
   idCommunication: id,
