@@ -59,6 +59,8 @@ export interface CallPart {
   recordingUrl: string | null;
   transcriptUrl: string | null;
   appPath: string;
+  /** The disposition and notes saved after the call (null or absent until saved). */
+  afterCallWork?: { disposition: string | null; notes: string } | null;
 }
 
 import type { Attachment } from '../../../../server/src/contract/attachments';
