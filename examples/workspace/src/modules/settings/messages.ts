@@ -16,6 +16,7 @@ export const SETTINGS_PATHS = {
   googleMeet: 'integrations/googleMeet',
   channels: 'channels',
   importHistory: 'import-history',
+  dispositions: 'call-dispositions',
 } as const;
 
 /** Each permit's name and what it allows (§3 Session permits, §6). */

@@ -7,6 +7,7 @@ import {
   Smile,
   UserRound,
   UsersRound,
+  ListChecks,
 } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
@@ -57,6 +58,12 @@ const NAV: readonly NavItem[] = [
     path: SETTINGS_PATHS.importHistory,
     label: 'Import history',
     icon: <FileUp />,
+    visible: admin,
+  },
+  {
+    path: SETTINGS_PATHS.dispositions,
+    label: 'Call dispositions',
+    icon: <ListChecks />,
     visible: admin,
   },
 ];
