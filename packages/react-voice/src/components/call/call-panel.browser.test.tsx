@@ -334,13 +334,30 @@ describe('CallPanel', () => {
     await expect.poll(inside).toEqual([]);
     await screen.unmount();
     const widget = await startVoice();
-    await show(widget, { widget: true });
+    const widgetScreen = await show(widget, { widget: true });
     await ringing(widget);
     await expect.element(panelEl()).toHaveAttribute('data-variant', 'fullscreen');
     await expect.poll(inside).toEqual([]);
     await widget.controller.accept();
     await expect.element(button('End call')).toBeVisible();
     await expect.poll(inside).toEqual([]);
+    await widgetScreen.unmount();
+    // After-call work with its form, floating and full screen.
+    const acwApi = {
+      getDispositions: () => Promise.resolve(['Resolved', 'Callback needed']),
+      saveAfterCallWork: (_id: string, work: { disposition: string | null; notes: string }) =>
+        Promise.resolve({ ...work, savedAt: '2026-01-01T09:05:00.000Z' }),
+    };
+    for (const widgetMode of [false, true]) {
+      const acw = await startVoice({ api: acwApi });
+      const id = await connected(acw);
+      acw.panel.instance.customerHangsUp(id);
+      const shown = await show(acw, { widget: widgetMode });
+      await expect.element(page.getByTestId('voice-acw-form')).toBeVisible();
+      await expect.element(button('Finish')).toBeVisible();
+      await expect.poll(inside).toEqual([]);
+      await shown.unmount();
+    }
   }, 60_000);
 
   it('collapses, and the chip expands it again', async () => {
