@@ -19,7 +19,9 @@ import {
   ListRoutingProfilesCommand,
   ListUsersCommand,
   MonitorContactCommand,
+  PutUserStatusCommand,
   SearchContactsCommand,
+  UpdateContactAttributesCommand,
   SearchUsersCommand,
   StartOutboundVoiceContactCommand,
   StopContactCommand,
@@ -170,6 +172,37 @@ describe('admin API credentials', () => {
     await run('StartTaskContact', () =>
       client.send(new StartTaskContactCommand({ InstanceId, ContactFlowId: 'flow', Name: 'T' })),
     );
+    await run('UpdateContactAttributes', () =>
+      client.send(
+        new UpdateContactAttributesCommand({
+          InstanceId,
+          InitialContactId: contact.id,
+          Attributes: { disposition: 'Resolved' },
+        }),
+      ),
+    );
+    const attributes = await client.send(
+      new GetContactAttributesCommand({ InstanceId, InitialContactId: contact.id }),
+    );
+    expect(attributes.Attributes).toEqual({ tier: 'gold', disposition: 'Resolved' });
+    const { AgentStatusSummaryList: statuses } = await client.send(
+      new ListAgentStatusesCommand({ InstanceId }),
+    );
+    const statusId = (name: string) => statuses!.find((st) => st.Name === name)!.Id!;
+    const offline = statusId('Offline');
+    // john (no contact) goes to Lunch at once.
+    const john = emulator.centre.agentByUsername('john')!;
+    await run('PutUserStatus', () =>
+      client.send(
+        new PutUserStatusCommand({ InstanceId, UserId: john.id, AgentStatusId: statusId('Lunch') }),
+      ),
+    );
+    expect(john.selected.name).toBe('Lunch');
+    // An agent on a call gets it as the next status (the call is not cut).
+    await client.send(
+      new PutUserStatusCommand({ InstanceId, UserId: jane.id, AgentStatusId: offline }),
+    );
+    expect(jane.nextState?.name).toBe('Offline');
     expect([...done].sort()).toEqual([...new Set(Object.values(ADMIN_OPERATIONS))].sort());
     client.destroy();
     lens.destroy();

@@ -71,7 +71,8 @@ export function fakeApi(overrides: Partial<VoiceApi> = {}): FakeApi {
     searchCampaignTemplates: () => Promise.resolve([]),
   };
   const api = {} as Record<keyof VoiceApi, (...args: unknown[]) => Promise<unknown>>;
-  for (const key of Object.keys(base) as (keyof VoiceApi)[]) {
+  const keys = new Set([...Object.keys(base), ...Object.keys(overrides)]) as Set<keyof VoiceApi>;
+  for (const key of keys) {
     const impl = (overrides[key] ?? base[key]) as (...args: unknown[]) => Promise<unknown>;
     api[key] = (...args: unknown[]) => {
       calls.push({ method: key, args });

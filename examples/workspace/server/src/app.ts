@@ -28,6 +28,7 @@ import { SessionService } from './modules/session/service';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { voiceRoutes } from './modules/voice/routes';
+import { afterCallWorkRoutes } from './modules/voice/after-call-work-routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 
 /** Paths under /api that need no bearer token. */
@@ -144,6 +145,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', campaignRoutes(services));
   api.route('/', settingsRoutes(services));
   api.route('/', voiceRoutes(services));
+  api.route('/', afterCallWorkRoutes(services));
   api.route('/', liveRoutes(services));
   api.route('/', integrationRoutes(services));
   api.route('/', webchatRoutes(services));

@@ -44,6 +44,10 @@ const PAIRS = [
   'historyResponseSchema',
   'transcriptCsvQuerySchema',
   'voiceConfigResponseSchema',
+  'afterCallWorkSchema',
+  'dispositionsResponseSchema',
+  'afterCallWorkBodySchema',
+  'afterCallWorkResponseSchema',
 ] as const;
 
 describe('the voice contract', () => {

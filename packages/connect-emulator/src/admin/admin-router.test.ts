@@ -14,6 +14,8 @@ import {
   ListRoutingProfilesCommand,
   ListUsersCommand,
   MonitorContactCommand,
+  PutUserStatusCommand,
+  UpdateContactAttributesCommand,
   ResourceNotFoundException,
   SearchContactsCommand,
   SearchUsersCommand,
@@ -319,6 +321,57 @@ describe('admin API through @aws-sdk/client-connect', () => {
       new GetContactAttributesCommand({ InstanceId: 'i-1', InitialContactId: 'c-1' }),
     );
     expect(out.Attributes).toEqual({ intent: 'billing' });
+  });
+
+  it('UpdateContactAttributes merges into the attributes of an ended contact; GetContactAttributes and DescribeContact show them', async () => {
+    await client.send(
+      new UpdateContactAttributesCommand({
+        InstanceId: 'i-1',
+        InitialContactId: 'c-0',
+        Attributes: { disposition: 'Resolved', notes: 'Called back' },
+      }),
+    );
+    await client.send(
+      new UpdateContactAttributesCommand({
+        InstanceId: 'i-1',
+        InitialContactId: 'c-0',
+        Attributes: { notes: 'Called back twice' },
+      }),
+    );
+    const out = await client.send(
+      new GetContactAttributesCommand({ InstanceId: 'i-1', InitialContactId: 'c-0' }),
+    );
+    expect(out.Attributes).toEqual({ disposition: 'Resolved', notes: 'Called back twice' });
+    const described = await client.send(
+      new DescribeContactCommand({ InstanceId: 'i-1', ContactId: 'c-0' }),
+    );
+    expect(described.Contact?.Attributes).toEqual(out.Attributes);
+    const unknown = await client
+      .send(
+        new UpdateContactAttributesCommand({
+          InstanceId: 'i-1',
+          InitialContactId: 'nope',
+          Attributes: { a: 'b' },
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(ResourceNotFoundException);
+  });
+
+  it('PutUserStatus sets the status by agent status id; an unknown user or status is ResourceNotFoundException', async () => {
+    await client.send(
+      new PutUserStatusCommand({ InstanceId: 'i-1', UserId: 'u-2', AgentStatusId: 's-off' }),
+    );
+    expect(backend.statuses.at(-1)).toEqual({ userId: 'u-2', agentStatusId: 's-off' });
+    for (const input of [
+      { UserId: 'u-404', AgentStatusId: 's-off' },
+      { UserId: 'u-2', AgentStatusId: 's-404' },
+    ]) {
+      const error = await client
+        .send(new PutUserStatusCommand({ InstanceId: 'i-1', ...input }))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ResourceNotFoundException);
+    }
   });
 
   it('MonitorContact delivers a monitor contact for the supervisor', async () => {

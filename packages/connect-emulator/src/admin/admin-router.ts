@@ -125,6 +125,8 @@ export const ADMIN_OPERATIONS: Readonly<Record<string, string>> = {
   'POST phone-number/list': 'ListPhoneNumbersV2',
   'POST realtime-contact-analysis/analysis-segments': 'ListRealtimeContactAnalysisSegments',
   'POST contact/monitor': 'MonitorContact',
+  'POST contact/attributes': 'UpdateContactAttributes',
+  'PUT users/*/*/status': 'PutUserStatus',
   ...CONTACT_START_OPERATIONS,
 };
 
@@ -327,6 +329,18 @@ const phoneListBody = z.object({
   PhoneNumberTypes: z.array(z.string()).optional(),
   PhoneNumberPrefix: z.string().optional(),
 });
+
+/**
+ * UpdateContactAttributes: keys 1–32767 characters, values up to 32767 (the real service's
+ * limits; the whole set is bounded by the request body limit).
+ */
+const updateAttributesBody = z.object({
+  InitialContactId: z.string().min(1).max(256),
+  InstanceId: z.string().min(1),
+  Attributes: z.record(z.string().min(1).max(32767), z.string().max(32767)),
+});
+
+const putUserStatusBody = z.object({ AgentStatusId: z.string().min(1).max(500) });
 
 const segmentsBody = z.object({
   InstanceId: z.string().min(1),
@@ -977,6 +991,23 @@ export function adminRoutes(
       const { contactId } = backend.monitorContact(contact.id, userId, caps);
       return { ContactId: contactId, ContactArn: arn('contact', contactId) };
     },
+  };
+  routes['POST contact/attributes'] = ({ body }) => {
+    const input = parseBody(updateAttributesBody, body);
+    checkInstance(input.InstanceId);
+    const contact = requireContact(input.InitialContactId);
+    backend.updateContactAttributes(contact.initialContactId, input.Attributes);
+    return {};
+  };
+  routes['PUT users/*/*/status'] = ({ params, body }) => {
+    checkInstance(params[0]);
+    const input = parseBody(putUserStatusBody, body);
+    const userId = idOf(params[1] ?? '', 'agent');
+    if (!backend.users().some((u) => u.id === userId)) notFound('User', userId);
+    if (!backend.agentStatuses().some((s) => s.id === input.AgentStatusId))
+      notFound('AgentStatus', input.AgentStatusId);
+    backend.putUserStatus(userId, input.AgentStatusId);
+    return {};
   };
   routes['PUT contact/outbound-voice'] = ({ body }) => {
     const input = parseBody(outboundBody, body);

@@ -207,4 +207,16 @@ export interface AdminBackend extends ContactStartBackend {
     userId: string,
     capabilities: readonly ('SILENT_MONITOR' | 'BARGE')[],
   ): { contactId: string };
+  /**
+   * UpdateContactAttributes: merges `attributes` into the attributes of the contact whose initial
+   * contact is `initialContactId` (the whole call's records show them); the contact may have ended.
+   * Throws ResourceNotFoundException for a contact the instance does not know.
+   */
+  updateContactAttributes(initialContactId: string, attributes: Record<string, string>): void;
+  /**
+   * PutUserStatus: sets the agent's status to the agent status `agentStatusId`; while the agent
+   * handles a contact it becomes the agent's next status, as on the real service. Throws
+   * ResourceNotFoundException for an unknown user or status.
+   */
+  putUserStatus(userId: string, agentStatusId: string): void;
 }

@@ -192,6 +192,23 @@ export class ContactLedger {
     this.entries.get(contactId)?.recorder?.agentSays(this.options.now(), text);
   }
 
+  /**
+   * Merges attributes into every record of the call whose initial contact is `initialContactId`
+   * (UpdateContactAttributes; the contact may be over). Answers whether any record was found.
+   */
+  updateAttributes(
+    initialContactId: string,
+    attributes: Readonly<Record<string, string>>,
+  ): boolean {
+    let found = false;
+    for (const { record } of this.entries.values()) {
+      if (record.initialContactId !== initialContactId) continue;
+      record.attributes = { ...record.attributes, ...attributes };
+      found = true;
+    }
+    return found;
+  }
+
   /** Every contact record seen (including ended ones). */
   contacts(): AdminContact[] {
     return [...this.entries.values()].map((e) => e.record);

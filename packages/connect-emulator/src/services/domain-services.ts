@@ -376,6 +376,31 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
       c.customerHangsUp(found.contact.id);
     },
     ...contactStartBackend(centre, seed, clock),
+    updateContactAttributes: (initialContactId, attributes) => {
+      // The live contacts of the call keep them too, so the ledger's next view carries them.
+      const c = centre();
+      for (const contact of c.contacts.values())
+        if (contact.initialContactId === initialContactId)
+          for (const [name, value] of Object.entries(attributes))
+            contact.attributes[name] = { name, value };
+      if (!ref.ledger!.updateAttributes(initialContactId, attributes))
+        throw new AdminApiError(
+          'ResourceNotFoundException',
+          `Contact not found: ${initialContactId}`,
+        );
+    },
+    putUserStatus: (userId, agentStatusId) => {
+      const c = centre();
+      const agent = c.agents.get(userId);
+      const state = c.agentStates.find((s) => lastSegment(s.arn) === agentStatusId);
+      if (agent === undefined || state === undefined)
+        throw new AdminApiError(
+          'ResourceNotFoundException',
+          `Not found: ${userId}/${agentStatusId}`,
+        );
+      // While the agent handles a contact the status is its next status (as on the real service).
+      c.putAgentState(agent, { agentStateARN: state.arn, name: state.name }, true);
+    },
     monitorContact: (contactId, userId, capabilities) => {
       try {
         const c = centre();

@@ -6,11 +6,13 @@
 import type * as z from 'zod/mini';
 import {
   acceptCallResponseSchema,
+  afterCallWorkResponseSchema,
   agentsStatusResponseSchema,
   apiErrorSchema,
   campaignTemplatesResponseSchema,
   connectionResponseSchema,
   contactByPhoneResponseSchema,
+  dispositionsResponseSchema,
   historyResponseSchema,
   liveCallResponseSchema,
   liveCallsResponseSchema,
@@ -22,6 +24,7 @@ import {
   workspacePath,
 } from './contract';
 import type {
+  AfterCallWork,
   CallHistoryItem,
   CallStart,
   CampaignTemplate,
@@ -29,6 +32,7 @@ import type {
   ConversationContact,
   HistorySearchType,
   LiveCallItem,
+  SavedAfterCallWork,
   StartConversationResponse,
   StatusListItem,
   TransfersResponse,
@@ -101,6 +105,24 @@ export interface VoiceApi {
     readonly text: string;
     readonly channel: 'whatsapp' | 'email' | 'sms';
   }) => Promise<CampaignTemplate[]>;
+  /**
+   * `GET /addons/voice/dispositions`: the workspace's disposition codes, in order. Optional: the
+   * call panel offers the after-call work form only with it and {@link VoiceApi.saveAfterCallWork}.
+   */
+  readonly getDispositions?: () => Promise<string[]>;
+  /**
+   * `PUT /addons/voice/connections/{idCommunication}/after-call-work`: saves the disposition and
+   * notes of a call (saving the same again changes nothing).
+   */
+  readonly saveAfterCallWork?: (
+    idCommunication: string,
+    work: AfterCallWork,
+  ) => Promise<SavedAfterCallWork>;
+  /** `GET /addons/voice/history/csv?searchType=&searchText=`: the call history as CSV. */
+  readonly getHistoryCsv?: (query: {
+    readonly searchType: HistorySearchType;
+    readonly searchText: string;
+  }) => Promise<Blob>;
 }
 
 /** Options of {@link createVoiceApiClient}. @public */
@@ -263,6 +285,30 @@ export function createVoiceApiClient(options: VoiceApiClientOptions): VoiceApi {
           channel,
         })
       ).campaignTemplates,
+    getDispositions: async () =>
+      (await json(dispositionsResponseSchema, 'GET', VOICE_ROUTES.dispositions)).dispositions,
+    saveAfterCallWork: async (idCommunication, work) =>
+      (
+        await json(
+          afterCallWorkResponseSchema,
+          'PUT',
+          VOICE_ROUTES.afterCallWork(idCommunication),
+          {
+            disposition: work.disposition,
+            notes: work.notes,
+          },
+        )
+      ).afterCallWork,
+    getHistoryCsv: async ({ searchType, searchText }) => {
+      const query = `?searchType=${encodeURIComponent(searchType.toLowerCase())}&searchText=${encodeURIComponent(searchText)}`;
+      const response = await send(
+        'GET',
+        `${VOICE_ROUTES.historyCsv}${query}`,
+        undefined,
+        'text/csv',
+      );
+      return response.blob();
+    },
   };
 }
 

@@ -28,6 +28,10 @@ export const VOICE_ROUTES = {
   recording: (idCommunication: string) =>
     `/addons/voice/recordings/${encodeURIComponent(idCommunication)}`,
   campaignTemplates: '/v2/campaign-templates',
+  dispositions: '/addons/voice/dispositions',
+  afterCallWork: (idCommunication: string) =>
+    `/addons/voice/connections/${encodeURIComponent(idCommunication)}/after-call-work`,
+  historyCsv: '/addons/voice/history/csv',
 } as const;
 
 // ── shared pieces ────────────────────────────────────────────────────────────────────────────
@@ -165,6 +169,19 @@ export const liveCallItemSchema = z.object({
   ),
 });
 
+/** Limits of after-call work: a disposition's name, the codes of a workspace, the notes. @public */
+export const AFTER_CALL_WORK_LIMITS = {
+  dispositionMax: 60,
+  dispositionsMax: 50,
+  notesMax: 2000,
+} as const;
+
+/** What an agent saves on a call after it: a disposition code (or none) and notes. */
+export const afterCallWorkSchema = z.object({
+  disposition: z.nullable(z.string().check(z.maxLength(AFTER_CALL_WORK_LIMITS.dispositionMax))),
+  notes: z.string().check(z.maxLength(AFTER_CALL_WORK_LIMITS.notesMax)),
+});
+
 /** Call history item. `contact.name` may start with the visitor prefix (shown as the phone). */
 export const callHistoryItemSchema = z.object({
   id,
@@ -185,6 +202,8 @@ export const callHistoryItemSchema = z.object({
   recordingDuration: z.nullable(z.number()),
   idConversation: z.nullable(id),
   idPart: z.nullable(id),
+  /** The after-call work saved on the call (absent or null when none was saved). */
+  afterCallWork: z.optional(z.nullable(afterCallWorkSchema)),
 });
 
 /** Voice configuration of the workspace. */
@@ -283,6 +302,18 @@ export const historyBodySchema = z.object({
 });
 /** `PATCH /addons/voice/history` answer: one page, newest first; an empty list ends paging. */
 export const historyResponseSchema = z.object({ list: z.array(callHistoryItemSchema) });
+/** `GET /addons/voice/dispositions`: the workspace's disposition codes, in order. */
+export const dispositionsResponseSchema = z.object({ dispositions: z.array(z.string()) });
+/** `PUT /addons/voice/connections/{idCommunication}/after-call-work` body. */
+export const afterCallWorkBodySchema = afterCallWorkSchema;
+/** `PUT /addons/voice/connections/{idCommunication}/after-call-work` answer. */
+export const afterCallWorkResponseSchema = z.object({
+  afterCallWork: z.object({
+    disposition: z.nullable(z.string()),
+    notes: z.string(),
+    savedAt: isoDateTime,
+  }),
+});
 /** `GET /addons/voice/connections/transcript/csv?idConversation=&idPart=` query. */
 export const transcriptCsvQuerySchema = z.object({ idConversation: id, idPart: id });
 /** `GET /addons/voice/config` answer. */
@@ -339,3 +370,7 @@ export type HistorySearchType = z.infer<typeof historySearchTypeSchema>;
 export type StartConversationResponse = z.infer<typeof startConversationResponseSchema>;
 /** The transfer targets: agents and teams. @public */
 export type TransfersResponse = z.infer<typeof transfersResponseSchema>;
+/** After-call work of a call: a disposition code (or null) and notes. @public */
+export type AfterCallWork = z.infer<typeof afterCallWorkSchema>;
+/** The after-call work as saved: with the time it was saved. @public */
+export type SavedAfterCallWork = z.infer<typeof afterCallWorkResponseSchema>['afterCallWork'];

@@ -71,6 +71,9 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
     noLiveCallsDescription: 'Verfolgen Sie Anrufe anderer Agenten in Echtzeit, um ihnen zu helfen.',
     noLiveCallsFound: 'Keine Live-Anrufe gefunden',
     noLiveCallsFoundDescription: 'Kein Agenten- oder Kontaktname passt zu Ihrer Suche.',
+    historyDownloadCsv: 'Anrufverlauf herunterladen (.csv)',
+    historyDownloadFailed: 'Der Anrufverlauf konnte nicht heruntergeladen werden.',
+    historyDispositionNotes: 'Abschlusscode: {disposition}. Notizen: {notes}',
   },
   es_ES: {
     panelTabs: 'Secciones del panel de voz',
@@ -141,6 +144,9 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
       'Supervisa las llamadas de otros agentes en tiempo real para ayudarlos.',
     noLiveCallsFound: 'No se encontraron llamadas en directo',
     noLiveCallsFoundDescription: 'Ningún nombre de agente o contacto coincide con tu búsqueda.',
+    historyDownloadCsv: 'Descargar historial de llamadas (.csv)',
+    historyDownloadFailed: 'No se pudo descargar el historial de llamadas.',
+    historyDispositionNotes: 'Resultado: {disposition}. Notas: {notes}',
   },
   fr_FR: {
     panelTabs: 'Sections du panneau vocal',
@@ -210,6 +216,9 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
     noLiveCallsDescription: 'Suivez les appels des autres agents en temps réel pour les aider.',
     noLiveCallsFound: 'Aucun appel en direct trouvé',
     noLiveCallsFoundDescription: "Aucun nom d'agent ou de contact ne correspond à votre recherche.",
+    historyDownloadCsv: 'Télécharger l’historique des appels (.csv)',
+    historyDownloadFailed: 'L’historique des appels n’a pas pu être téléchargé.',
+    historyDispositionNotes: 'Qualification : {disposition}. Notes : {notes}',
   },
   ja_JP: {
     panelTabs: '音声パネルのセクション',
@@ -279,6 +288,9 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
       '他のエージェントの通話をリアルタイムでモニタリングしてサポートしましょう。',
     noLiveCallsFound: 'ライブ通話が見つかりません',
     noLiveCallsFoundDescription: '検索に一致するエージェント名または連絡先名はありません。',
+    historyDownloadCsv: '通話履歴をダウンロード (.csv)',
+    historyDownloadFailed: '通話履歴をダウンロードできませんでした。',
+    historyDispositionNotes: '対応結果: {disposition}。メモ: {notes}',
   },
   it_IT: {
     panelTabs: 'Sezioni del pannello vocale',
@@ -348,6 +360,9 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
     noLiveCallsDescription: 'Monitora in tempo reale le chiamate degli altri agenti per aiutarli.',
     noLiveCallsFound: 'Nessuna chiamata in corso trovata',
     noLiveCallsFoundDescription: 'Nessun nome di agente o contatto corrisponde alla ricerca.',
+    historyDownloadCsv: 'Scarica la cronologia chiamate (.csv)',
+    historyDownloadFailed: 'Non è stato possibile scaricare la cronologia chiamate.',
+    historyDispositionNotes: 'Esito: {disposition}. Note: {notes}',
   },
   ko_KR: {
     panelTabs: '음성 패널 섹션',
@@ -415,6 +430,9 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
     noLiveCallsDescription: '다른 상담원의 통화를 실시간으로 모니터링하여 도와주세요.',
     noLiveCallsFound: '실시간 통화를 찾을 수 없습니다',
     noLiveCallsFoundDescription: '검색과 일치하는 상담원 또는 연락처 이름이 없습니다.',
+    historyDownloadCsv: '통화 기록 다운로드 (.csv)',
+    historyDownloadFailed: '통화 기록을 다운로드할 수 없습니다.',
+    historyDispositionNotes: '처리 결과: {disposition}. 메모: {notes}',
   },
   pt_BR: {
     panelTabs: 'Seções do painel de voz',
@@ -484,6 +502,9 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
     noLiveCallsDescription: 'Acompanhe as chamadas de outros agentes em tempo real para ajudá-los.',
     noLiveCallsFound: 'Nenhuma chamada ao vivo encontrada',
     noLiveCallsFoundDescription: 'Nenhum nome de agente ou contato corresponde à sua pesquisa.',
+    historyDownloadCsv: 'Baixar histórico de chamadas (.csv)',
+    historyDownloadFailed: 'Não foi possível baixar o histórico de chamadas.',
+    historyDispositionNotes: 'Resultado: {disposition}. Notas: {notes}',
   },
   zh_CN: {
     panelTabs: '语音面板分区',
@@ -549,6 +570,9 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
     noLiveCallsDescription: '实时监听其他坐席的通话，为他们提供帮助。',
     noLiveCallsFound: '未找到实时通话',
     noLiveCallsFoundDescription: '没有与搜索匹配的坐席或联系人姓名。',
+    historyDownloadCsv: '下载通话记录 (.csv)',
+    historyDownloadFailed: '无法下载通话记录。',
+    historyDispositionNotes: '处理结果：{disposition}。备注：{notes}',
   },
   zh_TW: {
     panelTabs: '語音面板區段',
@@ -614,5 +638,8 @@ export const PANEL_TRANSLATIONS: AreaTranslations<typeof PANEL_MESSAGES> = {
     noLiveCallsDescription: '即時監聽其他專員的通話，協助他們。',
     noLiveCallsFound: '找不到即時通話',
     noLiveCallsFoundDescription: '沒有符合搜尋的專員或聯絡人名稱。',
+    historyDownloadCsv: '下載通話記錄 (.csv)',
+    historyDownloadFailed: '無法下載通話記錄。',
+    historyDispositionNotes: '處理結果：{disposition}。備註：{notes}',
   },
 };

@@ -288,6 +288,31 @@ describe('CallHistoryTab', () => {
     await expect.element(notice).not.toBeInTheDocument();
   });
 
+  it('shows the disposition of a call (notes for screen readers and in its tooltip) and downloads the history as CSV with the current search', async () => {
+    const csv: unknown[] = [];
+    const { api, all } = historyApi(3, 20, {
+      getHistoryCsv: (query) => {
+        csv.push(query);
+        return Promise.resolve(new Blob(['createdAt\r\n'], { type: 'text/csv' }));
+      },
+    });
+    all[0] = {
+      ...all[0]!,
+      afterCallWork: { disposition: 'Callback needed', notes: 'Wants a call on Monday' },
+    };
+    const { screen } = await renderTab(api);
+    await expect.poll(() => tab().dataset.state).toBe('ready');
+    const disposition = screen.getByTestId('voice-call-disposition');
+    await expect.element(disposition).toHaveTextContent('Callback needed');
+    await expect.element(disposition).toHaveAttribute('title', 'Wants a call on Monday');
+    await expect
+      .element(disposition)
+      .toHaveTextContent('Disposition: Callback needed. Notes: Wants a call on Monday');
+    await checkState('call-history', 'disposition');
+    await screen.getByRole('button', { name: 'Download call history (.csv)' }).click();
+    await expect.poll(() => csv).toEqual([{ searchType: 'all', searchText: '' }]);
+  });
+
   it("hands notices to the host's onNotify when given", async () => {
     const onNotify = vi.fn();
     const { api, all } = historyApi(1, 20, {

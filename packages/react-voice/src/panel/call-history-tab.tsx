@@ -8,6 +8,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   ArrowRightLeft,
+  Download,
   Ellipsis,
   History,
   PhoneIncoming,
@@ -19,6 +20,7 @@ import {
 import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import type { CallHistoryItem, HistorySearchType } from '../api/contract';
+import { saveBlob } from '../api/downloads';
 import { formatMinutesSeconds } from '../controller/agent-status';
 import type { CallState, VoiceState } from '../controller/types';
 import { historyContactName, voiceRoutes } from '../lists/lists';
@@ -217,6 +219,24 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
               <span>
                 <span aria-hidden="true">{duration}</span>
                 <span className="xv-visually-hidden">{t('historyDuration', { duration })}</span>
+              </span>
+            </>
+          )}
+          {item.afterCallWork && (item.afterCallWork.disposition || item.afterCallWork.notes) && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span
+                className="xv-history-row__disposition"
+                data-testid="voice-call-disposition"
+                title={item.afterCallWork.notes || undefined}
+              >
+                <span aria-hidden="true">{item.afterCallWork.disposition ?? t('acwNotes')}</span>
+                <span className="xv-visually-hidden">
+                  {t('historyDispositionNotes', {
+                    disposition: item.afterCallWork.disposition ?? '—',
+                    notes: item.afterCallWork.notes || '—',
+                  })}
+                </span>
               </span>
             </>
           )}
@@ -520,6 +540,24 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
             </option>
           ))}
         </VoiceSelect>
+        {controller.api.getHistoryCsv && (
+          <IconButton
+            label={t('historyDownloadCsv')}
+            icon={<Download size={16} aria-hidden="true" />}
+            onClick={() => {
+              controller.api
+                .getHistoryCsv?.({
+                  searchType: history.searchType,
+                  searchText: history.searchText.trim(),
+                })
+                .then(
+                  (blob) => saveBlob(blob, `voice_call_history-${Date.now()}.csv`),
+                  () => notify('historyDownloadFailed'),
+                );
+            }}
+            data-testid="voice-history-download"
+          />
+        )}
       </div>
       <PanelNotice notice={notice} onDismiss={dismiss} />
       <div

@@ -36,7 +36,7 @@ export async function apiSignIn(request: APIRequestContext, email: string): Prom
 export async function apiCall<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {

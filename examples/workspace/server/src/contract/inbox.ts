@@ -76,6 +76,11 @@ export const callPartSchema = z
     transcriptUrl: z.string().nullable(),
     /** The app route of this part: `/ws/{slug}/inbox/all/conversations/{id}/part/{idPart}`. */
     appPath: z.string(),
+    /** The disposition and notes the agent saved after the call (null until saved). */
+    afterCallWork: z
+      .object({ disposition: z.string().nullable(), notes: z.string() })
+      .nullable()
+      .optional(),
   })
   .openapi('CallPart');
 

@@ -95,6 +95,18 @@ export const liveCallItemSchema = z.object({
     .optional(),
 });
 
+/** Limits of after-call work (the shared contract's AFTER_CALL_WORK_LIMITS). */
+export const AFTER_CALL_WORK_LIMITS = {
+  dispositionMax: 60,
+  dispositionsMax: 50,
+  notesMax: 2000,
+} as const;
+
+export const afterCallWorkSchema = z.object({
+  disposition: z.string().max(AFTER_CALL_WORK_LIMITS.dispositionMax).nullable(),
+  notes: z.string().max(AFTER_CALL_WORK_LIMITS.notesMax),
+});
+
 export const callHistoryItemSchema = z.object({
   id,
   idCommunication: id,
@@ -108,6 +120,7 @@ export const callHistoryItemSchema = z.object({
   recordingDuration: z.number().nullable(),
   idConversation: id.nullable(),
   idPart: id.nullable(),
+  afterCallWork: afterCallWorkSchema.nullable().optional(),
 });
 
 export const voiceConfigSchema = z.object({
@@ -171,6 +184,19 @@ export const historyResponseSchema = z
   .object({ list: z.array(callHistoryItemSchema) })
   .openapi('VoiceHistoryPage');
 export const transcriptCsvQuerySchema = z.object({ idConversation: id, idPart: id });
+export const dispositionsResponseSchema = z
+  .object({ dispositions: z.array(z.string()) })
+  .openapi('VoiceDispositions');
+export const afterCallWorkBodySchema = afterCallWorkSchema.openapi('VoiceAfterCallWork');
+export const afterCallWorkResponseSchema = z
+  .object({
+    afterCallWork: z.object({
+      disposition: z.string().nullable(),
+      notes: z.string(),
+      savedAt: isoDateTime,
+    }),
+  })
+  .openapi('VoiceAfterCallWorkSaved');
 export const voiceConfigResponseSchema = z
   .object({ config: voiceConfigSchema })
   .openapi('VoiceConfig');
@@ -220,3 +246,33 @@ export type CallHistoryItem = z.infer<typeof callHistoryItemSchema>;
 export type VoiceConfig = z.infer<typeof voiceConfigSchema>;
 export type HistorySearchType = z.infer<typeof historySearchTypeSchema>;
 export type HistoryBody = z.infer<typeof historyBodySchema>;
+
+// ── after-call work and the history CSV (issue 26) ───────────────────────────────────────────
+
+export const afterCallWorkParamsSchema = slugParamsSchema.extend({
+  idCommunication: id.openapi({ param: { name: 'idCommunication', in: 'path' } }),
+});
+
+export const historyCsvQuerySchema = z.object({
+  searchType: historySearchTypeSchema.default('all'),
+  searchText: z.string().max(200).default(''),
+});
+
+/** Most calls one history CSV holds (newest first). */
+export const HISTORY_CSV_MAX_ROWS = 10_000;
+
+/**
+ * The disposition codes an admin saves in Settings: the whole list in order, each name 1–60
+ * characters, at most 50, no two alike (case aside).
+ */
+export const dispositionsPutSchema = z
+  .object({
+    dispositions: z
+      .array(z.string().trim().min(1).max(AFTER_CALL_WORK_LIMITS.dispositionMax))
+      .max(AFTER_CALL_WORK_LIMITS.dispositionsMax),
+  })
+  .strict()
+  .openapi('DispositionCodes');
+
+export type AfterCallWork = z.infer<typeof afterCallWorkSchema>;
+export type HistoryCsvQuery = z.infer<typeof historyCsvQuerySchema>;

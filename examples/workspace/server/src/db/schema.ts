@@ -245,6 +245,18 @@ export interface ConnectionsTable {
   completed_at: NullableTimestamp;
   search_text: string;
   updated_at: Timestamp;
+  /** After-call work (0016): the disposition chosen, the notes, when they were saved. */
+  acw_disposition: string | null;
+  acw_notes: string | null;
+  acw_saved_at: NullableTimestamp;
+}
+
+/** The disposition codes of a workspace, in order (0016). */
+export interface DispositionCodesTable {
+  workspace_id: string;
+  name: string;
+  position: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export interface ContactEventsTable {
@@ -323,6 +335,7 @@ export interface Database {
   webchat_visitors: WebchatVisitorsTable;
   channel_opt_outs: ChannelOptOutsTable;
   attachments: AttachmentsTable;
+  disposition_codes: DispositionCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -12,6 +12,7 @@ import {
   ListQuickConnectsCommand,
   ListUsersCommand,
   MonitorContactCommand,
+  UpdateContactAttributesCommand,
   type Contact,
   type UserData,
 } from '@aws-sdk/client-connect';
@@ -338,6 +339,26 @@ export class ContactCentre {
       ),
     );
     return answer.ContactId ?? '';
+  }
+
+  /**
+   * Sets attributes on a call (UpdateContactAttributes on its initial contact): they show in the
+   * contact centre's contact records. Setting the same values again changes nothing.
+   */
+  async updateContactAttributes(
+    ref: InstanceRef,
+    initialContactId: string,
+    attributes: Record<string, string>,
+  ): Promise<void> {
+    await this.call('UpdateContactAttributes', () =>
+      this.client(ref.region).send(
+        new UpdateContactAttributesCommand({
+          InstanceId: ref.instanceId,
+          InitialContactId: initialContactId,
+          Attributes: attributes,
+        }),
+      ),
+    );
   }
 
   /** The transcript of a contact, in order (Contact Lens real-time segments, every page). */

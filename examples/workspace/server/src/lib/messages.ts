@@ -37,6 +37,10 @@ export const MESSAGES = {
   callNotYours: 'That call is not yours: the contact centre gives it to another agent.',
   /** A member with no contact-centre agent reports a call. */
   noVoiceAgent: 'You have no contact-centre agent. Link your user to one to take calls.',
+  /** After-call work names a disposition that is not one of the workspace's codes. */
+  unknownDisposition: 'Choose one of the disposition codes.',
+  /** Settings: two disposition codes with the same name (case aside). */
+  dispositionRepeated: 'Each disposition code must be different.',
   contactEventsKey: 'The contact-event key is missing or wrong.',
   contactEventsDisabled: 'Contact events are not enabled on this server.',
   /** The body of the call part a call adds to its conversation. */

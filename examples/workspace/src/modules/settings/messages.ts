@@ -17,6 +17,7 @@ export const SETTINGS_PATHS = {
   channels: 'channels',
   importHistory: 'import-history',
   general: 'general',
+  dispositions: 'call-dispositions',
 } as const;
 
 /** Each permit's name and what it allows (§3 Session permits, §6). */

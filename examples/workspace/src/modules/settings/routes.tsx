@@ -105,6 +105,12 @@ export const settingsRoute: RouteObject = {
         Component: (await import('./components/import-history-page')).ImportHistoryPage,
       }),
     },
+    {
+      path: 'call-dispositions',
+      lazy: async () => ({
+        Component: (await import('./components/dispositions-page')).DispositionsPage,
+      }),
+    },
     { path: '*', loader: ({ params }) => redirect(agentsPath(params.slug)) },
   ],
 };

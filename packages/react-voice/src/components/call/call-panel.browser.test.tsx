@@ -200,6 +200,69 @@ describe('CallPanel', () => {
     await expect.element(panelEl()).not.toBeInTheDocument();
   });
 
+  it('after the call: a disposition from the workspace codes and notes, saved on the call with Save, and by Finish when changed', async () => {
+    const saves: unknown[] = [];
+    const voice = await startVoice({
+      api: {
+        getDispositions: () => Promise.resolve(['Resolved', 'Callback needed']),
+        saveAfterCallWork: (id, work) => {
+          saves.push([id, work]);
+          return Promise.resolve({ ...work, savedAt: '2026-01-01T09:05:00.000Z' });
+        },
+      },
+    });
+    const id = await connected(voice);
+    voice.panel.instance.customerHangsUp(id);
+    await show(voice);
+    const form = page.getByTestId('voice-acw-form');
+    await expect.element(form.getByRole('heading', { name: 'After-call work' })).toBeVisible();
+    const disposition = form.getByRole('combobox', { name: 'Disposition' });
+    await expect.element(disposition).toBeEnabled();
+    expect([...disposition.element().querySelectorAll('option')].map((o) => o.textContent)).toEqual(
+      ['No disposition', 'Resolved', 'Callback needed'],
+    );
+    await disposition.selectOptions('Callback needed');
+    await form.getByRole('textbox', { name: 'Notes' }).fill('Wants a call on Monday');
+    await expect.element(form.getByText('22 of 2000 characters')).toBeVisible();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.element(form.getByRole('status')).toHaveTextContent('Saved');
+    expect(saves).toEqual([
+      [id, { disposition: 'Callback needed', notes: 'Wants a call on Monday' }],
+    ]);
+    await checkState('call-panel', 'after-call-work-form');
+    // Saved and unchanged: Finish does not save again. Changed: Finish saves, then finishes.
+    await form.getByRole('textbox', { name: 'Notes' }).fill('Wants a call on Tuesday');
+    await expect.element(form.getByRole('status')).toHaveTextContent('');
+    await button('Finish').click();
+    await expect.element(panelEl()).not.toBeInTheDocument();
+    expect(saves).toEqual([
+      [id, { disposition: 'Callback needed', notes: 'Wants a call on Monday' }],
+      [id, { disposition: 'Callback needed', notes: 'Wants a call on Tuesday' }],
+    ]);
+  });
+
+  it('after-call work: a failed save says so and Finish keeps the call, so nothing typed is lost', async () => {
+    const voice = await startVoice({
+      api: {
+        getDispositions: () => Promise.resolve([]),
+        saveAfterCallWork: () => Promise.reject(new Error('offline')),
+      },
+    });
+    const id = await connected(voice);
+    voice.panel.instance.customerHangsUp(id);
+    await show(voice);
+    const form = page.getByTestId('voice-acw-form');
+    await form.getByRole('textbox', { name: 'Notes' }).fill('Refund promised');
+    await button('Finish').click();
+    await expect
+      .element(panelEl().getByRole('alert'))
+      .toHaveTextContent('The disposition and notes could not be saved.');
+    await expect.element(panelEl()).toHaveAttribute('data-state', 'afterCallWork');
+    await expect
+      .element(form.getByRole('textbox', { name: 'Notes' }))
+      .toHaveValue('Refund promised');
+  });
+
   it('a missed call goes to after-call work too', async () => {
     const voice = await startVoice();
     const id = await ringing(voice);
@@ -271,13 +334,30 @@ describe('CallPanel', () => {
     await expect.poll(inside).toEqual([]);
     await screen.unmount();
     const widget = await startVoice();
-    await show(widget, { widget: true });
+    const widgetScreen = await show(widget, { widget: true });
     await ringing(widget);
     await expect.element(panelEl()).toHaveAttribute('data-variant', 'fullscreen');
     await expect.poll(inside).toEqual([]);
     await widget.controller.accept();
     await expect.element(button('End call')).toBeVisible();
     await expect.poll(inside).toEqual([]);
+    await widgetScreen.unmount();
+    // After-call work with its form, floating and full screen.
+    const acwApi = {
+      getDispositions: () => Promise.resolve(['Resolved', 'Callback needed']),
+      saveAfterCallWork: (_id: string, work: { disposition: string | null; notes: string }) =>
+        Promise.resolve({ ...work, savedAt: '2026-01-01T09:05:00.000Z' }),
+    };
+    for (const widgetMode of [false, true]) {
+      const acw = await startVoice({ api: acwApi });
+      const id = await connected(acw);
+      acw.panel.instance.customerHangsUp(id);
+      const shown = await show(acw, { widget: widgetMode });
+      await expect.element(page.getByTestId('voice-acw-form')).toBeVisible();
+      await expect.element(button('Finish')).toBeVisible();
+      await expect.poll(inside).toEqual([]);
+      await shown.unmount();
+    }
   }, 60_000);
 
   it('collapses, and the chip expands it again', async () => {

@@ -23,13 +23,14 @@ import { messageOf } from '../../controller/errors';
 import type { VoiceState } from '../../controller/types';
 import { useVoiceMessages } from '../../i18n/context';
 import { useAgentStatus, useCall, useCallControls, useMonitoring, useNow } from '../../react/hooks';
-import { useVoiceSelector } from '../../react/context';
+import { useVoiceController, useVoiceSelector } from '../../react/context';
 import { VoiceAvatar } from '../../ui/avatar';
 import { VoiceButton } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { VoiceDialog } from '../../ui/dialog';
 import { IconButton } from '../../ui/icon-button';
 import { TransferModal } from '../transfer/transfer-modal';
+import { AfterCallWorkForm, saveAfterCallWorkDraft } from './after-call-work-form';
 import { Keypad } from './keypad';
 import { ParticipantsList } from './participants-list';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from './use-media-query';
@@ -102,7 +103,8 @@ function CallControl(props: {
  *   'Exit' while transferring — and End call; the {@link ParticipantsList} of a multiparty call;
  * - monitoring: Listener and Participant (each only when the softphone reports it enabled) and
  *   Leave call, which asks 'Leave call?';
- * - after-call work (ended, error, missed): Finish, and on mobile 'View conversation in inbox'.
+ * - after-call work (ended, error, missed): a disposition and notes (when the API offers them;
+ *   Finish saves them when changed), Finish, and on mobile 'View conversation in inbox'.
  * `data-state` is the call view (`incoming`, `accepting`, `outgoing`, `connected`,
  * `afterCallWork`, `monitoring`); `data-variant` is `floating` or `fullscreen`.
  * @public
@@ -121,6 +123,7 @@ function CallPanelCard(
   const { t } = useVoiceMessages();
   const call = useCall();
   const controls = useCallControls();
+  const controller = useVoiceController();
   const status = useAgentStatus();
   const monitoring = useMonitoring();
   const transfer = useVoiceSelector(selectTransfer);
@@ -325,12 +328,28 @@ function CallPanelCard(
         )}
         {view === 'afterCallWork' && (
           <div className="xv-call__acw">
+            {call.info && !monitoring.isMonitoring && (
+              <AfterCallWorkForm
+                key={call.info.idCommunication}
+                idCommunication={call.info.idCommunication}
+              />
+            )}
             <VoiceButton
               variant="primary"
               size="lg"
               block
               icon={<Check size={18} aria-hidden="true" />}
-              onClick={() => run(controls.finish)}
+              onClick={() => {
+                setError(null);
+                saveAfterCallWorkDraft(controller.api, call.info?.idCommunication).then(
+                  () => run(controls.finish),
+                  (e: unknown) => {
+                    setError(t('acwSaveFailed'));
+                    onError?.(e);
+                  },
+                );
+              }}
+              data-testid="voice-call-finish"
             >
               {t('callFinish')}
             </VoiceButton>

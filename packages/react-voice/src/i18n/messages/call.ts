@@ -68,4 +68,13 @@ export const CALL_MESSAGES = {
   audioSystemDeviceTooltip: 'The browser uses the system-selected device.',
   audioDevicesError: 'The audio devices could not be listed.',
   downloadLogs: 'Download logs',
+  // after-call work (issue 26)
+  acwHeading: 'After-call work',
+  acwDisposition: 'Disposition',
+  acwNoDisposition: 'No disposition',
+  acwNotes: 'Notes',
+  acwSave: 'Save',
+  acwSaved: 'Saved',
+  acwSaveFailed: 'The disposition and notes could not be saved.',
+  acwNotesCount: '{count} of {max} characters',
 } as const;

@@ -78,4 +78,8 @@ export const PANEL_MESSAGES = {
   noLiveCallsDescription: "Monitor other agents' calls in real time to help them.",
   noLiveCallsFound: 'No live calls found',
   noLiveCallsFoundDescription: 'No agent or contact name matches your search.',
+  // call history: CSV download and after-call work (issue 26)
+  historyDownloadCsv: 'Download call history (.csv)',
+  historyDownloadFailed: 'The call history could not be downloaded.',
+  historyDispositionNotes: 'Disposition: {disposition}. Notes: {notes}',
 } as const;

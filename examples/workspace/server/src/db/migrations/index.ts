@@ -13,6 +13,7 @@ import { csat } from './0012-csat';
 import { attachments } from './0013-attachments';
 import { inboundQueue } from './0014-inbound-queue';
 import { sendInFlight } from './0015-send-in-flight';
+import { afterCallWork } from './0016-after-call-work';
 import { defaultCountry } from './0017-default-country';
 import { conversationTriage } from './0019-conversation-triage';
 import type { SqlMigration } from './types';
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   attachments,
   inboundQueue,
   sendInFlight,
+  afterCallWork,
   defaultCountry,
   conversationTriage,
 ];

@@ -214,6 +214,9 @@ export class InboxRepository {
         'k.connected_at as call_connected_at',
         'k.ended_at as call_ended_at',
         'k.agent_id as call_agent_id',
+        'k.acw_disposition',
+        'k.acw_notes',
+        'k.acw_saved_at',
         'ka.name as call_agent_name',
         'ka.avatar_url as call_agent_avatar_url',
       ]);

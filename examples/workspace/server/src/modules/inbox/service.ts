@@ -563,6 +563,9 @@ export class InboxService {
       recordingUrl: media ? recordingUrl(slug, m.id_communication!) : null,
       transcriptUrl: media ? transcriptUrl(slug, m.conversation_id, m.id) : null,
       appPath: partAppPath(slug, m.conversation_id, m.id),
+      afterCallWork: m.acw_saved_at
+        ? { disposition: m.acw_disposition, notes: m.acw_notes ?? '' }
+        : null,
     };
   }
 

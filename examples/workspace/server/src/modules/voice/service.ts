@@ -20,7 +20,8 @@ import type {
   TransferGroup,
   VoiceConfig,
 } from '../../contract/voice';
-import { HISTORY_PAGE_SIZE } from '../../contract/voice';
+import { HISTORY_CSV_MAX_ROWS, HISTORY_PAGE_SIZE } from '../../contract/voice';
+import type { AfterCallWork } from '../../contract/voice';
 import type { Connection } from '../../db/schema';
 import { linkAgents } from '../../integrations/agent-links';
 import type { InstanceRef } from '../../integrations/contact-centre';
@@ -33,6 +34,7 @@ import type { LiveEvent } from '../live/bus';
 import { holds } from '../session/service';
 import { CallRecords, PHONE_NUMBER } from './call-records';
 import { VoiceRepository } from './repository';
+import { AFTER_CALL_WORK_ATTRIBUTES, historyCsv } from './history-csv';
 import { transcriptCsv } from './transcript-csv';
 
 /** The status name of an agent the contact centre reports no live data for. */
@@ -509,6 +511,7 @@ export class VoiceService {
     access: WorkspaceAccess,
     lastId: string | undefined,
     body: HistoryBody,
+    limit: number = HISTORY_PAGE_SIZE,
   ): Promise<CallHistoryItem[]> {
     this.requireVoice(access);
     const ws = access.workspace;
@@ -525,7 +528,7 @@ export class VoiceService {
         ...(holds(access, 'flag_inbox_shared') ? {} : { onlyAgentId: access.agent?.id ?? null }),
       },
       after,
-      HISTORY_PAGE_SIZE,
+      limit,
     );
     return rows.map((r) => {
       const ended = r.ended_at ? new Date(r.ended_at) : null;
@@ -549,6 +552,9 @@ export class VoiceService {
             : null,
         idConversation: r.id_conversation,
         idPart: r.id_part,
+        afterCallWork: r.acw_saved_at
+          ? { disposition: r.acw_disposition, notes: r.acw_notes ?? '' }
+          : null,
       };
     });
   }
@@ -593,6 +599,66 @@ export class VoiceService {
     )?.Location;
     if (!location) throw new ApiError(404, 'recording_not_ready', MESSAGES.recordingNotReady);
     return cc.openRecording(location);
+  }
+
+  // ── after-call work and the history CSV (issue 26) ────────────────────────────────────────
+
+  /** `GET /addons/voice/dispositions`: the disposition codes agents choose from, in order. */
+  async dispositions(access: WorkspaceAccess): Promise<string[]> {
+    this.requireVoice(access);
+    return this.repo.dispositions(access.workspace.id);
+  }
+
+  /**
+   * `PUT /addons/voice/connections/{idCommunication}/after-call-work`: the disposition (one of
+   * the workspace's codes, or none) and notes of the caller's own call, saved on its record and
+   * sent to the contact centre as contact attributes of the call. Idempotent.
+   */
+  async saveAfterCallWork(
+    access: WorkspaceAccess,
+    idCommunication: string,
+    work: AfterCallWork,
+  ): Promise<{ disposition: string | null; notes: string; savedAt: string }> {
+    const instance = this.requireVoice(access);
+    this.voiceUser(access);
+    const row = await this.repo.findConnection(access.workspace.id, idCommunication);
+    if (!row || row.communication_type === 'monitor') throw notFound('Call');
+    if (row.agent_id !== access.agent?.id)
+      throw new ApiError(403, 'call_not_yours', MESSAGES.callNotYours);
+    const notes = work.notes.trim();
+    const disposition = work.disposition;
+    if (disposition !== null) {
+      const codes = await this.repo.dispositions(access.workspace.id);
+      if (!codes.includes(disposition))
+        throw invalid('body.disposition', MESSAGES.unknownDisposition);
+    }
+    const saved = await this.repo.saveAfterCallWork(row.id, { disposition, notes }, new Date());
+    await this.services.contactCentre.updateContactAttributes(
+      instance,
+      row.initial_id_communication ?? row.id_communication,
+      {
+        [AFTER_CALL_WORK_ATTRIBUTES.disposition]: disposition ?? '',
+        [AFTER_CALL_WORK_ATTRIBUTES.notes]: notes,
+      },
+    );
+    this.publish([
+      {
+        type: 'call.updated',
+        workspaceId: saved.workspace_id,
+        id: saved.id_communication,
+        conversationId: saved.id_conversation,
+      },
+    ]);
+    return { disposition, notes, savedAt: iso(saved.acw_saved_at ?? new Date()) };
+  }
+
+  /**
+   * `GET /addons/voice/history/csv`: the calls of the history (the same filters and visibility,
+   * newest first, at most HISTORY_CSV_MAX_ROWS) as CSV, with their after-call work.
+   */
+  async historyCsv(access: WorkspaceAccess, query: HistoryBody): Promise<string> {
+    const items = await this.history(access, undefined, query, HISTORY_CSV_MAX_ROWS);
+    return historyCsv(items);
   }
 }
 

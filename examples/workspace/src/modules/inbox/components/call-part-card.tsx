@@ -83,6 +83,22 @@ export function CallPartCard({
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {call.afterCallWork ? (
+          <dl className="call-card__acw" data-testid="call-part-acw">
+            {call.afterCallWork.disposition ? (
+              <div>
+                <dt>Disposition</dt>
+                <dd data-testid="call-part-disposition">{call.afterCallWork.disposition}</dd>
+              </div>
+            ) : null}
+            {call.afterCallWork.notes ? (
+              <div>
+                <dt>Notes</dt>
+                <dd data-testid="call-part-notes">{call.afterCallWork.notes}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
       </div>
       <div className="call-card__actions">
         {call.recordingUrl ? (

@@ -217,3 +217,24 @@ export const saveGeneralSettings = (slug: string, input: GeneralSettings) =>
   api<{ settings: GeneralSettings }>(s(slug, '/general'), { method: 'PUT', body: input }).then(
     (r) => r.settings,
   );
+
+// ── Call dispositions (after-call work, issue 26) ───────────────────────────────────────────
+
+/** Query key of the disposition codes. */
+export const dispositionsKey = (slug: string) => ['ws', slug, 'settings', 'dispositions'] as const;
+
+export const dispositionsQuery = (slug: string) =>
+  queryOptions({
+    queryKey: dispositionsKey(slug),
+    queryFn: ({ signal }) =>
+      api<{ dispositions: string[] }>(s(slug, '/dispositions'), { signal }).then(
+        (r) => r.dispositions,
+      ),
+  });
+
+/** Replaces the disposition codes (the whole list, in order). */
+export const saveDispositions = (slug: string, dispositions: string[]) =>
+  api<{ dispositions: string[] }>(s(slug, '/dispositions'), {
+    method: 'PUT',
+    body: { dispositions },
+  }).then((r) => r.dispositions);

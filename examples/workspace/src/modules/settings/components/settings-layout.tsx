@@ -8,6 +8,7 @@ import {
   Smile,
   UserRound,
   UsersRound,
+  ListChecks,
 } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
@@ -61,6 +62,12 @@ const NAV: readonly NavItem[] = [
     visible: admin,
   },
   { path: SETTINGS_PATHS.general, label: 'General', icon: <Phone />, visible: admin },
+  {
+    path: SETTINGS_PATHS.dispositions,
+    label: 'Call dispositions',
+    icon: <ListChecks />,
+    visible: admin,
+  },
 ];
 
 /** Keeps the current screen's link in view when the navigation is a scrolling row (small screens). */
