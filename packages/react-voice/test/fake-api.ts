@@ -72,12 +72,15 @@ export function fakeApi(overrides: Partial<VoiceApi> = {}): FakeApi {
   };
   const api = {} as Record<keyof VoiceApi, (...args: unknown[]) => Promise<unknown>>;
   for (const key of Object.keys(base) as (keyof VoiceApi)[]) {
+    if (key === 'subscribe') continue;
     const impl = (overrides[key] ?? base[key]) as (...args: unknown[]) => Promise<unknown>;
     api[key] = (...args: unknown[]) => {
       calls.push({ method: key, args });
       return impl(...args);
     };
   }
+  // The live events are a subscription, not a call: passed through as given.
+  if (overrides.subscribe) Object.assign(api, { subscribe: overrides.subscribe });
   return Object.assign(api as unknown as VoiceApi, {
     calls,
     callsOf: (method: keyof VoiceApi) =>

@@ -33,6 +33,7 @@ import type {
   StatusListItem,
   TransfersResponse,
   VoiceConfig,
+  VoiceLiveEventSource,
 } from './contract';
 import { VoiceApiError } from './errors';
 
@@ -101,6 +102,12 @@ export interface VoiceApi {
     readonly text: string;
     readonly channel: 'whatsapp' | 'email' | 'sms';
   }) => Promise<CampaignTemplate[]>;
+  /**
+   * Optional: the product's live events (calls started, answered or ended; agents' statuses).
+   * With it the agent list and live calls refetch when told, without it they load on mount and
+   * on Refresh only.
+   */
+  readonly subscribe?: VoiceLiveEventSource;
 }
 
 /** Options of {@link createVoiceApiClient}. @public */
@@ -113,6 +120,11 @@ export interface VoiceApiClientOptions {
   readonly getToken: () => string | null | Promise<string | null>;
   /** The fetch to use (default: the global fetch, read at call time). */
   readonly fetch?: typeof fetch;
+  /**
+   * The product's live events (e.g. forwarded from its server-sent event stream), given to the
+   * lists as {@link VoiceApi.subscribe}.
+   */
+  readonly subscribe?: VoiceLiveEventSource;
 }
 
 /**
@@ -196,6 +208,7 @@ export function createVoiceApiClient(options: VoiceApiClientOptions): VoiceApi {
   }
 
   return {
+    ...(options.subscribe ? { subscribe: options.subscribe } : {}),
     getConfig: async () =>
       (await json(voiceConfigResponseSchema, 'GET', VOICE_ROUTES.config)).config,
     startConversation: async (call) =>

@@ -339,3 +339,28 @@ export type HistorySearchType = z.infer<typeof historySearchTypeSchema>;
 export type StartConversationResponse = z.infer<typeof startConversationResponseSchema>;
 /** The transfer targets: agents and teams. @public */
 export type TransfersResponse = z.infer<typeof transfersResponseSchema>;
+
+// ── live events ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What changed, as the product's event stream names it: `call.updated` (a call started, was
+ * answered or ended; `id` is its idCommunication), `agent.updated` (an agent's contact-centre
+ * status may have changed; `id` is the agent) and `queue.updated` (a call joined or left a queue).
+ * @public
+ */
+export type VoiceLiveEventType = 'call.updated' | 'agent.updated' | 'queue.updated';
+
+/** One change the product announces, which the lists refetch for. @public */
+export interface VoiceLiveEvent {
+  /** What changed. */
+  readonly type: VoiceLiveEventType;
+  /** The id of what changed (the call's idCommunication, the agent's id, the queue's id). */
+  readonly id: string;
+}
+
+/**
+ * A source of live events: calls `listener` with each change until the returned function is
+ * called. The host app forwards its server's event stream through one.
+ * @public
+ */
+export type VoiceLiveEventSource = (listener: (event: VoiceLiveEvent) => void) => () => void;

@@ -82,6 +82,9 @@ export class ContactCentre {
     }
   >();
 
+  /** Counts {@link ContactCentre.forgetLiveData} calls (reads begun before one are not kept). */
+  private liveGeneration = 0;
+
   constructor(
     private readonly config: Config['connect'],
     private readonly log: Logger,
@@ -222,14 +225,29 @@ export class ContactCentre {
     return data;
   }
 
+  /**
+   * Forgets the shared live data (every instance's): a contact event says it changed, so the
+   * next request reads the contact centre instead of a snapshot from before the change.
+   */
+  forgetLiveData(): void {
+    this.liveGeneration++;
+    this.liveCache.clear();
+  }
+
   private readShared(
     key: string,
     ref: InstanceRef,
     userIds: readonly string[],
   ): Promise<Map<string, UserData>> {
     const data = this.currentUserData(ref, userIds);
+    const generation = this.liveGeneration;
     data.then(
-      () => this.liveCache.set(key, { at: Date.now(), data, settled: true }),
+      () => {
+        // A read begun before a change was announced is not kept as the answer after it.
+        if (generation === this.liveGeneration)
+          this.liveCache.set(key, { at: Date.now(), data, settled: true });
+        else if (this.liveCache.get(key)?.data === data) this.liveCache.delete(key);
+      },
       () => {
         const entry = this.liveCache.get(key);
         if (entry?.data === data) this.liveCache.delete(key);
