@@ -15,6 +15,7 @@ import {
   liveCallResponseSchema,
   liveCallsResponseSchema,
   monitorCallResponseSchema,
+  queuesResponseSchema,
   startConversationResponseSchema,
   transfersResponseSchema,
   voiceConfigResponseSchema,
@@ -29,6 +30,7 @@ import type {
   ConversationContact,
   HistorySearchType,
   LiveCallItem,
+  QueueMetricsItem,
   StartConversationResponse,
   StatusListItem,
   TransfersResponse,
@@ -108,6 +110,11 @@ export interface VoiceApi {
    * on Refresh only.
    */
   readonly subscribe?: VoiceLiveEventSource;
+  /**
+   * `GET /addons/voice/queues`: each queue's calls waiting, longest wait and agents available.
+   * Optional, for hosts whose product API has no queue view.
+   */
+  readonly getQueues?: () => Promise<QueueMetricsItem[]>;
 }
 
 /** Options of {@link createVoiceApiClient}. @public */
@@ -209,6 +216,7 @@ export function createVoiceApiClient(options: VoiceApiClientOptions): VoiceApi {
 
   return {
     ...(options.subscribe ? { subscribe: options.subscribe } : {}),
+    getQueues: async () => (await json(queuesResponseSchema, 'GET', VOICE_ROUTES.queues)).list,
     getConfig: async () =>
       (await json(voiceConfigResponseSchema, 'GET', VOICE_ROUTES.config)).config,
     startConversation: async (call) =>

@@ -220,3 +220,16 @@ export type CallHistoryItem = z.infer<typeof callHistoryItemSchema>;
 export type VoiceConfig = z.infer<typeof voiceConfigSchema>;
 export type HistorySearchType = z.infer<typeof historySearchTypeSchema>;
 export type HistoryBody = z.infer<typeof historyBodySchema>;
+
+// ── queues (real-time metrics) ───────────────────────────────────────────────────────────────
+
+export const queueMetricsItemSchema = z.object({
+  queue: z.object({ id, name: z.string() }),
+  callsWaiting: z.number().int().nonnegative(),
+  longestWaitSeconds: z.number().int().nonnegative(),
+  agentsAvailable: z.number().int().nonnegative(),
+});
+export const queuesResponseSchema = z
+  .object({ list: z.array(queueMetricsItemSchema) })
+  .openapi('VoiceQueues');
+export type QueueMetricsItem = z.infer<typeof queueMetricsItemSchema>;

@@ -10,7 +10,6 @@ import { followEventStream } from '../../api/event-stream';
 const VOICE_EVENT_TYPES: ReadonlySet<string> = new Set<VoiceLiveEventType>([
   'call.updated',
   'agent.updated',
-  'queue.updated',
 ]);
 
 /** The voice event a server-sent event names, if it is one. */
