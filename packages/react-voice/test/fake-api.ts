@@ -73,12 +73,15 @@ export function fakeApi(overrides: Partial<VoiceApi> = {}): FakeApi {
   const api = {} as Record<keyof VoiceApi, (...args: unknown[]) => Promise<unknown>>;
   const keys = new Set([...Object.keys(base), ...Object.keys(overrides)]) as Set<keyof VoiceApi>;
   for (const key of keys) {
+    if (key === 'subscribe') continue;
     const impl = (overrides[key] ?? base[key]) as (...args: unknown[]) => Promise<unknown>;
     api[key] = (...args: unknown[]) => {
       calls.push({ method: key, args });
       return impl(...args);
     };
   }
+  // The live events are a subscription, not a call: passed through as given.
+  if (overrides.subscribe) Object.assign(api, { subscribe: overrides.subscribe });
   return Object.assign(api as unknown as VoiceApi, {
     calls,
     callsOf: (method: keyof VoiceApi) =>

@@ -297,6 +297,56 @@ test('a supervisor joins a live call as listener, then participant, and leaves t
   await expect(john.callPanel).toBeHidden();
 });
 
+test("a supervisor's Live calls and agent list are live: the call appears within 1 s of the contact event and John's row changes when it ends, without Refresh", async ({
+  page,
+  browser,
+}) => {
+  const caller = CALLERS.demo;
+  await signInAs(page, USERS.john);
+  await page.goto('/ws/acme/inbox/all');
+  const john = new VoicePage(page);
+  await john.ready();
+  await john.setStatus('On');
+
+  const ana = await openAgent(browser, USERS.ana);
+  const refreshes: string[] = [];
+  ana.page.on('request', (r) => {
+    if (/\/addons\/voice\/(live-calls|agents\/status)/.test(r.url())) refreshes.push(r.url());
+  });
+  try {
+    await ana.voice.openPanel('Live calls');
+    await expect(ana.voice.panel).toContainText('No live calls');
+    await emulator.dial(caller.phone);
+    await emulator.waitForContact(caller.phone, 'john');
+    await john.control('Accept').click();
+    // The contact centre's CONNECTED_TO_AGENT event goes out as John's panel connects.
+    await expect(john.callPanel).toHaveAttribute('data-state', 'connected');
+    const row = ana.voice.liveRows.filter({ hasText: caller.name });
+    await expect(row).toContainText('John Roe', { timeout: 1_000 });
+    await expect(row.getByRole('button', { name: 'Join' })).toBeVisible();
+
+    await ana.voice.tab('Agent list').click();
+    const johnRow = ana.voice.agentRows.filter({ hasText: 'John Roe' });
+    await expect(johnRow.locator('.xv-agent__badge')).toHaveText('On call');
+    const loadsBefore = refreshes.length;
+    await john.control('End call').click();
+    await expect(john.callPanel).toHaveAttribute('data-state', 'afterCallWork');
+    await expect(johnRow.locator('.xv-agent__badge')).not.toHaveText('On call', {
+      timeout: 1_000,
+    });
+    await john.control('Finish').click();
+    await expect(john.callPanel).toBeHidden();
+    await expect(johnRow.locator('.xv-agent__badge')).toHaveText('On', { timeout: 1_000 });
+    // Refetched on the server's events (no timer: nothing is asked between events).
+    expect(refreshes.length).toBeGreaterThan(loadsBefore);
+
+    await ana.voice.tab('Live calls').click();
+    await expect(ana.voice.panel).toContainText('No live calls');
+  } finally {
+    await ana.context.close();
+  }
+});
+
 /** Jane takes a call from `phone` and talks a moment; the customer hangs up; Finish. */
 async function takeCall(jane: VoicePage, phone: string): Promise<string> {
   const call = await emulator.dial(phone);

@@ -45,6 +45,11 @@ export async function createServices(config: Config, log: Logger = createLogger(
     config.database.kind === 'postgres'
       ? await relayThroughPostgres(bus, config.database.url, log)
       : undefined;
+  // A call or an agent changed: the agent list and live calls read the contact centre anew.
+  const stopForgetting = bus.subscribeAll((event) => {
+    if (event.type === 'call.updated' || event.type === 'agent.updated')
+      contactCentre.forgetLiveData();
+  });
   const callbackOrigin = { url: config.publicApiUrl };
   const channels = createChannelAdapters(config, callbackOrigin);
   const services: Services = {
@@ -79,6 +84,7 @@ export async function createServices(config: Config, log: Logger = createLogger(
     async close() {
       clearInterval(sweeper);
       clearInterval(waker);
+      stopForgetting();
       await inbound.stop();
       await stopRelay?.();
       contactCentre.close();

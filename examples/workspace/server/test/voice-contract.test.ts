@@ -39,6 +39,8 @@ const PAIRS = [
   'transfersResponseSchema',
   'agentsStatusResponseSchema',
   'liveCallsResponseSchema',
+  'queueMetricsItemSchema',
+  'queuesResponseSchema',
   'historySearchTypeSchema',
   'historyBodySchema',
   'historyResponseSchema',

@@ -8,6 +8,7 @@ import {
   connectionResponseSchema,
   historyResponseSchema,
   liveCallsResponseSchema,
+  queuesResponseSchema,
   startConversationResponseSchema,
   transfersResponseSchema,
   voiceConfigResponseSchema,
@@ -919,5 +920,36 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       communicationType: 'outbound',
       createdAt: '2026-11-20T10:00:00.000Z',
     });
+  });
+
+  it("queues: each queue's calls waiting, longest wait and agents available from GetCurrentMetricData; the live-calls permit gates it", async () => {
+    for (const u of ['jane', 'john', 'ana']) cc.setState(u, 'Offline');
+    const queues = async () =>
+      queuesResponseSchema.parse((await s.req('GET', `${V}/queues`, { token: ana })).body).list;
+    const before = await queues();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((q) => q.callsWaiting === 0 && q.queue.name !== '')).toBe(true);
+    const contactId = cc.dialIn('+15555550190');
+    try {
+      const waiting = await eventually(async () => {
+        const list = (await queues()).filter((q) => q.callsWaiting > 0);
+        return list.length > 0 && list;
+      }, 'the call waits in a queue');
+      expect(waiting).toEqual([
+        {
+          queue: { id: expect.any(String), name: expect.any(String) },
+          callsWaiting: 1,
+          longestWaitSeconds: expect.any(Number),
+          agentsAvailable: 0,
+        },
+      ]);
+    } finally {
+      cc.hangUp(contactId);
+    }
+    await eventually(
+      async () => (await queues()).every((q) => q.callsWaiting === 0),
+      'the queue is empty once the caller hangs up',
+    );
+    expect((await s.req('GET', `${V}/queues`, { token: john })).status).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import {
   DescribeQuickConnectCommand,
   DescribeUserCommand,
   GetContactAttributesCommand,
+  GetCurrentMetricDataCommand,
   GetCurrentUserDataCommand,
   InvalidParameterException,
   ListAgentStatusesCommand,
@@ -32,6 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryAdminBackend } from '../../test/fixtures/memory-admin-backend';
 import { serve } from '../../test/support/serve';
 import { createAdminRouter } from './admin-router';
+import type { AdminContact } from './types';
 
 const INSTANCE_ARN = 'arn:aws:connect:us-east-1:111122223333:instance/i-1';
 const credentials = { accessKeyId: 'x', secretAccessKey: 'x' };
@@ -451,5 +453,71 @@ describe('admin API through @aws-sdk/client-connect', () => {
     expect(next.Segments?.map((s) => s.Transcript?.Content)).toEqual(['Hi, how can I help?']);
     expect(next.NextToken).toBeUndefined();
     lens.destroy();
+  });
+
+  it('GetCurrentMetricData gives per-queue calls waiting, the oldest wait in seconds and agents available (Dimensions.Queue, Collections)', async () => {
+    const contacts = backend.contacts();
+    const waiting: AdminContact = {
+      id: 'c-wait',
+      initialContactId: 'c-wait',
+      channel: 'VOICE',
+      initiationMethod: 'INBOUND',
+      queueId: 'q-1',
+      enqueueMs: Date.now() - 65_000,
+      initiationMs: Date.now() - 70_000,
+      lastUpdateMs: Date.now() - 65_000,
+      attributes: {},
+      recordings: [],
+    };
+    contacts.push(waiting);
+    try {
+      const metrics = [
+        { Name: 'CONTACTS_IN_QUEUE' as const, Unit: 'COUNT' as const },
+        { Name: 'OLDEST_CONTACT_AGE' as const, Unit: 'SECONDS' as const },
+        { Name: 'AGENTS_AVAILABLE' as const, Unit: 'COUNT' as const },
+        { Name: 'AGENTS_ON_CONTACT' as const, Unit: 'COUNT' as const },
+      ];
+      const out = await client.send(
+        new GetCurrentMetricDataCommand({
+          InstanceId: 'i-1',
+          Filters: { Queues: [`${INSTANCE_ARN}/queue/q-1`], Channels: ['VOICE'] },
+          Groupings: ['QUEUE'],
+          CurrentMetrics: metrics,
+        }),
+      );
+      expect(out.MetricResults).toHaveLength(1);
+      const result = out.MetricResults![0]!;
+      expect(result.Dimensions?.Queue).toEqual({ Id: 'q-1', Arn: `${INSTANCE_ARN}/queue/q-1` });
+      const value = (name: string) =>
+        result.Collections?.find((c) => c.Metric?.Name === name)?.Value;
+      expect(result.Collections?.map((c) => c.Metric)).toEqual(metrics);
+      expect(value('CONTACTS_IN_QUEUE')).toBe(1);
+      expect(value('OLDEST_CONTACT_AGE')).toBeGreaterThanOrEqual(65);
+      expect(value('OLDEST_CONTACT_AGE')).toBeLessThan(75);
+      expect(value('AGENTS_AVAILABLE')).toBe(0);
+      expect(value('AGENTS_ON_CONTACT')).toBe(1);
+      expect(out.DataSnapshotTime).toBeInstanceOf(Date);
+
+      // Without groupings: instance totals, the oldest age in milliseconds (as the real service).
+      const totals = await client.send(
+        new GetCurrentMetricDataCommand({
+          InstanceId: 'i-1',
+          Filters: { Queues: ['q-1'] },
+          CurrentMetrics: [{ Name: 'OLDEST_CONTACT_AGE', Unit: 'SECONDS' }],
+        }),
+      );
+      expect(totals.MetricResults?.[0]?.Collections?.[0]?.Value).toBeGreaterThanOrEqual(65_000);
+    } finally {
+      contacts.splice(contacts.indexOf(waiting), 1);
+    }
+    await expect(
+      client.send(
+        new GetCurrentMetricDataCommand({
+          InstanceId: 'i-1',
+          Filters: { Queues: ['q-1'] },
+          CurrentMetrics: [{ Name: 'NO_SUCH_METRIC' as 'AGENTS_ONLINE', Unit: 'COUNT' }],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(InvalidParameterException);
   });
 });

@@ -108,6 +108,7 @@ interface RouteContext {
 /** Operation names of the admin routes (`METHOD path-pattern` → operation), for fault rules. */
 export const ADMIN_OPERATIONS: Readonly<Record<string, string>> = {
   'POST metrics/userdata/*': 'GetCurrentUserData',
+  'POST metrics/current/*': 'GetCurrentMetricData',
   'GET users-summary/*': 'ListUsers',
   'GET users/*/*': 'DescribeUser',
   'POST search-users': 'SearchUsers',
@@ -233,6 +234,58 @@ const userDataBody = z.object({
     .optional(),
   NextToken: z.string().optional(),
   MaxResults: z.number().int().min(1).max(ADMIN_MAX_USER_DATA_PAGE).optional(),
+});
+
+/** The real-time metrics the emulator computes (GetCurrentMetricData), with their unit. */
+const CURRENT_METRIC_UNITS = {
+  AGENTS_AVAILABLE: 'COUNT',
+  AGENTS_ONLINE: 'COUNT',
+  AGENTS_ON_CONTACT: 'COUNT',
+  AGENTS_ON_CALL: 'COUNT',
+  CONTACTS_IN_QUEUE: 'COUNT',
+  OLDEST_CONTACT_AGE: 'SECONDS',
+} as const;
+type CurrentMetricName = keyof typeof CURRENT_METRIC_UNITS;
+const CURRENT_METRIC_NAMES = Object.keys(CURRENT_METRIC_UNITS) as [
+  CurrentMetricName,
+  ...CurrentMetricName[],
+];
+
+const currentMetricBody = z.object({
+  Filters: z.object({
+    Queues: idList(100).optional(),
+    Channels: z
+      .array(z.enum(['VOICE', 'CHAT', 'TASK']))
+      .max(3)
+      .optional(),
+    RoutingProfiles: idList(100).optional(),
+  }),
+  Groupings: z
+    .array(
+      z.enum([
+        'QUEUE',
+        'CHANNEL',
+        'ROUTING_PROFILE',
+        'ROUTING_STEP_EXPRESSION',
+        'AGENT_STATUS',
+        'SUBTYPE',
+        'VALIDATION_TEST_TYPE',
+      ]),
+    )
+    .max(7)
+    .optional(),
+  CurrentMetrics: z
+    .array(
+      z.object({
+        Name: z.string().min(1).max(64),
+        Unit: z.enum(['SECONDS', 'COUNT', 'PERCENT']).optional(),
+      }),
+    )
+    .min(1)
+    .max(10),
+  NextToken: z.string().optional(),
+  MaxResults: z.number().int().min(1).max(100).optional(),
+  SortCriteria: z.array(z.unknown()).max(1).optional(),
 });
 
 const stringCondition = z.object({
@@ -650,6 +703,109 @@ export function adminRoutes(
         NextToken,
         ApproximateTotalCount: found.length,
         UserDataList: page.map(({ user, live }) => userData(user, live, profiles)),
+      });
+    },
+    'POST metrics/current/*': ({ params, body }) => {
+      checkInstance(params[0]);
+      const input = parseBody(currentMetricBody, body);
+      const { Queues, Channels, RoutingProfiles } = input.Filters;
+      if (RoutingProfiles !== undefined)
+        throw new AdminApiError(
+          'InvalidParameterException',
+          'The emulator filters real-time metrics by Queues only',
+        );
+      if (Queues === undefined || Queues.length === 0)
+        throw new AdminApiError('InvalidParameterException', 'Filters.Queues is required');
+      const groupings = input.Groupings ?? [];
+      if (groupings.some((g) => g !== 'QUEUE'))
+        throw new AdminApiError(
+          'InvalidParameterException',
+          'The emulator groups real-time metrics by QUEUE only',
+        );
+      const metrics = input.CurrentMetrics.map((m) => {
+        const name = CURRENT_METRIC_NAMES.find((n) => n === m.Name);
+        if (name === undefined)
+          throw new AdminApiError(
+            'InvalidParameterException',
+            `CurrentMetrics: ${m.Name} is not one of ${CURRENT_METRIC_NAMES.join(', ')}`,
+          );
+        if (m.Unit !== undefined && m.Unit !== CURRENT_METRIC_UNITS[name])
+          throw new AdminApiError(
+            'InvalidParameterException',
+            `CurrentMetrics: the unit of ${name} is ${CURRENT_METRIC_UNITS[name]}`,
+          );
+        return name;
+      });
+      const channels = new Set<string>(Channels ?? ['VOICE', 'CHAT', 'TASK']);
+      const queues = backend.queues();
+      const wanted = [...new Set(Queues.map((q) => idOf(q, 'queue')))].filter((id) =>
+        queues.some((q) => q.id === id),
+      );
+      const now = backend.now();
+      const profiles = new Map(backend.routingProfiles().map((p) => [p.id, p]));
+      // Contacts waiting in a queue: enqueued, not yet connected to an agent, not disconnected.
+      const waiting = backend
+        .contacts()
+        .filter(
+          (c) =>
+            c.queueId !== undefined &&
+            c.enqueueMs !== undefined &&
+            c.connectedToAgentMs === undefined &&
+            c.disconnectMs === undefined &&
+            channels.has(c.channel),
+        );
+      const agents = backend.users().flatMap((user) => {
+        const live = backend.agentLive(user.id);
+        return live === undefined
+          ? []
+          : [{ queueIds: profiles.get(user.routingProfileId)?.queueIds ?? [], live }];
+      });
+      const valueOf = (metric: CurrentMetricName, inQueues: ReadonlySet<string>): number => {
+        const serves = agents.filter((a) => a.queueIds.some((q) => inQueues.has(q)));
+        const busy = (a: (typeof agents)[number]) =>
+          a.live.contacts.some((c) => !INACTIVE_STATES.has(c.state) && channels.has(c.channel));
+        switch (metric) {
+          case 'AGENTS_ONLINE':
+            return serves.length;
+          case 'AGENTS_AVAILABLE':
+            return serves.filter((a) => a.live.routable && !busy(a)).length;
+          case 'AGENTS_ON_CONTACT':
+            return serves.filter(busy).length;
+          case 'AGENTS_ON_CALL':
+            return serves.filter((a) =>
+              a.live.contacts.some((c) => !INACTIVE_STATES.has(c.state) && c.channel === 'VOICE'),
+            ).length;
+          case 'CONTACTS_IN_QUEUE':
+            return waiting.filter((c) => inQueues.has(c.queueId!)).length;
+          case 'OLDEST_CONTACT_AGE': {
+            const oldest = Math.min(
+              ...waiting.filter((c) => inQueues.has(c.queueId!)).map((c) => c.enqueueMs!),
+            );
+            if (!Number.isFinite(oldest)) return 0;
+            const ms = Math.max(0, now - oldest);
+            // As on the real service: seconds when grouped, milliseconds for instance totals.
+            return groupings.length === 0 ? ms : Math.floor(ms / 1000);
+          }
+        }
+      };
+      const collections = (inQueues: ReadonlySet<string>) =>
+        metrics.map((name) => ({
+          Metric: { Name: name, Unit: CURRENT_METRIC_UNITS[name] },
+          Value: valueOf(name, inQueues),
+        }));
+      const results =
+        groupings.length === 0
+          ? [{ Dimensions: {}, Collections: collections(new Set(wanted)) }]
+          : wanted.map((id) => ({
+              Dimensions: { Queue: ref('queue', id) },
+              Collections: collections(new Set([id])),
+            }));
+      const { page, NextToken } = pageOf(results, input.NextToken, input.MaxResults, 100);
+      return compact({
+        MetricResults: page,
+        NextToken,
+        DataSnapshotTime: now / 1000,
+        ApproximateTotalCount: results.length,
       });
     },
     'GET users-summary/*': ({ params, query }) => {

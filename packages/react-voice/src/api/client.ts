@@ -17,6 +17,7 @@ import {
   liveCallResponseSchema,
   liveCallsResponseSchema,
   monitorCallResponseSchema,
+  queuesResponseSchema,
   startConversationResponseSchema,
   transfersResponseSchema,
   voiceConfigResponseSchema,
@@ -33,10 +34,12 @@ import type {
   HistorySearchType,
   LiveCallItem,
   SavedAfterCallWork,
+  QueueMetricsItem,
   StartConversationResponse,
   StatusListItem,
   TransfersResponse,
   VoiceConfig,
+  VoiceLiveEventSource,
 } from './contract';
 import { VoiceApiError } from './errors';
 
@@ -123,6 +126,17 @@ export interface VoiceApi {
     readonly searchType: HistorySearchType;
     readonly searchText: string;
   }) => Promise<Blob>;
+  /**
+   * Optional: the product's live events (calls started, answered or ended; agents' statuses).
+   * With it the agent list and live calls refetch when told, without it they load on mount and
+   * on Refresh only.
+   */
+  readonly subscribe?: VoiceLiveEventSource;
+  /**
+   * `GET /addons/voice/queues`: each queue's calls waiting, longest wait and agents available.
+   * Optional, for hosts whose product API has no queue view.
+   */
+  readonly getQueues?: () => Promise<QueueMetricsItem[]>;
 }
 
 /** Options of {@link createVoiceApiClient}. @public */
@@ -135,6 +149,11 @@ export interface VoiceApiClientOptions {
   readonly getToken: () => string | null | Promise<string | null>;
   /** The fetch to use (default: the global fetch, read at call time). */
   readonly fetch?: typeof fetch;
+  /**
+   * The product's live events (e.g. forwarded from its server-sent event stream), given to the
+   * lists as {@link VoiceApi.subscribe}.
+   */
+  readonly subscribe?: VoiceLiveEventSource;
 }
 
 /**
@@ -218,6 +237,8 @@ export function createVoiceApiClient(options: VoiceApiClientOptions): VoiceApi {
   }
 
   return {
+    ...(options.subscribe ? { subscribe: options.subscribe } : {}),
+    getQueues: async () => (await json(queuesResponseSchema, 'GET', VOICE_ROUTES.queues)).list,
     getConfig: async () =>
       (await json(voiceConfigResponseSchema, 'GET', VOICE_ROUTES.config)).config,
     startConversation: async (call) =>

@@ -23,6 +23,7 @@ export const VOICE_ROUTES = {
   transfers: '/addons/voice/transfers',
   agentsStatus: '/addons/voice/agents/status',
   liveCalls: '/addons/voice/live-calls',
+  queues: '/addons/voice/queues',
   history: '/addons/voice/history',
   transcriptCsv: '/addons/voice/connections/transcript/csv',
   recording: (idCommunication: string) =>
@@ -374,3 +375,45 @@ export type TransfersResponse = z.infer<typeof transfersResponseSchema>;
 export type AfterCallWork = z.infer<typeof afterCallWorkSchema>;
 /** The after-call work as saved: with the time it was saved. @public */
 export type SavedAfterCallWork = z.infer<typeof afterCallWorkResponseSchema>['afterCallWork'];
+
+// ── live events ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What changed, as the product's event stream names it: `call.updated` (a call started, was
+ * answered or ended; `id` is its idCommunication) and `agent.updated` (an agent's contact-centre
+ * status may have changed; `id` is the agent).
+ * @public
+ */
+export type VoiceLiveEventType = 'call.updated' | 'agent.updated';
+
+/** One change the product announces, which the lists refetch for. @public */
+export interface VoiceLiveEvent {
+  /** What changed. */
+  readonly type: VoiceLiveEventType;
+  /** The id of what changed (the call's idCommunication, the agent's id). */
+  readonly id: string;
+}
+
+/**
+ * A source of live events: calls `listener` with each change until the returned function is
+ * called. The host app forwards its server's event stream through one.
+ * @public
+ */
+export type VoiceLiveEventSource = (listener: (event: VoiceLiveEvent) => void) => () => void;
+
+// ── queues ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * One queue of the contact centre with its real-time metrics (GetCurrentMetricData): calls
+ * waiting, the longest wait in seconds and the agents available to take a call.
+ */
+export const queueMetricsItemSchema = z.object({
+  queue: z.object({ id, name: z.string() }),
+  callsWaiting: z.number().check(z.int(), z.nonnegative()),
+  longestWaitSeconds: z.number().check(z.int(), z.nonnegative()),
+  agentsAvailable: z.number().check(z.int(), z.nonnegative()),
+});
+/** `GET /addons/voice/queues`. */
+export const queuesResponseSchema = z.object({ list: z.array(queueMetricsItemSchema) });
+/** One queue with its real-time metrics: calls waiting, longest wait (s), agents available. @public */
+export type QueueMetricsItem = z.infer<typeof queueMetricsItemSchema>;

@@ -7,6 +7,7 @@ import { AGENT_LIST_COLLAPSED_STORAGE_KEY } from '../controller/constants';
 import { de_DE } from '../locales';
 import {
   ME,
+  liveEvents,
   manyAgents,
   quickConnectsOf,
   smallAgentList,
@@ -390,5 +391,22 @@ describe('AgentListTab', () => {
     await expect
       .element(screen.getByRole('searchbox', { name: 'Agenten nach Name oder E-Mail suchen' }))
       .toBeVisible();
+  });
+
+  it("an agent's row changes status when the product announces it (a call ended), no Refresh needed", async () => {
+    const events = liveEvents();
+    let list = smallAgentList();
+    await renderTab({
+      ...agentsApi(list),
+      getAgentsStatus: () => Promise.resolve([...list]),
+      subscribe: events.subscribe,
+    });
+    await expect.poll(() => badgeOf('Bea Busy')).toBe('On call');
+    list = list.map((i) => (i.agent.idAgent === 'a2' ? { ...i, connections: [] } : i));
+    events.emit({ type: 'call.updated', id: 'c-2' });
+    await expect.poll(() => badgeOf('Bea Busy')).toBe('On');
+    list = list.map((i) => (i.agent.idAgent === 'a3' ? { ...i, status: { name: 'Away' } } : i));
+    events.emit({ type: 'agent.updated', id: 'a3' });
+    await expect.poll(() => badgeOf('Alice Available')).toBe('Away');
   });
 });

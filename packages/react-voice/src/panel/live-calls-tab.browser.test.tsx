@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { VoiceApi } from '../api/client';
 import type { LiveCallItem } from '../api/contract';
-import { liveCall, ME } from '../../test/fixtures/panel-data';
+import { liveCall, liveEvents, ME } from '../../test/fixtures/panel-data';
 import { checkState, cleanupVoice, renderVoice, startVoice, viewport } from '../../test/ui';
 import { VoiceProvider } from '../react/voice-provider';
 import { LiveCallsTab } from './live-calls-tab';
@@ -204,5 +204,60 @@ describe('LiveCallsTab', () => {
     await expect
       .element(screen.getByTestId('voice-panel-notice'))
       .toHaveTextContent('The call has ended');
+  });
+
+  describe('live: the product announces call changes, no Refresh needed', () => {
+    it('a call that starts appears, and one that ends goes, when the product announces it', async () => {
+      const events = liveEvents();
+      let list = calls().slice(0, 1);
+      const getLiveCalls = vi.fn(() => Promise.resolve(list));
+      await renderTab({ getLiveCalls, subscribe: events.subscribe });
+      await expect.poll(contacts).toEqual(['Ada Lovelace']);
+      list = calls().slice(0, 2);
+      events.emit({ type: 'call.updated', id: 'live-2' });
+      await expect.poll(contacts).toEqual(['Ada Lovelace', 'Alan Turing']);
+      list = calls().slice(1, 2);
+      events.emit({ type: 'call.updated', id: 'live-1' });
+      await expect.poll(contacts).toEqual(['Alan Turing']);
+      expect(getLiveCalls).toHaveBeenCalledTimes(3);
+    });
+
+    it('reloads for calls only; a burst runs two loads at once and one more after; an older answer never replaces a newer one', async () => {
+      const events = liveEvents();
+      const answers: ((list: LiveCallItem[]) => void)[] = [];
+      const getLiveCalls = vi.fn(
+        () => new Promise<LiveCallItem[]>((resolve) => answers.push(resolve)),
+      );
+      await renderTab({ getLiveCalls, subscribe: events.subscribe });
+      await expect.poll(() => answers.length).toBe(1);
+      answers[0]!([]);
+      await expect.poll(() => tab().dataset.state).toBe('empty');
+      events.emit({ type: 'agent.updated', id: 'a1' });
+      events.emit({ type: 'call.updated', id: 'live-1' });
+      await expect.poll(() => answers.length).toBe(2);
+      for (const id of ['live-2', 'live-3', 'live-1']) events.emit({ type: 'call.updated', id });
+      await expect.poll(() => answers.length).toBe(3);
+      answers[1]!(calls().slice(0, 1));
+      await expect.poll(contacts).toEqual(['Ada Lovelace']);
+      await expect.poll(() => answers.length).toBe(4);
+      answers[3]!(calls());
+      await expect.poll(contacts).toHaveLength(3);
+      answers[2]!(calls().slice(0, 2));
+      // The hook's continuation on that answer was registered first, so it has run after this.
+      await (getLiveCalls.mock.results[2]!.value as Promise<LiveCallItem[]>);
+      expect(contacts()).toHaveLength(3);
+      expect(getLiveCalls).toHaveBeenCalledTimes(4);
+    });
+
+    it('stops listening when the tab closes', async () => {
+      const events = liveEvents();
+      const { screen } = await renderTab({
+        getLiveCalls: () => Promise.resolve([]),
+        subscribe: events.subscribe,
+      });
+      expect(events.listeners).toBe(1);
+      await screen.unmount();
+      expect(events.listeners).toBe(0);
+    });
   });
 });

@@ -12,6 +12,8 @@ import type {
   LiveCallItem,
   StatusListItem,
   TransferGroup,
+  VoiceLiveEventSource,
+  VoiceLiveEventType,
 } from '../api/contract';
 import type { TransferConnections } from '../api/client';
 import {
@@ -64,21 +66,30 @@ interface Resource<T> extends ResourceState<T> {
 const lastAnswers = new WeakMap<object, Map<string, unknown>>();
 
 /**
- * Loads `load()` on mount and on `reload()`; the latest load wins. The first load starts in a
- * layout effect, before the browser paints the skeleton, and each answer renders at once
- * (`flushSync`) rather than in a later task: an answer that is there before the next paint is on
- * screen in the frame that first shows the list, not a frame or two of skeletons later. With
- * `keep`, the answer is kept under that name for the next mount (status `loading` with the kept
- * data until the new answer arrives).
+ * Loads `load()` on mount and on `reload()`; loads may overlap, and an answer is shown unless a
+ * later load's answer already is (so an answer never replaces a newer one, and a load begun
+ * while another runs shows its answer as soon as it has it). The first load starts in a layout
+ * effect, before the browser paints the skeleton, and each answer renders at once (`flushSync`)
+ * rather than in a later task: an answer that is there before the next paint is on screen in the
+ * frame that first shows the list, not a frame or two of skeletons later. With `keep`, the answer
+ * is kept under that name for the next mount (status `loading` with the kept data until the new
+ * answer arrives). With `reloadOn`, the API's live events of those types reload it.
  */
-function useResource<T>(load: () => Promise<T>, keep?: string): Resource<T> {
+function useResource<T>(
+  load: () => Promise<T>,
+  keep?: string,
+  reloadOn?: readonly VoiceLiveEventType[],
+): Resource<T> {
   const controller = useVoiceController();
   const [state, setState] = useState<ResourceState<T>>(() => ({
     status: 'loading',
     data: keep ? ((lastAnswers.get(controller)?.get(keep) as T | undefined) ?? null) : null,
     error: null,
   }));
+  /** Loads begun. */
   const seq = useRef(0);
+  /** The load whose answer is shown (answers of earlier ones are dropped). */
+  const shown = useRef(0);
   const loadRef = useRef(load);
   useLayoutEffect(() => {
     loadRef.current = load;
@@ -91,24 +102,76 @@ function useResource<T>(load: () => Promise<T>, keep?: string): Resource<T> {
     let next: (s: ResourceState<T>) => ResourceState<T>;
     try {
       const data = await loadRef.current();
-      if (keep && mine === seq.current) {
+      if (keep && mine > shown.current) {
         const kept = lastAnswers.get(controller) ?? new Map<string, unknown>();
         lastAnswers.set(controller, kept.set(keep, data));
       }
-      next = () => ({ status: 'ready', data, error: null });
+      next = () => ({ status: mine === seq.current ? 'ready' : 'loading', data, error: null });
     } catch (error) {
       next = (s) => ({ ...s, status: 'error', error: messageOf(error) });
     }
-    if (mine === seq.current) flushSync(() => setState(next));
+    if (mine > shown.current) {
+      shown.current = mine;
+      flushSync(() => setState(next));
+    }
   }, [controller, keep]);
   useLayoutEffect(() => {
     void reload();
     return () => {
-      seq.current++;
+      // Unmounted (or a new controller): the answers of loads begun until now are dropped.
+      shown.current = ++seq.current;
     };
   }, [reload]);
+  useLiveReload(controller.api.subscribe, reloadOn, reload);
   return useMemo(() => ({ ...state, reload }), [state, reload]);
 }
+
+/** At most this many loads run at once for live events (a burst waits for one of them). */
+const LIVE_RELOADS_AT_ONCE = 2;
+
+/**
+ * Reloads when the API's live events name one of `types`: at once while fewer than two such
+ * loads run, else once more when one ends (a burst of events costs at most three loads, and the
+ * last answer is from after the last event). Does nothing without a source of events.
+ */
+function useLiveReload(
+  subscribe: VoiceLiveEventSource | undefined,
+  types: readonly VoiceLiveEventType[] | undefined,
+  reload: () => Promise<void>,
+): void {
+  const key = types?.join(',') ?? '';
+  useEffect(() => {
+    if (!subscribe || !key) return;
+    const wanted = new Set(key.split(','));
+    let running = 0;
+    let again = false;
+    let stopped = false;
+    const run = (): void => {
+      running++;
+      void reload().finally(() => {
+        running--;
+        if (again && !stopped) {
+          again = false;
+          run();
+        }
+      });
+    };
+    const off = subscribe((event) => {
+      if (stopped || !wanted.has(event.type)) return;
+      if (running < LIVE_RELOADS_AT_ONCE) run();
+      else again = true;
+    });
+    return () => {
+      stopped = true;
+      off();
+    };
+  }, [subscribe, key, reload]);
+}
+
+/** The live events the agent list reloads for: agents' statuses move with their calls. */
+const AGENT_LIST_RELOAD_ON: readonly VoiceLiveEventType[] = ['agent.updated', 'call.updated'];
+/** The live events the live calls reload for. */
+const LIVE_CALLS_RELOAD_ON: readonly VoiceLiveEventType[] = ['call.updated'];
 
 const selectUserOnCall = (s: VoiceState): boolean => s.call.status !== 'idle';
 const selectCallIdle = (s: VoiceState): boolean => s.call.status === 'idle';
@@ -241,13 +304,17 @@ export function useAgentList(initialGrouping: AgentGrouping = 'status'): UseAgen
   const [search, setSearch] = useState('');
   const [grouping, setGrouping] = useState<AgentGrouping>(initialGrouping);
   const [collapsed, setCollapsed] = useState<readonly string[]>(readCollapsed);
-  const resource = useResource(async () => {
-    const [list, transfers] = await Promise.all([
-      controller.api.getAgentsStatus(),
-      controller.api.getTransfers(),
-    ]);
-    return { list, quickConnectAgentIds: new Set(transfers.agents.map((a) => a.idAgent)) };
-  }, 'agents');
+  const resource = useResource(
+    async () => {
+      const [list, transfers] = await Promise.all([
+        controller.api.getAgentsStatus(),
+        controller.api.getTransfers(),
+      ]);
+      return { list, quickConnectAgentIds: new Set(transfers.agents.map((a) => a.idAgent)) };
+    },
+    'agents',
+    AGENT_LIST_RELOAD_ON,
+  );
   const me = controller.idAgent;
   const visible = useMemo(
     () =>
@@ -529,7 +596,11 @@ export interface UseLiveCallsResult {
 export function useLiveCalls(): UseLiveCallsResult {
   const controller = useVoiceController();
   const [searchText, setSearchText] = useState('');
-  const resource = useResource(() => controller.api.getLiveCalls(), 'live-calls');
+  const resource = useResource(
+    () => controller.api.getLiveCalls(),
+    'live-calls',
+    LIVE_CALLS_RELOAD_ON,
+  );
   const userOnCall = useVoiceSelector(selectUserOnCall);
   const list = useMemo(() => resource.data ?? [], [resource.data]);
   const now = useNow(1000, list.length > 0);

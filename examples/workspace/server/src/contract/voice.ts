@@ -276,3 +276,16 @@ export const dispositionsPutSchema = z
 
 export type AfterCallWork = z.infer<typeof afterCallWorkSchema>;
 export type HistoryCsvQuery = z.infer<typeof historyCsvQuerySchema>;
+
+// ── queues (real-time metrics) ───────────────────────────────────────────────────────────────
+
+export const queueMetricsItemSchema = z.object({
+  queue: z.object({ id, name: z.string() }),
+  callsWaiting: z.number().int().nonnegative(),
+  longestWaitSeconds: z.number().int().nonnegative(),
+  agentsAvailable: z.number().int().nonnegative(),
+});
+export const queuesResponseSchema = z
+  .object({ list: z.array(queueMetricsItemSchema) })
+  .openapi('VoiceQueues');
+export type QueueMetricsItem = z.infer<typeof queueMetricsItemSchema>;

@@ -8,7 +8,9 @@ import {
   DescribeContactCommand,
   DescribeQueueCommand,
   DescribeQuickConnectCommand,
+  GetCurrentMetricDataCommand,
   GetCurrentUserDataCommand,
+  ListQueuesCommand,
   ListQuickConnectsCommand,
   ListUsersCommand,
   MonitorContactCommand,
@@ -42,6 +44,18 @@ export interface QuickConnect {
   readonly queueId?: string;
   readonly description: string;
 }
+
+/** A queue with its real-time metrics (GetCurrentMetricData). */
+export interface QueueMetrics {
+  readonly id: string;
+  readonly name: string;
+  readonly callsWaiting: number;
+  readonly longestWaitSeconds: number;
+  readonly agentsAvailable: number;
+}
+
+/** GetCurrentMetricData takes at most 100 queues per filter. */
+const QUEUES_PER_METRICS_CALL = 100;
 
 /** One transcript line (Contact Lens real-time segment). */
 export interface TranscriptLine {
@@ -82,6 +96,9 @@ export class ContactCentre {
       next?: Promise<Map<string, UserData>> | undefined;
     }
   >();
+
+  /** Counts {@link ContactCentre.forgetLiveData} calls (reads begun before one are not kept). */
+  private liveGeneration = 0;
 
   constructor(
     private readonly config: Config['connect'],
@@ -223,14 +240,29 @@ export class ContactCentre {
     return data;
   }
 
+  /**
+   * Forgets the shared live data (every instance's): a contact event says it changed, so the
+   * next request reads the contact centre instead of a snapshot from before the change.
+   */
+  forgetLiveData(): void {
+    this.liveGeneration++;
+    this.liveCache.clear();
+  }
+
   private readShared(
     key: string,
     ref: InstanceRef,
     userIds: readonly string[],
   ): Promise<Map<string, UserData>> {
     const data = this.currentUserData(ref, userIds);
+    const generation = this.liveGeneration;
     data.then(
-      () => this.liveCache.set(key, { at: Date.now(), data, settled: true }),
+      () => {
+        // A read begun before a change was announced is not kept as the answer after it.
+        if (generation === this.liveGeneration)
+          this.liveCache.set(key, { at: Date.now(), data, settled: true });
+        else if (this.liveCache.get(key)?.data === data) this.liveCache.delete(key);
+      },
       () => {
         const entry = this.liveCache.get(key);
         if (entry?.data === data) this.liveCache.delete(key);
@@ -296,6 +328,75 @@ export class ContactCentre {
         };
       }),
     );
+  }
+
+  /**
+   * Each standard queue of the instance with its real-time metrics (ListQueues, then
+   * GetCurrentMetricData grouped by queue, voice only, 100 queues per call): calls waiting, the
+   * oldest wait in seconds and the agents available. A queue the answer leaves out has zeros.
+   */
+  async queueMetrics(ref: InstanceRef): Promise<QueueMetrics[]> {
+    const client = this.client(ref.region);
+    const queues: { id: string; name: string }[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await this.call('ListQueues', () =>
+        client.send(
+          new ListQueuesCommand({
+            InstanceId: ref.instanceId,
+            QueueTypes: ['STANDARD'],
+            NextToken,
+            MaxResults: 1000,
+          }),
+        ),
+      );
+      for (const q of page.QueueSummaryList ?? [])
+        if (q.Id) queues.push({ id: q.Id, name: q.Name ?? '' });
+      NextToken = page.NextToken;
+    } while (NextToken);
+    const values = new Map<string, Map<string, number>>();
+    for (let i = 0; i < queues.length; i += QUEUES_PER_METRICS_CALL) {
+      const slice = queues.slice(i, i + QUEUES_PER_METRICS_CALL).map((q) => q.id);
+      let token: string | undefined;
+      do {
+        const page = await this.call('GetCurrentMetricData', () =>
+          client.send(
+            new GetCurrentMetricDataCommand({
+              InstanceId: ref.instanceId,
+              Filters: { Queues: slice, Channels: ['VOICE'] },
+              Groupings: ['QUEUE'],
+              CurrentMetrics: [
+                { Name: 'CONTACTS_IN_QUEUE', Unit: 'COUNT' },
+                { Name: 'OLDEST_CONTACT_AGE', Unit: 'SECONDS' },
+                { Name: 'AGENTS_AVAILABLE', Unit: 'COUNT' },
+              ],
+              MaxResults: QUEUES_PER_METRICS_CALL,
+              NextToken: token,
+            }),
+          ),
+        );
+        for (const result of page.MetricResults ?? []) {
+          const id = result.Dimensions?.Queue?.Id;
+          if (!id) continue;
+          const byName = new Map<string, number>();
+          for (const c of result.Collections ?? [])
+            if (c.Metric?.Name) byName.set(c.Metric.Name, c.Value ?? 0);
+          values.set(id, byName);
+        }
+        token = page.NextToken;
+      } while (token);
+    }
+    const count = (n: number | undefined) => Math.max(0, Math.round(n ?? 0));
+    return queues.map((q) => {
+      const v = values.get(q.id);
+      return {
+        id: q.id,
+        name: q.name,
+        callsWaiting: count(v?.get('CONTACTS_IN_QUEUE')),
+        longestWaitSeconds: count(v?.get('OLDEST_CONTACT_AGE')),
+        agentsAvailable: count(v?.get('AGENTS_AVAILABLE')),
+      };
+    });
   }
 
   /** The contact record (initiation, endpoints, agent, recordings). */

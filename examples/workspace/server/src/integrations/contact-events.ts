@@ -117,6 +117,9 @@ export class ContactEventIntake {
         assignTo: connectedAt ? (agent?.id ?? null) : null,
         events,
       });
+      // The agent's status moves with their calls (on call, after call work, available again):
+      // the agent list hears of it with the call.
+      if (agent) events.push({ type: 'agent.updated', workspaceId: ws, id: agent.id });
       return { outcome: 'processed', workspaceId: ws } as const;
     });
     for (const e of events) this.services.bus.publish(e);

@@ -17,10 +17,16 @@ export type LiveAudience = (event: LiveEvent) => Promise<boolean>;
 
 export function liveAudience(db: Kysely<Database>, access: WorkspaceAccess): LiveAudience {
   if (holds(access, 'flag_inbox_shared')) return () => Promise.resolve(true);
+  // Agents' statuses are the agent list's, which every member sees; every call is the live
+  // calls' of a member with that permit.
+  const supervises = holds(access, 'flag_addons_voice_live_calls');
+  const general = (event: LiveEvent) =>
+    event.type === 'agent.updated' || (supervises && event.type === 'call.updated');
   const me = access.agent?.id;
   const workspaceId = access.workspace.id;
-  if (!me) return () => Promise.resolve(false);
+  if (!me) return (event) => Promise.resolve(general(event));
   return async (event) => {
+    if (general(event)) return true;
     if (event.previousAssigneeId === me || event.assigneeId === me) return true;
     if (event.conversationId && event.assigneeId === undefined) {
       const conversation = await db

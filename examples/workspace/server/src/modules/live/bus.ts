@@ -5,7 +5,12 @@ import { EventEmitter } from 'node:events';
 
 /** One change the app should refetch for. */
 export interface LiveEvent {
-  readonly type: 'conversation.updated' | 'message.created' | 'message.updated' | 'call.updated';
+  readonly type:
+    | 'conversation.updated'
+    | 'message.created'
+    | 'message.updated'
+    | 'call.updated'
+    | 'agent.updated';
   readonly workspaceId: string;
   readonly id: string;
   /** The conversation it concerns, when there is one. */
@@ -27,6 +32,8 @@ export interface RevokedEvent {
 
 /** The emitter key of token revocations (no workspace id takes this form). */
 const REVOKED = ':session.revoked';
+/** The emitter key every workspace's events are also given to (no workspace id takes this form). */
+const EVERY = ':every';
 
 /** Publishes live events and lets event streams subscribe per workspace. */
 export class LiveBus {
@@ -51,7 +58,11 @@ export class LiveBus {
   /** Delivers an event to this process's subscribers. */
   deliver(event: LiveEvent | RevokedEvent): void {
     if (event.type === 'session.revoked') this.emitter.emit(REVOKED, event.tokenHash);
-    else this.emitter.emit(event.workspaceId, event);
+    else {
+      // Caches are dropped before any stream is told, so a refetch the event causes reads anew.
+      this.emitter.emit(EVERY, event);
+      this.emitter.emit(event.workspaceId, event);
+    }
   }
 
   /** Tells every process that a token is revoked (its event streams end at once). */
@@ -74,5 +85,14 @@ export class LiveBus {
   subscribe(workspaceId: string, handler: (event: LiveEvent) => void): () => void {
     this.emitter.on(workspaceId, handler);
     return () => this.emitter.off(workspaceId, handler);
+  }
+
+  /**
+   * Subscribes to every workspace's events as this process delivers them (e.g. to drop caches
+   * the change makes stale); returns the unsubscribe function.
+   */
+  subscribeAll(handler: (event: LiveEvent) => void): () => void {
+    this.emitter.on(EVERY, handler);
+    return () => this.emitter.off(EVERY, handler);
   }
 }

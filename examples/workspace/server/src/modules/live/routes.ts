@@ -1,5 +1,6 @@
 // The workspace's live-update stream: `GET /ws/{slug}/events`, server-sent events naming what
-// changed (conversation.updated, message.created, call.updated) so the app refetches it.
+// changed (conversation.updated, message.created, call.updated, agent.updated) so the app
+// refetches it.
 import { z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { slugParamsSchema } from '../../contract/common';
@@ -20,7 +21,7 @@ export function liveRoutes(services: Services) {
       tags: ['Live'],
       summary: "The workspace's changes as server-sent events",
       description:
-        'Each event is `event: <type>` with `data: {"type","id","conversationId"}`. Members without the shared-inbox permit hear only of conversations assigned to them (or just assigned away from them) and of their own calls. The token may be given as `?access_token=` (EventSource cannot send headers). A comment line keeps the stream open every 25 s.',
+        'Each event is `event: <type>` with `data: {"type","id","conversationId"}`. Members without the shared-inbox permit hear only of conversations assigned to them (or just assigned away from them) and of their own calls, or of every call with the live-calls permit. `agent.updated` (id: the agent) says that the contact-centre status of an agent may have changed; every member hears it. The token may be given as `?access_token=` (EventSource cannot send headers). A comment line keeps the stream open every 25 s.',
       request: { params: slugParamsSchema },
       responses: {
         200: {

@@ -18,6 +18,7 @@ import {
   monitorCallBodySchema,
   monitorCallResponseSchema,
   phoneParamsSchema,
+  queuesResponseSchema,
   recordingParamsSchema,
   startConversationBodySchema,
   startConversationResponseSchema,
@@ -227,6 +228,20 @@ export function voiceRoutes(services: Services) {
       responses: { 200: json(liveCallsResponseSchema) },
     }),
     async (c) => c.json({ list: await voice.liveCalls(c.get('access')) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: `${base}/queues`,
+      tags,
+      summary:
+        "Each queue's calls waiting, longest wait (s) and agents available (GetCurrentMetricData)",
+      description: `The contact centre's real-time metrics of its standard queues, voice only. ${LIVE_PERMIT} ${GATE}`,
+      request: { params: slugParamsSchema },
+      responses: { 200: json(queuesResponseSchema) },
+    }),
+    async (c) => c.json({ list: await voice.queues(c.get('access')) }, 200),
   );
 
   router.openapi(

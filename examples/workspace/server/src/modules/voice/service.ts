@@ -15,6 +15,7 @@ import type {
   HistoryBody,
   HistoryCommunicationType,
   LiveCallItem,
+  QueueMetricsItem,
   StatusListItem,
   TransferAgent,
   TransferGroup,
@@ -504,6 +505,22 @@ export class VoiceService {
       });
     }
     return list.sort((a, b) => a.connection.timestamp.localeCompare(b.connection.timestamp));
+  }
+
+  /**
+   * `GET /addons/voice/queues`: each queue's calls waiting, longest wait and agents available,
+   * from the contact centre's real-time metrics (GetCurrentMetricData).
+   */
+  async queues(access: WorkspaceAccess): Promise<QueueMetricsItem[]> {
+    const instance = this.requireVoice(access);
+    requirePermit(access, 'flag_addons_voice_live_calls');
+    const metrics = await this.services.contactCentre.queueMetrics(instance);
+    return metrics.map((q) => ({
+      queue: { id: q.id, name: q.name },
+      callsWaiting: q.callsWaiting,
+      longestWaitSeconds: q.longestWaitSeconds,
+      agentsAvailable: q.agentsAvailable,
+    }));
   }
 
   /** `PATCH /addons/voice/history?lastId=`: one page, newest first. */

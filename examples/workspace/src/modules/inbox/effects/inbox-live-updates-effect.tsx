@@ -40,6 +40,8 @@ export function InboxLiveUpdatesEffect({ slug }: { readonly slug: string }) {
         } catch {
           return;
         }
+        // An agent's contact-centre status is the voice lists' (they listen on their own).
+        if (change.type === 'agent.updated') return;
         void queryClient.invalidateQueries({ queryKey: inboxKeys.counts(slug) });
         void queryClient.invalidateQueries({ queryKey: inboxKeys.lists(slug) });
         if (change.conversationId)

@@ -24,6 +24,7 @@ import { VOICE_APP_MESSAGES } from '../messages';
 import { setNotificationSoundEnabled } from '../notification-sound';
 import { voiceHref } from '../voice-paths';
 import { setVoiceBridgeActions, updateVoiceBridge, useVoiceBridge } from '../voice-bridge';
+import { voiceLiveEvents } from '../voice-live-events';
 import { readWidgetMode, useWidgetMode } from '../widget-mode';
 import '../voice.css';
 
@@ -157,6 +158,7 @@ export function VoiceRuntime({ session }: { readonly session: Session }) {
       baseUrl: API_PREFIX,
       slug: session.slug,
       getToken: () => getAuth()?.token ?? null,
+      subscribe: voiceLiveEvents(session.slug),
     }),
   );
   return (
