@@ -11,6 +11,7 @@ import {
   DescribeQuickConnectCommand,
   DescribeUserCommand,
   GetContactAttributesCommand,
+  GetCurrentMetricDataCommand,
   GetCurrentUserDataCommand,
   ListAgentStatusesCommand,
   ListPhoneNumbersV2Command,
@@ -135,6 +136,16 @@ describe('admin API credentials', () => {
     );
     await run('ListPhoneNumbersV2', () =>
       client.send(new ListPhoneNumbersV2Command({ InstanceId })),
+    );
+    await run('GetCurrentMetricData', () =>
+      client.send(
+        new GetCurrentMetricDataCommand({
+          InstanceId,
+          Filters: { Queues: [queue.id], Channels: ['VOICE'] },
+          Groupings: ['QUEUE'],
+          CurrentMetrics: [{ Name: 'CONTACTS_IN_QUEUE', Unit: 'COUNT' }],
+        }),
+      ),
     );
     await run('MonitorContact', () =>
       client.send(new MonitorContactCommand({ InstanceId, ContactId: contact.id, UserId: ana.id })),
