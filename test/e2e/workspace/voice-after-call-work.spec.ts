@@ -43,7 +43,7 @@ test('inbound call → after-call work: disposition and note, visible in the cal
   }
   await expect(settings.getByTestId('disposition-row')).toHaveText(['Resolved', 'Callback needed']);
   await settings.getByTestId('dispositions-save').click();
-  await expect(page.getByText('Call dispositions saved')).toBeVisible();
+  await expect(page.getByTestId('toast').getByText('Call dispositions saved')).toBeVisible();
   await expectNoAxeViolations(page, 'settings call dispositions');
 
   await page.goto('/ws/acme/inbox/all');
