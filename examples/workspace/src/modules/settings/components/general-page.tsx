@@ -17,7 +17,7 @@ export function GeneralPage() {
   return (
     <Page
       title="General"
-      subtitle="How the workspace reads and shows phone numbers."
+      subtitle="How the workspace reads phone numbers typed without their country code."
       data-testid="settings-general"
     >
       <QueryStates query={query} label="general settings" rows={1}>
