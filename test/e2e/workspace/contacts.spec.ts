@@ -14,7 +14,7 @@ test.describe('contacts', () => {
     const contacts = new ContactsPage(page);
     await contacts.open('acme');
     await expect(contacts.rows.filter({ hasText: 'Maria Garcia' })).toHaveCount(1);
-    await expect(contacts.rows.filter({ hasText: '+15555550142' }).first()).toBeVisible();
+    await expect(contacts.rows.filter({ hasText: '+1 555 555 0142' }).first()).toBeVisible();
     await expect(contacts.rows.filter({ hasText: 'visitor-' })).toHaveCount(0);
     await contacts.search.fill('olivia');
     await expect(contacts.rows).toHaveCount(1);
@@ -28,7 +28,7 @@ test.describe('contacts', () => {
     await contacts.open('acme');
     await contacts.rows.filter({ hasText: 'Maria Garcia' }).click();
     await expect(contacts.name).toHaveText('Maria Garcia');
-    await expect(contacts.phone).toHaveText('+15555550101');
+    await expect(contacts.phone).toHaveText('+1 555 555 0101');
     await contacts.conversations.first().click();
     await expect(page).toHaveURL(/\/inbox\/all\/conversations\/[^/]+$/);
   });

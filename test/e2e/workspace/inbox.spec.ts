@@ -158,9 +158,9 @@ test.describe('inbox', () => {
       const inbox = new InboxPage(page);
       await inbox.open('acme', 'all');
       // newest first: the last call made leads the list, the first one is on the second page
-      await expect(inbox.rows.first()).toContainText('+15550199044');
+      await expect(inbox.rows.first()).toContainText('+1 555 019 9044');
       const scroller = page.getByTestId('conversation-scroll');
-      const oldest = inbox.rows.filter({ hasText: '+15550199000' });
+      const oldest = inbox.rows.filter({ hasText: '+1 555 019 9000' });
       await expect
         .poll(async () => {
           await scroller.evaluate((el) => el.scrollBy(0, el.clientHeight / 2));

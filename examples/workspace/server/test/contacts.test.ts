@@ -58,7 +58,7 @@ describe.each(dbKinds())('contacts on %s', (kind) => {
     expect(res.status).toBe(201);
     expect(res.body.contact).toMatchObject({
       name: 'visitor-5559876',
-      displayName: '+15555559876',
+      displayName: '+1 555 555 9876',
       isVisitor: true,
     });
   });

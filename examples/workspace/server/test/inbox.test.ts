@@ -94,11 +94,11 @@ describe.each(dbKinds())('inbox on %s', (kind) => {
     expect(await find('100%')).toEqual([]);
   });
 
-  it('a visitor-prefixed contact is shown by its phone number', async () => {
+  it('a visitor-prefixed contact is shown by its phone number, written as people read it', async () => {
     const res = await list(jane, 'folder=unassigned&q=5550142');
     expect(res.body.conversations[0].contact).toMatchObject({
       name: 'visitor-5550142',
-      displayName: '+15555550142',
+      displayName: '+1 555 555 0142',
     });
   });
 

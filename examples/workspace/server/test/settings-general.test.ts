@@ -65,4 +65,28 @@ describe.each(dbKinds())('general settings on %s', (kind) => {
     }
     expect(await sessionCountry(jane)).toBeNull();
   });
+
+  it("with a default country, a visitor is shown by their number in that country's format", async () => {
+    const created = await s.req('POST', '/api/ws/acme/contacts', {
+      token: jane,
+      body: { phone: '+442079460000' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.contact.displayName).toBe('+44 20 7946 0000');
+    expect((await put(jane, { defaultCountry: 'GB' })).status).toBe(200);
+    const shown = await s.req('GET', `/api/ws/acme/contacts/${created.body.contact.id}`, {
+      token: john,
+    });
+    expect(shown.body.contact).toMatchObject({
+      displayName: '020 7946 0000',
+      phone: '+442079460000',
+    });
+    // a number of another country stays international
+    const us = await s.req('POST', '/api/ws/acme/contacts', {
+      token: jane,
+      body: { phone: '+14155550100' },
+    });
+    expect(us.body.contact.displayName).toBe('+1 415 555 0100');
+    expect((await put(jane, { defaultCountry: null })).status).toBe(200);
+  });
 });

@@ -1,4 +1,5 @@
 // URLs the API answers with: recordings, transcripts and app routes of call parts.
+import { formatPhone } from '../contract/phone-format';
 import { VISITOR_NAME_PREFIX } from '../contract/common';
 
 const ws = (slug: string) => `/api/ws/${encodeURIComponent(slug)}`;
@@ -23,9 +24,12 @@ export const partAppPath = (slug: string, idConversation: string, idPart: string
 /** Whether a contact name is a visitor placeholder (shown as the phone number). */
 export const isVisitorName = (name: string): boolean => name.startsWith(VISITOR_NAME_PREFIX);
 
-/** The name to show for a contact. */
-export const displayName = (name: string, phone: string | null): string =>
-  isVisitorName(name) && phone ? phone : name;
+/**
+ * The name to show for a contact: a visitor is shown as their number, in the workspace's
+ * default country's format (`020 7123 4567` in GB, `+44 20 7123 4567` elsewhere).
+ */
+export const displayName = (name: string, phone: string | null, country: string | null): string =>
+  isVisitorName(name) && phone ? formatPhone(phone, country) : name;
 
 /** The visitor-prefixed name of a new contact known only by its phone number. */
 export const visitorName = (phone: string): string =>

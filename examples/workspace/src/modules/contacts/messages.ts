@@ -8,6 +8,8 @@ export const CONTACT_COPY = {
   name: 'Name',
   phone: 'Phone',
   phoneHint: 'With the country code, e.g. +44 20 7123 4567.',
+  phoneHintInCountry: (country: string) =>
+    `With the country code, e.g. +44 20 7123 4567, or without it for a number in ${country}.`,
   email: 'Email',
   company: 'Company',
   create: 'Create contact',

@@ -15,11 +15,12 @@ import { displayName, isVisitorName, recordingUrl, visitorName } from '../../lib
 import { hasMedia, InboxService } from '../inbox/service';
 import { ContactRepository } from './repository';
 
-export function contactJson(c: Contact): ApiContact {
+/** A contact as the API answers it; `country`: the workspace's default country (display name). */
+export function contactJson(c: Contact, country: string | null): ApiContact {
   return {
     id: c.id,
     name: c.name,
-    displayName: displayName(c.name, c.phone),
+    displayName: displayName(c.name, c.phone, country),
     isVisitor: isVisitorName(c.name),
     phone: c.phone,
     email: c.email,
@@ -52,7 +53,7 @@ export class ContactService {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      contacts: page.map(contactJson),
+      contacts: page.map((c) => contactJson(c, access.workspace.default_country)),
       page: {
         nextCursor: rows.length > limit && last ? encodeNameCursor(last.name, last.id) : null,
       },
@@ -71,7 +72,7 @@ export class ContactService {
         email: input.email ?? null,
         company: input.company ?? null,
       });
-      return contactJson(row);
+      return contactJson(row, access.workspace.default_country);
     } catch (error) {
       if (isUniqueViolation(error)) throw phoneTaken();
       throw error;
@@ -98,7 +99,7 @@ export class ContactService {
           await this.repo.refreshCallSearch(trx, ws, id, updated.name, updated.phone);
         return updated;
       });
-      return contactJson(row);
+      return contactJson(row, access.workspace.default_country);
     } catch (error) {
       if (isUniqueViolation(error)) throw phoneTaken();
       throw error;
@@ -124,7 +125,7 @@ export class ContactService {
         : Promise.resolve([]),
     ]);
     return {
-      contact: contactJson(contact),
+      contact: contactJson(contact, access.workspace.default_country),
       conversations,
       calls: calls.map((k) => ({
         idCommunication: k.id_communication,

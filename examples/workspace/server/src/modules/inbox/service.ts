@@ -85,7 +85,10 @@ export class InboxService {
     };
   }
 
-  private async summaries(rows: ConversationRow[]): Promise<ConversationSummary[]> {
+  private async summaries(
+    rows: ConversationRow[],
+    country: string | null,
+  ): Promise<ConversationSummary[]> {
     const tags = await this.repo.tagsOf(rows.map((r) => r.id));
     return rows.map((r) => ({
       id: r.id,
@@ -95,7 +98,7 @@ export class InboxService {
       contact: {
         id: r.contact_id,
         name: r.contact_name,
-        displayName: displayName(r.contact_name, r.contact_phone),
+        displayName: displayName(r.contact_name, r.contact_phone, country),
         phone: r.contact_phone,
         email: r.contact_email,
         avatarURL: r.contact_avatar_url,
@@ -127,7 +130,10 @@ export class InboxService {
       ...InboxService.visibility(access),
       folder: { kind: 'all' },
     };
-    return this.summaries(await this.repo.conversationsOfContact(scope, contactId, 20));
+    return this.summaries(
+      await this.repo.conversationsOfContact(scope, contactId, 20),
+      access.workspace.default_country,
+    );
   }
 
   /**
@@ -296,7 +302,7 @@ export class InboxService {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      conversations: await this.summaries(page),
+      conversations: await this.summaries(page, access.workspace.default_country),
       page: {
         nextCursor:
           rows.length > query.limit && last
@@ -319,7 +325,10 @@ export class InboxService {
   }
 
   async get(access: WorkspaceAccess, id: string): Promise<ConversationSummary> {
-    const [summary] = await this.summaries([await this.visible(access, id)]);
+    const [summary] = await this.summaries(
+      [await this.visible(access, id)],
+      access.workspace.default_country,
+    );
     return summary!;
   }
 
@@ -343,7 +352,10 @@ export class InboxService {
       tagIds,
     });
     // The caller may no longer see it (assigned away without the shared inbox): answer it anyway.
-    const [summary] = await this.summaries([(await this.repo.findConversation(ws, id))!]);
+    const [summary] = await this.summaries(
+      [(await this.repo.findConversation(ws, id))!],
+      access.workspace.default_country,
+    );
     return summary!;
   }
 

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2, Users } from 'lucide-react';
 import { Button, IconButton, Input, Select, Skeleton } from '../../../ui';
+import { formatPhone } from '../../../lib/phone';
 import { useDebouncedValue } from '../../inbox/hooks/use-debounced-value';
+import { useSession } from '../../session/hooks/use-session';
 import { audienceOptionsQuery, estimateQuery } from '../api/campaigns-api';
 import type { Audience, AudienceEstimate, AudienceRule, CampaignChannel } from '../api/types';
 import { ATTRIBUTE_LABELS, ESTIMATE_DEBOUNCE_MS } from '../messages';
@@ -176,6 +178,7 @@ export function AudienceEstimateCard({
   readonly loading: boolean;
   readonly error: unknown;
 }) {
+  const country = useSession().workspace.defaultCountry;
   return (
     <aside
       className="cmp-estimate"
@@ -212,7 +215,7 @@ export function AudienceEstimateCard({
               {estimate.sample.map((c) => (
                 <li key={c.id}>
                   <span className="cmp-estimate__name">{c.name}</span>
-                  <span className="cmp-estimate__address">{c.address}</span>
+                  <span className="cmp-estimate__address">{formatPhone(c.address, country)}</span>
                 </li>
               ))}
             </ul>

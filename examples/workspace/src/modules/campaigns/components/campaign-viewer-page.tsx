@@ -19,6 +19,7 @@ import {
   TabsTrigger,
   toast,
 } from '../../../ui';
+import { formatPhone } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
 import {
   audienceOptionsQuery,
@@ -235,6 +236,7 @@ function recipientState(r: {
 }
 
 function Recipients({ slug, campaign }: { readonly slug: string; readonly campaign: Campaign }) {
+  const country = useSession().workspace.defaultCountry;
   const [status, setStatus] = useState('');
   const query = useInfiniteQuery(
     recipientsQuery(slug, campaign.id, status, campaign.status === 'sending'),
@@ -269,7 +271,7 @@ function Recipients({ slug, campaign }: { readonly slug: string; readonly campai
             return (
               <li key={r.id} className="cmp-recipient" data-testid="recipient-row">
                 <span className="cmp-recipient__name">{r.name}</span>
-                <span className="cmp-recipient__address">{r.address}</span>
+                <span className="cmp-recipient__address">{formatPhone(r.address, country)}</span>
                 <Badge tone={state.tone}>{state.label}</Badge>
               </li>
             );

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { paths } from '../../../app/paths';
+import { countryName, formatPhone, toE164 } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
 import { applyServerIssues, errorText } from '../../settings/components/controls';
 import { FORM_MESSAGES } from '../../settings/messages';
@@ -19,18 +19,18 @@ interface ContactForm {
   company: string;
 }
 
-/** A typed number in E.164 (`+44 20 7123 4567` → `+442071234567`), or null when it is not one. */
-export function normalisePhone(text: string): string | null {
-  const parsed = parsePhoneNumberFromString(text.trim());
-  return parsed?.isPossible() ? parsed.number : null;
-}
-
-function phoneRule(text: string): true | string {
-  const value = text.trim();
-  if (value === '') return true;
-  if (!value.startsWith('+')) return M.phoneNeedsCountry;
-  return normalisePhone(value) ? true : FORM_MESSAGES.phoneNotValid;
-}
+/**
+ * The phone field's rule: empty, or a number `libphonenumber-js` reads, with its country code or,
+ * when the workspace has a default country, without it.
+ */
+const phoneRule =
+  (country: string | null) =>
+  (text: string): true | string => {
+    const value = text.trim();
+    if (value === '') return true;
+    if (!country && !value.startsWith('+')) return M.phoneNeedsCountry;
+    return toE164(value, country) ? true : FORM_MESSAGES.phoneNotValid;
+  };
 
 /**
  * Creates a contact (`contact` null) or edits one: name, phone, email and company. A new contact
@@ -44,12 +44,13 @@ export function ContactDialog({
   readonly onClose: () => void;
 }) {
   const session = useSession();
+  const country = session.workspace.defaultCountry;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { register, handleSubmit, setError, formState } = useForm<ContactForm>({
     defaultValues: {
       name: contact && !contact.isVisitor ? contact.name : '',
-      phone: contact?.phone ?? '',
+      phone: contact?.phone ? formatPhone(contact.phone, country) : '',
       email: contact?.email ?? '',
       company: contact?.company ?? '',
     },
@@ -57,7 +58,7 @@ export function ContactDialog({
   });
   const save = useMutation({
     mutationFn: (v: ContactForm) => {
-      const phone = v.phone.trim() ? normalisePhone(v.phone) : null;
+      const phone = v.phone.trim() ? toE164(v.phone, country) : null;
       const email = v.email.trim() || null;
       const company = v.company.trim() || null;
       const name = v.name.trim();
@@ -145,14 +146,18 @@ export function ContactDialog({
             />
           )}
         </Field>
-        <Field label={M.phone} hint={M.phoneHint} error={formState.errors.phone?.message}>
+        <Field
+          label={M.phone}
+          hint={country ? M.phoneHintInCountry(countryName(country)) : M.phoneHint}
+          error={formState.errors.phone?.message}
+        >
           {(c) => (
             <Input
               {...c}
               type="tel"
               autoComplete="off"
               inputMode="tel"
-              {...register('phone', { validate: phoneRule })}
+              {...register('phone', { validate: phoneRule(country) })}
               data-testid="contact-phone-input"
             />
           )}

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ArrowLeft,
-  Building2,
-  Mail,
   Pencil,
   MessageSquarePlus,
   MessagesSquare,
@@ -15,7 +13,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { paths } from '../../../app/paths';
-import { formatDateTime, formatListTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../session/hooks/use-session';
 import {
   Avatar,
@@ -31,8 +29,8 @@ import { contactQuery } from '../api/contacts-api';
 import type { ContactCall, ContactProfile } from '../api/types';
 import { CONTACT_COPY } from '../messages';
 import { ContactDialog } from './contact-dialog';
+import { ContactConversationList, ContactDetails } from './contact-summary';
 import { StartConversationDialog } from './start-conversation-dialog';
-import { STATUS_LABEL, STATUS_TONE } from '../../inbox/components/triage';
 import './contacts.css';
 
 function callLabel(call: ContactCall): string {
@@ -65,31 +63,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
         <h1 className="profile__name" data-testid="contact-name">
           {contact.displayName}
         </h1>
-        <dl className="profile__details">
-          <div>
-            <dt>
-              <Phone aria-hidden="true" />
-              <span className="ui-visually-hidden">Phone</span>
-            </dt>
-            <dd data-testid="contact-phone">{contact.phone ?? 'No phone number'}</dd>
-          </div>
-          <div>
-            <dt>
-              <Mail aria-hidden="true" />
-              <span className="ui-visually-hidden">Email</span>
-            </dt>
-            <dd>{contact.email ?? 'No email'}</dd>
-          </div>
-          {contact.company ? (
-            <div>
-              <dt>
-                <Building2 aria-hidden="true" />
-                <span className="ui-visually-hidden">Company</span>
-              </dt>
-              <dd>{contact.company}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <ContactDetails contact={contact} />
         {profile.optOuts.map((o) => (
           <p className="profile__opt-out" key={o.channel} data-testid="contact-opt-out">
             <Badge tone="warning">
@@ -141,24 +115,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
               body="Messages and calls with this user will appear here."
             />
           ) : (
-            <ul className="profile__list">
-              {profile.conversations.map((c) => (
-                <li key={c.id}>
-                  <Link
-                    className="profile__row"
-                    to={paths.conversation(session.slug, c.id)}
-                    data-testid="contact-conversation"
-                  >
-                    <span className="profile__row-main">
-                      <span className="profile__row-title">{c.subject}</span>
-                      <span className="profile__row-sub">{c.lastMessagePreview}</span>
-                    </span>
-                    <Badge tone={STATUS_TONE[c.status]}>{STATUS_LABEL[c.status]}</Badge>
-                    <span className="profile__row-time">{formatListTime(c.lastMessageAt)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <ContactConversationList conversations={profile.conversations} />
           )}
         </section>
         <section className="ui-card profile__section" aria-labelledby="profile-calls">

@@ -3,6 +3,7 @@ import { Plus, Search, SearchX, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
+import { formatPhone } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
 import { Avatar, Button, EmptyState, ErrorState, Input, Page, SkeletonList } from '../../../ui';
 import { useDebouncedValue } from '../../inbox/hooks/use-debounced-value';
@@ -29,6 +30,7 @@ function useLoadMoreSentinel(onVisible: () => void, active: boolean) {
 /** contacts/users: the workspace's contacts, searchable, with infinite scroll. */
 export function ContactsPage() {
   const session = useSession();
+  const country = session.workspace.defaultCountry;
   const [searchText, setSearchText] = useState('');
   const [creating, setCreating] = useState(false);
   const search = useDebouncedValue(searchText.trim(), 300);
@@ -111,7 +113,9 @@ export function ContactsPage() {
                     <span>{contact.displayName}</span>
                   </span>
                   <span className="contacts-table__cell">{contact.email ?? '—'}</span>
-                  <span className="contacts-table__cell">{contact.phone ?? '—'}</span>
+                  <span className="contacts-table__cell">
+                    {contact.phone ? formatPhone(contact.phone, country) : '—'}
+                  </span>
                   <span className="contacts-table__cell">{contact.company ?? '—'}</span>
                 </Link>
               </li>

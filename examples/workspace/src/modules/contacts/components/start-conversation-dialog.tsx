@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
+import { formatPhone } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
 import { errorText } from '../../settings/components/controls';
 import { Button, Dialog, Field, Input, toast } from '../../../ui';
@@ -24,6 +25,7 @@ export function StartConversationDialog({
   readonly onClose: () => void;
 }) {
   const session = useSession();
+  const country = session.workspace.defaultCountry;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const reachable = (c: StartChannel) => (c === 'email' ? !!contact.email : !!contact.phone);
@@ -97,7 +99,11 @@ export function StartConversationDialog({
               />
               <span>{M.channels[c]}</span>
               <span className="start-channel__address">
-                {c === 'email' ? (contact.email ?? M.noEmail) : (contact.phone ?? M.noPhone)}
+                {c === 'email'
+                  ? (contact.email ?? M.noEmail)
+                  : contact.phone
+                    ? formatPhone(contact.phone, country)
+                    : M.noPhone}
               </span>
             </label>
           ))}
