@@ -25,7 +25,8 @@ export function ToastViewport({
           className="ui-toast"
           data-tone={t.tone}
           data-testid="toast"
-          type={t.tone === 'danger' ? 'foreground' : 'background'}
+          type={t.tone === 'danger' || t.action ? 'foreground' : 'background'}
+          duration={t.duration}
           onOpenChange={(open) => {
             if (!open) dismiss(t.id);
           }}
@@ -37,6 +38,17 @@ export function ToastViewport({
               <RadixToast.Description className="ui-toast__body">
                 {t.description}
               </RadixToast.Description>
+            ) : null}
+            {t.action ? (
+              <RadixToast.Action
+                className="ui-button ui-toast__action"
+                data-variant="primary"
+                data-size="sm"
+                altText={t.action.label}
+                onClick={t.action.onClick}
+              >
+                {t.action.label}
+              </RadixToast.Action>
             ) : null}
           </div>
           <RadixToast.Close className="ui-icon-button" data-size="sm" aria-label="Dismiss">

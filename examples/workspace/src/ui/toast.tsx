@@ -3,11 +3,20 @@ import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
 /** The colour intent of a toast. */
 export type ToastTone = 'info' | 'success' | 'danger';
 
+/** A button in a toast (it also closes the toast). */
+export interface ToastAction {
+  readonly label: string;
+  readonly onClick: () => void;
+}
+
 export interface ToastItem {
   readonly id: number;
   readonly title: string;
   readonly description?: string;
   readonly tone: ToastTone;
+  readonly action?: ToastAction;
+  /** How long it stays (ms); the viewport's default when absent. */
+  readonly duration?: number;
 }
 
 let items: readonly ToastItem[] = [];
@@ -20,6 +29,8 @@ export function toast(input: {
   title: string;
   description?: string;
   tone?: ToastTone;
+  action?: ToastAction;
+  duration?: number;
 }): () => void {
   const id = nextId++;
   items = [...items, { id, tone: 'info', ...input }];

@@ -1,6 +1,7 @@
 // Auth, the signed-in user and the workspace session (product-contract.md).
 import { z } from '@hono/zod-openapi';
 import { isoDateTime } from './common';
+import { SCREEN_POP_MODES } from './preferences';
 
 export const PERMITS = [
   'admin',
@@ -50,6 +51,14 @@ export const permitsSchema = z.object({
   flag_addons_voice_live_calls: z.boolean(),
 });
 
+export const screenPopSchema = z.enum(SCREEN_POP_MODES);
+
+/** `PUT /ws/{slug}/me/preferences` body and answer: the member's own preferences. */
+export const preferencesSchema = z
+  .object({ screenPop: screenPopSchema })
+  .strict()
+  .openapi('MemberPreferences');
+
 export const sessionResponseSchema = z
   .object({
     session: z.object({
@@ -60,6 +69,8 @@ export const sessionResponseSchema = z
         name: z.string(),
         avatarURL: z.string().nullable(),
         idAgent: z.string().nullable(),
+        /** What the desktop app does when a call rings for the member. */
+        screenPop: screenPopSchema,
       }),
       workspace: z.object({
         slug: z.string(),
@@ -79,3 +90,4 @@ export type ApiUser = z.infer<typeof userSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type Permits = z.infer<typeof permitsSchema>;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export type MemberPreferences = z.infer<typeof preferencesSchema>;

@@ -76,6 +76,8 @@ export interface MembershipsTable {
   permit_inbox_saved_replies: boolean;
   permit_voice_live_calls: boolean;
   created_at: CreatedAt;
+  /** What the desktop app does when a call rings for this member (migration 0020). */
+  screen_pop: ColumnType<string, string | undefined, string>;
 }
 
 export interface TeamsTable {

@@ -18,6 +18,7 @@ export const SETTINGS_PATHS = {
   importHistory: 'import-history',
   general: 'general',
   dispositions: 'call-dispositions',
+  preferences: 'preferences',
 } as const;
 
 /** Each permit's name and what it allows (§3 Session permits, §6). */

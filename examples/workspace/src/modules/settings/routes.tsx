@@ -76,6 +76,12 @@ export const settingsRoute: RouteObject = {
       }),
     },
     {
+      path: 'preferences',
+      lazy: async () => ({
+        Component: (await import('./components/preferences-page')).PreferencesPage,
+      }),
+    },
+    {
       path: 'integrations',
       lazy: async () => ({
         Component: (await import('./components/integrations-page')).IntegrationsPage,

@@ -16,6 +16,7 @@ import { sendInFlight } from './0015-send-in-flight';
 import { afterCallWork } from './0016-after-call-work';
 import { defaultCountry } from './0017-default-country';
 import { conversationTriage } from './0019-conversation-triage';
+import { memberPreferences } from './0020-member-preferences';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   afterCallWork,
   defaultCountry,
   conversationTriage,
+  memberPreferences,
 ];

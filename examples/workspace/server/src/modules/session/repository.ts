@@ -145,6 +145,7 @@ export class SessionRepository {
         'm.permit_permissions',
         'm.permit_inbox_saved_replies',
         'm.permit_voice_live_calls',
+        'm.screen_pop',
         'a.id as agent_id',
         'a.name as agent_name',
         'a.email as agent_email',
@@ -156,5 +157,15 @@ export class SessionRepository {
       .where('w.slug', '=', slug)
       .executeTakeFirst();
     return row;
+  }
+
+  /** Saves a member's own preferences in a workspace. */
+  async savePreferences(workspaceId: string, userId: string, screenPop: string): Promise<void> {
+    await this.db
+      .updateTable('memberships')
+      .set({ screen_pop: screenPop })
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 }

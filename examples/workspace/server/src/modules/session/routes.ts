@@ -8,6 +8,7 @@ import {
   loginBodySchema,
   loginResponseSchema,
   meResponseSchema,
+  preferencesSchema,
   sessionResponseSchema,
 } from '../../contract/session';
 import type { AppEnv, Services } from '../../lib/context';
@@ -124,6 +125,7 @@ export function sessionRoutes(services: Services) {
               name: access.agent?.name ?? user?.name ?? '',
               avatarURL: access.agent?.avatar_url ?? user?.avatar_url ?? null,
               idAgent: access.agent?.id ?? null,
+              screenPop: sessions.preferences(access).screenPop,
             },
             workspace: {
               slug: w.slug,
@@ -137,6 +139,21 @@ export function sessionRoutes(services: Services) {
         200,
       );
     },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'put',
+      path: '/ws/{slug}/me/preferences',
+      tags: ['Workspaces'],
+      summary: "The caller's own preferences in the workspace (what a ringing call opens)",
+      request: {
+        params: slugParamsSchema,
+        body: { content: { 'application/json': { schema: preferencesSchema } }, required: true },
+      },
+      responses: { 200: json(preferencesSchema), 400: json(apiErrorSchema, 'Invalid body') },
+    }),
+    async (c) => c.json(await sessions.savePreferences(c.get('access'), c.req.valid('json')), 200),
   );
 
   return router;

@@ -1,7 +1,8 @@
 // Sign-in rules: scrypt passwords, login throttling per email and per client address, bearer
 // tokens (random, stored hashed) with expiry and revocation, workspace access by membership.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Permits } from '../../contract/session';
+import { DEFAULT_SCREEN_POP, SCREEN_POP_MODES } from '../../contract/preferences';
+import type { MemberPreferences, Permits } from '../../contract/session';
 import type { AuthInfo, Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, notFound, unauthorized } from '../../lib/errors';
 import { MESSAGES } from '../../lib/messages';
@@ -94,6 +95,26 @@ export class SessionService {
     return this.repo.findUser(userId);
   }
 
+  /** The caller's own preferences in the workspace (an unknown stored value reads as the default). */
+  preferences(access: WorkspaceAccess): MemberPreferences {
+    const stored = access.membership.screen_pop;
+    const screenPop = SCREEN_POP_MODES.find((m) => m === stored) ?? DEFAULT_SCREEN_POP;
+    return { screenPop };
+  }
+
+  /** `PUT /ws/{slug}/me/preferences`: saves the caller's own preferences. */
+  async savePreferences(
+    access: WorkspaceAccess,
+    input: MemberPreferences,
+  ): Promise<MemberPreferences> {
+    await this.repo.savePreferences(
+      access.workspace.id,
+      access.membership.user_id,
+      input.screenPop,
+    );
+    return input;
+  }
+
   /** The caller's access to a workspace; 404 when there is no such workspace or no membership. */
   async access(slug: string, userId: string): Promise<WorkspaceAccess> {
     const row = await this.repo.access(slug, userId);
@@ -133,6 +154,7 @@ export class SessionService {
         permit_permissions: row.permit_permissions,
         permit_inbox_saved_replies: row.permit_inbox_saved_replies,
         permit_voice_live_calls: row.permit_voice_live_calls,
+        screen_pop: row.screen_pop,
         created_at: row.member_since,
       },
       permits,

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { ArrowLeft, PanelRight } from 'lucide-react';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../session/hooks/use-session';
-import { Avatar, Badge, ErrorState, Select, Skeleton, toast } from '../../../ui';
+import { Avatar, Badge, ErrorState, IconButton, Select, Skeleton, toast } from '../../../ui';
 import { ApiError } from '../../../api/client';
 import { CallContactButton } from '../../voice/components/call-contact-button';
 import {
@@ -18,6 +18,8 @@ import { CHANNELS } from './conversation-row';
 import { useInboxList } from '../hooks/use-inbox-list';
 import { CampaignReplyLink } from './campaign-reply-link';
 import { Composer } from './composer';
+import { contactPanelOpen, withContactPanel } from '../contact-panel-query';
+import { ContactPanel } from './contact-panel';
 import { SurveyStatus } from './survey-status';
 import { Timeline } from './timeline';
 import { PRIORITY_OPTIONS, SnoozeMenu, STATUS_LABEL, TagEditor, snoozedLabel } from './triage';
@@ -36,6 +38,8 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
   const session = useSession();
   const list = useInboxList();
   const location = useLocation();
+  const navigate = useNavigate();
+  const contactShown = contactPanelOpen(location.search);
   const queryClient = useQueryClient();
   const agents = useQuery(agentsQuery(session.slug));
   const allTags = useQuery(tagsQuery(session.slug));
@@ -91,6 +95,16 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
         <CampaignReplyLink campaign={conversation.campaign} />
       </div>
       <div className="conversation-header__actions">
+        <IconButton
+          label={contactShown ? 'Hide contact details' : 'Show contact details'}
+          aria-pressed={contactShown}
+          onClick={() =>
+            void navigate(`${location.pathname}${withContactPanel(location.search, !contactShown)}`)
+          }
+          data-testid="conversation-contact-toggle"
+        >
+          <PanelRight aria-hidden="true" />
+        </IconButton>
         {conversation.contact.phone ? (
           <CallContactButton
             phone={conversation.contact.phone}
@@ -156,9 +170,16 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
 export function ConversationView() {
   const session = useSession();
   const { conversationId = '', idPart } = useParams();
+  const location = useLocation();
   const query = useQuery(conversationQuery(session.slug, conversationId));
+  // A call part takes the side column when both are asked for.
+  const contact = !idPart && contactPanelOpen(location.search) && query.data ? query.data : null;
   return (
-    <div className="conversation-pane" data-has-part={idPart ? '' : undefined}>
+    <div
+      className="conversation-pane"
+      data-has-part={idPart ? '' : undefined}
+      data-has-contact={contact ? '' : undefined}
+    >
       <section
         className="conversation"
         data-testid="conversation-view"
@@ -204,6 +225,7 @@ export function ConversationView() {
           </>
         )}
       </section>
+      {contact ? <ContactPanel conversation={contact} /> : null}
       <Outlet />
     </div>
   );

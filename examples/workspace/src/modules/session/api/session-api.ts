@@ -1,6 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type { LoginBody, LoginResponse, MeResponse, SessionResponse } from './types';
+import type {
+  LoginBody,
+  LoginResponse,
+  MemberPreferences,
+  MeResponse,
+  SessionResponse,
+} from './types';
 
 /** `POST /api/auth/login`. */
 export function login(body: LoginBody): Promise<LoginResponse> {
@@ -29,4 +35,11 @@ export const sessionQuery = (slug: string) =>
         (r) => r.session,
       ),
     staleTime: 5 * 60_000,
+  });
+
+/** `PUT /api/ws/{slug}/me/preferences`: the caller's own preferences in the workspace. */
+export const savePreferences = (slug: string, input: MemberPreferences) =>
+  api<MemberPreferences>(`/ws/${encodeURIComponent(slug)}/me/preferences`, {
+    method: 'PUT',
+    body: input,
   });

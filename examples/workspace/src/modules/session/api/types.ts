@@ -7,12 +7,13 @@ import type {
   ApiUser,
   LoginBody,
   LoginResponse,
+  MemberPreferences,
   MeResponse,
   Permits,
   SessionResponse,
 } from '../../../../server/src/contract/session';
 
-export type { LoginBody, LoginResponse, MeResponse, Permits, SessionResponse };
+export type { LoginBody, LoginResponse, MemberPreferences, MeResponse, Permits, SessionResponse };
 export type User = ApiUser;
 export type WorkspaceSummary = MeResponse['workspaces'][number];
 export type Session = SessionResponse['session'];

@@ -9,6 +9,7 @@ import {
   UserRound,
   UsersRound,
   ListChecks,
+  SlidersHorizontal,
 } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
@@ -67,6 +68,12 @@ const NAV: readonly NavItem[] = [
     label: 'Call dispositions',
     icon: <ListChecks />,
     visible: admin,
+  },
+  {
+    path: SETTINGS_PATHS.preferences,
+    label: 'Your preferences',
+    icon: <SlidersHorizontal />,
+    visible: always,
   },
 ];
 

@@ -9,7 +9,7 @@ import {
   useVoiceController,
   useVoiceSession,
 } from '@x/react-voice';
-import type { VoicePanelNotice, VoicePanelTabId } from '@x/react-voice';
+import type { VoiceApi, VoicePanelNotice, VoicePanelTabId } from '@x/react-voice';
 import '@x/react-voice/styles.css';
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -19,6 +19,8 @@ import { API_PREFIX } from '../../../api/client';
 import { toast } from '../../../ui';
 import type { Session } from '../../session/api/types';
 import { canSeeLiveCalls } from '../../session/permits';
+import { withContactPanel } from '../../inbox/contact-panel-query';
+import { ScreenPopEffect } from '../effects/screen-pop-effect';
 import { SoftphoneErrorEffect } from '../effects/softphone-error-effect';
 import { VOICE_APP_MESSAGES } from '../messages';
 import { setNotificationSoundEnabled } from '../notification-sound';
@@ -88,7 +90,7 @@ function reportError(error: unknown): void {
  * in the top bar's slot), and the 'Voice calls' side panel below the top bar. Every link of the
  * voice screens goes through the app's router.
  */
-function VoiceScreens({ session }: { readonly session: Session }) {
+function VoiceScreens({ session, api }: { readonly session: Session; readonly api: VoiceApi }) {
   const { headerSlot } = useVoiceBridge();
   const widget = useWidgetMode();
   const navigateTo = useNavigate();
@@ -103,8 +105,21 @@ function VoiceScreens({ session }: { readonly session: Session }) {
     [navigateTo, location.search],
   );
   const openPanel = useCallback((tab: VoicePanelTabId) => setPanel({ open: true, tab }), []);
+  const openConversation = useCallback(
+    (id: string, withContact = false) =>
+      navigate(
+        `${conversationPath(session.slug, id)}${withContact ? withContactPanel('', true) : ''}`,
+      ),
+    [navigate, session.slug],
+  );
   return (
     <>
+      <ScreenPopEffect
+        api={api}
+        session={session}
+        widget={widget}
+        openConversation={openConversation}
+      />
       {headerSlot
         ? createPortal(
             <div className="voice-header" data-widget={widget || undefined}>
@@ -118,7 +133,7 @@ function VoiceScreens({ session }: { readonly session: Session }) {
               />
               <CallPanel
                 widget={widget}
-                onViewConversation={(id) => navigate(`${conversationPath(session.slug, id)}`)}
+                onViewConversation={(id) => openConversation(id)}
                 onError={() => undefined}
               />
             </div>,
@@ -171,7 +186,7 @@ export function VoiceRuntime({ session }: { readonly session: Session }) {
       <VoiceBridgeEffect />
       <WidgetModeEffect />
       <SoftphoneErrorEffect />
-      <VoiceScreens session={session} />
+      <VoiceScreens session={session} api={api} />
     </VoiceProvider>
   );
 }
