@@ -4,8 +4,9 @@
 // supervisor Available so that the contact centre rings the waiting call to them.
 import type { Page, Request } from '@playwright/test';
 import { apiSignIn, USERS } from './support/api';
-import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
+import { saveReadmeScreenshot } from './support/screenshots';
 import { CALLERS, VoiceEmulator } from './support/voice';
 
 let emulator: VoiceEmulator;
@@ -124,3 +125,50 @@ test('a waiting caller picked up: the supervisor presses Take next call, is set 
   await ana.control('Finish').click();
   await expect(ana.callPanel).toBeHidden();
 });
+
+/** Every tab, queue row, figure and button of the open panel lies inside the screen's width. */
+async function expectInsideScreen(page: Page, width: number): Promise<void> {
+  const boxes = await page
+    .getByTestId('voice-panel')
+    .locator(
+      '[role="tab"], [data-testid="voice-queue-row"], .xv-queue__figure, [data-testid="voice-queue-take"]',
+    )
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { what: el.textContent ?? '', left: r.left, right: r.right, width: r.width };
+      }),
+    );
+  expect(boxes.length).toBeGreaterThan(10);
+  for (const box of boxes) {
+    expect(box.left, box.what).toBeGreaterThanOrEqual(0);
+    expect(box.right, box.what).toBeLessThanOrEqual(width + 0.5);
+    expect(box.width, box.what).toBeGreaterThan(0);
+  }
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the Queues tab with a call waiting, ${theme} theme: axe clean, everything inside the screen at 1280 and 375 px`, async ({
+    page,
+  }) => {
+    await useTheme(page, theme);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await emulator.dial(CALLERS.demo.phone);
+    const { ana, waiting, take } = await anaOnQueues(page);
+    await expect(waiting).toHaveText('1');
+    await expect(take).toBeVisible();
+    await expectInsideScreen(page, 1280);
+    await expectNoAxeViolations(page, `voice panel, Queues, ${theme}`);
+    await saveReadmeScreenshot(page, `voice-queues-${theme}`);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(ana.panel).toBeVisible();
+    await expect(take).toBeVisible();
+    await expectInsideScreen(page, 375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await expectNoAxeViolations(page, `voice panel, Queues, 375 px, ${theme}`);
+    await saveReadmeScreenshot(page, `voice-queues-mobile-${theme}`);
+  });
+}
