@@ -126,6 +126,35 @@ test('a waiting caller picked up: the supervisor presses Take next call, is set 
   await expect(ana.callPanel).toBeHidden();
 });
 
+test('a caller the supervisor declined waits in the queue, seen in Queues; Take next call rings it to her again', async ({
+  page,
+}) => {
+  const caller = CALLERS.olivia;
+  const { ana, waiting, take } = await anaOnQueues(page);
+  await ana.setStatus('On');
+  await expect(ana.chip).toHaveAttribute('data-state', 'available');
+  await emulator.dial(caller.phone);
+  await emulator.waitForContact(caller.phone, 'ana');
+  await expect(ana.callPanel).toHaveAttribute('data-state', 'incoming');
+  await ana.control('Decline').click();
+  await expect(ana.callPanel).toContainText("Rejected call, you're on after call work.");
+  // The caller is back in the queue, waiting, and the tab says so.
+  await expect(waiting).toHaveText('1');
+  await expect(take).toHaveCount(0);
+  await ana.control('Finish').click();
+  await expect(ana.callPanel).toBeHidden();
+  // Still Available, but the contact centre does not ring a declined call back by itself: she
+  // asks for it by picking Available again.
+  await take.click();
+  await expect(ana.callPanel).toHaveAttribute('data-state', 'incoming');
+  await ana.control('Accept').click();
+  await expect(ana.callPanel).toHaveAttribute('data-state', 'connected');
+  await expect(waiting).toHaveText('0');
+  await ana.control('End call').click();
+  await ana.control('Finish').click();
+  await expect(ana.callPanel).toBeHidden();
+});
+
 /** Every tab, queue row, figure and button of the open panel lies inside the screen's width. */
 async function expectInsideScreen(page: Page, width: number): Promise<void> {
   const boxes = await page
