@@ -922,8 +922,10 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
     });
   });
 
-  it("queues: each queue's calls waiting, longest wait and agents available from GetCurrentMetricData; the live-calls permit gates it", async () => {
+  it("queues: each queue's calls waiting, longest wait and agents available, online and on a call from GetCurrentMetricData; the live-calls permit gates it", async () => {
     for (const u of ['jane', 'john', 'ana']) cc.setState(u, 'Offline');
+    // Online but not available: counted online, not available.
+    cc.setState('jane', 'Lunch');
     const queues = async () =>
       queuesResponseSchema.parse((await s.req('GET', `${V}/queues`, { token: ana })).body).list;
     const before = await queues();
@@ -941,10 +943,13 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
           callsWaiting: 1,
           longestWaitSeconds: expect.any(Number),
           agentsAvailable: 0,
+          agentsOnline: 1,
+          agentsOnCall: 0,
         },
       ]);
     } finally {
       cc.hangUp(contactId);
+      cc.setState('jane', 'Offline');
     }
     await eventually(
       async () => (await queues()).every((q) => q.callsWaiting === 0),

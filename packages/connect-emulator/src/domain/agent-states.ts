@@ -80,6 +80,12 @@ export class AgentStates {
       return;
     }
     this.applySelectedState(agent, state);
+    // An agent who picks Available again is a candidate again for the calls they declined or
+    // missed that still wait (as on the real service, which offers a waiting contact to whoever
+    // becomes available, the agent who turned it down included).
+    if (state.type === 'routable')
+      for (const contact of this.core.contacts.values())
+        if (contact.waiting) contact.excludedAgents.delete(agent.id);
     this.core.touch(agent);
     this.core.route();
   }

@@ -311,3 +311,79 @@ describe('long poll', () => {
     expect(timedOut).toBe(true);
   });
 });
+
+describe('routing when an agent becomes Available (the only way a waiting caller is picked up)', () => {
+  /** The demo instance with a 'Billing' queue that only Jane's routing profile serves. */
+  function withBilling() {
+    const clock = new ManualClock();
+    const centre = new ContactCentre(
+      parseSeed({
+        ...DEMO_SEED,
+        queues: [...DEMO_SEED.queues, { name: 'Billing' }],
+        routingProfiles: [
+          ...DEMO_SEED.routingProfiles,
+          { name: 'Billing profile', queues: ['Billing'], channelConcurrency: { VOICE: 1 } },
+        ],
+        agents: DEMO_SEED.agents.map((a) =>
+          a.username === 'jane' ? { ...a, routingProfile: 'Billing profile' } : a,
+        ),
+      }),
+      { clock, missedCallTimeoutMs: 20_000, outboundRingTimeoutMs: 30_000 },
+    );
+    const agent = (u: string) => centre.agentByUsername(u)!;
+    const offeredTo = (contact: { connections: readonly { type: string; agentId?: string }[] }) =>
+      contact.connections.find((c) => c.type === 'agent')?.agentId;
+    return { clock, centre, agent, offeredTo };
+  }
+
+  it("offers the longest-waiting call of the agent's routing-profile queues the moment the agent becomes Available, and only that one", () => {
+    const { clock, centre, agent, offeredTo } = withBilling();
+    const billing = centre.dialIn('Billing');
+    clock.advance(1000);
+    const sales = centre.dialIn('Sales');
+    clock.advance(1000);
+    const basic = centre.dialIn('BasicQueue');
+    expect([billing, sales, basic].every((c) => c.waiting)).toBe(true);
+
+    // John serves BasicQueue and Sales: Sales waited longest of those (Billing is not his).
+    centre.putAgentState(agent('john'), { name: 'Available' });
+    expect(offeredTo(sales)).toBe(agent('john').id);
+    expect(sales.waiting).toBe(false);
+    expect(basic.waiting).toBe(true);
+    expect(billing.waiting).toBe(true);
+    expect(centre.contactsOf(agent('john'))).toEqual([sales]);
+
+    // Jane serves Billing only.
+    centre.putAgentState(agent('jane'), { name: 'Available' });
+    expect(offeredTo(billing)).toBe(agent('jane').id);
+    expect(basic.waiting).toBe(true);
+  });
+
+  it('an agent who declined a waiting call is offered it again on picking Available again', () => {
+    const { centre, agent, offeredTo } = withBilling();
+    const ana = agent('ana');
+    centre.putAgentState(ana, { name: 'Available' });
+    const call = centre.dialIn('BasicQueue');
+    expect(offeredTo(call)).toBe(ana.id);
+    centre.rejectContact(ana, call.id);
+    expect(call.waiting).toBe(true);
+    // Still Available, but declined: not offered it again by itself.
+    expect(offeredTo(call)).toBeUndefined();
+    centre.putAgentState(ana, { name: 'Available' });
+    expect(call.waiting).toBe(false);
+    expect(offeredTo(call)).toBe(ana.id);
+  });
+
+  it('PutUserStatus (the admin API) to Available routes a waiting call at once too', () => {
+    const { centre, agent, offeredTo } = withBilling();
+    const call = centre.dialIn('Sales');
+    const available = centre.agentStates.find((s) => s.name === 'Available')!;
+    // What the admin route does: the state as the next one, applied now (no contact).
+    centre.putAgentState(
+      agent('ana'),
+      { agentStateARN: available.arn, name: available.name },
+      true,
+    );
+    expect(offeredTo(call)).toBe(agent('ana').id);
+  });
+});

@@ -405,15 +405,23 @@ export type VoiceLiveEventSource = (listener: (event: VoiceLiveEvent) => void) =
 
 /**
  * One queue of the contact centre with its real-time metrics (GetCurrentMetricData): calls
- * waiting, the longest wait in seconds and the agents available to take a call.
+ * waiting, the longest wait in seconds, the agents available to take a call, the agents online
+ * (signed in, any status) and the agents on a call, among the agents whose routing profile serves
+ * the queue.
  */
 export const queueMetricsItemSchema = z.object({
   queue: z.object({ id, name: z.string() }),
   callsWaiting: z.number().check(z.int(), z.nonnegative()),
   longestWaitSeconds: z.number().check(z.int(), z.nonnegative()),
   agentsAvailable: z.number().check(z.int(), z.nonnegative()),
+  agentsOnline: z.number().check(z.int(), z.nonnegative()),
+  agentsOnCall: z.number().check(z.int(), z.nonnegative()),
 });
 /** `GET /addons/voice/queues`. */
 export const queuesResponseSchema = z.object({ list: z.array(queueMetricsItemSchema) });
-/** One queue with its real-time metrics: calls waiting, longest wait (s), agents available. @public */
+/**
+ * One queue with its real-time metrics: calls waiting, longest wait (s), agents available, online
+ * and on a call.
+ * @public
+ */
 export type QueueMetricsItem = z.infer<typeof queueMetricsItemSchema>;

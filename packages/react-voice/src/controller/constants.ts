@@ -110,9 +110,10 @@ export const VOICE_PANEL_TABS = Object.freeze({
   agentStatus: 'AGENT_STATUS',
   callHistory: 'CALL_HISTORY',
   liveCalls: 'LIVE_CALLS',
+  queues: 'QUEUES',
 } as const);
 
-/** A voice panel tab identifier: AGENT_STATUS, CALL_HISTORY or LIVE_CALLS. */
+/** A voice panel tab identifier: AGENT_STATUS, CALL_HISTORY, LIVE_CALLS or QUEUES. */
 export type VoicePanelTabId = (typeof VOICE_PANEL_TABS)[keyof typeof VOICE_PANEL_TABS];
 
 /** The live-calls tab shows this many skeleton rows while loading. */
@@ -134,3 +135,6 @@ export const AUDIO_SETTINGS_MODAL_WIDTH = 600;
 export const RECORDING_FILE_PREFIX = 'voice_call_recording-';
 /** Transcript file name: `voice_call_transcript-{timestamp}.csv`. */
 export const TRANSCRIPT_FILE_PREFIX = 'voice_call_transcript-';
+
+/** The queues tab shows this many skeleton rows while loading. */
+export const QUEUES_SKELETON_ROWS = 3;

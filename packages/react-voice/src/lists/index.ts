@@ -30,3 +30,5 @@ export type {
   LiveCallIcon,
   LiveCallRow,
 } from './lists';
+export { queueIdOfArn, queueRow } from './queues';
+export type { QueueRow } from './queues';

@@ -7,4 +7,6 @@ export { CallHistoryTab } from './call-history-tab';
 export type { CallHistoryTabProps } from './call-history-tab';
 export { LiveCallsTab } from './live-calls-tab';
 export type { LiveCallsTabProps } from './live-calls-tab';
+export { QueuesTab } from './queues-tab';
+export type { QueuesTabProps } from './queues-tab';
 export type { VoicePanelNavigation, VoicePanelNotice } from './panel-shared';

@@ -2,7 +2,8 @@
  * The voice panel, 'Voice calls': a side overlay below the top bar (full width on small
  * screens, 320 px from medium screens up) with a refresh button that reloads only the open tab, a
  * close button, and the tabs 'Agent list', 'Call history' and 'Live calls' (the last only with the
- * live-calls permit), identified AGENT_STATUS, CALL_HISTORY and LIVE_CALLS.
+ * live-calls permit), identified AGENT_STATUS, CALL_HISTORY and LIVE_CALLS; with that permit and a
+ * product API that serves queues, 'Queues' (QUEUES) too.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { RefreshCw, X } from 'lucide-react';
@@ -11,6 +12,7 @@ import type { ReactElement } from 'react';
 import { VOICE_PANEL_TABS } from '../controller/constants';
 import type { VoicePanelTabId } from '../controller/constants';
 import { useVoiceMessages } from '../i18n/context';
+import { useVoiceController } from '../react/context';
 import { cx } from '../ui/cx';
 import { IconButton } from '../ui/icon-button';
 import { VoiceTabs, VoiceTabsContent, VoiceTabsList, VoiceTabsTrigger } from '../ui/tabs';
@@ -19,6 +21,8 @@ import type { AgentListTabProps } from './agent-list-tab';
 import { CallHistoryTab } from './call-history-tab';
 import { LiveCallsTab } from './live-calls-tab';
 import type { LiveCallsTabProps } from './live-calls-tab';
+import { QueuesTab } from './queues-tab';
+import type { QueuesTabProps } from './queues-tab';
 import { usePanelRefreshRegistry } from './panel-shared';
 import type { VoicePanelNavigation } from './panel-shared';
 
@@ -51,6 +55,8 @@ export interface VoicePanelProps extends VoicePanelNavigation {
   readonly onOpenConversation?: AgentListTabProps['onOpenConversation'];
   /** See {@link LiveCallsTabProps.onJoined}. */
   readonly onJoined?: LiveCallsTabProps['onJoined'];
+  /** See {@link QueuesTabProps.onTookNextCall}. */
+  readonly onTookNextCall?: QueuesTabProps['onTookNextCall'];
   /** An extra class on the panel. */
   readonly className?: string;
 }
@@ -97,8 +103,12 @@ export function VoicePanel(props: VoicePanelProps): ReactElement {
     onRequestInfo,
     onOpenConversation,
     onJoined,
+    onTookNextCall,
     className,
   } = props;
+  // 'Queues' shows beside 'Live calls' when the product API serves them.
+  const controller = useVoiceController();
+  const queuesShown = liveCallsPermitted && !!controller.api.getQueues;
   const [open, setOpen] = useControllable(
     props.open,
     props.defaultOpen ?? false,
@@ -110,7 +120,8 @@ export function VoicePanel(props: VoicePanelProps): ReactElement {
     props.onTabChange,
   );
   const tab =
-    requested === VOICE_PANEL_TABS.liveCalls && !liveCallsPermitted
+    (requested === VOICE_PANEL_TABS.liveCalls && !liveCallsPermitted) ||
+    (requested === VOICE_PANEL_TABS.queues && !queuesShown)
       ? VOICE_PANEL_TABS.agentStatus
       : requested;
   const registry = usePanelRefreshRegistry();
@@ -181,6 +192,9 @@ export function VoicePanel(props: VoicePanelProps): ReactElement {
                   {t('liveCalls')}
                 </VoiceTabsTrigger>
               )}
+              {queuesShown && (
+                <VoiceTabsTrigger value={VOICE_PANEL_TABS.queues}>{t('queues')}</VoiceTabsTrigger>
+              )}
             </VoiceTabsList>
             <registry.Provider value={registry.register}>
               <VoiceTabsContent
@@ -205,6 +219,14 @@ export function VoicePanel(props: VoicePanelProps): ReactElement {
                   value={VOICE_PANEL_TABS.liveCalls}
                 >
                   <LiveCallsTab onNotify={onNotify} onJoined={onJoined} />
+                </VoiceTabsContent>
+              )}
+              {queuesShown && (
+                <VoiceTabsContent
+                  className="xv-voice-panel__content"
+                  value={VOICE_PANEL_TABS.queues}
+                >
+                  <QueuesTab onNotify={onNotify} onTookNextCall={onTookNextCall} />
                 </VoiceTabsContent>
               )}
             </registry.Provider>

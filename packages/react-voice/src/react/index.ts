@@ -27,3 +27,5 @@ export type {
   UseLiveCallsResult,
   UseTransferTargetsResult,
 } from './list-hooks';
+export { useQueues } from './list-hooks';
+export type { UseQueuesResult } from './list-hooks';

@@ -10,6 +10,7 @@ import type {
   CallHistoryItem,
   HistorySearchType,
   LiveCallItem,
+  QueueMetricsItem,
   StatusListItem,
   TransferGroup,
   VoiceLiveEventSource,
@@ -20,8 +21,9 @@ import {
   AGENT_LIST_COLLAPSED_STORAGE_KEY,
   CALL_HISTORY_SEARCH_DEBOUNCE_MS,
   LIVE_CALLS_SKELETON_ROWS,
+  QUEUES_SKELETON_ROWS,
 } from '../controller/constants';
-import { messageOf } from '../controller/errors';
+import { messageOf, voiceError } from '../controller/errors';
 import type { VoiceMessage } from '../controller/messages';
 import {
   countAgents,
@@ -37,6 +39,8 @@ import {
   visibleAgents,
 } from '../lists/lists';
 import type { AgentGroup, AgentGrouping, CallHistoryDay, LiveCallRow } from '../lists/lists';
+import { queueIdOfArn, queueRow } from '../lists/queues';
+import type { QueueRow } from '../lists/queues';
 import type { TransferTarget, VoiceState } from '../controller/types';
 import type { TransferAgent } from '../api/contract';
 import { useVoiceController, useVoiceSelector } from './context';
@@ -629,5 +633,99 @@ export function useLiveCalls(): UseLiveCallsResult {
       join: (id: string) => controller.joinLiveCall(id),
     }),
     [resource, searchText, clearSearch, list, rows, controller],
+  );
+}
+
+// ── queues ──────────────────────────────────────────────────────────────────────────────────────
+
+/** The live events the queues reload for: calls queue, ring and end; agents change status. */
+const QUEUES_RELOAD_ON: readonly VoiceLiveEventType[] = ['call.updated', 'agent.updated'];
+
+const selectAgentProfile = (s: VoiceState) => s.agent.profile;
+/** The user can be routed a call now: has voice (an agent), is not on a call, may change status. */
+const selectUserFree = (s: VoiceState): boolean =>
+  s.agent.profile !== null && s.agent.canChangeStatus && s.call.status === 'idle';
+
+/** What {@link useQueues} returns. @public */
+export interface UseQueuesResult {
+  /** Where loading the queues is (`loading`, `ready`, `error`). */
+  readonly status: ListStatus;
+  /** Why loading failed, when `status` is `error`. */
+  readonly error: VoiceMessage | null;
+  /** Every queue with its figures, as last read. */
+  readonly list: readonly QueueMetricsItem[];
+  /** The rows: figures, the longest wait ticking every second while calls wait, 'Take next call'. */
+  readonly rows: readonly QueueRow[];
+  /** Skeleton rows to show while loading (3). */
+  readonly skeletonRows: number;
+  /** The contact centre has no queues. */
+  readonly empty: boolean;
+  /** Reloads the queues (the panel's refresh button). */
+  readonly refresh: () => Promise<void>;
+  /**
+   * Takes the next waiting call: sets the user's routable status (Available), so that the contact
+   * centre offers them the call that has waited longest in their routing profile's queues. There is
+   * no way to pick a given waiting call (Amazon Connect has none).
+   */
+  readonly takeNextCall: () => Promise<void>;
+}
+
+/**
+ * The queues tab (`GET /addons/voice/queues`, `VoiceApi.getQueues`): each queue's calls
+ * waiting, longest wait and agents available, online and on a call, reloaded when the product
+ * announces a call or agent change; 'Take next call' on the queues of the user's routing profile.
+ * @public
+ */
+export function useQueues(): UseQueuesResult {
+  const controller = useVoiceController();
+  const resource = useResource(
+    async () => {
+      const getQueues = controller.api.getQueues;
+      if (!getQueues) throw new Error('The voice API has no getQueues');
+      const list = await getQueues();
+      return { list, receivedAt: Date.now() };
+    },
+    'queues',
+    QUEUES_RELOAD_ON,
+  );
+  const profile = useVoiceSelector(selectAgentProfile);
+  const userFree = useVoiceSelector(selectUserFree);
+  const served = useMemo(() => {
+    const agent = controller.ccp?.agent;
+    if (!profile || !agent?.isInitialized()) return new Set<string>();
+    return new Set(
+      (agent.getRoutingProfile().queues ?? []).flatMap((q) => {
+        const arn = q.queueARN ?? q.queueId;
+        return arn ? [queueIdOfArn(arn)] : [];
+      }),
+    );
+  }, [controller, profile]);
+  const list = useMemo(() => resource.data?.list ?? [], [resource.data]);
+  const receivedAt = resource.data?.receivedAt ?? 0;
+  const now = useNow(
+    1000,
+    list.some((q) => q.callsWaiting > 0),
+  );
+  const rows = useMemo(
+    () => list.map((item) => queueRow(item, receivedAt, now, served, userFree)),
+    [list, receivedAt, now, served, userFree],
+  );
+  const takeNextCall = useCallback(async () => {
+    const routable = controller.getState().agent.options.find((o) => o.type === 'routable');
+    if (!routable) throw voiceError('statusUnhandled', { status: 'Available' });
+    await controller.setStatus(routable.name);
+  }, [controller]);
+  return useMemo(
+    () => ({
+      status: resource.status,
+      error: resource.error,
+      list,
+      rows,
+      skeletonRows: QUEUES_SKELETON_ROWS,
+      empty: resource.status === 'ready' && list.length === 0,
+      refresh: resource.reload,
+      takeNextCall,
+    }),
+    [resource, list, rows, takeNextCall],
   );
 }

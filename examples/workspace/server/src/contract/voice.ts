@@ -284,6 +284,8 @@ export const queueMetricsItemSchema = z.object({
   callsWaiting: z.number().int().nonnegative(),
   longestWaitSeconds: z.number().int().nonnegative(),
   agentsAvailable: z.number().int().nonnegative(),
+  agentsOnline: z.number().int().nonnegative(),
+  agentsOnCall: z.number().int().nonnegative(),
 });
 export const queuesResponseSchema = z
   .object({ list: z.array(queueMetricsItemSchema) })

@@ -52,6 +52,10 @@ export interface QueueMetrics {
   readonly callsWaiting: number;
   readonly longestWaitSeconds: number;
   readonly agentsAvailable: number;
+  /** Agents signed in whose routing profile serves the queue, whatever their status. */
+  readonly agentsOnline: number;
+  /** Of those, the agents on a voice contact. */
+  readonly agentsOnCall: number;
 }
 
 /** GetCurrentMetricData takes at most 100 queues per filter. */
@@ -333,7 +337,8 @@ export class ContactCentre {
   /**
    * Each standard queue of the instance with its real-time metrics (ListQueues, then
    * GetCurrentMetricData grouped by queue, voice only, 100 queues per call): calls waiting, the
-   * oldest wait in seconds and the agents available. A queue the answer leaves out has zeros.
+   * oldest wait in seconds and the agents available, online and on a call. A queue the answer
+   * leaves out has zeros.
    */
   async queueMetrics(ref: InstanceRef): Promise<QueueMetrics[]> {
     const client = this.client(ref.region);
@@ -369,6 +374,8 @@ export class ContactCentre {
                 { Name: 'CONTACTS_IN_QUEUE', Unit: 'COUNT' },
                 { Name: 'OLDEST_CONTACT_AGE', Unit: 'SECONDS' },
                 { Name: 'AGENTS_AVAILABLE', Unit: 'COUNT' },
+                { Name: 'AGENTS_ONLINE', Unit: 'COUNT' },
+                { Name: 'AGENTS_ON_CALL', Unit: 'COUNT' },
               ],
               MaxResults: QUEUES_PER_METRICS_CALL,
               NextToken: token,
@@ -395,6 +402,8 @@ export class ContactCentre {
         callsWaiting: count(v?.get('CONTACTS_IN_QUEUE')),
         longestWaitSeconds: count(v?.get('OLDEST_CONTACT_AGE')),
         agentsAvailable: count(v?.get('AGENTS_AVAILABLE')),
+        agentsOnline: count(v?.get('AGENTS_ONLINE')),
+        agentsOnCall: count(v?.get('AGENTS_ON_CALL')),
       };
     });
   }

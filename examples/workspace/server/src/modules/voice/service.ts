@@ -520,6 +520,8 @@ export class VoiceService {
       callsWaiting: q.callsWaiting,
       longestWaitSeconds: q.longestWaitSeconds,
       agentsAvailable: q.agentsAvailable,
+      agentsOnline: q.agentsOnline,
+      agentsOnCall: q.agentsOnCall,
     }));
   }
 
