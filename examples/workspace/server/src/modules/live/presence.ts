@@ -1,0 +1,192 @@
+// Agent presence: an agent whose last tab of the app is gone is set Offline in the contact centre,
+// so that the next call goes to the queue instead of ringing into nothing. The server knows which
+// tabs of a member are open from their event streams (`GET /ws/{slug}/events`, each tab sends its
+// id in the `x-workspace-tab` header). Three ways lead to Offline:
+// - the tab's `pagehide` beacon (`POST /api/presence/leave`) when no other tab of the member has
+//   a stream open: at once;
+// - the member's last stream ending without a new one within PRESENCE_GRACE_MS (a crash, a lost
+//   network, a tab killed before its beacon left): after the grace period;
+// - sign-out (of every workspace whose streams this process knows for the user): at once.
+// An agent on a contact (ringing, on a call, in after call work) is left alone. The open streams
+// are counted per server process: with several processes behind a load balancer, a member's tabs
+// on two processes are not seen together (see the README's scale-out note).
+import type { Logger } from 'pino';
+import type { ContactCentre, InstanceRef } from '../../integrations/contact-centre';
+import type { Services, WorkspaceAccess } from '../../lib/context';
+
+/**
+ * How long the server waits, after a member's last event stream ends, for a new one before it sets
+ * the agent Offline: a reload, or the stream's own reconnection (1 s, then 2 s, 4 s, …), comes back
+ * well within it; a closed or crashed tab does not.
+ */
+export const PRESENCE_GRACE_MS = 15_000;
+
+/** A tab id as the app sends it (`x-workspace-tab`): a UUID, or any short token. */
+export const TAB_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** What presence decided for an agent (for logs and tests). */
+export type PresenceOutcome = 'set-offline' | 'on-contact' | 'offline' | 'still-open' | 'failed';
+
+interface Member {
+  readonly ref: InstanceRef;
+  readonly connectUserId: string;
+  /** Open streams by tab id. */
+  readonly tabs: Map<string, number>;
+  /** Tabs that said they are leaving (their streams may still be open for a moment). */
+  readonly leaving: Set<string>;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** The open event streams of each member who is an agent, and what happens when the last closes. */
+export class Presence {
+  private readonly members = new Map<string, Member>();
+  private readonly outcomes = new Set<(key: string, outcome: PresenceOutcome) => void>();
+  private closed = false;
+
+  constructor(
+    private readonly contactCentre: ContactCentre,
+    private readonly log: Logger,
+    private readonly graceMs: number = PRESENCE_GRACE_MS,
+  ) {}
+
+  /** The key of a member's agent, or undefined for a member who takes no calls here. */
+  private static memberOf(access: WorkspaceAccess) {
+    const w = access.workspace;
+    const userId = access.agent?.connect_user_id;
+    if (!userId || w.connect_instance_status !== 'CREATED' || !w.connect_instance_id)
+      return undefined;
+    return {
+      key: `${w.id}/${access.membership.user_id}`,
+      ref: { instanceId: w.connect_instance_id, region: w.connect_region },
+      connectUserId: userId,
+    };
+  }
+
+  private member(access: WorkspaceAccess): [string, Member] | undefined {
+    const found = Presence.memberOf(access);
+    if (!found) return undefined;
+    let member = this.members.get(found.key);
+    if (!member) {
+      member = {
+        ref: found.ref,
+        connectUserId: found.connectUserId,
+        tabs: new Map(),
+        leaving: new Set(),
+        timer: undefined,
+      };
+      this.members.set(found.key, member);
+    }
+    return [found.key, member];
+  }
+
+  /** Tabs of the member with a stream open that have not said they are leaving. */
+  private static openTabs(member: Member, except?: string): number {
+    let n = 0;
+    for (const tab of member.tabs.keys()) if (tab !== except && !member.leaving.has(tab)) n++;
+    return n;
+  }
+
+  /** Calls `handler` with each decision (for tests); returns the unsubscribe function. */
+  onOutcome(handler: (key: string, outcome: PresenceOutcome) => void): () => void {
+    this.outcomes.add(handler);
+    return () => this.outcomes.delete(handler);
+  }
+
+  /**
+   * An event stream of the member opened (from the tab `tab`, else a tab of its own); answers the
+   * function to call when it ends.
+   */
+  streamOpened(access: WorkspaceAccess, tab: string): () => void {
+    const found = this.member(access);
+    if (!found) return () => undefined;
+    const [key, member] = found;
+    member.tabs.set(tab, (member.tabs.get(tab) ?? 0) + 1);
+    member.leaving.delete(tab);
+    if (member.timer) clearTimeout(member.timer);
+    member.timer = undefined;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (member.tabs.get(tab) ?? 1) - 1;
+      if (left > 0) member.tabs.set(tab, left);
+      else {
+        member.tabs.delete(tab);
+        member.leaving.delete(tab);
+      }
+      if (Presence.openTabs(member) > 0 || member.timer || this.closed) return;
+      member.timer = setTimeout(() => {
+        member.timer = undefined;
+        if (Presence.openTabs(member) === 0) void this.setOffline(key, member);
+      }, this.graceMs);
+      member.timer.unref?.();
+    };
+  }
+
+  /**
+   * The tab `tab` of the member is going away (its `pagehide` beacon): the agent is set Offline at
+   * once unless another tab of theirs is open.
+   */
+  async tabLeaving(access: WorkspaceAccess, tab: string): Promise<PresenceOutcome> {
+    const found = this.member(access);
+    if (!found) return 'offline';
+    const [key, member] = found;
+    if (member.tabs.has(tab)) member.leaving.add(tab);
+    if (Presence.openTabs(member, tab) > 0) return this.report(key, 'still-open');
+    return this.setOffline(key, member);
+  }
+
+  /** The user signed out: each of their agents this process knows of is set Offline at once. */
+  async signedOut(userId: string): Promise<PresenceOutcome[]> {
+    const mine = [...this.members].filter(([key]) => key.endsWith(`/${userId}`));
+    return Promise.all(mine.map(([key, member]) => this.setOffline(key, member)));
+  }
+
+  private report(key: string, outcome: PresenceOutcome): PresenceOutcome {
+    for (const handler of this.outcomes) handler(key, outcome);
+    return outcome;
+  }
+
+  private async setOffline(key: string, member: Member): Promise<PresenceOutcome> {
+    if (member.timer) clearTimeout(member.timer);
+    member.timer = undefined;
+    if (this.closed) return 'failed';
+    try {
+      const outcome = await this.contactCentre.setOfflineUnlessBusy(
+        member.ref,
+        member.connectUserId,
+      );
+      if (outcome === 'set-offline')
+        this.log.info({ member: key }, 'presence: the last tab is gone, agent set Offline');
+      return this.report(key, outcome);
+    } catch (error) {
+      this.log.warn({ member: key, err: error }, 'presence: could not set the agent Offline');
+      return this.report(key, 'failed');
+    } finally {
+      if (member.tabs.size === 0 && !member.timer) this.members.delete(key);
+    }
+  }
+
+  /** Stops every grace timer (the server is closing). */
+  close(): void {
+    this.closed = true;
+    for (const member of this.members.values()) if (member.timer) clearTimeout(member.timer);
+    this.members.clear();
+  }
+}
+
+const presences = new WeakMap<Services, Presence>();
+
+/** The presence of a server's services (one per process). */
+export function presenceOf(services: Services): Presence {
+  let presence = presences.get(services);
+  if (!presence) {
+    presence = new Presence(
+      services.contactCentre,
+      services.log,
+      services.config.presenceGraceMs ?? PRESENCE_GRACE_MS,
+    );
+    presences.set(services, presence);
+  }
+  return presence;
+}
