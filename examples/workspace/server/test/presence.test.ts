@@ -3,6 +3,8 @@
 // gone: at once on the tab's pagehide beacon, after the grace period when streams just drop, on
 // sign-out; never while the agent is on a call, never while another tab is open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Presence, presenceOf } from '../src/modules/live/presence';
+import { SessionService } from '../src/modules/session/service';
 import { eventually, startContactCentre, type TestContactCentre } from './contact-centre';
 import { createTestServer, dbKinds, type TestServer } from './harness';
 
@@ -46,7 +48,6 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
   }
 
   it('two tabs open, one closes: the agent stays Available; the last closes: Offline after the grace period', async () => {
-    const { presenceOf } = await import('../src/modules/live/presence');
     const outcomes: string[] = [];
     const off = presenceOf(s.services).onOutcome((_k, o) => outcomes.push(o));
     try {
@@ -69,7 +70,6 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
   });
 
   it('a stream back within the grace period (a reload) keeps the agent Available', async () => {
-    const { presenceOf } = await import('../src/modules/live/presence');
     const outcomes: string[] = [];
     const off = presenceOf(s.services).onOutcome((_k, o) => outcomes.push(o));
     try {
@@ -87,33 +87,48 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
     }
   });
 
-  it('the pagehide beacon sets the agent Offline at once, unless another tab is open', async () => {
-    cc.setState('jane', 'Available');
-    const closeA = await openStream('tab-cccccccc');
-    const closeB = await openStream('tab-dddddddd');
-    const beacon = (tab: string, token = jane) =>
-      s.req('POST', '/api/presence/leave', { body: { token, slug: 'acme', tab } });
-    // The beacon leaves while its own tab's stream is still open.
-    expect((await beacon('tab-cccccccc')).status).toBe(204);
-    expect(status()).toBe('Available');
-    await closeA();
-    expect((await beacon('tab-dddddddd')).status).toBe(204);
-    // Answered after PutUserStatus: no waiting for the grace period.
-    expect(status()).toBe('Offline');
-    await closeB();
-    // Bad beacons: 4xx in the documented shape.
-    expect((await beacon('tab-dddddddd', 'not-a-token')).status).toBe(401);
-    const bad = await s.req('POST', '/api/presence/leave', { body: { token: jane, slug: 'acme' } });
+  it('the pagehide beacon: Offline once no page of the member is left, not on a reload, not with another tab open', async () => {
+    // A presence of its own with a grace period too long to matter: only the beacon decides.
+    const p = new Presence(s.services.contactCentre, s.services.log, 60_000, 150);
+    const sessions = new SessionService(s.services);
+    const access = await sessions.access('acme', (await sessions.authenticate(jane)).userId);
+    try {
+      cc.setState('jane', 'Available');
+      const closeA = p.streamOpened(access, 'tab-aaaaaaaa');
+      const closeB = p.streamOpened(access, 'tab-bbbbbbbb');
+      // The beacon leaves while its own page's stream is still open.
+      expect(await p.tabLeaving(access, 'tab-aaaaaaaa')).toBe('still-open');
+      closeA();
+      // A reload: the page's streams end and the new page opens its own within the check.
+      const reloading = p.tabLeaving(access, 'tab-bbbbbbbb');
+      closeB();
+      const closeC = p.streamOpened(access, 'tab-cccccccc');
+      expect(await reloading).toBe('still-open');
+      expect(status()).toBe('Available');
+      // The last tab closes for good.
+      const leaving = p.tabLeaving(access, 'tab-cccccccc');
+      closeC();
+      expect(await leaving).toBe('set-offline');
+      expect(status()).toBe('Offline');
+    } finally {
+      p.close();
+    }
+  });
+
+  it('the beacon route takes the token in its body; bad beacons get 4xx in the documented shape', async () => {
+    const beacon = (body: unknown) => s.req('POST', '/api/presence/leave', { body });
+    expect((await beacon({ token: jane, slug: 'acme', tab: 'tab-dddddddd' })).status).toBe(204);
+    const unknown = await beacon({ token: 'not-a-token', slug: 'acme', tab: 'tab-dddddddd' });
+    expect(unknown.status).toBe(401);
+    const bad = await beacon({ token: jane, slug: 'acme' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('invalid_request');
-    const elsewhere = await s.req('POST', '/api/presence/leave', {
-      body: { token: jane, slug: 'no-such-workspace', tab: 'tab-dddddddd' },
-    });
+    expect((await beacon({ token: jane, slug: 'acme', tab: '../x' })).status).toBe(400);
+    const elsewhere = await beacon({ token: jane, slug: 'no-such-workspace', tab: 'tab-dddddddd' });
     expect(elsewhere.status).toBe(404);
   });
 
   it('an agent on a call is left alone when their last tab goes', async () => {
-    const { presenceOf } = await import('../src/modules/live/presence');
     cc.setState('jane', 'Available');
     const contactId = cc.dialIn('+15555550177');
     await eventually(

@@ -2,8 +2,8 @@
 // so that the next call goes to the queue instead of ringing into nothing. The server knows which
 // tabs of a member are open from their event streams (`GET /ws/{slug}/events`, each tab sends its
 // id in the `x-workspace-tab` header). Three ways lead to Offline:
-// - the tab's `pagehide` beacon (`POST /api/presence/leave`) when no other tab of the member has
-//   a stream open: at once;
+// - the tab's `pagehide` beacon (`POST /api/presence/leave`): when, PRESENCE_LEAVE_CHECK_MS later,
+//   no page of the member has a stream open (a reload's new page has opened its own by then);
 // - the member's last stream ending without a new one within PRESENCE_GRACE_MS (a crash, a lost
 //   network, a tab killed before its beacon left): after the grace period;
 // - sign-out (of every workspace whose streams this process knows for the user): at once.
@@ -21,6 +21,13 @@ import type { Services, WorkspaceAccess } from '../../lib/context';
  */
 export const PRESENCE_GRACE_MS = 15_000;
 
+/**
+ * How long after a tab's `pagehide` beacon the server looks whether any page of the member still
+ * has a stream open: the leaving page's own streams have ended by then, and a reloaded page has
+ * opened its new ones (pagehide cannot tell a reload from a close).
+ */
+export const PRESENCE_LEAVE_CHECK_MS = 3_000;
+
 /** A tab id as the app sends it (`x-workspace-tab`): a UUID, or any short token. */
 export const TAB_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -32,8 +39,6 @@ interface Member {
   readonly connectUserId: string;
   /** Open streams by tab id. */
   readonly tabs: Map<string, number>;
-  /** Tabs that said they are leaving (their streams may still be open for a moment). */
-  readonly leaving: Set<string>;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -47,6 +52,7 @@ export class Presence {
     private readonly contactCentre: ContactCentre,
     private readonly log: Logger,
     private readonly graceMs: number = PRESENCE_GRACE_MS,
+    private readonly leaveCheckMs: number = Math.min(PRESENCE_LEAVE_CHECK_MS, graceMs),
   ) {}
 
   /** The key of a member's agent, or undefined for a member who takes no calls here. */
@@ -71,7 +77,6 @@ export class Presence {
         ref: found.ref,
         connectUserId: found.connectUserId,
         tabs: new Map(),
-        leaving: new Set(),
         timer: undefined,
       };
       this.members.set(found.key, member);
@@ -79,10 +84,10 @@ export class Presence {
     return [found.key, member];
   }
 
-  /** Tabs of the member with a stream open that have not said they are leaving. */
+  /** Tabs of the member with a stream open (but `except`). */
   private static openTabs(member: Member, except?: string): number {
     let n = 0;
-    for (const tab of member.tabs.keys()) if (tab !== except && !member.leaving.has(tab)) n++;
+    for (const tab of member.tabs.keys()) if (tab !== except) n++;
     return n;
   }
 
@@ -101,7 +106,6 @@ export class Presence {
     if (!found) return () => undefined;
     const [key, member] = found;
     member.tabs.set(tab, (member.tabs.get(tab) ?? 0) + 1);
-    member.leaving.delete(tab);
     if (member.timer) clearTimeout(member.timer);
     member.timer = undefined;
     let ended = false;
@@ -110,10 +114,7 @@ export class Presence {
       ended = true;
       const left = (member.tabs.get(tab) ?? 1) - 1;
       if (left > 0) member.tabs.set(tab, left);
-      else {
-        member.tabs.delete(tab);
-        member.leaving.delete(tab);
-      }
+      else member.tabs.delete(tab);
       if (Presence.openTabs(member) > 0 || member.timer || this.closed) return;
       member.timer = setTimeout(() => {
         member.timer = undefined;
@@ -124,15 +125,20 @@ export class Presence {
   }
 
   /**
-   * The tab `tab` of the member is going away (its `pagehide` beacon): the agent is set Offline at
-   * once unless another tab of theirs is open.
+   * The tab `tab` of the member is going away (its `pagehide` beacon). With another tab open
+   * nothing changes; otherwise, {@link PRESENCE_LEAVE_CHECK_MS} later, the agent is set Offline
+   * if no page of the member has a stream open (a reload has opened a new one by then).
    */
   async tabLeaving(access: WorkspaceAccess, tab: string): Promise<PresenceOutcome> {
     const found = this.member(access);
     if (!found) return 'offline';
     const [key, member] = found;
-    if (member.tabs.has(tab)) member.leaving.add(tab);
     if (Presence.openTabs(member, tab) > 0) return this.report(key, 'still-open');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.leaveCheckMs);
+      timer.unref?.();
+    });
+    if (Presence.openTabs(member) > 0) return this.report(key, 'still-open');
     return this.setOffline(key, member);
   }
 

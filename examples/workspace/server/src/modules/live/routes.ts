@@ -119,7 +119,7 @@ export function liveRoutes(services: Services) {
       tags: ['Live'],
       summary: "A tab of the app is going away (its pagehide beacon): the agent's presence",
       description:
-        "Sent with navigator.sendBeacon when a tab is hidden for good. The bearer token is in the body (a beacon cannot send headers; no cookie is read, so another site cannot forge it). When no other tab of the member has the workspace's event stream open (`x-workspace-tab` names a stream's tab), the member's agent is set Offline in the contact centre at once, unless they are on a contact. Otherwise the server's fallback applies: the agent is set Offline when their last event stream has been gone for the presence grace period (PRESENCE_GRACE_MS, 15 s by default).",
+        "Sent with navigator.sendBeacon when a tab is hidden for good. The bearer token is in the body (a beacon cannot send headers; no cookie is read, so another site cannot forge it). When no other tab of the member has the workspace's event stream open (`x-workspace-tab` names a stream's tab) and, 3 s later, no page of theirs has opened one again (a reload), the member's agent is set Offline in the contact centre, unless they are on a contact. Otherwise the server's fallback applies: the agent is set Offline when their last event stream has been gone for the presence grace period (PRESENCE_GRACE_MS, 15 s by default).",
       request: {
         body: {
           content: { 'application/json': { schema: presenceLeaveBodySchema } },
@@ -146,7 +146,8 @@ export function liveRoutes(services: Services) {
       const body = c.req.valid('json');
       const auth = await sessions.authenticate(body.token);
       const access = await sessions.access(body.slug, auth.userId);
-      await presenceOf(services).tabLeaving(access, body.tab);
+      // Decided a moment later (see PRESENCE_LEAVE_CHECK_MS): the page is gone by then.
+      void presenceOf(services).tabLeaving(access, body.tab);
       return c.body(null, 204);
     },
   );
