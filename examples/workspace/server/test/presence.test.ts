@@ -50,6 +50,10 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
   it('two tabs open, one closes: the agent stays Available; the last closes: Offline after the grace period', async () => {
     const outcomes: string[] = [];
     const off = presenceOf(s.services).onOutcome((_k, o) => outcomes.push(o));
+    const heard: string[] = [];
+    const offBus = s.services.bus.subscribeAll((e) => {
+      if (e.type === 'agent.updated') heard.push(e.id);
+    });
     try {
       cc.setState('jane', 'Available');
       const closeA = await openStream('tab-aaaaaaaa');
@@ -64,8 +68,14 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
       await eventually(() => status() === 'Offline', 'jane to be set Offline', 10_000);
       expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 50);
       expect(outcomes).toEqual(['set-offline']);
+      // Agent lists hear of it at once.
+      await eventually(
+        () => heard.includes(s.id('acme/agent:jane')),
+        "agent.updated for jane's agent",
+      );
     } finally {
       off();
+      offBus();
     }
   });
 
@@ -89,7 +99,7 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
 
   it('the pagehide beacon: Offline once no page of the member is left, not on a reload, not with another tab open', async () => {
     // A presence of its own with a grace period too long to matter: only the beacon decides.
-    const p = new Presence(s.services.contactCentre, s.services.log, 60_000, 150);
+    const p = new Presence(s.services.contactCentre, s.services.log, s.services.bus, 60_000, 150);
     const sessions = new SessionService(s.services);
     const access = await sessions.access('acme', (await sessions.authenticate(jane)).userId);
     try {

@@ -13,6 +13,7 @@
 import type { Logger } from 'pino';
 import type { ContactCentre, InstanceRef } from '../../integrations/contact-centre';
 import type { Services, WorkspaceAccess } from '../../lib/context';
+import type { LiveBus } from './bus';
 
 /**
  * How long the server waits, after a member's last event stream ends, for a new one before it sets
@@ -35,6 +36,9 @@ export const TAB_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export type PresenceOutcome = 'set-offline' | 'on-contact' | 'offline' | 'still-open' | 'failed';
 
 interface Member {
+  readonly workspaceId: string;
+  /** The member's agent (the id `agent.updated` names). */
+  readonly agentId: string;
   readonly ref: InstanceRef;
   readonly connectUserId: string;
   /** Open streams by tab id. */
@@ -51,6 +55,8 @@ export class Presence {
   constructor(
     private readonly contactCentre: ContactCentre,
     private readonly log: Logger,
+    /** Where the change is announced (`agent.updated`), so that agent lists refetch at once. */
+    private readonly bus: LiveBus | undefined,
     private readonly graceMs: number = PRESENCE_GRACE_MS,
     private readonly leaveCheckMs: number = Math.min(PRESENCE_LEAVE_CHECK_MS, graceMs),
   ) {}
@@ -59,10 +65,17 @@ export class Presence {
   private static memberOf(access: WorkspaceAccess) {
     const w = access.workspace;
     const userId = access.agent?.connect_user_id;
-    if (!userId || w.connect_instance_status !== 'CREATED' || !w.connect_instance_id)
+    if (
+      !userId ||
+      !access.agent ||
+      w.connect_instance_status !== 'CREATED' ||
+      !w.connect_instance_id
+    )
       return undefined;
     return {
       key: `${w.id}/${access.membership.user_id}`,
+      workspaceId: w.id,
+      agentId: access.agent.id,
       ref: { instanceId: w.connect_instance_id, region: w.connect_region },
       connectUserId: userId,
     };
@@ -74,6 +87,8 @@ export class Presence {
     let member = this.members.get(found.key);
     if (!member) {
       member = {
+        workspaceId: found.workspaceId,
+        agentId: found.agentId,
         ref: found.ref,
         connectUserId: found.connectUserId,
         tabs: new Map(),
@@ -162,8 +177,14 @@ export class Presence {
         member.ref,
         member.connectUserId,
       );
-      if (outcome === 'set-offline')
+      if (outcome === 'set-offline') {
         this.log.info({ member: key }, 'presence: the last tab is gone, agent set Offline');
+        this.bus?.publish({
+          type: 'agent.updated',
+          workspaceId: member.workspaceId,
+          id: member.agentId,
+        });
+      }
       return this.report(key, outcome);
     } catch (error) {
       this.log.warn({ member: key, err: error }, 'presence: could not set the agent Offline');
@@ -190,6 +211,7 @@ export function presenceOf(services: Services): Presence {
     presence = new Presence(
       services.contactCentre,
       services.log,
+      services.bus,
       services.config.presenceGraceMs ?? PRESENCE_GRACE_MS,
     );
     presences.set(services, presence);

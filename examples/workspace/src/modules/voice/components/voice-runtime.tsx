@@ -19,6 +19,7 @@ import { API_PREFIX } from '../../../api/client';
 import { toast } from '../../../ui';
 import type { Session } from '../../session/api/types';
 import { canSeeLiveCalls } from '../../session/permits';
+import { PresenceEffect } from '../effects/presence-effect';
 import { SoftphoneErrorEffect } from '../effects/softphone-error-effect';
 import { VOICE_APP_MESSAGES } from '../messages';
 import { setNotificationSoundEnabled } from '../notification-sound';
@@ -171,6 +172,7 @@ export function VoiceRuntime({ session }: { readonly session: Session }) {
       <VoiceBridgeEffect />
       <WidgetModeEffect />
       <SoftphoneErrorEffect />
+      <PresenceEffect slug={session.slug} />
       <VoiceScreens session={session} />
     </VoiceProvider>
   );
