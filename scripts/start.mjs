@@ -193,6 +193,20 @@ const hook = await fetch(`${emulatorUrl}/control/webhooks`, {
   body: JSON.stringify({ url: webhookUrl(server.url) }),
 });
 if (!hook.ok) console.error(`Could not register the contact-event webhook (${hook.status}).`);
+// The agent event stream's records (an agent's status and contacts) go to the server too, so that
+// agent lists hear of a status the agent picks at once.
+const agentHook = await fetch(`${emulatorUrl}/control/agent-event-webhooks`, {
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json',
+    'x-connect-emulator-token': emulator.controlToken,
+  },
+  body: JSON.stringify({
+    url: `${server.url}/api/integrations/connect/agent-events?key=${secret}`,
+  }),
+});
+if (!agentHook.ok)
+  console.error(`Could not register the agent-event webhook (${agentHook.status}).`);
 
 // The server's channel webhooks and inbound SMTP listener, registered with the gateway one by
 // one (a server without some of these routes gets a warning for those, not a stop).

@@ -118,6 +118,9 @@ export const FAULT_ERROR_TYPES: Readonly<Record<string, Readonly<Record<number, 
   },
 };
 
+/** `Version` of agent event records (Amazon Connect agent event streams). */
+export const AGENT_EVENT_VERSION = '2019-05-25';
+
 /** `detail-type` of contact events. */
 export const CONTACT_EVENT_DETAIL_TYPE = 'Amazon Connect Contact Event';
 

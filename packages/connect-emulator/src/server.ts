@@ -126,6 +126,11 @@ export interface EmulatorOptions {
   /** Webhook URLs that receive contact events (more can be added through the control API). */
   readonly webhooks?: readonly string[];
   /**
+   * URLs that receive agent events: each record of the agent event stream (STATE_CHANGE, as
+   * Amazon Connect puts on its Kinesis stream) is POSTed as JSON (more through the control API).
+   */
+  readonly agentEventWebhooks?: readonly string[];
+  /**
    * Fault rules active from the start (see `POST /control/faults` for the shape): per service
    * and operation, an HTTP status, added latency, a dropped request, a closed web socket or a
    * missed heartbeat, with probability, count and time window.
@@ -258,10 +263,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     stateDir: mediaDir,
     sessionIdFromCookie: (header) => cookieValue(header, SESSION_COOKIE),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.agentEventWebhooks ? { agentEventWebhooks: options.agentEventWebhooks } : {}),
     ...(options.faultRules ? { faultRules: options.faultRules as never } : {}),
     ...(options.faultSeed === undefined ? {} : { faultSeed: options.faultSeed }),
   });
   centre.onContactChange(services.contactChanged);
+  centre.onAgentChange(services.agentChanged);
   const faulting = services.withFaults(() => Promise.resolve(false));
 
   const tls = options.tls === true ? await generateCertificate() : options.tls || null;
@@ -318,6 +325,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const old = centre;
     centre = new ContactCentre(seed, centreOptions);
     centre.onContactChange(services.contactChanged);
+    centre.onAgentChange(services.agentChanged);
+    services.agentEvents.reset();
     publishTopics(centre, sockets);
     unfollowChats();
     unfollowChats = chats.follow(centre);
@@ -413,6 +422,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       voiceId: services.voiceId,
       events: services.events,
       webhooks: services.webhooks,
+      agentWebhooks: services.agentWebhooks,
       eventStream: services.eventStream,
       regions,
       media: services.mediaRoutes,

@@ -37,6 +37,8 @@ const PUBLIC_PATHS = new Set([
   '/api/openapi.json',
   '/api/reference',
   '/api/health',
+  // The pagehide beacon carries its token in the body (modules/live/routes.ts).
+  '/api/presence/leave',
 ]);
 const PUBLIC_PREFIXES = ['/api/integrations/', '/api/widget/', '/api/channels/'];
 

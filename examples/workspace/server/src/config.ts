@@ -2,6 +2,7 @@
 // `npm start` needs none; production sets DATABASE_URL, the contact-centre endpoint and secrets.
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PRESENCE_GRACE_MS } from './modules/live/presence';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -77,6 +78,11 @@ const envSchema = z.object({
   CONNECT_EMULATOR_CONTROL_TOKEN: z.string().min(1).max(512).optional(),
   /** Shared secret the contact-event webhook presents (`?key=`). */
   CONTACT_EVENTS_SECRET: z.string().min(16).optional(),
+  /**
+   * How long after an agent's last event stream ends the server waits for a new one before it
+   * sets the agent Offline in the contact centre (see modules/live/presence.ts).
+   */
+  PRESENCE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(PRESENCE_GRACE_MS),
   /** Validate every JSON answer against its declared schema (on outside production). */
   VALIDATE_RESPONSES: bool.optional(),
   /** Serve the built web app (examples/workspace/dist) on the same origin as the API. */
@@ -181,6 +187,8 @@ export interface Config {
     readonly emulatorControlToken: string | undefined;
   };
   readonly contactEventsSecret: string | undefined;
+  /** How long a member's tabs may all be gone before their agent is set Offline (ms). */
+  readonly presenceGraceMs?: number;
   readonly validateResponses: boolean;
   readonly serveWeb: boolean;
   readonly webDir: string;
@@ -276,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emulatorControlToken: e.CONNECT_EMULATOR_CONTROL_TOKEN,
     },
     contactEventsSecret: e.CONTACT_EVENTS_SECRET,
+    presenceGraceMs: e.PRESENCE_GRACE_MS,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
     serveWeb: e.SERVE_WEB,
     webDir: e.WEB_DIR ?? `${serverDir}../dist`,

@@ -19,6 +19,7 @@ import { SNOOZE_WAKE_EVERY_MS } from './modules/inbox/constants';
 import { InboxService } from './modules/inbox/service';
 import { createLogger } from './lib/logger';
 import { LiveBus } from './modules/live/bus';
+import { presenceOf } from './modules/live/presence';
 import { relayThroughPostgres } from './modules/live/notify';
 
 /** A running server. */
@@ -85,6 +86,7 @@ export async function createServices(config: Config, log: Logger = createLogger(
       clearInterval(sweeper);
       clearInterval(waker);
       stopForgetting();
+      presenceOf(services).close();
       await inbound.stop();
       await stopRelay?.();
       contactCentre.close();

@@ -1,5 +1,16 @@
 import { apiUrl, authHeaders } from './client';
 
+/** The header that names the tab a stream belongs to (the server's presence counts tabs). */
+export const TAB_HEADER = 'x-workspace-tab';
+
+let tab: string | undefined;
+
+/** This page's id, sent with its event streams and in its pagehide beacon (presence). */
+export function tabId(): string {
+  tab ??= crypto.randomUUID();
+  return tab;
+}
+
 /** One server-sent event. */
 export interface StreamEvent {
   readonly event: string;
@@ -51,7 +62,7 @@ export async function followEventStream(
   while (!signal.aborted) {
     try {
       const response = await fetch(apiUrl(path), {
-        headers: { ...authHeaders(), accept: 'text/event-stream' },
+        headers: { ...authHeaders(), accept: 'text/event-stream', [TAB_HEADER]: tabId() },
         signal,
       });
       if (response.status === 401 || response.status === 403 || response.status === 404) return;

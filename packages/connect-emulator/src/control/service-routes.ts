@@ -24,6 +24,8 @@ export interface ControlServices {
   readonly voiceId: VoiceIdSimulator;
   readonly events: ContactEventHub;
   readonly webhooks: WebhookDispatcher;
+  /** Where agent events are POSTed (absent on an older host of these routes). */
+  readonly agentWebhooks?: WebhookDispatcher;
   /** The server-sent event stream of contact events (it keeps its streams for shutdown). */
   readonly eventStream: RouteHandler;
   /** The two regions, when the emulator runs them. */
@@ -300,6 +302,69 @@ export function registerServiceRoutes(
     (c) => {
       const id = c.req.valid('param').id as string;
       if (!get().webhooks.remove(id)) notFound(`No webhook ${id.slice(0, 200)}`);
+      return c.json({}, 200);
+    },
+  );
+  // ---------------------------------------------------------------- agent-event webhooks
+  const agentHooks = (): WebhookDispatcher =>
+    get().agentWebhooks ?? notFound('No agent events on this server.');
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/control/agent-event-webhooks',
+      summary: 'Agent-event webhooks (where agent event stream records are POSTed)',
+      responses: { 200: json(z.object({ webhooks: z.array(anyObject) }), 'Webhooks') },
+    }),
+    (c) => c.json({ webhooks: agentHooks().list() as never[] }, 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/control/agent-event-webhooks',
+      summary:
+        'Add an agent-event webhook (at most 20): each agent event record (STATE_CHANGE) is POSTed to it as JSON, in order per agent, retried like contact events',
+      request: {
+        body: body(
+          z.strictObject({
+            url: z.url({ protocol: /^https?$/ }).max(2048),
+            id: z.string().min(1).max(128).optional(),
+          }),
+        ),
+      },
+      responses: { 201: json(anyObject, 'The webhook') },
+    }),
+    (c) => {
+      const hooks = agentHooks();
+      const p = c.req.valid('json');
+      if (hooks.list().length >= MAX_WEBHOOKS)
+        throw new HttpError(
+          400,
+          'LimitExceededException',
+          `At most ${MAX_WEBHOOKS} webhooks at once.`,
+        );
+      return c.json(hooks.add(p.url, p.id) as never, 201);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/control/agent-event-webhooks/attempts',
+      summary: 'Agent-event webhook delivery attempts (`contactId` is the agent ARN)',
+      responses: { 200: json(z.object({ attempts: z.array(anyObject) }), 'Attempts') },
+    }),
+    (c) => c.json({ attempts: agentHooks().attempts as never[] }, 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/control/agent-event-webhooks/{id}',
+      summary: 'Remove an agent-event webhook',
+      request: { params: pathParam('id') },
+      responses: { 200: json(anyObject, 'Removed') },
+    }),
+    (c) => {
+      const id = c.req.valid('param').id as string;
+      if (!agentHooks().remove(id)) notFound(`No webhook ${id.slice(0, 200)}`);
       return c.json({}, 200);
     },
   );

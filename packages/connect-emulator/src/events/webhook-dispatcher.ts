@@ -1,4 +1,4 @@
-import type { ContactEvent, PublishedContactEvent } from './contact-events';
+import type { PublishedContactEvent } from './contact-events';
 import { WEBHOOK_HEADERS } from '../constants';
 
 /** Retry policy of webhook deliveries. */
@@ -35,10 +35,23 @@ export interface Webhook {
   url: string;
 }
 
+/**
+ * One event to POST, as the dispatcher sees it: its id, the lane it keeps order in (a contact, an
+ * agent) and its JSON body.
+ */
+export interface WebhookDelivery {
+  id: string;
+  /** Events of one lane are delivered in order (a contact's id, an agent's ARN). */
+  lane: string;
+  eventType: string;
+  body: unknown;
+}
+
 /** One delivery attempt, for the control API. */
 export interface WebhookAttempt {
   webhookId: string;
   eventId: string;
+  /** The lane of the event: the contact's id (contact events) or the agent's ARN (agent events). */
   contactId: string;
   eventType: string;
   attempt: number;
@@ -63,7 +76,7 @@ export interface WebhookDispatcherOptions {
 }
 
 interface Lane {
-  queue: ContactEvent[];
+  queue: WebhookDelivery[];
   running: boolean;
 }
 
@@ -114,17 +127,28 @@ export class WebhookDispatcher {
     return [...this.hooks.values()];
   }
 
-  /** Queues an event for every webhook. */
+  /** Queues a contact event for every webhook. */
   enqueue(published: PublishedContactEvent): void {
+    const { event } = published;
+    this.enqueueDelivery({
+      id: event.id,
+      lane: event.detail.contactId,
+      eventType: event.detail.eventType,
+      body: event,
+    });
+  }
+
+  /** Queues any event for every webhook, in order within its lane. */
+  enqueueDelivery(delivery: WebhookDelivery): void {
     if (this.stopped) return;
     for (const hook of this.hooks.values()) {
-      const key = `${hook.id}\n${published.event.detail.contactId}`;
+      const key = `${hook.id}\n${delivery.lane}`;
       let lane = this.lanes.get(key);
       if (lane === undefined) {
         lane = { queue: [], running: false };
         this.lanes.set(key, lane);
       }
-      lane.queue.push(published.event);
+      lane.queue.push(delivery);
       if (!lane.running) void this.run(hook, key, lane);
     }
   }
@@ -154,8 +178,8 @@ export class WebhookDispatcher {
         const base = {
           webhookId: hook.id,
           eventId: event.id,
-          contactId: event.detail.contactId,
-          eventType: event.detail.eventType,
+          contactId: event.lane,
+          eventType: event.eventType,
           attempt,
         };
         let status: number | undefined;
@@ -168,7 +192,7 @@ export class WebhookDispatcher {
               [WEBHOOK_HEADERS.eventId]: event.id,
               [WEBHOOK_HEADERS.attempt]: String(attempt),
             },
-            body: JSON.stringify(event),
+            body: JSON.stringify(event.body),
             signal: AbortSignal.timeout(this.policy.timeoutMs),
           });
           status = res.status;

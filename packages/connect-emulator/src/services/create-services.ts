@@ -13,6 +13,7 @@ import {
   type VoiceIdContactView,
   type VoiceIdSettings,
 } from '../agent-app/voice-id-simulator';
+import { AgentEventHub } from '../events/agent-events';
 import { ContactEventHub } from '../events/contact-events';
 import { createEventsRouter } from '../events/events-routes';
 import { WebhookDispatcher, type WebhookRetryPolicy } from '../events/webhook-dispatcher';
@@ -34,6 +35,8 @@ export interface ServicesOptions {
   faultSeed?: number;
   faultRules?: readonly FaultRuleInput[];
   webhooks?: readonly string[];
+  /** URLs that receive agent events (the agent event stream's records), one POST per record. */
+  agentEventWebhooks?: readonly string[];
   webhookRetry?: Partial<WebhookRetryPolicy>;
   now?: () => number;
 }
@@ -59,6 +62,10 @@ export interface Services {
   voiceId: VoiceIdSimulator;
   events: ContactEventHub;
   webhooks: WebhookDispatcher;
+  /** Agent events (STATE_CHANGE records of the agent event stream). */
+  agentEvents: AgentEventHub;
+  /** Where agent events are POSTed (the agent event stream's consumer). */
+  agentWebhooks: WebhookDispatcher;
   media: MediaStore;
   /** Stops deliveries and ends event streams and dropped requests. */
   close(): void;
@@ -82,6 +89,19 @@ export function createServices(options: ServicesOptions): Services {
   );
   for (const url of options.webhooks ?? []) webhooks.add(url);
   events.onEvent((published) => webhooks.enqueue(published));
+  const agentEvents = new AgentEventHub({ instance: options.instance, now });
+  const agentWebhooks = new WebhookDispatcher(
+    options.webhookRetry === undefined ? {} : { retry: options.webhookRetry },
+  );
+  for (const url of options.agentEventWebhooks ?? []) agentWebhooks.add(url);
+  agentEvents.onEvent((record) =>
+    agentWebhooks.enqueueDelivery({
+      id: record.EventId,
+      lane: record.AgentARN,
+      eventType: record.EventType,
+      body: record,
+    }),
+  );
   const media = new MediaStore(options.stateDir, options.instance);
   const eventsRouter = createEventsRouter(events, webhooks);
   const admin = adminRoutes(options.admin);
@@ -116,9 +136,12 @@ export function createServices(options: ServicesOptions): Services {
     voiceId,
     events,
     webhooks,
+    agentEvents,
+    agentWebhooks,
     media,
     close: () => {
       webhooks.stop();
+      agentWebhooks.stop();
       eventsRouter.closeStreams();
       for (const w of wrapped) w.releaseDropped();
     },

@@ -119,6 +119,8 @@ export interface DomainServices extends Services {
   ledger: ContactLedger;
   /** Feeds one contact change (or removal) of the domain to the ledger. */
   contactChanged: (contact: ContactRecord, removed: boolean) => void;
+  /** Feeds one change of an agent to the agent events (a STATE_CHANGE when its status or contacts changed). */
+  agentChanged: (agent: AgentRecord) => void;
 }
 
 const lastSegment = (arn: string) => arn.slice(arn.lastIndexOf('/') + 1);
@@ -675,5 +677,68 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     }
   }
 
-  return { ...services, ledger, contactChanged };
+  const statusType = (type: string) =>
+    type === 'routable'
+      ? ('ROUTABLE' as const)
+      : type === 'offline'
+        ? ('OFFLINE' as const)
+        : ('CUSTOM' as const);
+
+  function agentChanged(agent: AgentRecord): void {
+    const c = centre();
+    const live = admin.agentLive(agent.id);
+    const { firstName, lastName } = splitName(agent.name);
+    const queueName = (id: string | undefined) =>
+      id === undefined ? undefined : c.queues.find((q) => q.id === id)?.name;
+    services.agentEvents.observe({
+      agentId: agent.id,
+      username: agent.username,
+      firstName,
+      lastName,
+      status: {
+        id: lastSegment(agent.selected.arn),
+        name: agent.selected.name,
+        type: statusType(agent.selected.type),
+        sinceMs: agent.selectedSince,
+      },
+      ...(agent.nextState
+        ? {
+            nextStatus: {
+              id: lastSegment(agent.nextState.arn),
+              name: agent.nextState.name,
+              type: statusType(agent.nextState.type),
+            },
+          }
+        : {}),
+      routingProfile: {
+        id: agent.routingProfile.id,
+        name: agent.routingProfile.name,
+        concurrency: agent.routingProfile.concurrency,
+        inboundQueues: agent.routingProfile.queues.map((q) => ({ id: q.id, name: q.name })),
+        defaultOutboundQueue: {
+          id: agent.routingProfile.defaultOutboundQueue.id,
+          name: agent.routingProfile.defaultOutboundQueue.name,
+        },
+      },
+      autoAccept: agent.softphoneAutoAccept,
+      contacts: (live?.contacts ?? []).map((x) => {
+        const name = queueName(x.queueId);
+        return {
+          contactId: x.contactId,
+          channel: x.channel,
+          initiationMethod: x.initiationMethod,
+          state: x.state,
+          stateStartMs: x.stateStartMs,
+          ...(x.connectedToAgentMs === undefined
+            ? {}
+            : { connectedToAgentMs: x.connectedToAgentMs }),
+          ...(x.queueId !== undefined && name !== undefined
+            ? { queue: { id: x.queueId, name } }
+            : {}),
+        };
+      }),
+    });
+  }
+
+  return { ...services, ledger, contactChanged, agentChanged };
 }

@@ -10,10 +10,12 @@ import {
   DescribeQuickConnectCommand,
   GetCurrentMetricDataCommand,
   GetCurrentUserDataCommand,
+  ListAgentStatusesCommand,
   ListQueuesCommand,
   ListQuickConnectsCommand,
   ListUsersCommand,
   MonitorContactCommand,
+  PutUserStatusCommand,
   UpdateContactAttributesCommand,
   type Contact,
   type UserData,
@@ -100,6 +102,9 @@ export class ContactCentre {
       next?: Promise<Map<string, UserData>> | undefined;
     }
   >();
+
+  /** The id of each instance's Offline agent status (ListAgentStatuses, type OFFLINE). */
+  private readonly offlineStatusIds = new Map<string, Promise<string | undefined>>();
 
   /** Counts {@link ContactCentre.forgetLiveData} calls (reads begun before one are not kept). */
   private liveGeneration = 0;
@@ -550,6 +555,52 @@ export class ContactCentre {
       this.log.warn({ message: (error as Error).message }, 'emulator sign-in link not minted');
       return undefined;
     }
+  }
+
+  /** The id of the instance's Offline agent status (ListAgentStatuses of type OFFLINE), kept. */
+  private offlineStatusId(ref: InstanceRef): Promise<string | undefined> {
+    const key = `${ref.region}/${ref.instanceId}`;
+    let id = this.offlineStatusIds.get(key);
+    if (!id) {
+      id = this.call('ListAgentStatuses', () =>
+        this.client(ref.region).send(
+          new ListAgentStatusesCommand({
+            InstanceId: ref.instanceId,
+            AgentStatusTypes: ['OFFLINE'],
+          }),
+        ),
+      ).then((page) => page.AgentStatusSummaryList?.find((s) => s.Type === 'OFFLINE')?.Id);
+      this.offlineStatusIds.set(key, id);
+      id.catch(() => this.offlineStatusIds.delete(key));
+    }
+    return id;
+  }
+
+  /**
+   * Sets an agent Offline (PutUserStatus with the instance's Offline status), unless the agent is
+   * on a contact (ringing, on a call or in after call work: their status is left alone) or is
+   * already Offline (the service reports no live data for them). Answers what it found.
+   */
+  async setOfflineUnlessBusy(
+    ref: InstanceRef,
+    userId: string,
+  ): Promise<'set-offline' | 'on-contact' | 'offline'> {
+    const data = (await this.currentUserData(ref, [userId])).get(userId);
+    if (!data || data.Status?.StatusName === 'Offline') return 'offline';
+    if ((data.Contacts ?? []).length > 0) return 'on-contact';
+    const statusId = await this.offlineStatusId(ref);
+    if (!statusId) return 'offline';
+    await this.call('PutUserStatus', () =>
+      this.client(ref.region).send(
+        new PutUserStatusCommand({
+          InstanceId: ref.instanceId,
+          UserId: userId,
+          AgentStatusId: statusId,
+        }),
+      ),
+    );
+    this.forgetLiveData();
+    return 'set-offline';
   }
 
   /** Closes the SDK clients. */

@@ -4,8 +4,7 @@
 // list listens (an open tab of the voice panel), and a reconnection tells every list to refetch
 // what it may have missed.
 import type { VoiceLiveEvent, VoiceLiveEventSource, VoiceLiveEventType } from '@x/react-voice';
-import { wsPath } from '../../api/client';
-import { followEventStream } from '../../api/event-stream';
+import { followWorkspaceEvents } from '../../api/workspace-events';
 
 const VOICE_EVENT_TYPES: ReadonlySet<string> = new Set<VoiceLiveEventType>([
   'call.updated',
@@ -29,21 +28,18 @@ export function voiceLiveEvent(type: string, data: string): VoiceLiveEvent | und
 /** A source of the workspace's voice events, following its event stream while listened to. */
 export function voiceLiveEvents(slug: string): VoiceLiveEventSource {
   const listeners = new Set<(event: VoiceLiveEvent) => void>();
-  let stop: AbortController | undefined;
+  let stop: (() => void) | undefined;
   const emit = (event: VoiceLiveEvent) => {
     for (const listener of [...listeners]) listener(event);
   };
   const start = () => {
-    const controller = new AbortController();
-    stop = controller;
     let opened = false;
-    void followEventStream(
-      wsPath(slug, '/events'),
+    stop = followWorkspaceEvents(
+      slug,
       (message) => {
         const event = voiceLiveEvent(message.event, message.data);
         if (event) emit(event);
       },
-      controller.signal,
       () => {
         // Back after a drop: what changed meanwhile was not heard, so every list refetches.
         if (opened)
@@ -58,7 +54,7 @@ export function voiceLiveEvents(slug: string): VoiceLiveEventSource {
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0) {
-        stop?.abort();
+        stop?.();
         stop = undefined;
       }
     };

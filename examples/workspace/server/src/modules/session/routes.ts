@@ -13,6 +13,7 @@ import {
 } from '../../contract/session';
 import type { AppEnv, Services } from '../../lib/context';
 import { authRoute, createRouter, json } from '../../lib/router';
+import { presenceOf } from '../live/presence';
 import { SessionService } from './service';
 
 const userJson = (u: { id: string; email: string; name: string; avatar_url: string | null }) => ({
@@ -84,6 +85,8 @@ export function sessionRoutes(services: Services) {
     }),
     async (c) => {
       await sessions.logout(c.get('auth'));
+      // Signing out sets the user's agents Offline (those whose tabs this process follows).
+      await presenceOf(services).signedOut(c.get('auth').userId);
       return c.body(null, 204);
     },
   );

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { wsPath } from '../../../api/client';
-import { followEventStream } from '../../../api/event-stream';
+import { followWorkspaceEvents } from '../../../api/workspace-events';
 import { playNotificationSound } from '../../voice/notification-sound';
 import { inboxKeys } from '../api/inbox-api';
 
@@ -29,10 +28,9 @@ export function InboxLiveUpdatesEffect({ slug }: { readonly slug: string }) {
     reading.current = /\/conversations\/([^/]+)/.exec(pathname)?.[1] ?? null;
   }, [pathname]);
   useEffect(() => {
-    const controller = new AbortController();
     let opened = false;
-    void followEventStream(
-      wsPath(slug, '/events'),
+    return followWorkspaceEvents(
+      slug,
       (event) => {
         let change: LiveEvent;
         try {
@@ -56,13 +54,11 @@ export function InboxLiveUpdatesEffect({ slug }: { readonly slug: string }) {
         if (change.type?.startsWith('call'))
           void queryClient.invalidateQueries({ queryKey: ['ws', slug, 'voice'] });
       },
-      controller.signal,
       () => {
         if (opened) void queryClient.invalidateQueries({ queryKey: inboxKeys.all(slug) });
         opened = true;
       },
     );
-    return () => controller.abort();
   }, [slug, queryClient]);
   return null;
 }

@@ -20,6 +20,7 @@ import { toast } from '../../../ui';
 import type { Session } from '../../session/api/types';
 import { canSeeLiveCalls } from '../../session/permits';
 import { withContactPanel } from '../../inbox/contact-panel-query';
+import { PresenceEffect } from '../effects/presence-effect';
 import { ScreenPopEffect } from '../effects/screen-pop-effect';
 import { SoftphoneErrorEffect } from '../effects/softphone-error-effect';
 import { VOICE_APP_MESSAGES } from '../messages';
@@ -186,6 +187,7 @@ export function VoiceRuntime({ session }: { readonly session: Session }) {
       <VoiceBridgeEffect />
       <WidgetModeEffect />
       <SoftphoneErrorEffect />
+      <PresenceEffect slug={session.slug} />
       <VoiceScreens session={session} api={api} />
     </VoiceProvider>
   );
