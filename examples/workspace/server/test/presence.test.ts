@@ -97,6 +97,31 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
     }
   });
 
+  it('a status set after the last tab went (another app, a supervisor) is kept: the pending Offline is dropped', async () => {
+    const outcomes: string[] = [];
+    const presence = presenceOf(s.services);
+    const off = presence.onOutcome((_k, o) => outcomes.push(o));
+    const { id: workspaceId } = await s.services.db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('slug', '=', 'acme')
+      .executeTakeFirstOrThrow();
+    try {
+      cc.setState('jane', 'Available');
+      const close = await openStream('tab-changed-after');
+      await close();
+      // The agent event stream tells of a change made elsewhere, within the grace period.
+      cc.setState('jane', 'Lunch');
+      presence.statusChanged(workspaceId, s.id('acme/agent:jane'));
+      await eventually(() => outcomes.length > 0, 'the grace period to end', 10_000);
+      expect(outcomes).toEqual(['status-changed']);
+      expect(status()).toBe('Lunch');
+    } finally {
+      off();
+      cc.setState('jane', 'Offline');
+    }
+  });
+
   it('the pagehide beacon: Offline once no page of the member is left, not on a reload, not with another tab open', async () => {
     // A presence of its own with a grace period too long to matter: only the beacon decides.
     const p = new Presence(s.services.contactCentre, s.services.log, s.services.bus, 60_000, 150);

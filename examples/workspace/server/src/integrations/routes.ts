@@ -1,5 +1,6 @@
 // Inbound integrations (no bearer token; a shared secret instead): the contact centre's
 // contact events, `POST /integrations/connect/contact-events?key=…`.
+import { presenceOf } from '../modules/live/presence';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '../contract/common';
@@ -120,6 +121,7 @@ export function integrationRoutes(services: Services) {
         ? await voiceRepo.agentByConnectUser(workspace.id, lastSegment(event.AgentARN))
         : undefined;
       if (!workspace || !agent) return c.json({ outcome: 'ignored' as const }, 200);
+      presenceOf(services).statusChanged(workspace.id, agent.id);
       services.bus.publish({ type: 'agent.updated', workspaceId: workspace.id, id: agent.id });
       return c.json({ outcome: 'processed' as const }, 200);
     },

@@ -29,11 +29,19 @@ export const PRESENCE_GRACE_MS = 15_000;
  */
 export const PRESENCE_LEAVE_CHECK_MS = 3_000;
 
+/**
+ * A status change the contact centre tells of up to this long before the server saw the last
+ * stream end still counts as made after it: the event and the stream's end race (the agent event
+ * can arrive first). A status the agent picked in the tab this close to closing it is kept too.
+ */
+export const PRESENCE_STATUS_RACE_MS = 1_000;
+
 /** A tab id as the app sends it (`x-workspace-tab`): a UUID, or any short token. */
 export const TAB_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** What presence decided for an agent (for logs and tests). */
-export type PresenceOutcome = 'set-offline' | 'on-contact' | 'offline' | 'still-open' | 'failed';
+export type PresenceOutcome =
+  'set-offline' | 'on-contact' | 'offline' | 'still-open' | 'status-changed' | 'failed';
 
 interface Member {
   readonly workspaceId: string;
@@ -44,6 +52,8 @@ interface Member {
   /** Open streams by tab id. */
   readonly tabs: Map<string, number>;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the contact centre last told of a status change of the agent (epoch ms). */
+  statusChangedAt: number;
 }
 
 /** The open event streams of each member who is an agent, and what happens when the last closes. */
@@ -93,6 +103,7 @@ export class Presence {
         connectUserId: found.connectUserId,
         tabs: new Map(),
         timer: undefined,
+        statusChangedAt: 0,
       };
       this.members.set(found.key, member);
     }
@@ -131,9 +142,10 @@ export class Presence {
       if (left > 0) member.tabs.set(tab, left);
       else member.tabs.delete(tab);
       if (Presence.openTabs(member) > 0 || member.timer || this.closed) return;
+      const since = Date.now();
       member.timer = setTimeout(() => {
         member.timer = undefined;
-        if (Presence.openTabs(member) === 0) void this.setOffline(key, member);
+        if (Presence.openTabs(member) === 0) void this.decide(key, member, since);
       }, this.graceMs);
       member.timer.unref?.();
     };
@@ -149,11 +161,32 @@ export class Presence {
     if (!found) return 'offline';
     const [key, member] = found;
     if (Presence.openTabs(member, tab) > 0) return this.report(key, 'still-open');
+    const since = Date.now();
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, this.leaveCheckMs);
       timer.unref?.();
     });
     if (Presence.openTabs(member) > 0) return this.report(key, 'still-open');
+    return this.decide(key, member, since);
+  }
+
+  /**
+   * The contact centre told of a status change of a workspace agent (its agent event stream): a
+   * status set after the member's last tab went (from another app, a supervisor, the contact
+   * centre's own panel) is theirs to keep, so a pending Offline is dropped.
+   */
+  statusChanged(workspaceId: string, agentId: string): void {
+    for (const member of this.members.values())
+      if (member.workspaceId === workspaceId && member.agentId === agentId)
+        member.statusChangedAt = Date.now();
+  }
+
+  /** Sets the agent Offline unless their status changed since `since` (see statusChanged). */
+  private decide(key: string, member: Member, since: number): Promise<PresenceOutcome> {
+    if (member.statusChangedAt > since - PRESENCE_STATUS_RACE_MS) {
+      if (member.tabs.size === 0) this.members.delete(key);
+      return Promise.resolve(this.report(key, 'status-changed'));
+    }
     return this.setOffline(key, member);
   }
 
