@@ -732,6 +732,28 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
         endpointId: expect.stringMatching(/^arn:aws:connect:.*transfer-destination\//),
       },
     ]);
+    // the queue and external-number quick connects, the seeded 'Support line' with its number
+    expect(offline.quickConnects).toHaveLength(2);
+    expect(offline.quickConnects).toEqual(
+      expect.arrayContaining([
+        {
+          id: expect.any(String),
+          name: 'Sales queue',
+          description: expect.any(String),
+          endpointId: expect.stringMatching(/^arn:aws:connect:.*transfer-destination\//),
+          type: 'queue',
+          phoneNumber: null,
+        },
+        {
+          id: expect.any(String),
+          name: 'Support line',
+          description: '',
+          endpointId: expect.stringMatching(/^arn:aws:connect:.*transfer-destination\//),
+          type: 'phoneNumber',
+          phoneNumber: '+15555550199',
+        },
+      ]),
+    );
     const pending = (await s.req('GET', `${V}/transfers?includePending=true`, { token: jane })).body
       .connections.agents;
     expect(pending).toMatchObject([{ name: 'John Roe', status: { name: 'Offline' } }]);

@@ -6,6 +6,7 @@ import { COMMON_TRANSLATIONS } from '../locales/common';
 import { CONTROLLER_TRANSLATIONS } from '../locales/controller';
 import { DIALER_TRANSLATIONS } from '../locales/dialer';
 import { PANEL_TRANSLATIONS } from '../locales/panel';
+import { TRANSFER_TRANSLATIONS } from '../locales/transfer';
 import { VOICE_UI_MESSAGES, translateVoiceText } from './catalogue';
 import type { VoiceUiMessageKey } from './catalogue';
 import { VOICE_LOCALES, isVoiceLocale, voiceLocaleTag } from './locales';
@@ -13,6 +14,7 @@ import { CALL_MESSAGES } from './messages/call';
 import { COMMON_MESSAGES } from './messages/common';
 import { DIALER_MESSAGES } from './messages/dialer';
 import { PANEL_MESSAGES } from './messages/panel';
+import { TRANSFER_MESSAGES } from './messages/transfer';
 
 const AREAS = {
   controller: [VOICE_MESSAGES, CONTROLLER_TRANSLATIONS],
@@ -20,6 +22,7 @@ const AREAS = {
   call: [CALL_MESSAGES, CALL_TRANSLATIONS],
   panel: [PANEL_MESSAGES, PANEL_TRANSLATIONS],
   dialer: [DIALER_MESSAGES, DIALER_TRANSLATIONS],
+  transfer: [TRANSFER_MESSAGES, TRANSFER_TRANSLATIONS],
 } as const;
 
 /** The texts of a translation (any area's shape). */
@@ -109,6 +112,7 @@ describe('the message catalogue', () => {
         ...Object.keys(COMMON_MESSAGES),
         ...Object.keys(CALL_MESSAGES),
         ...Object.keys(DIALER_MESSAGES),
+        ...Object.keys(TRANSFER_MESSAGES),
       ];
       for (const key of keys as VoiceUiMessageKey[]) {
         // every key is translated (some words are the same as in English: 'Status', 'Teams')

@@ -10,6 +10,7 @@ import { CALL_MESSAGES } from './messages/call';
 import { COMMON_MESSAGES } from './messages/common';
 import { DIALER_MESSAGES } from './messages/dialer';
 import { PANEL_MESSAGES } from './messages/panel';
+import { TRANSFER_MESSAGES } from './messages/transfer';
 
 /**
  * Every English text of the voice components, by key: the controller's messages and the UI texts.
@@ -21,6 +22,7 @@ export const VOICE_UI_MESSAGES = Object.freeze({
   ...CALL_MESSAGES,
   ...PANEL_MESSAGES,
   ...DIALER_MESSAGES,
+  ...TRANSFER_MESSAGES,
 });
 
 /**

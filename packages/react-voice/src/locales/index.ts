@@ -14,6 +14,7 @@ import { COMMON_TRANSLATIONS } from './common';
 import { CONTROLLER_TRANSLATIONS } from './controller';
 import { DIALER_TRANSLATIONS } from './dialer';
 import { PANEL_TRANSLATIONS } from './panel';
+import { TRANSFER_TRANSLATIONS } from './transfer';
 // Through the package's main entry, so that the declarations name where the types come from.
 import type { TranslatedVoiceLocale, VoiceTranslation } from '@x/react-voice';
 
@@ -26,6 +27,7 @@ function translation(locale: TranslatedVoiceLocale): VoiceTranslation {
     ...CALL_TRANSLATIONS[locale],
     ...PANEL_TRANSLATIONS[locale],
     ...DIALER_TRANSLATIONS[locale],
+    ...TRANSFER_TRANSLATIONS[locale],
   });
 }
 

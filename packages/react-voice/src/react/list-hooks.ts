@@ -12,6 +12,7 @@ import type {
   LiveCallItem,
   StatusListItem,
   TransferGroup,
+  TransferQuickConnect,
   VoiceLiveEventSource,
   VoiceLiveEventType,
 } from '../api/contract';
@@ -27,6 +28,7 @@ import {
   countAgents,
   filterLiveCalls,
   filterTransferGroups,
+  filterTransferQuickConnects,
   groupAgentsByStatus,
   groupAgentsByTeam,
   groupHistoryByDay,
@@ -198,8 +200,14 @@ export interface UseTransferTargetsResult {
   readonly groupCount: number;
   /** Reloads the targets (the modal's refresh button). */
   readonly refresh: () => Promise<void>;
-  /** Transfers the call to an agent or team. */
+  /** Transfers the call to an agent, team or quick connect. */
   readonly transfer: (target: TransferTarget) => Promise<void>;
+  /** The queue and external-number quick connects matching the search (queues first). */
+  readonly quickConnects: readonly TransferQuickConnect[];
+  /** The 'Quick connects' badge: the filtered list length. */
+  readonly quickConnectCount: number;
+  /** Adds a number typed by the agent to the call (an external party). */
+  readonly transferToNumber: (phoneNumber: string) => Promise<void>;
 }
 
 /**
@@ -225,6 +233,10 @@ export function useTransferTargets(): UseTransferTargetsResult {
     () => filterTransferGroups(resource.data?.groups ?? [], search),
     [resource.data, search],
   );
+  const quickConnects = useMemo(
+    () => filterTransferQuickConnects(resource.data?.quickConnects ?? [], search),
+    [resource.data, search],
+  );
   return useMemo(
     () => ({
       status: resource.status,
@@ -237,8 +249,11 @@ export function useTransferTargets(): UseTransferTargetsResult {
       groupCount: groups.length,
       refresh: resource.reload,
       transfer: (target: TransferTarget) => controller.transfer(target),
+      quickConnects,
+      quickConnectCount: quickConnects.length,
+      transferToNumber: (phoneNumber: string) => controller.transferToNumber(phoneNumber),
     }),
-    [resource, search, agentGroups, groups, controller],
+    [resource, search, agentGroups, groups, quickConnects, controller],
   );
 }
 

@@ -42,6 +42,8 @@ export interface QuickConnect {
   readonly type: string;
   readonly userId?: string;
   readonly queueId?: string;
+  /** An external-number quick connect's E.164 number. */
+  readonly phoneNumber?: string;
   readonly description: string;
 }
 
@@ -272,7 +274,10 @@ export class ContactCentre {
     return data;
   }
 
-  /** The instance's agent and queue quick connects (cached for 30 s: they change rarely). */
+  /**
+   * The instance's agent, queue and external-number quick connects (cached for 30 s: they change
+   * rarely).
+   */
   quickConnects(ref: InstanceRef): Promise<QuickConnect[]> {
     const key = `${ref.region}/${ref.instanceId}`;
     const cached = this.quickConnectCache.get(key);
@@ -292,7 +297,7 @@ export class ContactCentre {
         client.send(
           new ListQuickConnectsCommand({
             InstanceId: ref.instanceId,
-            QuickConnectTypes: ['USER', 'QUEUE'],
+            QuickConnectTypes: ['USER', 'QUEUE', 'PHONE_NUMBER'],
             NextToken,
           }),
         ),
@@ -324,6 +329,9 @@ export class ContactCentre {
             ? { userId: q.QuickConnectConfig.UserConfig.UserId }
             : {}),
           ...(queueId ? { queueId } : {}),
+          ...(q?.QuickConnectConfig?.PhoneConfig?.PhoneNumber
+            ? { phoneNumber: q.QuickConnectConfig.PhoneConfig.PhoneNumber }
+            : {}),
           description,
         };
       }),

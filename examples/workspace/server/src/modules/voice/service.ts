@@ -19,6 +19,7 @@ import type {
   StatusListItem,
   TransferAgent,
   TransferGroup,
+  TransferQuickConnect,
   VoiceConfig,
 } from '../../contract/voice';
 import { HISTORY_CSV_MAX_ROWS, HISTORY_PAGE_SIZE } from '../../contract/voice';
@@ -434,7 +435,17 @@ export class VoiceService {
         description: q.description,
         endpointId: q.endpointId,
       }));
-    return { agents: agentTargets, groups };
+    const quickConnectTargets: TransferQuickConnect[] = quickConnects
+      .filter((q) => q.type === 'QUEUE' || q.type === 'PHONE_NUMBER')
+      .map((q) => ({
+        id: q.id,
+        name: q.name,
+        description: q.description,
+        endpointId: q.endpointId,
+        type: q.type === 'QUEUE' ? 'queue' : 'phoneNumber',
+        phoneNumber: q.phoneNumber ?? null,
+      }));
+    return { agents: agentTargets, groups, quickConnects: quickConnectTargets };
   }
 
   /** `GET /addons/voice/agents/status`: every workspace agent with its live status and team. */
