@@ -120,6 +120,7 @@ function VoiceScreens({ session }: { readonly session: Session }) {
                 widget={widget}
                 onViewConversation={(id) => navigate(`${conversationPath(session.slug, id)}`)}
                 onError={() => undefined}
+                dialerCountry={session.workspace.defaultCountry}
               />
             </div>,
             headerSlot,
