@@ -170,7 +170,8 @@ export const transfersResponseSchema = z
     connections: z.object({
       agents: z.array(transferAgentSchema),
       groups: z.array(transferGroupSchema),
-      quickConnects: z.array(transferQuickConnectSchema),
+      // Optional in the shared contract (older servers leave it out); this server always sends it.
+      quickConnects: z.array(transferQuickConnectSchema).optional(),
     }),
   })
   .openapi('VoiceTransfers');

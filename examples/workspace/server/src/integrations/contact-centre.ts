@@ -338,6 +338,28 @@ export class ContactCentre {
     );
   }
 
+  /** The instance's standard queues, by name (ListQueues, QueueTypes STANDARD, every page). */
+  async standardQueues(ref: InstanceRef): Promise<{ id: string; name: string }[]> {
+    const client = this.client(ref.region);
+    const queues: { id: string; name: string }[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await this.call('ListQueues', () =>
+        client.send(
+          new ListQueuesCommand({
+            InstanceId: ref.instanceId,
+            QueueTypes: ['STANDARD'],
+            NextToken,
+          }),
+        ),
+      );
+      for (const q of page.QueueSummaryList ?? [])
+        if (q.Id) queues.push({ id: q.Id, name: q.Name ?? '' });
+      NextToken = page.NextToken;
+    } while (NextToken);
+    return queues.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
+
   /**
    * Each standard queue of the instance with its real-time metrics (ListQueues, then
    * GetCurrentMetricData grouped by queue, voice only, 100 queues per call): calls waiting, the
