@@ -192,12 +192,10 @@ describe('admin API through @aws-sdk/client-connect', () => {
     expect(
       [...first.QueueSummaryList!, ...second.QueueSummaryList!].map((x) => x.Id).sort(),
     ).toEqual(both.QueueSummaryList!.map((x) => x.Id).sort());
-    expect(first.QueueSummaryList![0]).toMatchObject({
-      Id: expect.any(String),
-      Arn: expect.stringContaining('/queue/'),
-      Name: expect.any(String),
-      QueueType: expect.stringMatching(/^(STANDARD|AGENT)$/),
-    });
+    const [one] = first.QueueSummaryList!;
+    expect(one?.Arn).toContain('/queue/');
+    expect(['STANDARD', 'AGENT']).toContain(one?.QueueType);
+    expect(typeof one?.Name).toBe('string');
     const q = await client.send(new DescribeQueueCommand({ InstanceId: 'i-1', QueueId: 'q-1' }));
     expect(q.Queue?.QueueArn).toBe(`${INSTANCE_ARN}/queue/q-1`);
     expect(q.Queue?.QueueId).toBe('q-1');
