@@ -119,8 +119,12 @@ test('a team mapped to a contact-centre queue in Settings → Teams is offered a
     await expect
       .poll(async () => (await emulator.contact(id)).connections.length)
       .toBeGreaterThan(before);
-    await expect(jane.control('Exit')).toBeVisible();
-    await exitAndFinish(jane);
+    await jane.control('Exit').click();
+    await expect(jane.callPanel).toHaveAttribute('data-state', 'afterCallWork');
+    await jane.control('Finish').click();
+    // The customer waits in the Sales queue, and jane, Available again and serving that queue, is
+    // offered the call from it (as Amazon Connect routes a queue transfer).
+    await expect(jane.callPanel).toHaveAttribute('data-state', 'incoming');
     await emulator.customer(id, 'hangup');
   } finally {
     await request.delete(`/api/ws/acme/settings/teams/${team.id}`, { headers });
