@@ -171,11 +171,16 @@ test.describe('settings: teams', () => {
     await settings.teamDialog.getByRole('button', { name: 'Use 🌙' }).click();
     await settings.teamMember(USERS.john).check();
     await settings.teamMember(USERS.ana).check();
+    // The contact-centre queue its transfers go to, from the contact centre's queues.
+    const queue = settings.teamDialog.getByLabel('Contact-centre queue');
+    await expect(queue.locator('option', { hasText: 'Sales' })).toHaveCount(1);
+    await queue.selectOption({ label: 'Sales' });
     await settings.teamSave.click();
     await expect(settings.teamDialog).toBeHidden();
     await expect(settings.toasts.filter({ hasText: 'Team created' })).toBeVisible();
     const card = settings.teamCard(name);
     await expect(card).toContainText('2 members');
+    await expect(card.getByTestId('team-queue')).toHaveText('Calls transfer to the queue Sales');
     await expect(card).toContainText('John Roe');
     await expect(card).toContainText('Ana Silva');
 

@@ -37,6 +37,7 @@ const PAIRS = [
   'liveCallResponseSchema',
   'contactByPhoneResponseSchema',
   'transfersResponseSchema',
+  'transferQuickConnectSchema',
   'agentsStatusResponseSchema',
   'liveCallsResponseSchema',
   'queueMetricsItemSchema',
@@ -141,7 +142,12 @@ describe('the @x/react-voice/api client against this server', () => {
 
     const transfers = await jane.getTransfers();
     expect(transfers.agents.map((a) => a.name)).toEqual(['John Roe']);
-    expect(transfers.groups.map((g) => g.name)).toEqual(['Sales queue']);
+    // no team is mapped to a queue (Settings → Teams): the queues are quick connects
+    expect(transfers.groups).toEqual([]);
+    expect((transfers.quickConnects ?? []).map((q) => [q.type, q.name]).sort()).toEqual([
+      ['phoneNumber', 'Support line'],
+      ['queue', 'Sales queue'],
+    ]);
     expect((await jane.getAgentsStatus()).length).toBe(4);
     expect((await ana.getLiveCalls()).map((c) => c.connection.idCommunication)).toEqual([
       contactId,

@@ -724,14 +724,30 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       (await s.req('GET', `${V}/transfers?includePending=false`, { token: jane })).body,
     ).connections;
     expect(offline.agents).toEqual([]);
-    expect(offline.groups).toEqual([
-      {
-        id: expect.any(String),
-        name: 'Sales queue',
-        description: expect.any(String),
-        endpointId: expect.stringMatching(/^arn:aws:connect:.*transfer-destination\//),
-      },
-    ]);
+    // no team of Settings → Teams is mapped to a queue yet: no groups
+    expect(offline.groups).toEqual([]);
+    // the queue and external-number quick connects, the seeded 'Support line' with its number
+    expect(offline.quickConnects).toHaveLength(2);
+    expect(offline.quickConnects).toEqual(
+      expect.arrayContaining([
+        {
+          id: expect.any(String),
+          name: 'Sales queue',
+          description: expect.any(String),
+          endpointId: expect.stringMatching(/^arn:aws:connect:.*transfer-destination\//),
+          type: 'queue',
+          phoneNumber: null,
+        },
+        {
+          id: expect.any(String),
+          name: 'Support line',
+          description: '',
+          endpointId: expect.stringMatching(/^arn:aws:connect:.*transfer-destination\//),
+          type: 'phoneNumber',
+          phoneNumber: '+15555550199',
+        },
+      ]),
+    );
     const pending = (await s.req('GET', `${V}/transfers?includePending=true`, { token: jane })).body
       .connections.agents;
     expect(pending).toMatchObject([{ name: 'John Roe', status: { name: 'Offline' } }]);
@@ -754,6 +770,99 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       [],
     );
     cc.setState('john', 'Offline');
+  });
+
+  it("Settings → Teams maps a team to one of the contact centre's queues (ListQueues); a mapped team is a transfer group through its queue's quick connect, an unmapped one is not offered", async () => {
+    const S = '/api/ws/acme/settings';
+    const listed = await s.req('GET', `${S}/queues`, { token: jane });
+    expect(listed.status).toBe(200);
+    expect(listed.body.queues.map((q: { name: string }) => q.name)).toEqual([
+      'BasicQueue',
+      'Sales',
+    ]);
+    const [basic, sales] = listed.body.queues as { id: string; name: string }[];
+    // a queue the contact centre does not have is refused in the documented 400 shape
+    const unknown = await s.req('POST', `${S}/teams`, {
+      token: jane,
+      body: { name: 'Ghost desk', queueId: 'no-such-queue' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      error: 'invalid_request',
+      issues: [
+        {
+          path: 'body.queueId',
+          message: 'Unknown queue: choose one of the contact centre’s queues.',
+        },
+      ],
+    });
+    const tooLong = await s.req('POST', `${S}/teams`, {
+      token: jane,
+      body: { name: 'Long desk', queueId: 'q'.repeat(257) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.issues[0].path).toBe('body.queueId');
+    // only a holder of flag_permissions maps a team
+    expect(
+      (await s.req('POST', `${S}/teams`, { token: john, body: { name: 'Sales desk' } })).status,
+    ).toBe(403);
+    const created = await s.req('POST', `${S}/teams`, {
+      token: jane,
+      body: { name: 'Sales desk', queueId: sales!.id },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.team).toMatchObject({ name: 'Sales desk', queueId: sales!.id });
+    const unmapped = await s.req('POST', `${S}/teams`, {
+      token: jane,
+      body: { name: 'Back office' },
+    });
+    expect(unmapped.body.team.queueId).toBeNull();
+    // BasicQueue has no quick connect: a team mapped to it cannot be transferred to
+    const basicDesk = await s.req('POST', `${S}/teams`, {
+      token: jane,
+      body: { name: 'Basic desk', queueId: basic!.id },
+    });
+    expect(basicDesk.status).toBe(201);
+    const groups = async () =>
+      transfersResponseSchema.parse((await s.req('GET', `${V}/transfers`, { token: jane })).body)
+        .connections.groups;
+    const quickConnects = transfersResponseSchema.parse(
+      (await s.req('GET', `${V}/transfers`, { token: jane })).body,
+    ).connections.quickConnects;
+    const salesQueue = quickConnects!.find((q) => q.name === 'Sales queue')!;
+    expect(await groups()).toEqual([
+      {
+        id: created.body.team.id,
+        name: 'Sales desk',
+        description: 'Sales queue',
+        endpointId: salesQueue.endpointId,
+      },
+    ]);
+    // unmapping takes it out; the settings list shows each team's queue
+    const patched = await s.req('PATCH', `${S}/teams/${created.body.team.id}`, {
+      token: jane,
+      body: { queueId: null },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.team.queueId).toBeNull();
+    expect(await groups()).toEqual([]);
+    const bad = await s.req('PATCH', `${S}/teams/${created.body.team.id}`, {
+      token: jane,
+      body: { queueId: 'no-such-queue' },
+    });
+    expect(bad.status).toBe(400);
+    await s.req('PATCH', `${S}/teams/${created.body.team.id}`, {
+      token: jane,
+      body: { queueId: sales!.id },
+    });
+    const teams = (await s.req('GET', `${S}/teams`, { token: jane })).body.teams as {
+      name: string;
+      queueId: string | null;
+    }[];
+    expect(teams.find((t) => t.name === 'Sales desk')?.queueId).toBe(sales!.id);
+    expect((await groups()).map((g) => g.name)).toEqual(['Sales desk']);
+    for (const t of [created, unmapped, basicDesk])
+      await s.req('DELETE', `${S}/teams/${t.body.team.id}`, { token: jane });
   });
 
   it("shares agents' live data between requests for its time to live, one GetCurrentUserData per snapshot", async () => {

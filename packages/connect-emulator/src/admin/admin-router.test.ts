@@ -170,6 +170,32 @@ describe('admin API through @aws-sdk/client-connect', () => {
       new ListQueuesCommand({ InstanceId: 'i-1', QueueTypes: ['STANDARD', 'AGENT'] }),
     );
     expect(both.QueueSummaryList).toHaveLength(2);
+    // MaxResults pages the list; NextToken reads the next page, and the last page has none
+    const first = await client.send(
+      new ListQueuesCommand({
+        InstanceId: 'i-1',
+        QueueTypes: ['STANDARD', 'AGENT'],
+        MaxResults: 1,
+      }),
+    );
+    expect(first.QueueSummaryList).toHaveLength(1);
+    expect(first.NextToken).toEqual(expect.any(String));
+    const second = await client.send(
+      new ListQueuesCommand({
+        InstanceId: 'i-1',
+        QueueTypes: ['STANDARD', 'AGENT'],
+        MaxResults: 1,
+        NextToken: first.NextToken,
+      }),
+    );
+    expect(second.NextToken).toBeUndefined();
+    expect(
+      [...first.QueueSummaryList!, ...second.QueueSummaryList!].map((x) => x.Id).sort(),
+    ).toEqual(both.QueueSummaryList!.map((x) => x.Id).sort());
+    const [one] = first.QueueSummaryList!;
+    expect(one?.Arn).toContain('/queue/');
+    expect(['STANDARD', 'AGENT']).toContain(one?.QueueType);
+    expect(typeof one?.Name).toBe('string');
     const q = await client.send(new DescribeQueueCommand({ InstanceId: 'i-1', QueueId: 'q-1' }));
     expect(q.Queue?.QueueArn).toBe(`${INSTANCE_ARN}/queue/q-1`);
     expect(q.Queue?.QueueId).toBe('q-1');

@@ -62,6 +62,8 @@ const connectionSchema = z.object({
   type: z.string(),
   state: z.string(),
   agent: z.string().optional(),
+  /** The external number a third-party connection dials (a phone-number endpoint). */
+  phoneNumber: z.string().optional(),
 });
 
 /** A contact as the control API shows it. */
@@ -194,6 +196,9 @@ function contactJson(
       type: x.type,
       state: x.state,
       ...(x.agentId ? { agent: centre.agents.get(x.agentId)?.username } : {}),
+      ...(!x.initial && x.endpoint.type === 'phone_number' && x.endpoint.phoneNumber
+        ? { phoneNumber: x.endpoint.phoneNumber }
+        : {}),
     })),
     digits: c.digits.map((d) => ({ from: d.from, digits: d.digits })),
   };

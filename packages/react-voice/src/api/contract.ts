@@ -145,6 +145,19 @@ export const transferGroupSchema = z.object({
   endpointId: id,
 });
 
+/**
+ * A quick connect of the contact centre other than an agent: a queue (`queue`) or an external
+ * phone number (`phoneNumber`, with its E.164 number): id, name, description, endpointId.
+ */
+export const transferQuickConnectSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  endpointId: id,
+  type: z.enum(['queue', 'phoneNumber']),
+  phoneNumber: z.nullable(z.string()),
+});
+
 /** Status list item (agent list tab). `connections` is empty when the agent has no live contact. */
 export const statusListItemSchema = z.object({
   agent: agentIdentitySchema,
@@ -282,6 +295,8 @@ export const transfersResponseSchema = z.object({
   connections: z.object({
     agents: z.array(transferAgentSchema),
     groups: z.array(transferGroupSchema),
+    /** The queue and external-number quick connects (absent from older servers). */
+    quickConnects: z.optional(z.array(transferQuickConnectSchema)),
   }),
 });
 /** `GET /addons/voice/agents/status` answer. */
@@ -369,7 +384,9 @@ export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
 export type HistorySearchType = z.infer<typeof historySearchTypeSchema>;
 /** The answer of starting a conversation for a call: the conversation's id and contact. @public */
 export type StartConversationResponse = z.infer<typeof startConversationResponseSchema>;
-/** The transfer targets: agents and teams. @public */
+/** A queue or external-number quick connect as a transfer target. @public */
+export type TransferQuickConnect = z.infer<typeof transferQuickConnectSchema>;
+/** The transfer targets: agents, teams, and the queue and external-number quick connects. @public */
 export type TransfersResponse = z.infer<typeof transfersResponseSchema>;
 /** After-call work of a call: a disposition code (or null) and notes. @public */
 export type AfterCallWork = z.infer<typeof afterCallWorkSchema>;

@@ -5,6 +5,7 @@
  * the call and the state is transferring until the agent exits or finishes.
  */
 import type { Endpoint } from '@x/connect-streams/protocol';
+import { dialNumberOf } from './call-unit';
 import { voiceError } from './errors';
 import type { TransferState, TransferTarget } from './types';
 import type { UnitContext } from './unit-context';
@@ -27,8 +28,8 @@ export class TransferUnit {
   /** Checks whether connections are available for transferring a call, and stores the result. */
   async checkAvailability(): Promise<boolean> {
     try {
-      const { agents, groups } = await this.ctx.api.getTransfers();
-      const available = agents.length > 0 || groups.length > 0;
+      const { agents, groups, quickConnects } = await this.ctx.api.getTransfers();
+      const available = agents.length > 0 || groups.length > 0 || (quickConnects?.length ?? 0) > 0;
       this.set({ available });
       return available;
     } catch (error) {
@@ -65,6 +66,32 @@ export class TransferUnit {
     this.set({ transferring: true, target });
     try {
       await contact.addConnection(endpoint);
+    } catch (error) {
+      this.set({ transferring: false, target: null });
+      throw error;
+    }
+  }
+
+  /**
+   * Adds an external number to the call (as the contact centre's own panel does with a number
+   * typed in its quick connects: a phone-number endpoint): the call must be connected, the number
+   * must be an E.164 number once the separators people write are left out ('Phone number is not
+   * valid.'); the state becomes transferring while the third party joins.
+   */
+  async transferToNumber(phoneNumber: string, name?: string): Promise<void> {
+    const contact = this.ctx.contact();
+    if (!contact || this.ctx.store.getState().call.status !== 'connected')
+      throw voiceError('noContactTo', { action: 'transfer' });
+    const number = dialNumberOf(phoneNumber);
+    if (!number) throw voiceError('phoneNumberNotValid');
+    const target: TransferTarget = { endpointId: number, name: name ?? number };
+    this.set({ transferring: true, target });
+    try {
+      await contact.addConnection({
+        type: 'phone_number',
+        phoneNumber: number,
+        name: name ?? number,
+      });
     } catch (error) {
       this.set({ transferring: false, target: null });
       throw error;

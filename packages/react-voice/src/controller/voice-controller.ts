@@ -522,6 +522,15 @@ export class VoiceController {
     return this.transferUnit.transfer(target);
   }
 
+  /**
+   * Adds an external number to the connected call, to transfer to it (the agent then leaves) or
+   * to talk with both: the number as people write it, read as E.164 ('Phone number is not
+   * valid.' otherwise).
+   */
+  transferToNumber(phoneNumber: string, name?: string): Promise<void> {
+    return this.transferUnit.transferToNumber(phoneNumber, name);
+  }
+
   /** Checks again whether connections are available for transferring a call. */
   checkTransferAvailability(): Promise<boolean> {
     return this.transferUnit.checkAvailability();

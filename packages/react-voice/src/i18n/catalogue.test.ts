@@ -7,6 +7,7 @@ import { CONTROLLER_TRANSLATIONS } from '../locales/controller';
 import { DIALER_TRANSLATIONS } from '../locales/dialer';
 import { PANEL_TRANSLATIONS } from '../locales/panel';
 import { QUEUES_TRANSLATIONS } from '../locales/queues';
+import { TRANSFER_TRANSLATIONS } from '../locales/transfer';
 import { VOICE_UI_MESSAGES, translateVoiceText } from './catalogue';
 import type { VoiceUiMessageKey } from './catalogue';
 import { VOICE_LOCALES, isVoiceLocale, voiceLocaleTag } from './locales';
@@ -15,6 +16,7 @@ import { COMMON_MESSAGES } from './messages/common';
 import { DIALER_MESSAGES } from './messages/dialer';
 import { PANEL_MESSAGES } from './messages/panel';
 import { QUEUES_MESSAGES } from './messages/queues';
+import { TRANSFER_MESSAGES } from './messages/transfer';
 
 const AREAS = {
   controller: [VOICE_MESSAGES, CONTROLLER_TRANSLATIONS],
@@ -23,6 +25,7 @@ const AREAS = {
   panel: [PANEL_MESSAGES, PANEL_TRANSLATIONS],
   dialer: [DIALER_MESSAGES, DIALER_TRANSLATIONS],
   queues: [QUEUES_MESSAGES, QUEUES_TRANSLATIONS],
+  transfer: [TRANSFER_MESSAGES, TRANSFER_TRANSLATIONS],
 } as const;
 
 /** The texts of a translation (any area's shape). */
@@ -112,6 +115,7 @@ describe('the message catalogue', () => {
         ...Object.keys(COMMON_MESSAGES),
         ...Object.keys(CALL_MESSAGES),
         ...Object.keys(DIALER_MESSAGES),
+        ...Object.keys(TRANSFER_MESSAGES),
       ];
       for (const key of keys as VoiceUiMessageKey[]) {
         // every key is translated (some words are the same as in English: 'Status', 'Teams')

@@ -11,6 +11,7 @@ import { COMMON_MESSAGES } from './messages/common';
 import { DIALER_MESSAGES } from './messages/dialer';
 import { PANEL_MESSAGES } from './messages/panel';
 import { QUEUES_MESSAGES } from './messages/queues';
+import { TRANSFER_MESSAGES } from './messages/transfer';
 
 /**
  * Every English text of the voice components, by key: the controller's messages and the UI texts.
@@ -23,6 +24,7 @@ export const VOICE_UI_MESSAGES = Object.freeze({
   ...PANEL_MESSAGES,
   ...DIALER_MESSAGES,
   ...QUEUES_MESSAGES,
+  ...TRANSFER_MESSAGES,
 });
 
 /**

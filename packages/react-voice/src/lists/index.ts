@@ -7,6 +7,7 @@ export {
   countAgents,
   filterLiveCalls,
   filterTransferGroups,
+  filterTransferQuickConnects,
   formatMediumDate,
   groupAgentsByStatus,
   groupAgentsByTeam,

@@ -10,6 +10,7 @@ import type {
   StatusListItem,
   TransferAgent,
   TransferGroup,
+  TransferQuickConnect,
 } from '../api/contract';
 import { AGENT_STATE_NAMES, VISITOR_NAME_PREFIX } from '../controller/constants';
 import { formatMinutesSeconds } from '../controller/agent-status';
@@ -288,6 +289,28 @@ export function filterTransferGroups(
   search: string,
 ): TransferGroup[] {
   return groups.filter((g) => matchesTeamSearch(g, search));
+}
+
+/**
+ * The queue and external-number quick connects matching the search (by name, or by the digits of
+ * an external number), queues first, each kind by name.
+ * @public
+ */
+export function filterTransferQuickConnects(
+  quickConnects: readonly TransferQuickConnect[],
+  search: string,
+): TransferQuickConnect[] {
+  const digits = search.replace(/\D/g, '');
+  return quickConnects
+    .filter(
+      (q) =>
+        matchesTeamSearch(q, search) ||
+        (digits !== '' && (q.phoneNumber ?? '').replace(/\D/g, '').includes(digits)),
+    )
+    .sort(
+      (a, b) =>
+        (a.type === 'queue' ? 0 : 1) - (b.type === 'queue' ? 0 : 1) || a.name.localeCompare(b.name),
+    );
 }
 
 // ── call history ────────────────────────────────────────────────────────────────────────────────

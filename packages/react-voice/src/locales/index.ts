@@ -15,6 +15,7 @@ import { CONTROLLER_TRANSLATIONS } from './controller';
 import { DIALER_TRANSLATIONS } from './dialer';
 import { PANEL_TRANSLATIONS } from './panel';
 import { QUEUES_TRANSLATIONS } from './queues';
+import { TRANSFER_TRANSLATIONS } from './transfer';
 // Through the package's main entry, so that the declarations name where the types come from.
 import type { TranslatedVoiceLocale, VoiceTranslation } from '@x/react-voice';
 
@@ -28,6 +29,7 @@ function translation(locale: TranslatedVoiceLocale): VoiceTranslation {
     ...PANEL_TRANSLATIONS[locale],
     ...DIALER_TRANSLATIONS[locale],
     ...QUEUES_TRANSLATIONS[locale],
+    ...TRANSFER_TRANSLATIONS[locale],
   });
 }
 

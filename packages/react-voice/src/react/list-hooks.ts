@@ -13,6 +13,7 @@ import type {
   QueueMetricsItem,
   StatusListItem,
   TransferGroup,
+  TransferQuickConnect,
   VoiceLiveEventSource,
   VoiceLiveEventType,
 } from '../api/contract';
@@ -29,6 +30,7 @@ import {
   countAgents,
   filterLiveCalls,
   filterTransferGroups,
+  filterTransferQuickConnects,
   groupAgentsByStatus,
   groupAgentsByTeam,
   groupHistoryByDay,
@@ -202,8 +204,14 @@ export interface UseTransferTargetsResult {
   readonly groupCount: number;
   /** Reloads the targets (the modal's refresh button). */
   readonly refresh: () => Promise<void>;
-  /** Transfers the call to an agent or team. */
+  /** Transfers the call to an agent, team or quick connect. */
   readonly transfer: (target: TransferTarget) => Promise<void>;
+  /** The queue and external-number quick connects matching the search (queues first). */
+  readonly quickConnects: readonly TransferQuickConnect[];
+  /** The 'Quick connects' badge: the filtered list length. */
+  readonly quickConnectCount: number;
+  /** Adds a number typed by the agent to the call (an external party). */
+  readonly transferToNumber: (phoneNumber: string) => Promise<void>;
 }
 
 /**
@@ -229,6 +237,10 @@ export function useTransferTargets(): UseTransferTargetsResult {
     () => filterTransferGroups(resource.data?.groups ?? [], search),
     [resource.data, search],
   );
+  const quickConnects = useMemo(
+    () => filterTransferQuickConnects(resource.data?.quickConnects ?? [], search),
+    [resource.data, search],
+  );
   return useMemo(
     () => ({
       status: resource.status,
@@ -241,8 +253,11 @@ export function useTransferTargets(): UseTransferTargetsResult {
       groupCount: groups.length,
       refresh: resource.reload,
       transfer: (target: TransferTarget) => controller.transfer(target),
+      quickConnects,
+      quickConnectCount: quickConnects.length,
+      transferToNumber: (phoneNumber: string) => controller.transferToNumber(phoneNumber),
     }),
-    [resource, search, agentGroups, groups, controller],
+    [resource, search, agentGroups, groups, quickConnects, controller],
   );
 }
 

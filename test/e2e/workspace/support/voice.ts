@@ -38,6 +38,7 @@ export interface EmulatorContact {
     type: string;
     state: string;
     agent?: string;
+    phoneNumber?: string;
   }[];
   readonly digits: readonly { from: string; digits: string }[];
 }

@@ -14,6 +14,8 @@ export const SETTINGS_LIMITS = {
   teamNameMax: 60,
   teamMembersMax: 500,
   questionMax: 200,
+  /** Longest contact-centre queue id a team accepts (Amazon Connect's are 36-character UUIDs). */
+  queueIdMax: 256,
   /** Largest CSV a contact import accepts. */
   importMaxBytes: 20 * 1024 * 1024,
   /** Most data rows a contact import accepts. */
@@ -104,8 +106,21 @@ export const settingsTeamSchema = z
       }),
     ),
     createdAt: isoDateTime,
+    /**
+     * The contact-centre queue the team transfers to (a standard queue's id, ListQueues); null:
+     * not mapped, and not offered in the transfer modal.
+     */
+    queueId: z.string().nullable(),
   })
   .openapi('SettingsTeam');
+
+/** A queue id as the contact centre gives it (a UUID on Amazon Connect). */
+const queueIdSchema = z.string().trim().min(1).max(SETTINGS_LIMITS.queueIdMax);
+
+/** `GET /ws/{slug}/settings/queues`: the contact centre's standard queues, by name. */
+export const settingsQueuesResponseSchema = z
+  .object({ queues: z.array(z.object({ id: z.string(), name: z.string() })) })
+  .openapi('SettingsQueues');
 
 export const settingsTeamsResponseSchema = z
   .object({ teams: z.array(settingsTeamSchema) })
@@ -117,6 +132,7 @@ export const teamCreateSchema = z
     name: z.string().trim().min(1).max(SETTINGS_LIMITS.teamNameMax),
     emoji: emojiSchema.nullable().default(null),
     memberIds: z.array(idSchema).max(SETTINGS_LIMITS.teamMembersMax).default([]),
+    queueId: queueIdSchema.nullable().default(null),
   })
   .strict()
   .openapi('TeamCreate');
@@ -125,6 +141,7 @@ export const teamPatchSchema = z
     name: z.string().trim().min(1).max(SETTINGS_LIMITS.teamNameMax).optional(),
     emoji: emojiSchema.nullable().optional(),
     memberIds: z.array(idSchema).max(SETTINGS_LIMITS.teamMembersMax).optional(),
+    queueId: queueIdSchema.nullable().optional(),
   })
   .strict()
   .openapi('TeamPatch');

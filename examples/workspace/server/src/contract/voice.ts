@@ -74,6 +74,15 @@ export const transferGroupSchema = z.object({
   endpointId: id,
 });
 
+export const transferQuickConnectSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  endpointId: id,
+  type: z.enum(['queue', 'phoneNumber']),
+  phoneNumber: z.string().nullable(),
+});
+
 export const statusListItemSchema = z.object({
   agent: agentIdentitySchema,
   status: z.object({ name: z.string() }),
@@ -161,6 +170,8 @@ export const transfersResponseSchema = z
     connections: z.object({
       agents: z.array(transferAgentSchema),
       groups: z.array(transferGroupSchema),
+      // Optional in the shared contract (older servers leave it out); this server always sends it.
+      quickConnects: z.array(transferQuickConnectSchema).optional(),
     }),
   })
   .openapi('VoiceTransfers');
@@ -240,6 +251,7 @@ export type ConnectionRecord = z.infer<typeof connectionRecordSchema>;
 export type ConversationContact = z.infer<typeof conversationContactSchema>;
 export type TransferAgent = z.infer<typeof transferAgentSchema>;
 export type TransferGroup = z.infer<typeof transferGroupSchema>;
+export type TransferQuickConnect = z.infer<typeof transferQuickConnectSchema>;
 export type StatusListItem = z.infer<typeof statusListItemSchema>;
 export type LiveCallItem = z.infer<typeof liveCallItemSchema>;
 export type CallHistoryItem = z.infer<typeof callHistoryItemSchema>;

@@ -85,6 +85,8 @@ export interface TeamsTable {
   workspace_id: string;
   name: string;
   emoji: string | null;
+  /** The contact-centre queue the team transfers to (0018); null when not mapped. */
+  connect_queue_id: string | null;
   created_at: CreatedAt;
 }
 

@@ -44,6 +44,8 @@ export interface QuickConnect {
   readonly type: string;
   readonly userId?: string;
   readonly queueId?: string;
+  /** An external-number quick connect's E.164 number. */
+  readonly phoneNumber?: string;
   readonly description: string;
 }
 
@@ -281,7 +283,10 @@ export class ContactCentre {
     return data;
   }
 
-  /** The instance's agent and queue quick connects (cached for 30 s: they change rarely). */
+  /**
+   * The instance's agent, queue and external-number quick connects (cached for 30 s: they change
+   * rarely).
+   */
   quickConnects(ref: InstanceRef): Promise<QuickConnect[]> {
     const key = `${ref.region}/${ref.instanceId}`;
     const cached = this.quickConnectCache.get(key);
@@ -301,7 +306,7 @@ export class ContactCentre {
         client.send(
           new ListQuickConnectsCommand({
             InstanceId: ref.instanceId,
-            QuickConnectTypes: ['USER', 'QUEUE'],
+            QuickConnectTypes: ['USER', 'QUEUE', 'PHONE_NUMBER'],
             NextToken,
           }),
         ),
@@ -333,10 +338,35 @@ export class ContactCentre {
             ? { userId: q.QuickConnectConfig.UserConfig.UserId }
             : {}),
           ...(queueId ? { queueId } : {}),
+          ...(q?.QuickConnectConfig?.PhoneConfig?.PhoneNumber
+            ? { phoneNumber: q.QuickConnectConfig.PhoneConfig.PhoneNumber }
+            : {}),
           description,
         };
       }),
     );
+  }
+
+  /** The instance's standard queues, by name (ListQueues, QueueTypes STANDARD, every page). */
+  async standardQueues(ref: InstanceRef): Promise<{ id: string; name: string }[]> {
+    const client = this.client(ref.region);
+    const queues: { id: string; name: string }[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await this.call('ListQueues', () =>
+        client.send(
+          new ListQueuesCommand({
+            InstanceId: ref.instanceId,
+            QueueTypes: ['STANDARD'],
+            NextToken,
+          }),
+        ),
+      );
+      for (const q of page.QueueSummaryList ?? [])
+        if (q.Id) queues.push({ id: q.Id, name: q.Name ?? '' });
+      NextToken = page.NextToken;
+    } while (NextToken);
+    return queues.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
   /**

@@ -589,8 +589,61 @@ describe('CallPanel', () => {
     await expect.element(dropdown).toBeVisible();
     await expect.element(dropdown.getByRole('combobox', { name: 'Transfer call' })).toBeEnabled();
     await checkState('call-panel', 'fullscreen-transfer');
-    await userEvent.selectOptions(dropdown.getByRole('combobox'), 'e-sales');
+    await userEvent.selectOptions(
+      dropdown.getByRole('combobox', { name: 'Transfer call' }),
+      'e-sales',
+    );
     await expect.element(dropdown).not.toBeInTheDocument();
+    await expect.element(button('Exit')).toBeVisible();
+  });
+
+  it('on a call, Transfer offers a number to dial: at 375 × 812 the dropdown and its number field stay inside the screen, and the number typed with spaces joins the call', async () => {
+    await viewport(375, 812);
+    const voice = await startVoice({
+      api: {
+        getTransfers: () =>
+          Promise.resolve({
+            agents: [],
+            groups: [],
+            quickConnects: [
+              {
+                id: 'p1',
+                name: 'Support line',
+                description: '',
+                endpointId: 'e-p1',
+                type: 'phoneNumber',
+                phoneNumber: '+15555550199',
+              },
+            ],
+          }),
+      },
+    });
+    await expect.poll(() => voice.controller.getState().transfer.available).toBe(true);
+    await connected(voice, { multiParty: true });
+    await show(voice, { widget: true });
+    await button('Transfer').click();
+    const dropdown = panelEl().getByTestId('transfer-dropdown');
+    const field = dropdown.getByRole('textbox', { name: 'Phone number' });
+    await expect.element(field).toBeVisible();
+    for (const el of [
+      panelEl().element(),
+      ...panelEl().element().querySelectorAll('button, input, select'),
+    ]) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      expect(r.left, el.outerHTML.slice(0, 60)).toBeGreaterThanOrEqual(0);
+      expect(r.right, el.outerHTML.slice(0, 60)).toBeLessThanOrEqual(375);
+      expect(r.bottom, el.outerHTML.slice(0, 60)).toBeLessThanOrEqual(812);
+    }
+    await checkState('call-panel', 'fullscreen-transfer-number');
+    await userEvent.fill(field, '+44 20 7123 4567');
+    await dropdown.getByRole('button', { name: 'Add to call' }).click();
+    await expect.element(dropdown).not.toBeInTheDocument();
+    const added = voice.panel.requests.find((r) => r.method === 'createAdditionalConnection');
+    expect(added?.params['endpoint']).toMatchObject({
+      type: 'phone_number',
+      phoneNumber: '+442071234567',
+    });
     await expect.element(button('Exit')).toBeVisible();
   });
 });

@@ -57,6 +57,11 @@ export interface CallPanelProps {
   readonly onError?: (error: unknown) => void;
   /** Extra class names of the panel. */
   readonly className?: string;
+  /**
+   * The country of numbers typed without their country code in the transfer's 'Number' tab (the
+   * workspace's default country, ISO 3166-1 alpha-2).
+   */
+  readonly dialerCountry?: string | null;
 }
 
 const selectTransfer = (s: VoiceState) => s.transfer;
@@ -99,8 +104,9 @@ function CallControl(props: {
  * - incoming (inbound, not accepted): Accept and Decline;
  * - accepting (inbound, accepted): 'Connecting...';
  * - outgoing (outbound, connecting): End call;
- * - connected: Hold, Mute, Keypad (the {@link Keypad}), Transfer (the {@link TransferModal}) —
- *   'Exit' while transferring — and End call; the {@link ParticipantsList} of a multiparty call;
+ * - connected: Hold, Mute, Keypad (the {@link Keypad}), Transfer (the {@link TransferModal}:
+ *   agents, teams, the contact centre's quick connects, or a number dialled in its 'Number' tab
+ *   and added to the call) — 'Exit' while transferring — and End call; the {@link ParticipantsList} of a multiparty call;
  * - monitoring: Listener and Participant (each only when the softphone reports it enabled) and
  *   Leave call, which asks 'Leave call?';
  * - after-call work (ended, error, missed): a disposition and notes (when the API offers them;
@@ -382,6 +388,7 @@ function CallPanelCard(
         open={transferOpen && view === 'connected'}
         onOpenChange={setTransferOpen}
         variant={phone ? 'dropdown' : 'dialog'}
+        defaultCountry={props.dialerCountry ?? null}
       />
       <VoiceDialog
         open={monitoring.leaveConfirmation !== null}

@@ -1,4 +1,4 @@
-import { History, Phone, UserRound } from 'lucide-react';
+import { History, Phone, UserPlus, UserRound } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { FormEvent, ReactElement } from 'react';
 import { messageOf } from '../../controller/errors';
@@ -32,6 +32,11 @@ export interface DialerProps {
   readonly onCalled?: (number: string) => void;
   /** Where the recent numbers are kept (default `localStorage`; null keeps none). */
   readonly storage?: RecentNumbersStorage | null;
+  /**
+   * `call` (default): Call places a new call. `addToCall`: during a connected call, 'Add to call'
+   * adds the number to it as an external party (to transfer the call to it, or talk with both).
+   */
+  readonly mode?: 'call' | 'addToCall';
 }
 
 /** The contact a number matched: looked up for that E.164 number. */
@@ -49,7 +54,8 @@ interface ContactMatch {
  * @public
  */
 export function Dialer(props: DialerProps): ReactElement {
-  const { defaultCountry = null, initialNumber = '', onCalled } = props;
+  const { defaultCountry = null, initialNumber = '', onCalled, mode = 'call' } = props;
+  const adding = mode === 'addToCall';
   const { t, tag } = useVoiceMessages();
   const controller = useVoiceController();
   const call = useCall();
@@ -89,7 +95,8 @@ export function Dialer(props: DialerProps): ReactElement {
     try {
       // A number that could not be read goes as typed: the controller refuses it with the
       // specification's message ('Phone number is not valid.').
-      await controller.call(dialled);
+      if (adding) await controller.transferToNumber(dialled, name ?? undefined);
+      else await controller.call(dialled);
       const e164 = parseDialedNumber(dialled)?.e164 ?? dialled;
       setRecent(rememberRecentNumber(controller.idAgent, { number: e164, name }, storage));
       onCalled?.(e164);
@@ -103,7 +110,7 @@ export function Dialer(props: DialerProps): ReactElement {
     event.preventDefault();
     void dial(number ?? text, matched?.name ?? null);
   };
-  const busy = calling || call.status !== 'idle';
+  const busy = calling || call.status !== (adding ? 'connected' : 'idle');
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
@@ -184,14 +191,20 @@ export function Dialer(props: DialerProps): ReactElement {
         type="submit"
         variant="success"
         block
-        icon={<Phone size={16} aria-hidden="true" />}
+        icon={
+          adding ? (
+            <UserPlus size={16} aria-hidden="true" />
+          ) : (
+            <Phone size={16} aria-hidden="true" />
+          )
+        }
         disabled={!text.trim() || busy}
         aria-busy={calling || undefined}
         data-testid="voice-dialer-call"
       >
-        {t('dialerCall')}
+        {t(adding ? 'transferAddNumber' : 'dialerCall')}
       </VoiceButton>
-      {recent.length > 0 && (
+      {recent.length > 0 && !adding && (
         <section className="xv-dialer__recent" aria-labelledby={`${id}-recent`}>
           <h3 id={`${id}-recent`} className="xv-dialer__recent-title">
             <History size={14} aria-hidden="true" />

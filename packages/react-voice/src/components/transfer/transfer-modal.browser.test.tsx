@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { checkState, cleanupVoice, renderVoice, startVoice, viewport } from '../../../test/ui';
 import type { VoiceUnderTest } from '../../../test/ui';
-import type { TransferAgent, TransferGroup } from '../../api/contract';
+import type { TransferAgent, TransferGroup, TransferQuickConnect } from '../../api/contract';
 import type { VoiceApi } from '../../api/client';
 import { de_DE } from '../../locales';
 import { TransferModal } from './transfer-modal';
@@ -36,9 +36,71 @@ const AGENTS = [
   agent('5', 'Carla Dias'),
 ];
 const TEAMS = [team('g1', 'Sales', 'New business'), team('g2', 'Support', 'Existing customers')];
+const QUICK_CONNECTS: TransferQuickConnect[] = [
+  {
+    id: 'p1',
+    name: 'Support line',
+    description: '',
+    endpointId: 'e-p1',
+    type: 'phoneNumber',
+    phoneNumber: '+15555550199',
+  },
+  {
+    id: 'q1',
+    name: 'Sales queue',
+    description: 'Callers for sales',
+    endpointId: 'e-q1',
+    type: 'queue',
+    phoneNumber: null,
+  },
+];
 
-function transfers(agents = AGENTS, groups = TEAMS): Partial<VoiceApi> {
-  return { getTransfers: () => Promise.resolve({ agents, groups }) };
+function transfers(
+  agents = AGENTS,
+  groups = TEAMS,
+  quickConnects: TransferQuickConnect[] = QUICK_CONNECTS,
+): Partial<VoiceApi> {
+  return { getTransfers: () => Promise.resolve({ agents, groups, quickConnects }) };
+}
+
+/** The host's dark theme (the --xv-* custom properties), for axe in both themes. */
+const DARK: Record<string, string> = {
+  '--xv-color-bg': '#16161a',
+  '--xv-color-surface': '#1d1d22',
+  '--xv-color-surface-muted': '#111114',
+  '--xv-color-surface-hover': '#26262c',
+  '--xv-color-text': '#ededf0',
+  '--xv-color-text-muted': '#b0b0ba',
+  '--xv-color-border': '#2b2b32',
+  '--xv-color-accent': '#7c83ff',
+  '--xv-color-on-accent': '#0e0e11',
+  '--xv-color-success': '#4ade80',
+  '--xv-color-danger': '#ff6b7d',
+};
+
+/** Runs `check` in the light theme, then again in the dark one. */
+async function inBothThemes(check: (theme: string) => Promise<void>): Promise<void> {
+  await check('light');
+  const root = document.documentElement;
+  for (const [name, value] of Object.entries(DARK)) root.style.setProperty(name, value);
+  try {
+    await check('dark');
+  } finally {
+    for (const name of Object.keys(DARK)) root.style.removeProperty(name);
+  }
+}
+
+/** Every element of `root` lies inside a `width` × `height` screen. */
+function expectInside(root: Element, width: number, height: number): void {
+  for (const el of [root, ...root.querySelectorAll('button, input, select, [role="tab"]')]) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const what = `${el.tagName} ${el.textContent?.slice(0, 30) ?? ''}`;
+    expect(r.left, what).toBeGreaterThanOrEqual(0);
+    expect(r.top, what).toBeGreaterThanOrEqual(0);
+    expect(r.right, what).toBeLessThanOrEqual(width);
+    expect(r.bottom, what).toBeLessThanOrEqual(height);
+  }
 }
 
 /** The modal with its own open state (closing unmounts it). */
@@ -59,12 +121,21 @@ function Harness(props: Omit<TransferModalProps, 'open' | 'onOpenChange'>) {
 async function onACall(api: Partial<VoiceApi>, idAgent = 'me'): Promise<VoiceUnderTest> {
   const voice = await startVoice({ api, idAgent });
   const targets = await api.getTransfers!();
-  voice.panel.instance.endpoints = [...targets.agents, ...targets.groups].map((t) => ({
-    endpointId: t.endpointId,
-    endpointARN: `arn:${t.endpointId}`,
-    type: 'agent',
-    name: t.name,
-  }));
+  voice.panel.instance.endpoints = [
+    ...[...targets.agents, ...targets.groups].map((t) => ({
+      endpointId: t.endpointId,
+      endpointARN: `arn:${t.endpointId}`,
+      type: 'agent' as const,
+      name: t.name,
+    })),
+    ...(targets.quickConnects ?? []).map((q) => ({
+      endpointId: q.endpointId,
+      endpointARN: `arn:${q.endpointId}`,
+      type: q.type === 'queue' ? ('queue' as const) : ('phone_number' as const),
+      name: q.name,
+      phoneNumber: q.phoneNumber,
+    })),
+  ];
   voice.panel.instance.incomingCall({ phoneNumber: '+15555550123', multiParty: true });
   await voice.panel.settle();
   await voice.controller.accept();
@@ -273,6 +344,8 @@ describe('TransferModal', () => {
       'Bruno Costa',
       'Sales',
       'Support',
+      'Sales queue',
+      'Support line (+1 555 555 0199)',
     ]);
     await checkState('transfer-modal', 'dropdown');
     await userEvent.selectOptions(select, 'e-g2');
@@ -281,6 +354,130 @@ describe('TransferModal', () => {
       endpointId: 'e-g2',
       name: 'Support',
     });
+  });
+
+  it("'Quick connects' lists the contact centre's queues, then its external numbers, under their headings, with a count badge; search matches names and digits", async () => {
+    const voice = await startVoice({ api: transfers(), idAgent: 'me' });
+    await renderVoice(<Harness />, { controller: voice.controller });
+    await expect.element(tab(/^Quick connects/)).toHaveAccessibleName('Quick connects 2');
+    await tab(/^Quick connects/).click();
+    expect(
+      [...dialog().element().querySelectorAll('.xv-transfer__heading')].map((h) => h.textContent),
+    ).toEqual(['Queues', 'External numbers']);
+    expect(targets()).toEqual(['Sales queue', 'Support line']);
+    await expect.element(dialog().getByText('+1 555 555 0199')).toBeVisible();
+    await inBothThemes((theme) =>
+      checkState('transfer-modal', `quick-connects-${theme}`, { axe: dialog().element() }),
+    );
+    const search = dialog().getByRole('searchbox');
+    await userEvent.fill(search, '555 0199');
+    await expect.element(tab(/^Quick connects/)).toHaveAccessibleName('Quick connects 1');
+    expect(targets()).toEqual(['Support line']);
+    await userEvent.fill(search, 'queue');
+    expect(targets()).toEqual(['Sales queue']);
+    await userEvent.fill(search, 'zzz');
+    await expect.element(dialog().getByText('No quick connects found')).toBeVisible();
+    await userEvent.fill(search, '');
+    await expect.element(tab(/^Quick connects/)).toHaveAccessibleName('Quick connects 2');
+  });
+
+  it("without queue or number quick connects: 'No quick connects'", async () => {
+    const voice = await startVoice({ api: transfers(AGENTS, TEAMS, []) });
+    await renderVoice(<Harness defaultTab="quickConnects" />, { controller: voice.controller });
+    await expect.element(dialog().getByText('No quick connects')).toBeVisible();
+    await expect.element(tab(/^Quick connects/)).toHaveAccessibleName('Quick connects 0');
+  });
+
+  it('selecting the external quick connect adds its endpoint to the call and closes', async () => {
+    const voice = await onACall(transfers());
+    await renderVoice(<Harness defaultTab="quickConnects" />, { controller: voice.controller });
+    await dialog()
+      .getByRole('button', { name: /^Transfer to Support line/ })
+      .click();
+    await expect.element(dialog()).not.toBeInTheDocument();
+    const added = voice.panel.requests.find((r) => r.method === 'createAdditionalConnection');
+    expect(added?.params['endpoint']).toMatchObject({
+      endpointId: 'e-p1',
+      type: 'phone_number',
+      phoneNumber: '+15555550199',
+    });
+    expect(voice.controller.getState().transfer).toMatchObject({
+      transferring: true,
+      target: { endpointId: 'e-p1', name: 'Support line' },
+    });
+  });
+
+  it("'Number' adds a number typed with spaces to the call as a phone-number endpoint; an unreadable one is refused with 'Phone number is not valid.'", async () => {
+    const voice = await onACall(transfers());
+    const transferred: string[] = [];
+    await renderVoice(
+      <Harness defaultCountry="GB" onTransferred={(t) => transferred.push(t.endpointId)} />,
+      { controller: voice.controller },
+    );
+    await tab(/^Number/).click();
+    const field = dialog().getByRole('textbox', { name: 'Phone number' });
+    await expect.element(field).toBeVisible();
+    await inBothThemes((theme) =>
+      checkState('transfer-modal', `number-${theme}`, { axe: dialog().element() }),
+    );
+    await userEvent.fill(field, '12');
+    await dialog().getByRole('button', { name: 'Add to call' }).click();
+    await expect
+      .element(dialog().getByRole('alert'))
+      .toHaveTextContent('Phone number is not valid.');
+    expect(voice.panel.requests.map((r) => r.method)).not.toContain('createAdditionalConnection');
+    await userEvent.fill(field, '020 7123 4567');
+    await dialog().getByRole('button', { name: 'Add to call' }).click();
+    await expect.element(dialog()).not.toBeInTheDocument();
+    const added = voice.panel.requests.find((r) => r.method === 'createAdditionalConnection');
+    expect(added?.params['endpoint']).toMatchObject({
+      type: 'phone_number',
+      phoneNumber: '+442071234567',
+    });
+    expect(transferred).toEqual(['+442071234567']);
+    expect(voice.controller.getState().transfer.transferring).toBe(true);
+  });
+
+  it('fits a 375 × 812 screen with its four tabs (bounding boxes), and the dropdown variant too', async () => {
+    await viewport(375, 812);
+    const voice = await onACall(transfers());
+    await renderVoice(<Harness />, { controller: voice.controller });
+    await expect.element(tab(/^Agents/)).toHaveAccessibleName('Agents 4');
+    expectInside(dialog().element(), 375, 812);
+    await tab(/^Number/).click();
+    await expect.element(dialog().getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+    expectInside(dialog().element(), 375, 812);
+    await checkState('transfer-modal', 'phone-number', { axe: dialog().element() });
+  });
+
+  it('the dropdown variant offers the queues and external numbers, and a number field that adds a number to the call', async () => {
+    await viewport(375, 812);
+    const voice = await onACall(transfers());
+    await renderVoice(<Harness variant="dropdown" />, { controller: voice.controller });
+    const select = page.getByRole('combobox', { name: 'Transfer call' });
+    await expect.element(select).toBeEnabled();
+    const groups = [...(select.element() as HTMLSelectElement).querySelectorAll('optgroup')].map(
+      (g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.text)],
+    );
+    expect(groups.slice(-2)).toEqual([
+      ['Queues', ['Sales queue']],
+      ['External numbers', ['Support line (+1 555 555 0199)']],
+    ]);
+    const dropdown = page.getByTestId('transfer-dropdown');
+    expectInside(dropdown.element(), 375, 812);
+    await inBothThemes((theme) =>
+      checkState('transfer-modal', `dropdown-quick-connects-${theme}`, {
+        axe: dropdown.element(),
+      }),
+    );
+    await userEvent.fill(
+      dropdown.getByRole('textbox', { name: 'Phone number' }),
+      '+44 20 7123 4567',
+    );
+    await dropdown.getByRole('button', { name: 'Add to call' }).click();
+    await expect.element(dropdown).not.toBeInTheDocument();
+    const added = voice.panel.requests.find((r) => r.method === 'createAdditionalConnection');
+    expect(added?.params['endpoint']).toMatchObject({ phoneNumber: '+442071234567' });
   });
 
   it('speaks the locale', async () => {

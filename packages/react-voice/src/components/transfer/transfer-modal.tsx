@@ -1,11 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowRightLeft, RefreshCw, Users, UsersRound, X } from 'lucide-react';
+import { ArrowRightLeft, ListOrdered, Phone, RefreshCw, Users, UsersRound, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
-import type { TransferAgent, TransferGroup } from '../../api/contract';
+import type { TransferAgent, TransferGroup, TransferQuickConnect } from '../../api/contract';
 import { TRANSFER_MODAL_WIDTH, TRANSFER_LIST_MAX_HEIGHT } from '../../controller/constants';
 import { messageOf } from '../../controller/errors';
 import type { TransferTarget } from '../../controller/types';
+import { formatPhoneNumber } from '../../dialer/phone-numbers';
 import { useVoiceMessages } from '../../i18n/context';
 import type { AgentGroup } from '../../lists/lists';
 import { useTransferTargets } from '../../react/list-hooks';
@@ -20,13 +21,18 @@ import { VoiceSearchInput } from '../../ui/search-input';
 import { VoiceSelect } from '../../ui/select';
 import { VoiceSkeleton } from '../../ui/skeleton';
 import { VoiceTabs, VoiceTabsContent, VoiceTabsList, VoiceTabsTrigger } from '../../ui/tabs';
+import { Dialer } from '../dialer/dialer';
 
 /** Row heights of the virtual list (px). */
 const HEADING_HEIGHT = 32;
 const ROW_HEIGHT = 56;
 
-/** The transfer modal's tabs: values `agents` and `groups`. @public */
-export type TransferTab = 'agents' | 'groups';
+/**
+ * The transfer modal's tabs: `agents` and `groups` (the specification's), `quickConnects` (the
+ * contact centre's queues and external numbers) and `number` (a number typed by the agent).
+ * @public
+ */
+export type TransferTab = 'agents' | 'groups' | 'quickConnects' | 'number';
 
 /** Props of {@link TransferModal}. @public */
 export interface TransferModalProps {
@@ -41,6 +47,8 @@ export interface TransferModalProps {
   readonly variant?: 'dialog' | 'dropdown';
   /** The tab shown first (default `agents`). */
   readonly defaultTab?: TransferTab;
+  /** The country of numbers typed without their country code (the workspace's default country). */
+  readonly defaultCountry?: string | null;
   /** Called after a successful transfer (the modal then closes). */
   readonly onTransferred?: (target: TransferTarget) => void;
 }
@@ -53,7 +61,12 @@ type Row =
       readonly group: AgentGroup<TransferAgent>;
       readonly index: number;
     }
-  | { readonly kind: 'team'; readonly key: string; readonly team: TransferGroup };
+  | { readonly kind: 'team'; readonly key: string; readonly team: TransferGroup }
+  | {
+      readonly kind: 'quickConnect';
+      readonly key: string;
+      readonly quickConnect: TransferQuickConnect;
+    };
 
 /** Transfers, then closes; keeps the refusal to show it. */
 function useTransferAction(
@@ -118,6 +131,37 @@ function TargetList(props: {
               <h3 key={row.key} className="xv-transfer__heading" style={style}>
                 {row.label}
               </h3>
+            );
+          }
+          if (row.kind === 'quickConnect') {
+            const { quickConnect: q } = row;
+            const phone = q.type === 'phoneNumber';
+            return (
+              <div key={row.key} className="xv-transfer__row" style={style}>
+                <button
+                  type="button"
+                  className="xv-transfer__target"
+                  data-testid="transfer-target"
+                  data-kind={q.type}
+                  disabled={pending !== null}
+                  aria-busy={pending === q.endpointId || undefined}
+                  onClick={() => onSelect({ endpointId: q.endpointId, name: q.name })}
+                >
+                  <span className="xv-transfer__team-icon" aria-hidden="true">
+                    {phone ? <Phone size={16} /> : <ListOrdered size={16} />}
+                  </span>
+                  <span className="xv-transfer__who">
+                    <span className="xv-visually-hidden">{t('transferTarget')} </span>
+                    <span className="xv-transfer__name">{q.name}</span>
+                    {phone && q.phoneNumber ? (
+                      <span className="xv-transfer__meta">{formatPhoneNumber(q.phoneNumber)}</span>
+                    ) : (
+                      q.description && <span className="xv-transfer__meta">{q.description}</span>
+                    )}
+                  </span>
+                  <ArrowRightLeft size={16} aria-hidden="true" className="xv-transfer__go" />
+                </button>
+              </div>
             );
           }
           if (row.kind === 'team') {
@@ -213,6 +257,24 @@ function agentRows(
   return rows;
 }
 
+/** The quick connects' rows: queues, then external numbers, each under its heading. */
+function quickConnectRows(
+  quickConnects: readonly TransferQuickConnect[],
+  t: (key: 'transferQueues' | 'transferExternalNumbers') => string,
+): Row[] {
+  const rows: Row[] = [];
+  for (const [type, label] of [
+    ['queue', t('transferQueues')],
+    ['phoneNumber', t('transferExternalNumbers')],
+  ] as const) {
+    const ofType = quickConnects.filter((q) => q.type === type);
+    if (ofType.length === 0) continue;
+    rows.push({ kind: 'heading', key: `h:${type}`, label });
+    for (const q of ofType) rows.push({ kind: 'quickConnect', key: `q:${q.id}`, quickConnect: q });
+  }
+  return rows;
+}
+
 /** The dialog variant's body: tabs, search, lists. */
 function TransferDialogBody(props: {
   readonly targets: UseTransferTargetsResult;
@@ -220,8 +282,10 @@ function TransferDialogBody(props: {
   readonly pending: string | null;
   readonly error: string | null;
   readonly onSelect: (target: TransferTarget) => void;
+  readonly defaultCountry: string | null;
+  readonly onAdded: (number: string) => void;
 }): ReactElement {
-  const { targets, defaultTab, pending, error, onSelect } = props;
+  const { targets, defaultTab, pending, error, onSelect, defaultCountry, onAdded } = props;
   const { t } = useVoiceMessages();
   const [tab, setTab] = useState<TransferTab>(defaultTab);
   const ready = targets.status === 'ready';
@@ -243,6 +307,23 @@ function TransferDialogBody(props: {
       );
     }
     if (!ready) return <LoadingRows />;
+    if (which === 'quickConnects') {
+      if (targets.quickConnectCount === 0)
+        return (
+          <VoiceEmptyState
+            icon={<ListOrdered size={20} />}
+            title={t(searching ? 'noQuickConnectsFound' : 'noQuickConnects')}
+          />
+        );
+      return (
+        <TargetList
+          rows={quickConnectRows(targets.quickConnects, (k) => t(k))}
+          label={t('transferQuickConnects')}
+          pending={pending}
+          onSelect={onSelect}
+        />
+      );
+    }
     if (which === 'agents') {
       if (targets.agentCount === 0)
         return (
@@ -278,12 +359,14 @@ function TransferDialogBody(props: {
   };
   return (
     <div className="xv-transfer" data-state={targets.status}>
-      <VoiceSearchInput
-        value={targets.search}
-        onValueChange={targets.setSearch}
-        placeholder={t('search')}
-        data-autofocus=""
-      />
+      {tab !== 'number' && (
+        <VoiceSearchInput
+          value={targets.search}
+          onValueChange={targets.setSearch}
+          placeholder={t('search')}
+          data-autofocus=""
+        />
+      )}
       {error && (
         <p className="xv-transfer__error" role="alert">
           {error}
@@ -297,9 +380,27 @@ function TransferDialogBody(props: {
           <VoiceTabsTrigger value="groups" count={ready ? targets.groupCount : undefined}>
             {t('transferTeams')}
           </VoiceTabsTrigger>
+          <VoiceTabsTrigger
+            value="quickConnects"
+            count={ready ? targets.quickConnectCount : undefined}
+          >
+            {t('transferQuickConnects')}
+          </VoiceTabsTrigger>
+          <VoiceTabsTrigger value="number">{t('transferNumberTab')}</VoiceTabsTrigger>
         </VoiceTabsList>
         <VoiceTabsContent value="agents">{body('agents')}</VoiceTabsContent>
         <VoiceTabsContent value="groups">{body('groups')}</VoiceTabsContent>
+        <VoiceTabsContent value="quickConnects">{body('quickConnects')}</VoiceTabsContent>
+        <VoiceTabsContent value="number">
+          {tab === 'number' && (
+            <Dialer
+              mode="addToCall"
+              defaultCountry={defaultCountry}
+              storage={null}
+              onCalled={onAdded}
+            />
+          )}
+        </VoiceTabsContent>
       </VoiceTabs>
     </div>
   );
@@ -309,13 +410,17 @@ function TransferDialogBody(props: {
 function TransferDialog(
   props: TransferModalProps & { readonly defaultTab: TransferTab },
 ): ReactElement {
-  const { onOpenChange, defaultTab, onTransferred } = props;
+  const { onOpenChange, defaultTab, onTransferred, defaultCountry = null } = props;
   const { t } = useVoiceMessages();
   const targets = useTransferTargets();
   const { pending, error, select } = useTransferAction(targets, (target) => {
     onTransferred?.(target);
     onOpenChange(false);
   });
+  const onAdded = (number: string): void => {
+    onTransferred?.({ endpointId: number, name: number });
+    onOpenChange(false);
+  };
   return (
     <VoiceDialog
       open
@@ -339,6 +444,8 @@ function TransferDialog(
         pending={pending}
         error={error}
         onSelect={select}
+        defaultCountry={defaultCountry}
+        onAdded={onAdded}
       />
     </VoiceDialog>
   );
@@ -346,7 +453,7 @@ function TransferDialog(
 
 /** The mobile dropdown variant: one native select of agents (by status) and teams, in place. */
 function TransferDropdown(props: TransferModalProps): ReactElement {
-  const { onOpenChange, onTransferred } = props;
+  const { onOpenChange, onTransferred, defaultCountry = null } = props;
   const { t } = useVoiceMessages();
   const id = useId();
   const targets = useTransferTargets();
@@ -360,6 +467,8 @@ function TransferDropdown(props: TransferModalProps): ReactElement {
       byEndpoint.set(row.item.endpointId, { endpointId: row.item.endpointId, name: row.item.name });
   for (const team of targets.groups)
     byEndpoint.set(team.endpointId, { endpointId: team.endpointId, name: team.name });
+  for (const q of targets.quickConnects)
+    byEndpoint.set(q.endpointId, { endpointId: q.endpointId, name: q.name });
   const ready = targets.status === 'ready';
   return (
     <div
@@ -424,24 +533,55 @@ function TransferDropdown(props: TransferModalProps): ReactElement {
             ))
           )}
         </optgroup>
+        {(['queue', 'phoneNumber'] as const).map((type) => {
+          const ofType = targets.quickConnects.filter((q) => q.type === type);
+          if (ofType.length === 0) return null;
+          return (
+            <optgroup
+              key={type}
+              label={t(type === 'queue' ? 'transferQueues' : 'transferExternalNumbers')}
+            >
+              {ofType.map((q) => (
+                <option key={q.id} value={q.endpointId}>
+                  {q.type === 'phoneNumber' && q.phoneNumber
+                    ? `${q.name} (${formatPhoneNumber(q.phoneNumber)})`
+                    : q.name}
+                </option>
+              ))}
+            </optgroup>
+          );
+        })}
       </VoiceSelect>
       {(error ?? (targets.status === 'error' && targets.error)) && (
         <p className="xv-transfer__error" role="alert">
           {error ?? (targets.error ? t(targets.error) : t('loadFailed'))}
         </p>
       )}
+      <Dialer
+        mode="addToCall"
+        defaultCountry={defaultCountry}
+        storage={null}
+        onCalled={(number) => {
+          onTransferred?.({ endpointId: number, name: number });
+          onOpenChange(false);
+        }}
+      />
     </div>
   );
 }
 
 /**
  * The transfer call modal: 'Transfer call', 480 px wide, a refresh button and a close action,
- * a search box, and two tabs, 'Agents' and 'Teams' (values `agents` and `groups`), each with a count
- * badge — agents across all filtered status groups; the filtered teams. Lists are virtualised
+ * a search box, and the tabs 'Agents' and 'Teams' (values `agents` and `groups`), each with a count
+ * badge — agents across all filtered status groups; the filtered teams — then 'Quick connects'
+ * (`quickConnects`: the contact centre's queues and external numbers, under the headings 'Queues'
+ * and 'External numbers', with their count) and 'Number' (`number`: a number typed as people write
+ * it, added to the call as an external party with 'Add to call'). Lists are virtualised
  * (TanStack Virtual) in an area at most 580 px high. Selecting a target transfers the call and then
  * closes the modal; a refusal ('Endpoint to transfer call not found') is shown in it. Empty states:
- * 'No call agents', 'No agents found', 'No call teams', 'No teams found'. The `dropdown` variant
- * (phones) is one native select shown in place. Targets load when it opens.
+ * 'No call agents', 'No agents found', 'No call teams', 'No teams found', 'No quick connects',
+ * 'No quick connects found'. The `dropdown` variant (phones) is one native select shown in place,
+ * with the number field under it. Targets load when it opens.
  * @public
  */
 export function TransferModal(props: TransferModalProps): ReactElement | null {

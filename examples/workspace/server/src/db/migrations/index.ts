@@ -15,6 +15,7 @@ import { inboundQueue } from './0014-inbound-queue';
 import { sendInFlight } from './0015-send-in-flight';
 import { afterCallWork } from './0016-after-call-work';
 import { defaultCountry } from './0017-default-country';
+import { teamQueues } from './0018-team-queues';
 import { conversationTriage } from './0019-conversation-triage';
 import { memberPreferences } from './0020-member-preferences';
 import type { SqlMigration } from './types';
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   sendInFlight,
   afterCallWork,
   defaultCountry,
+  teamQueues,
   conversationTriage,
   memberPreferences,
 ];

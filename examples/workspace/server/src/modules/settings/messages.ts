@@ -8,6 +8,7 @@ export const SETTINGS_MESSAGES = {
   agentHasNoSignIn: 'This agent has no sign-in, so it has no permits or role.',
   unknownTeam: 'Unknown team',
   unknownAgent: 'Unknown agent',
+  unknownQueue: 'Unknown queue: choose one of the contact centre’s queues.',
   teamExists: 'A team with this name already exists.',
   ruleExists: 'This team already has an assignment rule.',
   secretRequired: 'Required to enable the integration',

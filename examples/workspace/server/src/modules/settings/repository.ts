@@ -162,7 +162,7 @@ export class SettingsRepository {
   teams(workspaceId: string) {
     return this.db
       .selectFrom('teams')
-      .select(['id', 'name', 'emoji', 'created_at'])
+      .select(['id', 'name', 'emoji', 'created_at', 'connect_queue_id'])
       .where('workspace_id', '=', workspaceId)
       .orderBy(sql`lower(name)`)
       .orderBy('id')
@@ -172,7 +172,7 @@ export class SettingsRepository {
   findTeam(workspaceId: string, id: string, db: Db = this.db) {
     return db
       .selectFrom('teams')
-      .select(['id', 'name', 'emoji', 'created_at'])
+      .select(['id', 'name', 'emoji', 'created_at', 'connect_queue_id'])
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
       .executeTakeFirst();
@@ -202,18 +202,30 @@ export class SettingsRepository {
 
   async insertTeam(
     trx: Transaction<SettingsDatabase>,
-    team: { id: string; workspaceId: string; name: string; emoji: string | null },
+    team: {
+      id: string;
+      workspaceId: string;
+      name: string;
+      emoji: string | null;
+      queueId: string | null;
+    },
   ): Promise<void> {
     await trx
       .insertInto('teams')
-      .values({ id: team.id, workspace_id: team.workspaceId, name: team.name, emoji: team.emoji })
+      .values({
+        id: team.id,
+        workspace_id: team.workspaceId,
+        name: team.name,
+        emoji: team.emoji,
+        connect_queue_id: team.queueId,
+      })
       .execute();
   }
 
   async updateTeam(
     trx: Transaction<SettingsDatabase>,
     id: string,
-    set: { name?: string; emoji?: string | null },
+    set: { name?: string; emoji?: string | null; connect_queue_id?: string | null },
   ): Promise<void> {
     if (Object.keys(set).length === 0) return;
     await trx.updateTable('teams').set(set).where('id', '=', id).execute();

@@ -25,6 +25,7 @@ import {
   salesforceSchema,
   settingsAgentResponseSchema,
   settingsAgentsResponseSchema,
+  settingsQueuesResponseSchema,
   settingsTeamResponseSchema,
   settingsTeamsResponseSchema,
   SETTINGS_LIMITS,
@@ -133,7 +134,8 @@ export function settingsRoutes(services: Services) {
       method: 'post',
       path: '/ws/{slug}/settings/teams',
       tags,
-      summary: 'Create a team: name, emoji, members (flag_permissions)',
+      summary:
+        'Create a team: name, emoji, members, contact-centre queue (flag_permissions; queueId must be one of GET /settings/queues, else 400)',
       request: { params: slugParamsSchema, ...body(teamCreateSchema) },
       responses: {
         201: json(settingsTeamResponseSchema, 'Created'),
@@ -149,7 +151,8 @@ export function settingsRoutes(services: Services) {
       method: 'patch',
       path: '/ws/{slug}/settings/teams/{id}',
       tags,
-      summary: 'Edit a team (flag_permissions)',
+      summary:
+        'Edit a team (flag_permissions); queueId: one of GET /settings/queues (400 otherwise), null unmaps it',
       request: { params: idParamsSchema, ...body(teamPatchSchema) },
       responses: {
         200: json(settingsTeamResponseSchema),
@@ -182,6 +185,19 @@ export function settingsRoutes(services: Services) {
       await settings.deleteTeam(c.get('access'), c.req.valid('param').id);
       return c.body(null, 204);
     },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/settings/queues',
+      tags,
+      summary:
+        "The contact centre's standard queues a team can be mapped to (ListQueues); 409 voice_instance_not_created without an instance",
+      request: { params: slugParamsSchema },
+      responses: { 200: json(settingsQueuesResponseSchema) },
+    }),
+    async (c) => c.json({ queues: await settings.queues(c.get('access')) }, 200),
   );
 
   // ── Assignment rules ──────────────────────────────────────────────────────────────────────

@@ -36,6 +36,7 @@ import {
 import { isSupportedCountry } from 'libphonenumber-js';
 import { CHANNELS } from '../../contract/inbox';
 import type { GeneralSettings } from '../../contract/settings';
+import type { InstanceRef } from '../../integrations/contact-centre';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -159,7 +160,13 @@ export class SettingsService {
   // ── Teams ─────────────────────────────────────────────────────────────────────────────────
 
   private async teamsJson(
-    rows: { id: string; name: string; emoji: string | null; created_at: Date }[],
+    rows: {
+      id: string;
+      name: string;
+      emoji: string | null;
+      created_at: Date;
+      connect_queue_id: string | null;
+    }[],
   ): Promise<SettingsTeam[]> {
     const members = await this.repo.teamMembers(rows.map((t) => t.id));
     return rows.map((t) => ({
@@ -170,7 +177,28 @@ export class SettingsService {
         .filter((m) => m.team_id === t.id)
         .map((m) => ({ id: m.id, name: m.name, email: m.email, avatarURL: m.avatar_url })),
       createdAt: new Date(t.created_at).toISOString(),
+      queueId: t.connect_queue_id,
     }));
+  }
+
+  /** The workspace's contact-centre instance (409 without a created one). */
+  private instanceOf(access: WorkspaceAccess): InstanceRef {
+    const ws = access.workspace;
+    if (ws.connect_instance_status !== 'CREATED' || !ws.connect_instance_id)
+      throw new ApiError(409, 'voice_instance_not_created', MESSAGES.voiceInstanceNotCreated);
+    return { instanceId: ws.connect_instance_id, region: ws.connect_region };
+  }
+
+  /** `GET /settings/queues`: the contact centre's standard queues a team can be mapped to. */
+  async queues(access: WorkspaceAccess): Promise<{ id: string; name: string }[]> {
+    return this.services.contactCentre.standardQueues(this.instanceOf(access));
+  }
+
+  /** A team's queue must be one of the contact centre's standard queues (400 otherwise). */
+  private async checkQueue(access: WorkspaceAccess, queueId: string | null): Promise<void> {
+    if (queueId === null) return;
+    const queues = await this.queues(access);
+    if (!queues.some((q) => q.id === queueId)) throw invalid('body.queueId', M.unknownQueue);
   }
 
   async teams(access: WorkspaceAccess): Promise<SettingsTeam[]> {
@@ -195,6 +223,7 @@ export class SettingsService {
     requirePermit(access, 'flag_permissions');
     const ws = access.workspace.id;
     const members = await this.checkMembers(ws, input.memberIds ?? []);
+    await this.checkQueue(access, input.queueId ?? null);
     const id = newId();
     await this.repo.transaction(async (trx) => {
       if (await this.repo.findTeamByName(ws, input.name, trx))
@@ -204,6 +233,7 @@ export class SettingsService {
         workspaceId: ws,
         name: input.name,
         emoji: input.emoji ?? null,
+        queueId: input.queueId ?? null,
       });
       await this.repo.replaceTeamMembers(trx, id, members);
     });
@@ -215,6 +245,7 @@ export class SettingsService {
     const ws = access.workspace.id;
     if (!(await this.repo.findTeam(ws, id))) throw notFound('Team');
     const members = patch.memberIds ? await this.checkMembers(ws, patch.memberIds) : undefined;
+    if (patch.queueId !== undefined) await this.checkQueue(access, patch.queueId);
     await this.repo.transaction(async (trx) => {
       if (patch.name !== undefined) {
         const same = await this.repo.findTeamByName(ws, patch.name, trx);
@@ -223,6 +254,7 @@ export class SettingsService {
       await this.repo.updateTeam(trx, id, {
         ...(patch.name === undefined ? {} : { name: patch.name }),
         ...(patch.emoji === undefined ? {} : { emoji: patch.emoji }),
+        ...(patch.queueId === undefined ? {} : { connect_queue_id: patch.queueId }),
       });
       if (members) await this.repo.replaceTeamMembers(trx, id, members);
     });

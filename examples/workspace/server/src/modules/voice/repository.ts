@@ -495,6 +495,18 @@ export class VoiceRepository {
    * The workspace's agents by name, each with its first team by name. One row of JSON: a status
    * list of thousands of agents is read in one piece rather than row by row.
    */
+  /** The workspace's teams mapped to a contact-centre queue (Settings → Teams), by name. */
+  mappedTeams(workspaceId: string) {
+    return this.db
+      .selectFrom('teams')
+      .select(['id', 'name', 'connect_queue_id'])
+      .where('workspace_id', '=', workspaceId)
+      .where('connect_queue_id', 'is not', null)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute();
+  }
+
   async agents(workspaceId: string): Promise<WorkspaceAgent[]> {
     const { rows } = await sql<{ list: WorkspaceAgentRow[] | null }>`
       SELECT json_agg(x ORDER BY x.name, x.id) AS list FROM (

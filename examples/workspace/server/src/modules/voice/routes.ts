@@ -188,7 +188,7 @@ export function voiceRoutes(services: Services) {
       path: `${base}/transfers`,
       tags,
       summary: 'Transfer targets: agents and groups from the quick connects, each with endpointId',
-      description: `Agents: the instance's agent quick connects of workspace agents other than the caller, with status and first connection; with includePending=false (the default) only agents signed in to the softphone. Groups: the queue quick connects. ${GATE}`,
+      description: `Agents: the instance's agent quick connects of workspace agents other than the caller, with status and first connection; with includePending=false (the default) only agents signed in to the softphone. Groups: the teams of Settings → Teams mapped to a contact-centre queue that has a quick connect (the team's endpointId is that quick connect's; description: its name). Quick connects: the queue and external-number (PHONE_NUMBER) quick connects, each with its type and, for a number, its E.164 phoneNumber. ${GATE}`,
       request: { params: slugParamsSchema, query: transfersQuerySchema },
       responses: { 200: json(transfersResponseSchema) },
     }),

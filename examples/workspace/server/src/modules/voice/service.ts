@@ -19,6 +19,7 @@ import type {
   StatusListItem,
   TransferAgent,
   TransferGroup,
+  TransferQuickConnect,
   VoiceConfig,
 } from '../../contract/voice';
 import { HISTORY_CSV_MAX_ROWS, HISTORY_PAGE_SIZE } from '../../contract/voice';
@@ -391,13 +392,18 @@ export class VoiceService {
     return { id: c.id, name: c.name, phone: c.phone, avatar: c.avatar_url };
   }
 
-  /** `GET /addons/voice/transfers`: agents and groups (teams) of the instance's quick connects. */
+  /**
+   * `GET /addons/voice/transfers`: the agents of the instance's agent quick connects, the groups
+   * (the workspace's teams mapped to a queue that has a quick connect) and the queue and
+   * external-number quick connects.
+   */
   async transfers(access: WorkspaceAccess, includePending: boolean) {
     const instance = this.requireVoice(access);
     const cc = this.services.contactCentre;
-    const [quickConnects, agents] = await Promise.all([
+    const [quickConnects, agents, teams] = await Promise.all([
       cc.quickConnects(instance),
       this.repo.agents(access.workspace.id),
+      this.repo.mappedTeams(access.workspace.id),
     ]);
     const byUser = new Map(
       agents.filter((a) => a.connect_user_id).map((a) => [a.connect_user_id!, a]),
@@ -426,15 +432,32 @@ export class VoiceService {
         endpointId: q.endpointId,
       });
     }
-    const groups: TransferGroup[] = quickConnects
-      .filter((q) => q.type === 'QUEUE')
+    // A team of Settings → Teams mapped to a queue transfers to that queue's quick connect; an
+    // unmapped team, or one whose queue has no quick connect, is not offered.
+    const groups: TransferGroup[] = [];
+    for (const team of teams) {
+      const q = quickConnects.find(
+        (x) => x.type === 'QUEUE' && x.queueId === team.connect_queue_id,
+      );
+      if (q)
+        groups.push({
+          id: team.id,
+          name: team.name,
+          description: q.name,
+          endpointId: q.endpointId,
+        });
+    }
+    const quickConnectTargets: TransferQuickConnect[] = quickConnects
+      .filter((q) => q.type === 'QUEUE' || q.type === 'PHONE_NUMBER')
       .map((q) => ({
         id: q.id,
         name: q.name,
         description: q.description,
         endpointId: q.endpointId,
+        type: q.type === 'QUEUE' ? 'queue' : 'phoneNumber',
+        phoneNumber: q.phoneNumber ?? null,
       }));
-    return { agents: agentTargets, groups };
+    return { agents: agentTargets, groups, quickConnects: quickConnectTargets };
   }
 
   /** `GET /addons/voice/agents/status`: every workspace agent with its live status and team. */

@@ -29,6 +29,7 @@ export const settingsKeys = {
   agents: (slug: string) => ['ws', slug, 'settings', 'agents'] as const,
   agent: (slug: string, id: string) => ['ws', slug, 'settings', 'agents', id] as const,
   teams: (slug: string) => ['ws', slug, 'settings', 'teams'] as const,
+  queues: (slug: string) => ['ws', slug, 'settings', 'queues'] as const,
   rules: (slug: string) => ['ws', slug, 'settings', 'assignment-rules'] as const,
   csat: (slug: string) => ['ws', slug, 'settings', 'customer-satisfaction'] as const,
   integrations: (slug: string) => ['ws', slug, 'settings', 'integrations'] as const,
@@ -72,6 +73,17 @@ export const teamsQuery = (slug: string) =>
     queryKey: settingsKeys.teams(slug),
     queryFn: ({ signal }) =>
       api<{ teams: SettingsTeam[] }>(s(slug, '/teams'), { signal }).then((r) => r.teams),
+  });
+
+/** The contact centre's standard queues a team can be mapped to (ListQueues on the server). */
+export const queuesQuery = (slug: string) =>
+  queryOptions({
+    queryKey: settingsKeys.queues(slug),
+    queryFn: ({ signal }) =>
+      api<{ queues: { id: string; name: string }[] }>(s(slug, '/queues'), { signal }).then(
+        (r) => r.queues,
+      ),
+    staleTime: 60_000,
   });
 
 export const createTeam = (slug: string, input: TeamCreate) =>

@@ -11,6 +11,7 @@ import {
   IconButton,
   Input,
   Page,
+  Select,
   toast,
 } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
@@ -19,6 +20,7 @@ import {
   agentsQuery,
   createTeam,
   deleteTeam,
+  queuesQuery,
   settingsKeys,
   teamsQuery,
   updateTeam,
@@ -27,10 +29,17 @@ import type { SettingsAgent, SettingsTeam } from '../api/types';
 import { FORM_MESSAGES, isOneEmoji, TEAM_EMOJI } from '../messages';
 import { applyServerIssues, Checkbox, errorText, QueryStates } from './controls';
 
-/** settings/teams: teams with a name, an emoji and members. */
+/** The team dialog's choice for a team without a contact-centre queue. */
+const NO_QUEUE = '';
+
+/** settings/teams: teams with a name, an emoji, members and a contact-centre queue. */
 export function TeamsPage() {
   const session = useSession();
   const query = useQuery(teamsQuery(session.slug));
+  const voice = session.app.planVoice;
+  const queues = useQuery({ ...queuesQuery(session.slug), enabled: voice });
+  const queueName = (id: string | null) =>
+    id === null ? null : (queues.data?.find((q) => q.id === id)?.name ?? null);
   const editable = canEditAgents(session.permits);
   const [editing, setEditing] = useState<SettingsTeam | 'new' | null>(null);
   const [removing, setRemoving] = useState<SettingsTeam | null>(null);
@@ -87,6 +96,13 @@ export function TeamsPage() {
                       <p className="settings-muted">
                         {team.members.length} {team.members.length === 1 ? 'member' : 'members'}
                       </p>
+                      {voice ? (
+                        <p className="settings-muted" data-testid="team-queue">
+                          {team.queueId === null
+                            ? 'No queue: not offered for call transfers'
+                            : `Calls transfer to the queue ${queueName(team.queueId) ?? team.queueId}`}
+                        </p>
+                      ) : null}
                     </div>
                     {editable ? (
                       <div className="settings-team__actions">
@@ -137,6 +153,7 @@ interface TeamForm {
   name: string;
   emoji: string;
   memberIds: string[];
+  queueId: string;
 }
 
 function useInvalidateTeams() {
@@ -163,6 +180,8 @@ function TeamDialog({
 }) {
   const session = useSession();
   const agents = useQuery(agentsQuery(session.slug));
+  const voice = session.app.planVoice;
+  const queues = useQuery({ ...queuesQuery(session.slug), enabled: voice });
   const invalidate = useInvalidateTeams();
   const [filter, setFilter] = useState('');
   const { register, control, handleSubmit, setError, formState } = useForm<TeamForm>({
@@ -170,12 +189,21 @@ function TeamDialog({
       name: team?.name ?? '',
       emoji: team?.emoji ?? '',
       memberIds: team?.members.map((m) => m.id) ?? [],
+      queueId: team?.queueId ?? NO_QUEUE,
     },
     mode: 'onTouched',
   });
   const save = useMutation({
     mutationFn: (v: TeamForm) => {
-      const input = { name: v.name.trim(), emoji: v.emoji.trim() || null, memberIds: v.memberIds };
+      const input = {
+        name: v.name.trim(),
+        emoji: v.emoji.trim() || null,
+        memberIds: v.memberIds,
+        // sent only when changed (the server checks it against the contact centre's queues)
+        ...(voice && v.queueId !== (team?.queueId ?? NO_QUEUE)
+          ? { queueId: v.queueId === NO_QUEUE ? null : v.queueId }
+          : {}),
+      };
       return team ? updateTeam(session.slug, team.id, input) : createTeam(session.slug, input);
     },
     onSuccess: async (saved) => {
@@ -190,7 +218,7 @@ function TeamDialog({
     onError: (error) => {
       if (error instanceof Error && 'code' in error && error.code === 'team_exists')
         setError('name', { type: 'server', message: error.message });
-      else if (!applyServerIssues(error, setError, ['name', 'emoji', 'memberIds']))
+      else if (!applyServerIssues(error, setError, ['name', 'emoji', 'memberIds', 'queueId']))
         toast({ tone: 'danger', title: 'The team was not saved', description: errorText(error) });
     },
   });
@@ -202,7 +230,11 @@ function TeamDialog({
       open
       onOpenChange={(open) => (open ? null : onClose())}
       title={team ? `Edit ${team.name}` : 'New team'}
-      description="A name, an emoji and the agents in the team."
+      description={
+        voice
+          ? 'A name, an emoji, the agents in the team and the contact-centre queue it transfers to.'
+          : 'A name, an emoji and the agents in the team.'
+      }
       width={520}
       data-testid="team-dialog"
       footer={
@@ -283,6 +315,44 @@ function TeamDialog({
             </Field>
           )}
         />
+        {voice ? (
+          <Field
+            label="Contact-centre queue"
+            hint={
+              queues.isError
+                ? `The contact centre's queues could not be read: ${errorText(queues.error)}`
+                : 'Calls transferred to this team go to this queue. A team without one is not offered for call transfers.'
+            }
+            error={formState.errors.queueId?.message}
+          >
+            {(field) => (
+              <Controller
+                control={control}
+                name="queueId"
+                render={({ field: f }) => (
+                  <Select
+                    id={field.id}
+                    label="Contact-centre queue"
+                    value={f.value}
+                    onValueChange={f.onChange}
+                    disabled={!queues.data}
+                    options={[
+                      { value: NO_QUEUE, label: queues.data ? 'No queue' : 'Loading queues…' },
+                      ...(queues.data ?? []).map((q) => ({ value: q.id, label: q.name })),
+                      // a queue the contact centre no longer lists stays shown until changed
+                      ...(f.value !== NO_QUEUE &&
+                      queues.data &&
+                      !queues.data.some((q) => q.id === f.value)
+                        ? [{ value: f.value, label: f.value }]
+                        : []),
+                    ]}
+                    data-testid="team-queue-select"
+                  />
+                )}
+              />
+            )}
+          </Field>
+        ) : null}
         <fieldset className="settings-fieldset">
           <legend className="ui-field__label">Members</legend>
           <Input

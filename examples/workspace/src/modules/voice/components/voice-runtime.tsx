@@ -136,6 +136,7 @@ function VoiceScreens({ session, api }: { readonly session: Session; readonly ap
                 widget={widget}
                 onViewConversation={(id) => openConversation(id)}
                 onError={() => undefined}
+                dialerCountry={session.workspace.defaultCountry}
               />
             </div>,
             headerSlot,
