@@ -222,6 +222,19 @@ describe('§2 call history', () => {
     ).toBe('+15550001');
     expect(historyContactName(historyItem('1', '2026-01-01T00:00:00Z'))).toBe('Ada');
   });
+
+  it("the host's formatPhoneNumber shows a visitor's number; a named contact keeps their name", () => {
+    const format = (n: string) => `formatted ${n}`;
+    expect(
+      historyContactName(
+        historyItem('1', '2026-01-01T00:00:00Z', {
+          contact: { id: 'x', name: 'visitor-8123', phone: '+15550001' },
+        }),
+        format,
+      ),
+    ).toBe('formatted +15550001');
+    expect(historyContactName(historyItem('1', '2026-01-01T00:00:00Z'), format)).toBe('Ada');
+  });
 });
 
 const liveCall = (

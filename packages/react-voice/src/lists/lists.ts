@@ -387,11 +387,13 @@ export function groupHistoryByDay(
  */
 export function historyContactName(
   item: Pick<CallHistoryItem, 'contact' | 'contactPhoneNumber'>,
+  formatPhoneNumber?: (phoneNumber: string) => string,
 ): string {
   const { name, phone } = item.contact;
-  if (name.toLowerCase().startsWith(VISITOR_NAME_PREFIX))
-    return phone ?? item.contactPhoneNumber ?? name;
-  return name;
+  if (!name.toLowerCase().startsWith(VISITOR_NAME_PREFIX)) return name;
+  const number = phone ?? item.contactPhoneNumber;
+  if (!number) return name;
+  return formatPhoneNumber ? formatPhoneNumber(number) : number;
 }
 
 // ── live calls ──────────────────────────────────────────────────────────────────────────────────

@@ -108,6 +108,13 @@ describe('CallHistoryTab', () => {
     await checkState('call-history', 'days');
   });
 
+  it("with the host's formatPhoneNumber a visitor's row shows the number its way", async () => {
+    const { api } = historyApi(10);
+    await renderTab(api, { formatPhoneNumber: (n) => n.replace(/^\+1(\d{3})/, '+1 $1 ') });
+    await expect.poll(() => tab().dataset.state).toBe('ready');
+    expect(contacts()[4]).toBe('+1 555 0000004');
+  });
+
   it('loads more when the user nears the end (by last id), with skeletons, until an empty page', async () => {
     const { api, all, requests } = historyApi(45, 20);
     let release: (() => void) | null = null;

@@ -199,7 +199,7 @@ const CallRow = memo(function CallRow(props: RowProps): ReactElement {
   const { item, start, index, setSize, actionContext, widget, onAction, onOpenSheet } = props;
   const actions = useMemo(() => historyActions(item, actionContext, t), [item, actionContext, t]);
   const kind = callKind(item);
-  const contact = historyContactName(item);
+  const contact = historyContactName(item, actionContext.formatPhoneNumber);
   const time = timeOf(item, tag);
   const typeLabel = t(KIND_LABELS[kind]);
   const duration =
@@ -322,7 +322,7 @@ function SkeletonRow(props: { readonly start?: number }): ReactElement {
  * @public
  */
 export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
-  const { slug, navigate, onNotify, widget = false, className } = props;
+  const { slug, navigate, onNotify, formatPhoneNumber, widget = false, className } = props;
   const messages = useVoiceMessages();
   const { t } = messages;
   const controller = useVoiceController();
@@ -337,8 +337,8 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
 
   const onCall = call.status !== 'idle';
   const actionContext = useMemo<HistoryActionContext>(
-    () => ({ slug, mobile, canCall, onCall }),
-    [slug, mobile, canCall, onCall],
+    () => ({ slug, mobile, canCall, onCall, formatPhoneNumber }),
+    [slug, mobile, canCall, onCall, formatPhoneNumber],
   );
 
   const items = useMemo(() => {
@@ -575,7 +575,7 @@ export function CallHistoryTab(props: CallHistoryTabProps): ReactElement {
           onOpenChange={(open) => {
             if (!open) setSheetItem(null);
           }}
-          title={sheetItem ? historyContactName(sheetItem) : ''}
+          title={sheetItem ? historyContactName(sheetItem, formatPhoneNumber) : ''}
           description={
             sheetItem
               ? `${t(KIND_LABELS[callKind(sheetItem)])} · ${timeOf(sheetItem, messages.tag)}`

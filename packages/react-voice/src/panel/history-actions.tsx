@@ -36,6 +36,8 @@ export interface HistoryActionContext {
   readonly canCall: boolean;
   /** The user is on a call (no new call). */
   readonly onCall: boolean;
+  /** How a visitor's number is shown (see `VoicePanelNavigation.formatPhoneNumber`). */
+  readonly formatPhoneNumber?: (phoneNumber: string) => string;
 }
 
 /** The phone number to call back. */
@@ -70,7 +72,7 @@ export function historyActions(
   context: HistoryActionContext,
   t: VoiceMessages['t'],
 ): HistoryAction[] {
-  const contact = historyContactName(item);
+  const contact = historyContactName(item, context.formatPhoneNumber);
   const actions: HistoryAction[] = [];
   if (context.canCall)
     actions.push({

@@ -49,6 +49,12 @@ export interface VoicePanelNavigation {
    * Shows a notice (a toast) in the host; default: the tab shows it above its list.
    */
   readonly onNotify?: (notice: VoicePanelNotice) => void;
+  /**
+   * How a phone number is shown where a contact is known only by it (a visitor's history row,
+   * its action sheet and call action), e.g. national in the workspace's country with
+   * `libphonenumber-js`; default: as stored (E.164).
+   */
+  readonly formatPhoneNumber?: (phoneNumber: string) => string;
 }
 
 /** Opens `href` with the host's `navigate`, or by a browser navigation. */

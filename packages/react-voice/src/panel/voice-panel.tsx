@@ -98,6 +98,7 @@ export function VoicePanel(props: VoicePanelProps): ReactElement {
     slug,
     navigate,
     onNotify,
+    formatPhoneNumber,
     liveCallsPermitted = false,
     widget = false,
     onRequestInfo,
@@ -125,7 +126,7 @@ export function VoicePanel(props: VoicePanelProps): ReactElement {
       ? VOICE_PANEL_TABS.agentStatus
       : requested;
   const registry = usePanelRefreshRegistry();
-  const navigation = { slug, navigate, onNotify };
+  const navigation = { slug, navigate, onNotify, formatPhoneNumber };
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen} modal={false}>

@@ -16,6 +16,7 @@ import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { getAuth } from '../../../api/auth-token';
 import { API_PREFIX } from '../../../api/client';
+import { formatPhone } from '../../../lib/phone';
 import { toast } from '../../../ui';
 import type { Session } from '../../session/api/types';
 import { canSeeLiveCalls } from '../../session/permits';
@@ -101,6 +102,8 @@ function VoiceScreens({ session, api }: { readonly session: Session; readonly ap
     tab: 'AGENT_STATUS',
   });
   const liveCalls = canSeeLiveCalls(session.permits);
+  const country = session.workspace.defaultCountry;
+  const formatNumber = useCallback((n: string) => formatPhone(n, country), [country]);
   const navigate = useCallback(
     (href: string) => void navigateTo(voiceHref(href, location.search)),
     [navigateTo, location.search],
@@ -152,6 +155,7 @@ function VoiceScreens({ session, api }: { readonly session: Session; readonly ap
         liveCallsPermitted={liveCalls}
         widget={widget}
         onNotify={notify}
+        formatPhoneNumber={formatNumber}
         onRequestInfo={(message) =>
           toast({
             tone: 'success',
