@@ -13,6 +13,8 @@ const SPECS = [
   'test/e2e/workspace/settings.spec.ts',
   'test/e2e/workspace/voice-screens.spec.ts',
   'test/e2e/workspace/voice-queues.spec.ts',
+  'test/e2e/workspace/voice-screen-pop.spec.ts',
+  'test/e2e/workspace/voice-transfers.spec.ts',
   'test/e2e/workspace/campaigns.spec.ts',
   'test/e2e/workspace/webchat.spec.ts',
   'test/e2e/workspace/customer-channels.spec.ts',

@@ -5,6 +5,7 @@
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
+import { saveReadmeScreenshot } from './support/screenshots';
 import { CALLERS, VoiceEmulator } from './support/voice';
 
 let emulator: VoiceEmulator;
@@ -61,6 +62,7 @@ test('a ringing call opens the caller’s conversation with their contact beside
   // The panel is part of the URL: a reload shows it again (and leaves no menu's tooltip open).
   await page.reload();
   await expect(panel.getByTestId('contact-panel-name')).toHaveText(caller.name);
+  await saveReadmeScreenshot(page, 'voice-screen-pop-light');
   await expectNoAxeViolations(page, 'conversation with the contact panel');
 
   // The panel closes and opens again from the header.
@@ -93,6 +95,7 @@ test('with “offer”, a ringing call shows a notice whose button opens the con
   const notice = page.getByTestId('toast').filter({ hasText: 'Call from +44 20 7123 4567' });
   await expect(notice).toBeVisible();
   await expect(page).toHaveURL(/\/ws\/acme\/inbox\/all$/);
+  await saveReadmeScreenshot(page, 'voice-screen-pop-offer-light');
   await notice.getByRole('button', { name: 'Open conversation' }).click();
   await expect(page).toHaveURL(/\/conversations\/[^/?]+\?contact=1$/);
   await expect(page.getByTestId('conversation-title')).toHaveText(caller.name);

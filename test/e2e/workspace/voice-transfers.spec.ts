@@ -8,6 +8,7 @@ import { USERS, apiSignIn } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
 import { CALLERS, VoiceEmulator } from './support/voice';
+import { saveReadmeScreenshot } from './support/screenshots';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -70,6 +71,7 @@ test("transfer to the external quick connect 'Support line', then to a number ty
   await expect(jane.transferModal).toBeVisible();
   await jane.transferModal.getByRole('tab', { name: /^Quick connects/ }).click();
   await expect(jane.transferModal.getByRole('heading', { name: 'External numbers' })).toBeVisible();
+  await saveReadmeScreenshot(page, 'voice-transfer-quick-connects-light');
   await jane.transferTargets.filter({ hasText: 'Support line' }).click();
   await expect(jane.transferModal).toBeHidden();
   // The external party joins the call as a third-party connection and answers.
