@@ -96,7 +96,12 @@ describe.each(dbKinds())('auth and sessions on %s', (kind) => {
         flag_inbox_savedReplies: false,
         flag_addons_voice_live_calls: false,
       },
-      profile: { name: 'John Roe', avatarURL: null, idAgent: s.id('acme/agent:john') },
+      profile: {
+        name: 'John Roe',
+        avatarURL: null,
+        idAgent: s.id('acme/agent:john'),
+        screenPop: 'open',
+      },
       workspace: {
         slug: 'acme',
         name: 'Acme Inc.',
