@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, PanelRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../session/hooks/use-session';
@@ -19,7 +20,11 @@ import { useInboxList } from '../hooks/use-inbox-list';
 import { CampaignReplyLink } from './campaign-reply-link';
 import { Composer } from './composer';
 import { contactPanelOpen, withContactPanel } from '../contact-panel-query';
-import { ContactPanel } from './contact-panel';
+
+// The contact beside a conversation (with the phone-number library) loads when it is asked for.
+const ContactPanel = lazy(() =>
+  import('./contact-panel').then((m) => ({ default: m.ContactPanel })),
+);
 import { SurveyStatus } from './survey-status';
 import { Timeline } from './timeline';
 import { PRIORITY_OPTIONS, SnoozeMenu, STATUS_LABEL, TagEditor, snoozedLabel } from './triage';
@@ -225,7 +230,11 @@ export function ConversationView() {
           </>
         )}
       </section>
-      {contact ? <ContactPanel conversation={contact} /> : null}
+      {contact ? (
+        <Suspense fallback={null}>
+          <ContactPanel conversation={contact} />
+        </Suspense>
+      ) : null}
       <Outlet />
     </div>
   );
