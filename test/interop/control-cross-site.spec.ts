@@ -225,6 +225,7 @@ test('the same control routes from loopback with the credential succeed', async 
       { service: 'cti', operation: 'GetAgentSnapshot', action: { type: 'latency', ms: 1 } },
     ],
     ['POST', '/control/webhooks', { url: 'http://127.0.0.1:9/hook' }],
+    ['POST', '/control/agent-event-webhooks', { url: 'http://127.0.0.1:9/agent-hook' }],
   ];
   const ids: string[] = [];
   for (const [method, path, body] of setup) {
@@ -232,7 +233,7 @@ test('the same control routes from loopback with the credential succeed', async 
     expect(r.status, `${method} ${path}`).toBe(201);
     ids.push(String(r.body.contactId ?? r.body.id));
   }
-  const [dialled, rule, hook] = ids;
+  const [dialled, rule, hook, agentHook] = ids;
   const requests: [string, string, unknown?][] = [
     ...setup,
     ['GET', '/control/faults'],
@@ -248,6 +249,9 @@ test('the same control routes from loopback with the credential succeed', async 
     ['GET', '/control/webhooks'],
     ['GET', '/control/webhooks/attempts'],
     ['DELETE', `/control/webhooks/${hook}`],
+    ['GET', '/control/agent-event-webhooks'],
+    ['GET', '/control/agent-event-webhooks/attempts'],
+    ['DELETE', `/control/agent-event-webhooks/${agentHook}`],
     ['GET', '/control/events'],
     ['GET', '/control/agents'],
     ['GET', '/control/quick-connects'],
