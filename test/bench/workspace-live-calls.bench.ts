@@ -8,10 +8,6 @@
 // (ours), and, measured in the same run, jane's own header chip ringing (the reference: the same
 // event through the softphone panel). Prints p50 and p95 of both; bar: the row's p95 ≤ 500 ms.
 // BENCH_RUNS (default 200) calls.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import type { Page } from 'playwright';
@@ -19,62 +15,13 @@ import { build, preview } from 'vite';
 import { startEmulator } from '../../packages/connect-emulator/src/index';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { percentile, report } from './harness';
+import { freePort, startServer } from './workspace-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const BAR_P95_MS = 500;
 const EVENTS_SECRET = 'bench-contact-events-secret';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const appRoot = `${root}examples/workspace/`;
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the workspace server from source; resolves when it prints its ready line. */
-function startServer(
-  port: number,
-  connectEndpoint: string,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', `${appRoot}server/src/main.ts`],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        WORKSPACE_API_PORT: String(port),
-        DATA_DIR: 'memory://',
-        SEED_DEMO: '1',
-        SERVE_WEB: '1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        CONNECT_ENDPOINT: connectEndpoint,
-        CONTACT_EVENTS_SECRET: EVENTS_SECRET,
-      },
-    },
-  );
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      try {
-        const value = JSON.parse(line) as { ready?: boolean; url?: string };
-        if (value.ready && value.url) resolve({ child, url: value.url });
-      } catch {
-        // log line
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`workspace server exited (${code})`)));
-  });
-}
 
 /**
  * In each page: when each Live calls row first appeared (by contact id), and when the chip last
@@ -147,7 +94,9 @@ const control = async (method: string, path: string, body?: unknown) => {
 };
 
 await build({ root: appRoot, configFile: `${appRoot}vite.config.ts`, logLevel: 'warn' });
-const server = await startServer(webPort, emulator.url);
+const server = await startServer(webPort, emulator.url, {
+  CONTACT_EVENTS_SECRET: EVENTS_SECRET,
+});
 const serverUrl = server.url.replace(/\/$/, '');
 for (const [path, kind] of [
   ['/webhooks', 'contact-events'],

@@ -6,10 +6,6 @@
 // the reference, measured in the same run, is when the softphone panel itself (the emulator's CCP
 // page in its frame, the far side of the conduit) shows the call ringing. Prints p50 and p95 of
 // both; bar: the chip's p95 ≤ 300 ms. BENCH_RUNS (default 20) calls.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import type { Frame, Page } from 'playwright';
@@ -17,60 +13,12 @@ import { build, preview } from 'vite';
 import { startEmulator } from '../../packages/connect-emulator/src/index';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { percentile, report } from './harness';
+import { freePort, startServer } from './workspace-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const BAR_P95_MS = 300;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const appRoot = `${root}examples/workspace/`;
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the workspace server from source; resolves when it prints its ready line. */
-function startServer(
-  port: number,
-  connectEndpoint: string,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', `${appRoot}server/src/main.ts`],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        WORKSPACE_API_PORT: String(port),
-        DATA_DIR: 'memory://',
-        SEED_DEMO: '1',
-        SERVE_WEB: '1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        CONNECT_ENDPOINT: connectEndpoint,
-      },
-    },
-  );
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      try {
-        const value = JSON.parse(line) as { ready?: boolean; url?: string };
-        if (value.ready && value.url) resolve({ child, url: value.url });
-      } catch {
-        // log line
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`workspace server exited (${code})`)));
-  });
-}
 
 /**
  * In every frame: when the chip (host page) or the panel (CCP frame) first shows the ringing call.
