@@ -95,6 +95,38 @@ describe('CallPanel', () => {
     await checkState('call-panel', 'incoming');
   });
 
+  /** A caller no contact names: the workspace knows their number only. */
+  async function unnamedCaller() {
+    const voice = await startVoice({
+      api: {
+        startConversation: (call) =>
+          Promise.resolve({
+            id: `conv-${call.idCommunication}`,
+            contact: { id: 'ct-2', name: '', phone: call.contactPhoneNumber, avatar: null },
+          }),
+        getContactByPhone: () => Promise.resolve(null),
+      },
+    });
+    voice.panel.instance.incomingCall({ phoneNumber: '+442071234567' });
+    await voice.panel.settle();
+    await expect.poll(() => voice.controller.getState().call.view).toBe('incoming');
+    return voice;
+  }
+
+  it('a caller no contact names is shown by their number as people read it', async () => {
+    await show(await unnamedCaller());
+    await expect
+      .element(panelEl().getByRole('heading', { name: '+44 20 7123 4567' }))
+      .toBeVisible();
+  });
+
+  it("the host's phone-number formatter writes the caller's number", async () => {
+    await show(await unnamedCaller(), { formatPhoneNumber: (n) => `national ${n.slice(3)}` });
+    await expect
+      .element(panelEl().getByRole('heading', { name: 'national 2071234567' }))
+      .toBeVisible();
+  });
+
   it("once accepted, an inbound call shows 'Connecting...' until it connects", async () => {
     const voice = await startVoice({
       setup: (panel) => panel.handle('acceptContact', () => new Promise(() => {})),
@@ -639,6 +671,10 @@ describe('CallPanel', () => {
     await userEvent.fill(field, '+44 20 7123 4567');
     await dropdown.getByRole('button', { name: 'Add to call' }).click();
     await expect.element(dropdown).not.toBeInTheDocument();
+    // the number joins the participants, written as people read it
+    await expect
+      .poll(() => [...document.querySelectorAll('.xv-participant__name')].map((n) => n.textContent))
+      .toContain('+44 20 7123 4567');
     const added = voice.panel.requests.find((r) => r.method === 'createAdditionalConnection');
     expect(added?.params['endpoint']).toMatchObject({
       type: 'phone_number',

@@ -21,6 +21,7 @@ import { formatMinutesSeconds } from '../../controller/agent-status';
 import { CALL_PANEL_INITIAL_OFFSET } from '../../controller/constants';
 import { messageOf } from '../../controller/errors';
 import type { VoiceState } from '../../controller/types';
+import { formatPhoneNumber } from '../../dialer/phone-numbers';
 import { useVoiceMessages } from '../../i18n/context';
 import { useAgentStatus, useCall, useCallControls, useMonitoring, useNow } from '../../react/hooks';
 import { useVoiceController, useVoiceSelector } from '../../react/context';
@@ -62,6 +63,12 @@ export interface CallPanelProps {
    * workspace's default country, ISO 3166-1 alpha-2).
    */
   readonly dialerCountry?: string | null;
+  /**
+   * Writes an E.164 number as people read it (the caller's and the participants' numbers). Default:
+   * the international format, e.g. `+44 20 7123 4567`; a host passes its own to show numbers of its
+   * default country in their national format.
+   */
+  readonly formatPhoneNumber?: (phoneNumber: string) => string;
 }
 
 const selectTransfer = (s: VoiceState) => s.transfer;
@@ -126,6 +133,8 @@ function CallPanelCard(
   props: CallPanelProps & { readonly widget: boolean; readonly initialOffset: Offset },
 ): ReactElement {
   const { widget, initialOffset, conversationHref, onViewConversation, onError } = props;
+  const formatNumber =
+    props.formatPhoneNumber ?? ((n: string) => formatPhoneNumber(n, props.dialerCountry));
   const { t } = useVoiceMessages();
   const call = useCall();
   const controls = useCallControls();
@@ -151,7 +160,8 @@ function CallPanelCard(
   };
 
   const contact = call.conversationContact;
-  const phoneNumber = call.info?.phoneNumber ?? contact?.phone ?? null;
+  const rawNumber = call.info?.phoneNumber ?? contact?.phone ?? null;
+  const phoneNumber = rawNumber === null ? null : formatNumber(rawNumber);
   const name = contact?.name || phoneNumber || t('unknownContact');
   const secondary = contact?.name && phoneNumber ? phoneNumber : null;
   const elapsed = call.startedAt === null ? '' : formatMinutesSeconds(now - call.startedAt);
@@ -214,7 +224,9 @@ function CallPanelCard(
         )}
       </p>
 
-      {view === 'connected' && <ParticipantsList onError={onError} />}
+      {view === 'connected' && (
+        <ParticipantsList onError={onError} formatPhoneNumber={formatNumber} />
+      )}
       {view === 'connected' && keypadOpen && <Keypad className="xv-call__keypad" />}
 
       {error && (

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { ReactElement } from 'react';
 import { formatMinutesSeconds } from '../../controller/agent-status';
 import type { Participant } from '../../controller/types';
+import { formatPhoneNumber } from '../../dialer/phone-numbers';
 import { useVoiceMessages } from '../../i18n/context';
 import { useParticipants } from '../../react/hooks';
 import { VoiceAvatar } from '../../ui/avatar';
@@ -21,6 +22,8 @@ function participantState(p: Participant): 'connecting' | 'hold' | 'muted' | 'co
 export interface ParticipantsListProps {
   /** Failures of a participant action (the controller's `VoiceError`). */
   readonly onError?: (error: unknown) => void;
+  /** Writes a participant's E.164 number as people read it (default: the international format). */
+  readonly formatPhoneNumber?: (phoneNumber: string) => string;
 }
 
 /**
@@ -34,6 +37,7 @@ export function ParticipantsList(props: ParticipantsListProps): ReactElement | n
   const { participants, hold, resume, mute, unmute, remove } = useParticipants();
   const { t } = useVoiceMessages();
   const titleId = useId();
+  const format = props.formatPhoneNumber ?? ((n: string) => formatPhoneNumber(n));
   const shown = participants.filter((p) => !p.disconnected);
   if (shown.length < 2) return null;
   const run = (action: Promise<void>): void => {
@@ -47,7 +51,12 @@ export function ParticipantsList(props: ParticipantsListProps): ReactElement | n
       <ul className="xv-participants__list">
         {shown.map((p) => {
           const state = participantState(p);
-          const name = p.name || p.phoneNumber || t('unknownContact');
+          // a party known only by its number (named after it, or not at all) shows it as people read it
+          const number = p.phoneNumber;
+          const name =
+            number !== null && (!p.name || p.name === number)
+              ? format(number)
+              : p.name || t('unknownContact');
           const controllable = p.active;
           return (
             <li key={p.participantId} className="xv-participant" data-state={state}>

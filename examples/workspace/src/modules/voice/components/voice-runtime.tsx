@@ -140,6 +140,7 @@ function VoiceScreens({ session, api }: { readonly session: Session; readonly ap
                 onViewConversation={(id) => openConversation(id)}
                 onError={() => undefined}
                 dialerCountry={session.workspace.defaultCountry}
+                formatPhoneNumber={formatNumber}
               />
             </div>,
             headerSlot,
