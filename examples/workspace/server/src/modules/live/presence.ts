@@ -184,6 +184,9 @@ export class Presence {
   /** Sets the agent Offline unless their status changed since `since` (see statusChanged). */
   private decide(key: string, member: Member, since: number): Promise<PresenceOutcome> {
     if (member.statusChangedAt > since - PRESENCE_STATUS_RACE_MS) {
+      // Decided: a grace timer still pending (the beacon decided first) has nothing left to do.
+      if (member.timer) clearTimeout(member.timer);
+      member.timer = undefined;
       if (member.tabs.size === 0) this.members.delete(key);
       return Promise.resolve(this.report(key, 'status-changed'));
     }
