@@ -188,20 +188,35 @@ export class VoiceEmulator {
   /** Waits until a contact from `phone` is offered to (or connected with) `username`. */
   async waitForContact(phone: string, username: AgentUsername): Promise<EmulatorContact> {
     let found: EmulatorContact | undefined;
-    await expect
-      .poll(
-        async () => {
-          found = (await this.contacts()).find(
-            (c) =>
-              c.customerNumber === phone &&
-              c.state !== 'ended' &&
-              c.connections.some((x) => x.agent === username),
-          );
-          return found !== undefined;
-        },
-        { message: `a call from ${phone} reaches ${username}` },
-      )
-      .toBe(true);
+    try {
+      await expect
+        .poll(
+          async () => {
+            found = (await this.contacts()).find(
+              (c) =>
+                c.customerNumber === phone &&
+                c.state !== 'ended' &&
+                c.connections.some((x) => x.agent === username),
+            );
+            return found !== undefined;
+          },
+          { message: `a call from ${phone} reaches ${username}` },
+        )
+        .toBe(true);
+    } catch (error) {
+      // What the contact centre saw instead: the agents' states and the caller's contacts.
+      const agents = (await this.agents()).map((a) => `${a.username}: ${a.state.name}`);
+      const calls = (await this.contacts())
+        .filter((c) => c.customerNumber === phone)
+        .map(
+          (c) =>
+            `${c.contactId} ${c.state} [${c.connections.map((x) => `${x.agent ?? x.type}:${x.state}`).join(', ')}]`,
+        );
+      throw new Error(
+        `${(error as Error).message}\nagents: ${agents.join('; ')}\ncalls from ${phone}: ${calls.join('; ') || 'none'}`,
+        { cause: error },
+      );
+    }
     return found!;
   }
 }
