@@ -2,7 +2,7 @@
 // calls placed and taken there reach the server as contact events (webhook), the app's calls
 // record them too, and only calls the contact centre confirms as the caller's; on PGlite and
 // PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   agentsStatusResponseSchema,
   connectionResponseSchema,
@@ -14,6 +14,7 @@ import {
   voiceConfigResponseSchema,
 } from '../src/contract/voice';
 import { messageListResponseSchema } from '../src/contract/inbox';
+import { ConnectClient } from '@aws-sdk/client-connect';
 import { ContactCentre } from '../src/integrations/contact-centre';
 import { eventually, startContactCentre, type TestContactCentre } from './contact-centre';
 import { createTestServer, dbKinds, type TestServer } from './harness';
@@ -1069,5 +1070,18 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
       'the queue is empty once the caller hangs up',
     );
     expect((await s.req('GET', `${V}/queues`, { token: john })).status).toBe(403);
+  });
+
+  it('queues: live reloads ask the contact centre for the metrics each time, for the queue list once in 30 s', async () => {
+    const send = vi.spyOn(ConnectClient.prototype, 'send');
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await s.req('GET', `${V}/queues`, { token: ana })).status).toBe(200);
+      const asked = send.mock.calls.map(([command]) => command.constructor.name);
+      expect(asked.filter((n) => n === 'GetCurrentMetricDataCommand')).toHaveLength(3);
+      expect(asked.filter((n) => n === 'ListQueuesCommand').length).toBeLessThanOrEqual(1);
+    } finally {
+      send.mockRestore();
+    }
   });
 });

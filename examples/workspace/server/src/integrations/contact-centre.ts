@@ -76,7 +76,8 @@ export interface TranscriptLine {
 
 /** GetCurrentUserData accepts at most 100 agents per filter. */
 const AGENTS_PER_CALL = 100;
-const QUICK_CONNECT_TTL_MS = 30_000;
+/** Quick connects and the queue list change rarely: each is asked again after 30 s. */
+const INSTANCE_LIST_TTL_MS = 30_000;
 /** How long the voice configuration waits for the emulator to mint a sign-in link. */
 const SIGN_IN_LINK_TIMEOUT_MS = 2_000;
 /** The errors DescribeContact answers for an id that names no contact of the instance. */
@@ -87,13 +88,32 @@ const NO_SUCH_CONTACT: ReadonlySet<string> = new Set([
   'InvalidRequestException',
 ]);
 
+/**
+ * Per-instance lists the contact centre is asked for again only after `ttlMs` (the pending answer
+ * is shared; a failed one is forgotten at once, so the next caller asks again).
+ */
+class InstanceListCache<T> {
+  private readonly entries = new Map<string, { at: number; list: Promise<T> }>();
+  constructor(private readonly ttlMs: number) {}
+
+  get(ref: InstanceRef, load: () => Promise<T>): Promise<T> {
+    const key = `${ref.region}/${ref.instanceId}`;
+    const cached = this.entries.get(key);
+    if (cached && Date.now() - cached.at < this.ttlMs) return cached.list;
+    const list = load();
+    this.entries.set(key, { at: Date.now(), list });
+    list.catch(() => this.entries.delete(key));
+    return list;
+  }
+}
+
 export class ContactCentre {
   private readonly clients = new Map<string, ConnectClient>();
   private readonly lensClients = new Map<string, ConnectContactLensClient>();
-  private readonly quickConnectCache = new Map<
-    string,
-    { at: number; list: Promise<QuickConnect[]> }
-  >();
+  private readonly quickConnectCache = new InstanceListCache<QuickConnect[]>(INSTANCE_LIST_TTL_MS);
+  private readonly queueListCache = new InstanceListCache<{ id: string; name: string }[]>(
+    INSTANCE_LIST_TTL_MS,
+  );
   private readonly liveCache = new Map<
     string,
     {
@@ -288,13 +308,7 @@ export class ContactCentre {
    * rarely).
    */
   quickConnects(ref: InstanceRef): Promise<QuickConnect[]> {
-    const key = `${ref.region}/${ref.instanceId}`;
-    const cached = this.quickConnectCache.get(key);
-    if (cached && Date.now() - cached.at < QUICK_CONNECT_TTL_MS) return cached.list;
-    const list = this.loadQuickConnects(ref);
-    this.quickConnectCache.set(key, { at: Date.now(), list });
-    list.catch(() => this.quickConnectCache.delete(key));
-    return list;
+    return this.quickConnectCache.get(ref, () => this.loadQuickConnects(ref));
   }
 
   private async loadQuickConnects(ref: InstanceRef): Promise<QuickConnect[]> {
@@ -347,35 +361,16 @@ export class ContactCentre {
     );
   }
 
-  /** The instance's standard queues, by name (ListQueues, QueueTypes STANDARD, every page). */
+  /**
+   * The instance's standard queues, by name (ListQueues, QueueTypes STANDARD, every page), asked
+   * afresh: the list Settings → Teams maps teams to.
+   */
   async standardQueues(ref: InstanceRef): Promise<{ id: string; name: string }[]> {
-    const client = this.client(ref.region);
-    const queues: { id: string; name: string }[] = [];
-    let NextToken: string | undefined;
-    do {
-      const page = await this.call('ListQueues', () =>
-        client.send(
-          new ListQueuesCommand({
-            InstanceId: ref.instanceId,
-            QueueTypes: ['STANDARD'],
-            NextToken,
-          }),
-        ),
-      );
-      for (const q of page.QueueSummaryList ?? [])
-        if (q.Id) queues.push({ id: q.Id, name: q.Name ?? '' });
-      NextToken = page.NextToken;
-    } while (NextToken);
-    return queues.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const queues = await this.loadStandardQueues(ref);
+    return [...queues].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
-  /**
-   * Each standard queue of the instance with its real-time metrics (ListQueues, then
-   * GetCurrentMetricData grouped by queue, voice only, 100 queues per call): calls waiting, the
-   * oldest wait in seconds and the agents available, online and on a call. A queue the answer
-   * leaves out has zeros.
-   */
-  async queueMetrics(ref: InstanceRef): Promise<QueueMetrics[]> {
+  private async loadStandardQueues(ref: InstanceRef): Promise<{ id: string; name: string }[]> {
     const client = this.client(ref.region);
     const queues: { id: string; name: string }[] = [];
     let NextToken: string | undefined;
@@ -394,6 +389,19 @@ export class ContactCentre {
         if (q.Id) queues.push({ id: q.Id, name: q.Name ?? '' });
       NextToken = page.NextToken;
     } while (NextToken);
+    return queues;
+  }
+
+  /**
+   * Each standard queue of the instance with its real-time metrics (ListQueues, its list kept for
+   * 30 s, then GetCurrentMetricData grouped by queue, voice only, 100 queues per call): calls
+   * waiting, the oldest wait in seconds and the agents available, online and on a call. A queue
+   * the answer leaves out has zeros.
+   */
+  async queueMetrics(ref: InstanceRef): Promise<QueueMetrics[]> {
+    const client = this.client(ref.region);
+    // The queue list is kept for a while: every live reload of a Queues tab asks for the metrics.
+    const queues = await this.queueListCache.get(ref, () => this.loadStandardQueues(ref));
     const values = new Map<string, Map<string, number>>();
     for (let i = 0; i < queues.length; i += QUEUES_PER_METRICS_CALL) {
       const slice = queues.slice(i, i + QUEUES_PER_METRICS_CALL).map((q) => q.id);
