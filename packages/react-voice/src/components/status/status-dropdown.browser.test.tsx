@@ -268,6 +268,26 @@ describe('StatusChip and StatusDropdown', () => {
     expect(document.querySelector('[data-testid="voice-status-failure"]')).toBeNull();
   });
 
+  it("offers 'Queues' beside 'Live calls' when the product API serves queues", async () => {
+    const { controller } = await startVoice({ api: { getQueues: () => Promise.resolve([]) } });
+    const opened: VoicePanelTabId[] = [];
+    await renderVoice(
+      <Header>
+        <StatusDropdown onOpenPanel={(tab) => opened.push(tab)} liveCallsPermitted />
+      </Header>,
+      { controller },
+    );
+    await chip().click();
+    expect(
+      page
+        .getByRole('menuitem')
+        .elements()
+        .map((e) => e.textContent),
+    ).toEqual(['Audio settings', 'Agent list', 'Call history', 'Live calls', 'Queues']);
+    await page.getByRole('menuitem', { name: 'Queues' }).click();
+    expect(opened).toEqual(['QUEUES']);
+  });
+
   it('hides Call history in widget mode and Live calls without the permit', async () => {
     const { controller } = await startVoice();
     await renderVoice(<StatusDropdown onOpenPanel={() => {}} widget />, { controller });

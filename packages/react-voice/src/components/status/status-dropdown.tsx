@@ -1,4 +1,14 @@
-import { Grid3x3, History, Maximize2, PhoneOff, Radio, Settings2, Users, X } from 'lucide-react';
+import {
+  Grid3x3,
+  History,
+  ListOrdered,
+  Maximize2,
+  PhoneOff,
+  Radio,
+  Settings2,
+  Users,
+  X,
+} from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactElement } from 'react';
 import { messageOf } from '../../controller/errors';
@@ -14,6 +24,7 @@ import {
   useCallControls,
   useVoiceSession,
 } from '../../react/hooks';
+import { useVoiceController } from '../../react/context';
 import { IconButton } from '../../ui/icon-button';
 import {
   VoiceMenu,
@@ -40,7 +51,10 @@ export interface StatusDropdownProps {
   readonly onOpenPanel?: (tab: VoicePanelTabId) => void;
   /** Widget (embedded) mode: the Call history item is hidden. */
   readonly widget?: boolean;
-  /** The user has the live-calls permit (`flag_addons_voice_live_calls`): offer Live calls. */
+  /**
+   * The user has the live-calls permit (`flag_addons_voice_live_calls`): offer Live calls, and
+   * Queues when the voice API serves them (`getQueues`).
+   */
   readonly liveCallsPermitted?: boolean;
   /**
    * Failures of a status change (the controller's `VoiceError`). Without it, the dropdown says
@@ -77,6 +91,9 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
   const { onOpenPanel, widget = false, liveCallsPermitted = false, onError } = props;
   const { dialer = false, dialerCountry = null } = props;
   const { t } = useVoiceMessages();
+  // 'Queues' is offered with 'Live calls' when the product API serves them (as in the panel).
+  const controller = useVoiceController();
+  const queuesShown = liveCallsPermitted && !!controller.api.getQueues;
   const session = useVoiceSession();
   const agent = useAgent();
   const status = useAgentStatus();
@@ -192,6 +209,14 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
               onSelect={() => openPanel(VOICE_PANEL_TABS.liveCalls)}
             >
               {t('liveCalls')}
+            </VoiceMenuItem>
+          )}
+          {onOpenPanel && queuesShown && (
+            <VoiceMenuItem
+              icon={<ListOrdered size={16} />}
+              onSelect={() => openPanel(VOICE_PANEL_TABS.queues)}
+            >
+              {t('queues')}
             </VoiceMenuItem>
           )}
         </VoiceMenuContent>
