@@ -15,6 +15,8 @@ const SPECS = [
   'test/e2e/workspace/voice-queues.spec.ts',
   'test/e2e/workspace/voice-screen-pop.spec.ts',
   'test/e2e/workspace/voice-transfers.spec.ts',
+  'test/e2e/workspace/voice-dialer.spec.ts',
+  'test/e2e/workspace/voice-after-call-work.spec.ts',
   'test/e2e/workspace/campaigns.spec.ts',
   'test/e2e/workspace/webchat.spec.ts',
   'test/e2e/workspace/customer-channels.spec.ts',

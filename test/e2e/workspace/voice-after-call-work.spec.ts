@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { saveReadmeScreenshot } from './support/screenshots';
 import { VoicePage } from './support/pages/voice.page';
 import { CALLERS, connectionRecord, VoiceEmulator } from './support/voice';
 
@@ -44,6 +45,7 @@ test('inbound call → after-call work: disposition and note, visible in the cal
   await expect(settings.getByTestId('disposition-row')).toHaveText(['Resolved', 'Callback needed']);
   await settings.getByTestId('dispositions-save').click();
   await expect(page.getByTestId('toast').getByText('Call dispositions saved')).toBeVisible();
+  await saveReadmeScreenshot(page, 'settings-dispositions-light');
   await expectNoAxeViolations(page, 'settings call dispositions');
 
   await page.goto('/ws/acme/inbox/all');
@@ -61,6 +63,7 @@ test('inbound call → after-call work: disposition and note, visible in the cal
   const form = jane.callPanel.getByTestId('voice-acw-form');
   await form.getByLabel('Disposition').selectOption('Callback needed');
   await form.getByLabel('Notes').fill(note);
+  await saveReadmeScreenshot(page, 'voice-acw-light');
   await expectNoAxeViolations(page, 'call panel after-call work');
   await jane.control('Finish').click();
   await expect(jane.callPanel).toBeHidden();

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { USERS, apiSignIn } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
+import { saveReadmeScreenshot } from './support/screenshots';
 import { VoicePage } from './support/pages/voice.page';
 import { CALLERS, VoiceEmulator } from './support/voice';
 
@@ -147,6 +148,7 @@ for (const theme of ['light', 'dark'] as const) {
     }
     await expectNoAxeViolations(page, `dialer (${theme})`);
     await page.screenshot({ path: `test-results/workspace/voice-dialer-375-${theme}.png` });
+    await saveReadmeScreenshot(page, `voice-dialer-mobile-${theme}`);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

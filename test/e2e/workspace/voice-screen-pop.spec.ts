@@ -3,7 +3,8 @@
 // beside it, or offers it in a notice, as the member chose in Settings → Your preferences; on a
 // phone-sized screen nothing opens by itself.
 import { apiCall, apiSignIn, USERS } from './support/api';
-import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
+import { InboxPage } from './support/pages/inbox.page';
 import { VoicePage } from './support/pages/voice.page';
 import { saveReadmeScreenshot } from './support/screenshots';
 import { CALLERS, VoiceEmulator } from './support/voice';
@@ -84,6 +85,7 @@ test('with “offer”, a ringing call shows a notice whose button opens the con
     .selectOption({ label: 'Offer it in a notice with an Open button' });
   await settings.getByTestId('preferences-save').click();
   await expect(page.getByTestId('toast').getByText('Preferences saved')).toBeVisible();
+  await saveReadmeScreenshot(page, 'settings-preferences-light');
   await expectNoAxeViolations(page, 'settings your preferences');
 
   await page.goto('/ws/acme/inbox/all');
@@ -132,4 +134,26 @@ test('on a phone-sized screen a ringing call opens nothing by itself', async ({ 
   // for it the moment the call rings).
   await expect(page).toHaveURL(/\/ws\/acme\/inbox\/all$/);
   expect(pops).toEqual([]);
+});
+
+test('dark theme: the contact panel beside a conversation, Your preferences and Call dispositions pass axe', async ({
+  page,
+}) => {
+  await useTheme(page, 'dark');
+  await signInAs(page, USERS.jane);
+  const inbox = new InboxPage(page);
+  await inbox.open('acme');
+  await inbox.rows.first().click();
+  await expect(inbox.conversation).toBeVisible();
+  await page.getByTestId('conversation-contact-toggle').click();
+  await expect(page.getByTestId('contact-panel').getByTestId('contact-panel-name')).toBeVisible();
+  await expectNoAxeViolations(page, 'conversation with the contact panel (dark)');
+
+  await page.goto('/ws/acme/settings/preferences');
+  await expect(page.getByTestId('preferences-save')).toBeVisible();
+  await expectNoAxeViolations(page, 'settings your preferences (dark)');
+
+  await page.goto('/ws/acme/settings/call-dispositions');
+  await expect(page.getByTestId('settings-dispositions')).toBeVisible();
+  await expectNoAxeViolations(page, 'settings call dispositions (dark)');
 });
