@@ -174,7 +174,7 @@ describe.each(dbKinds())('contact-event replay on %s', (kind) => {
     );
     expect(new Set(expected.parts.map((p) => p.id_communication)).size).toBe(expected.parts.length);
     expect(expected.parts.find((p) => p.id_communication === ids[2])).toMatchObject({
-      body: 'Call to +15555550303',
+      body: 'Call to +1 555 555 0303',
       direction: 'outbound',
     });
     // the transferred call's conversation is with the agent who talked last

@@ -231,7 +231,7 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
     });
     expect(conv.body.conversation).toMatchObject({
       channel: 'voice',
-      subject: 'Call to +15555550160',
+      subject: 'Call to +1 555 555 0160',
       assignee: { name: 'Jane Doe' },
     });
     expect(await connection(out1)).toMatchObject({
@@ -498,7 +498,7 @@ describe.each(dbKinds())('voice API on %s', (kind) => {
         .parse(res.body)
         .messages.find((m) => m.call?.idCommunication === contactId && m.call.endedAt);
     }, 'the call part');
-    expect(part.body).toBe('Call from +15555550170');
+    expect(part.body).toBe('Call from +1 555 555 0170');
     expect(part.call).toMatchObject({ answered: true, communicationType: 'inbound' });
     expect(part.call?.recordingUrl).toBe(
       `/api/ws/acme/addons/voice/recordings/${encodeURIComponent(contactId)}`,

@@ -6,6 +6,7 @@
 // transcript links) to its conversation, once.
 import type { Transaction } from 'kysely';
 import type { Connection, Database } from '../../db/schema';
+import { formatPhone } from '../../contract/phone-format';
 import { callSearchText } from '../../lib/links';
 import { MESSAGES } from '../../lib/messages';
 import { conversationForContact } from '../conversations-intake/service';
@@ -45,7 +46,10 @@ export class CallRecords {
           idCommunication: current.id_communication,
           agentId: current.agent_id,
           direction: current.communication_type === 'outbound' ? 'outbound' : 'inbound',
-          body: MESSAGES.callPart(current.communication_type, current.contact_phone_number),
+          body: MESSAGES.callPart(
+            current.communication_type,
+            await this.readable(trx, current.workspace_id, current.contact_phone_number),
+          ),
           at: new Date(current.ended_at),
         });
         current = await this.repo.updateConnection(trx, current.id, { id_part: idPart });
@@ -64,6 +68,21 @@ export class CallRecords {
       conversationId: current.id_conversation,
     });
     return current;
+  }
+
+  /** A number as people read it, in the workspace's default country (stored texts name it). */
+  private async readable(
+    trx: Transaction<Database>,
+    workspaceId: string,
+    phone: string | null,
+  ): Promise<string | null> {
+    if (!phone) return null;
+    const { default_country: country } = await trx
+      .selectFrom('workspaces')
+      .select('default_country')
+      .where('id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    return formatPhone(phone, country);
   }
 
   private async link(
@@ -93,7 +112,10 @@ export class CallRecords {
       workspaceId: ws,
       channel: 'voice',
       contactId: contact.id,
-      subject: MESSAGES.callSubject(row.communication_type, phone),
+      subject: MESSAGES.callSubject(
+        row.communication_type,
+        (await this.readable(trx, ws, phone)) ?? phone,
+      ),
       at: new Date(row.created_at),
       assignTo: options.assignTo,
     });
