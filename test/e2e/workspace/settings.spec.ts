@@ -373,6 +373,24 @@ test.describe('settings: routes', () => {
   });
 });
 
+test('Salesforce and Google Meet say plainly that they are not available yet (nothing reads their settings)', async ({
+  page,
+}) => {
+  await signInAs(page, USERS.jane);
+  const settings = new SettingsPage(page);
+  await settings.open('acme', 'integrations');
+  for (const kind of ['salesforce', 'googleMeet'])
+    await expect(page.getByTestId(`integration-${kind}`)).toContainText('Not available yet');
+  for (const [path, name] of [
+    ['integrations/salesforce', 'Salesforce'],
+    ['integrations/googleMeet', 'Google Meet'],
+  ] as const) {
+    await settings.open('acme', path);
+    await expect(page.getByTestId('integration-unavailable')).toContainText('Not available yet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  }
+});
+
 const SCREENS = [
   ['agents', 'settings-agents'],
   ['teams', 'settings-teams'],

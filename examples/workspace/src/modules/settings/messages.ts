@@ -120,3 +120,15 @@ export const CSAT_COPY = {
   responseRate: 'Response rate',
   noSurveysSent: 'None sent yet',
 } as const;
+
+/**
+ * What the integrations do today: nothing yet. Their settings can be stored (encrypted), but no
+ * code reads them, so the screens say so instead of promising a sync.
+ */
+export const INTEGRATION_UNAVAILABLE = {
+  badge: 'Not available yet',
+  salesforce:
+    'Not available yet: nothing is synced with Salesforce and no call is logged there. You can store the connection now; it is not used until the integration ships.',
+  googleMeet:
+    'Not available yet: no Meet link is created and nothing is posted. You can store the service account now; it is not used until the integration ships.',
+} as const;

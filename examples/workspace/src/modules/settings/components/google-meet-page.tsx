@@ -4,7 +4,7 @@ import { Button, Field, Input, Textarea, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { googleMeetQuery, saveGoogleMeet, settingsKeys } from '../api/settings-api';
 import type { GoogleMeetIntegration } from '../api/types';
-import { EMAIL_PATTERN, FORM_MESSAGES } from '../messages';
+import { EMAIL_PATTERN, FORM_MESSAGES, INTEGRATION_UNAVAILABLE } from '../messages';
 import {
   applyServerIssues,
   Checkbox,
@@ -42,7 +42,8 @@ export function GoogleMeetPage() {
   return (
     <IntegrationPage
       title="Google Meet"
-      subtitle="Create Meet links for conversations."
+      subtitle="Meet links for conversations."
+      unavailable={INTEGRATION_UNAVAILABLE.googleMeet}
       testId="settings-google-meet"
     >
       <QueryStates query={query} label="Google Meet settings" rows={3}>
@@ -116,7 +117,7 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
                 checked={field.value}
                 onCheckedChange={field.onChange}
                 label="Google Meet is on"
-                description="Agents can add a Meet link to a conversation."
+                description="Not used yet: turning it on creates no Meet link until the integration ships."
                 data-testid="meet-enabled"
               />
             )}
@@ -219,7 +220,7 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
           </Field>
           <Checkbox
             label="Add the link to the conversation"
-            description="Posts the Meet link as a note, so the whole team sees it."
+            description="When available: posts the Meet link as a note, so the whole team sees it."
             {...register('addLinkToConversations')}
           />
         </div>

@@ -7,7 +7,7 @@ import { Badge, Page } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { integrationsQuery } from '../api/settings-api';
 import type { IntegrationKind, IntegrationSummary } from '../api/types';
-import { SETTINGS_PATHS } from '../messages';
+import { INTEGRATION_UNAVAILABLE, SETTINGS_PATHS } from '../messages';
 import { QueryStates } from './controls';
 
 const INTEGRATIONS: Record<
@@ -16,20 +16,21 @@ const INTEGRATIONS: Record<
 > = {
   salesforce: {
     name: 'Salesforce',
-    description: 'Sync contacts with your Salesforce org and log calls on their records.',
+    description: `${INTEGRATION_UNAVAILABLE.badge}: contact sync and call logging with your Salesforce org.`,
     icon: <Cloud aria-hidden="true" />,
     path: SETTINGS_PATHS.salesforce,
   },
   googleMeet: {
     name: 'Google Meet',
-    description: 'Create Meet links for conversations from a Google Workspace service account.',
+    description: `${INTEGRATION_UNAVAILABLE.badge}: Meet links for conversations from a Google Workspace service account.`,
     icon: <Video aria-hidden="true" />,
     path: SETTINGS_PATHS.googleMeet,
   },
 };
 
 function status(i: IntegrationSummary) {
-  if (i.enabled) return <Badge tone="success">On</Badge>;
+  // Nothing acts on an integration's settings yet: 'On' would promise a sync that never happens.
+  if (i.enabled) return <Badge tone="warning">{INTEGRATION_UNAVAILABLE.badge}</Badge>;
   if (i.configured) return <Badge tone="warning">Off</Badge>;
   return <Badge>Not set up</Badge>;
 }

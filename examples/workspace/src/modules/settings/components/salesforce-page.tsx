@@ -4,7 +4,7 @@ import { Button, Field, Input, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { salesforceQuery, saveSalesforce, settingsKeys } from '../api/settings-api';
 import type { SalesforceIntegration } from '../api/types';
-import { FORM_MESSAGES } from '../messages';
+import { FORM_MESSAGES, INTEGRATION_UNAVAILABLE } from '../messages';
 import {
   applyServerIssues,
   Checkbox,
@@ -43,8 +43,9 @@ export function SalesforcePage() {
   return (
     <IntegrationPage
       title="Salesforce"
-      subtitle="Sync contacts and log calls in your Salesforce org."
+      subtitle="Contacts and call logging with your Salesforce org."
       testId="settings-salesforce"
+      unavailable={INTEGRATION_UNAVAILABLE.salesforce}
     >
       <QueryStates query={query} label="Salesforce settings" rows={3}>
         {() => (query.data ? <SalesforceForm current={query.data} /> : null)}
@@ -116,7 +117,7 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
                 checked={field.value}
                 onCheckedChange={field.onChange}
                 label="Salesforce is on"
-                description="Turn it off to pause syncing without losing the settings."
+                description="Not used yet: turning it on syncs nothing until the integration ships."
                 data-testid="salesforce-enabled"
               />
             )}
@@ -194,12 +195,12 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
         <div className="settings-card__body settings-checks">
           <Checkbox
             label="Sync contacts"
-            description="Contacts and leads with a phone or email become workspace contacts."
+            description="When available: contacts and leads with a phone or email become workspace contacts."
             {...register('syncContacts')}
           />
           <Checkbox
             label="Log calls"
-            description="Each finished call is logged as a task on the matching record."
+            description="When available: each finished call is logged as a task on the matching record."
             {...register('logCalls')}
           />
         </div>
