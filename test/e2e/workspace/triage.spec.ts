@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { apiCall, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 import { InboxPage } from './support/pages/inbox.page';
+import { saveReadmeScreenshot } from './support/screenshots';
 
 interface Started {
   conversation: { id: string; status: string; priority: string; tags: { name: string }[] };
@@ -121,4 +122,78 @@ test.describe('conversation triage', () => {
     );
     expect(closed.map((c) => c.conversation.status)).toEqual(ids.map(() => 'closed'));
   });
+});
+
+test('keyboard shortcuts: J and K move through the list, / searches, ? lists them, and R, N, A, E, I, S act on the open conversation (never while typing)', async ({
+  page,
+}) => {
+  const auth = await signInAs(page, USERS.jane);
+  const stamp = Date.now().toString(36);
+  const name = `Shortcuts ${stamp}`;
+  const id = await conversationWith(page, auth.token, name);
+  await apiCall(page.request, auth.token, 'PATCH', `/ws/acme/inbox/conversations/${id}`, {
+    assigneeId: null,
+  });
+  const inbox = new InboxPage(page);
+  await inbox.open('acme', 'all');
+  await expect(inbox.rows.nth(1)).toBeVisible();
+  const hrefs = await inbox.rows.evaluateAll((rows) =>
+    rows.slice(0, 2).map((r) => new URL((r as HTMLAnchorElement).href).pathname),
+  );
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL((url) => url.pathname === hrefs[0]);
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL((url) => url.pathname === hrefs[1]);
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL((url) => url.pathname === hrefs[0]);
+
+  await page.keyboard.press('Shift+Slash');
+  const overlay = page.getByTestId('shortcuts-dialog');
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toContainText('Close the conversation');
+  await saveReadmeScreenshot(page, 'inbox-shortcuts-light');
+  await expectNoAxeViolations(page, 'keyboard shortcuts');
+  // J does nothing while the overlay is open
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL((url) => url.pathname === hrefs[0]);
+  await page.keyboard.press('Escape');
+  await expect(overlay).toBeHidden();
+
+  await page.keyboard.press('Slash');
+  await expect(inbox.search).toBeFocused();
+  await page.keyboard.press('Escape');
+  await inbox.search.blur();
+
+  await page.goto(`/ws/acme/inbox/all/conversations/${id}`);
+  await expect(inbox.conversationTitle).toHaveText(name);
+  // N: a note, the focus in the field; typing an E there is text, not a shortcut
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('composer-mode-note')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('composer-input')).toBeFocused();
+  await page.keyboard.type('e');
+  await expect(page.getByTestId('composer-input')).toHaveValue('e');
+  await expect(inbox.status).toHaveValue('open');
+  await page.getByTestId('composer-input').fill('');
+  await page.getByTestId('composer-input').blur();
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('composer-mode-message')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('composer-input').blur();
+
+  // A: assigned to Jane; E: closed; I: the contact beside it; S: the snooze menu
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('toast').getByText('Assigned to you')).toBeVisible();
+  await expect(page.getByTestId('conversation-assignee').locator('option:checked')).toHaveText(
+    'Jane Doe',
+  );
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('toast').getByText('Conversation closed')).toBeVisible();
+  await expect(inbox.status).toHaveValue('closed');
+  await page.keyboard.press('i');
+  await expect(page.getByTestId('conversation-contact-toggle')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('s');
+  await expect(page.getByRole('menuitem', { name: 'In 1 hour' })).toBeVisible();
+  await page.keyboard.press('Escape');
 });

@@ -56,3 +56,29 @@ export const SURVEY_COPY = {
   waiting: 'No answer yet',
   expired: 'Expired without an answer',
 } as const;
+
+/**
+ * The inbox's keyboard shortcuts (none while typing in a field), in the order the `?` overlay lists
+ * them: the key as `react-hotkeys-hook` reads it, the keys shown, and what it does.
+ */
+export const INBOX_SHORTCUTS = [
+  { hotkey: 'j', keys: ['J'], label: 'Next conversation' },
+  { hotkey: 'k', keys: ['K'], label: 'Previous conversation' },
+  { hotkey: 'slash', keys: ['/'], label: 'Search conversations' },
+  { hotkey: 'r', keys: ['R'], label: 'Reply' },
+  { hotkey: 'n', keys: ['N'], label: 'Add a note' },
+  { hotkey: 'a', keys: ['A'], label: 'Assign to me' },
+  { hotkey: 'e', keys: ['E'], label: 'Close the conversation' },
+  { hotkey: 's', keys: ['S'], label: 'Snooze…' },
+  { hotkey: 't', keys: ['T'], label: 'Add a tag…' },
+  { hotkey: 'i', keys: ['I'], label: 'Show or hide the contact' },
+  { hotkey: 'shift+slash', keys: ['?'], label: 'Keyboard shortcuts' },
+] as const;
+
+/** What the shortcuts say. */
+export const SHORTCUT_COPY = {
+  title: 'Keyboard shortcuts',
+  description: 'In the inbox, when you are not typing in a field.',
+  closed: 'Conversation closed',
+  assigned: 'Assigned to you',
+} as const;

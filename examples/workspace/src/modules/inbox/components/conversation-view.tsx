@@ -28,6 +28,8 @@ const ContactPanel = lazy(() =>
 import { SurveyStatus } from './survey-status';
 import { Timeline } from './timeline';
 import { PRIORITY_OPTIONS, SnoozeMenu, STATUS_LABEL, TagEditor, snoozedLabel } from './triage';
+import { openByKeyboard, useInboxShortcut } from './shortcuts';
+import { SHORTCUT_COPY } from '../messages';
 
 const UNASSIGNED = '__unassigned__';
 
@@ -38,6 +40,23 @@ const statusOptions = (current: ConversationStatus) =>
     value,
     label: STATUS_LABEL[value],
   }));
+
+/** R and N: the composer in reply or note mode, with the focus in its field. */
+function focusComposer(mode: 'message' | 'note'): void {
+  document.querySelector<HTMLElement>(`[data-testid="composer-mode-${mode}"]`)?.click();
+  document.querySelector<HTMLElement>('[data-testid="composer-input"]')?.focus();
+}
+
+/** T: the tag list, focused and opened (a native select shows its picker on request). */
+function openSelect(select: HTMLSelectElement | null): void {
+  if (!select || select.disabled) return;
+  select.focus();
+  try {
+    select.showPicker();
+  } catch {
+    // Not allowed here (no user activation, or not supported): the focus is on it, Space opens it.
+  }
+}
 
 function ConversationHeader({ conversation }: { readonly conversation: ConversationSummary }) {
   const session = useSession();
@@ -66,6 +85,36 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
         description: error instanceof ApiError ? error.message : undefined,
       }),
   });
+  // The open conversation's shortcuts (the list-wide ones and the `?` overlay: InboxShortcuts).
+  const me = session.profile.idAgent;
+  useInboxShortcut('r', () => focusComposer('message'));
+  useInboxShortcut('n', () => focusComposer('note'));
+  useInboxShortcut(
+    'a',
+    () => {
+      if (me && conversation.assignee?.id !== me)
+        update.mutate(
+          { assigneeId: me },
+          { onSuccess: () => toast({ tone: 'success', title: SHORTCUT_COPY.assigned }) },
+        );
+    },
+    me !== null,
+  );
+  useInboxShortcut('e', () => {
+    if (conversation.status !== 'closed')
+      update.mutate(
+        { status: 'closed' },
+        { onSuccess: () => toast({ tone: 'success', title: SHORTCUT_COPY.closed }) },
+      );
+  });
+  useInboxShortcut('s', () =>
+    openByKeyboard(document.querySelector('[data-testid="conversation-snooze"]')),
+  );
+  useInboxShortcut('t', () => openSelect(document.querySelector('[data-testid="tag-add"]')));
+  useInboxShortcut(
+    'i',
+    () => void navigate(`${location.pathname}${withContactPanel(location.search, !contactShown)}`),
+  );
   const assigneeOptions = [
     { value: UNASSIGNED, label: 'Unassigned' },
     ...(agents.data ?? (conversation.assignee ? [conversation.assignee] : [])).map((a) => ({

@@ -9,6 +9,7 @@ import { canOpenInboxPath } from '../../session/permits';
 import { Badge, Skeleton } from '../../../ui';
 import { inboxCountsQuery } from '../api/inbox-api';
 import { InboxLiveUpdatesEffect } from '../effects/inbox-live-updates-effect';
+import { InboxShortcuts } from './shortcuts';
 import './inbox.css';
 
 function ListLink({
@@ -49,6 +50,7 @@ export function InboxLayout() {
   return (
     <div className="inbox" data-testid="inbox">
       <InboxLiveUpdatesEffect slug={session.slug} />
+      <InboxShortcuts />
       <nav className="inbox-nav" aria-label="Inbox lists">
         <h2 className="inbox-nav__title">Inbox</h2>
         <ListLink

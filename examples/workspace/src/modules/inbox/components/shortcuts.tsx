@@ -1,0 +1,88 @@
+// The inbox's keyboard shortcuts, for agents who live in it: move through the list, reply, note,
+// assign, close, snooze and tag without the mouse; `?` lists them. None fires while the focus is in
+// a field (typing stays typing) or while a dialog or menu is open.
+import { useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
+import type { Options } from 'react-hotkeys-hook';
+import { Dialog } from '../../../ui';
+import { INBOX_SHORTCUTS, SHORTCUT_COPY } from '../messages';
+
+type ShortcutKey = (typeof INBOX_SHORTCUTS)[number]['hotkey'];
+
+/** A dialog or an open menu has the keyboard: shortcuts wait until it is gone. */
+const overlayOpen = (): boolean =>
+  document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]') !== null;
+
+const OPTIONS: Options = {
+  preventDefault: true,
+  ignoreEventWhen: (event) => event.repeat || overlayOpen(),
+};
+
+/** Binds one of {@link INBOX_SHORTCUTS} while the calling component is on screen. */
+export function useInboxShortcut(key: ShortcutKey, run: () => void, enabled = true): void {
+  useHotkeys(key, run, { ...OPTIONS, enabled }, [run]);
+}
+
+/** Focuses `el` and opens it as a keyboard user would (Enter on a menu or select trigger). */
+export function openByKeyboard(el: HTMLElement | null): void {
+  if (!el || (el as HTMLButtonElement).disabled) return;
+  el.focus();
+  el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+}
+
+/** The rows of the conversation list in order, and the one open now (-1 if none). */
+function listRows(): { rows: HTMLAnchorElement[]; current: number } {
+  const rows = [
+    ...document.querySelectorAll<HTMLAnchorElement>('a[data-testid="conversation-row"]'),
+  ];
+  const here = window.location.pathname;
+  const current = rows.findIndex((r) => {
+    const path = new URL(r.href).pathname;
+    return here === path || here.startsWith(`${path}/`);
+  });
+  return { rows, current };
+}
+
+function openRow(step: 1 | -1): void {
+  const { rows, current } = listRows();
+  const next = rows[current === -1 ? 0 : current + step];
+  if (!next) return;
+  next.click();
+  next.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * The list-wide shortcuts (J, K, /, ?) and the `?` overlay. Rendered once by the inbox; the open
+ * conversation binds its own (R, N, A, E, S, T, I) with {@link useInboxShortcut}.
+ */
+export function InboxShortcuts() {
+  const [open, setOpen] = useState(false);
+  useInboxShortcut('j', () => openRow(1));
+  useInboxShortcut('k', () => openRow(-1));
+  useInboxShortcut('slash', () =>
+    document.querySelector<HTMLInputElement>('[data-testid="conversation-search"]')?.focus(),
+  );
+  useInboxShortcut('shift+slash', () => setOpen(true));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={SHORTCUT_COPY.title}
+      description={SHORTCUT_COPY.description}
+      data-testid="shortcuts-dialog"
+    >
+      <dl className="shortcuts">
+        {INBOX_SHORTCUTS.map((s) => (
+          <div key={s.hotkey} className="shortcuts__row">
+            <dt>
+              {s.keys.map((k) => (
+                <kbd key={k}>{k}</kbd>
+              ))}
+            </dt>
+            <dd>{s.label}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}
