@@ -30,11 +30,13 @@ describe.each(dbKinds())('contact deletion on %s', (kind) => {
     expect(created.status).toBe(201);
     const id = created.body.contact.id as string;
     const maria = s.id('acme/contact:maria');
-    const ws = (await s.services.db
-      .selectFrom('contacts')
-      .select('workspace_id')
-      .where('id', '=', maria)
-      .executeTakeFirstOrThrow())!.workspace_id;
+    const ws = (
+      await s.services.db
+        .selectFrom('contacts')
+        .select('workspace_id')
+        .where('id', '=', maria)
+        .executeTakeFirstOrThrow()
+    ).workspace_id;
     // Maria's conversation moves to Erin, and Erin gets a call with her number.
     const conv = await s.services.db
       .selectFrom('conversations')
