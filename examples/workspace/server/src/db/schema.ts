@@ -117,6 +117,8 @@ export interface ContactsTable {
   company: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Set when the contact was deleted and its personal data erased (0021). */
+  deleted_at: ColumnType<Date | null, never, Date>;
 }
 
 export interface TagsTable {

@@ -7,6 +7,8 @@ export const MESSAGES = {
   unauthorized: 'Sign in to continue.',
   forbidden: (permit: string) => `You do not have the ${permit} permission.`,
   notFound: (what: string) => `${what} not found.`,
+  /** The name a deleted contact's conversations and calls show. */
+  deletedContact: 'Deleted contact',
   invalidRequest: 'The request is not valid.',
   invalidJson: 'The request body is not valid JSON.',
   internal: 'Something went wrong on our side.',

@@ -15,7 +15,11 @@ export class ContactRepository {
     cursor: { name: string; id: string } | undefined,
     limit: number,
   ) {
-    let query = this.db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId);
+    let query = this.db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('deleted_at', 'is', null);
     if (q) {
       const p = likeContains(q);
       query = query.where(
@@ -37,6 +41,7 @@ export class ContactRepository {
       .selectAll()
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
   }
 
@@ -46,6 +51,7 @@ export class ContactRepository {
       .selectAll()
       .where('workspace_id', '=', workspaceId)
       .where('phone', '=', phone)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
   }
 
@@ -105,6 +111,44 @@ export class ContactRepository {
       .where('workspace_id', '=', workspaceId)
       .where('contact_id', '=', id)
       .execute();
+  }
+
+  /**
+   * Erases a contact in the transaction: its personal data goes (name replaced by `name`,
+   * phone, email, company, avatar and its events' payloads), its calls lose the number, and the
+   * row is marked deleted so its conversations and calls keep their owner. Returns whether a
+   * live contact was erased (false: none, or already deleted).
+   */
+  async erase(trx: Transaction<Database>, workspaceId: string, id: string, name: string) {
+    const erased = await trx
+      .updateTable('contacts')
+      .set({
+        name,
+        phone: null,
+        email: null,
+        company: null,
+        avatar_url: null,
+        updated_at: new Date(),
+        deleted_at: new Date(),
+      })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!erased) return false;
+    await trx
+      .updateTable('connections')
+      .set({ contact_phone_number: null, search_text: callSearchText(name, null) })
+      .where('workspace_id', '=', workspaceId)
+      .where('contact_id', '=', id)
+      .execute();
+    await trx
+      .deleteFrom('contact_events')
+      .where('workspace_id', '=', workspaceId)
+      .where('contact_id', '=', id)
+      .execute();
+    return true;
   }
 
   calls(workspaceId: string, contactId: string, limit: number) {

@@ -93,5 +93,25 @@ export function contactRoutes(services: Services) {
       ),
   );
 
+  router.openapi(
+    authRoute({
+      method: 'delete',
+      path: '/ws/{slug}/contacts/{id}',
+      tags,
+      summary:
+        'Delete a contact (admin): personal data erased, conversations kept under "Deleted contact", calls kept without the number',
+      request: { params: idParamsSchema },
+      responses: {
+        204: { description: 'Deleted' },
+        403: json(apiErrorSchema, 'forbidden: the admin permit is needed'),
+        404: json(apiErrorSchema, 'not_found: no such contact (or already deleted)'),
+      },
+    }),
+    async (c) => {
+      await contacts.remove(c.get('access'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );
+
   return router;
 }

@@ -10,6 +10,8 @@ import type { Contact } from '../../db/schema';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { conflict, notFound, type ApiError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { MESSAGES } from '../../lib/messages';
+import { requirePermit } from '../../lib/router';
 import { decodeNameCursor, encodeNameCursor } from '../../lib/paging';
 import { displayName, isVisitorName, recordingUrl, visitorName } from '../../lib/links';
 import { hasMedia, InboxService } from '../inbox/service';
@@ -104,6 +106,19 @@ export class ContactService {
       if (isUniqueViolation(error)) throw phoneTaken();
       throw error;
     }
+  }
+
+  /**
+   * Deletes a contact (admin permit): its personal data is erased, its conversations stay
+   * (shown as the deleted contact, messages kept) and its calls keep their records without the
+   * number. A contact already deleted, or of another workspace, is not found.
+   */
+  async remove(access: WorkspaceAccess, id: string): Promise<void> {
+    requirePermit(access, 'admin');
+    const erased = await this.services.db
+      .transaction()
+      .execute((trx) => this.repo.erase(trx, access.workspace.id, id, MESSAGES.deletedContact));
+    if (!erased) throw notFound('Contact');
   }
 
   async profile(access: WorkspaceAccess, id: string): Promise<ContactProfile> {
