@@ -18,6 +18,7 @@ import { defaultCountry } from './0017-default-country';
 import { teamQueues } from './0018-team-queues';
 import { conversationTriage } from './0019-conversation-triage';
 import { memberPreferences } from './0020-member-preferences';
+import { teamAdmin } from './0022-team-admin';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   teamQueues,
   conversationTriage,
   memberPreferences,
+  teamAdmin,
 ];
