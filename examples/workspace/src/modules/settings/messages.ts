@@ -120,3 +120,14 @@ export const CSAT_COPY = {
   responseRate: 'Response rate',
   noSurveysSent: 'None sent yet',
 } as const;
+
+/** Deactivate / reactivate a member (Settings → Agents → edit). */
+export const AGENT_ACCESS = {
+  isActive:
+    'Deactivating ends this member’s sessions at once; they cannot sign in until reactivated.',
+  isDeactivated: 'This member is deactivated: they cannot sign in to this workspace.',
+  deactivated: 'Agent deactivated',
+  reactivated: 'Agent reactivated',
+  failed: 'The agent’s access was not changed',
+  badge: 'Deactivated',
+} as const;
