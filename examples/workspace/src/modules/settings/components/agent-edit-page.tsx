@@ -344,21 +344,23 @@ function AgentAccess({ agent }: { readonly agent: SettingsAgent }) {
   });
   if (!session.permits.admin || !agent.userId || agent.id === session.profile.idAgent) return null;
   return (
-    <SettingsCard
-      title="Access"
-      description={agent.deactivated ? AGENT_ACCESS.isDeactivated : AGENT_ACCESS.isActive}
-    >
-      <div className="settings-card__body" data-testid="agent-access">
-        <Button
-          type="button"
-          variant={agent.deactivated ? 'primary' : 'danger'}
-          loading={change.isPending}
-          onClick={() => change.mutate()}
-          data-testid={agent.deactivated ? 'agent-reactivate' : 'agent-deactivate'}
-        >
-          {agent.deactivated ? 'Reactivate' : 'Deactivate'}
-        </Button>
-      </div>
-    </SettingsCard>
+    <div className="settings-form">
+      <SettingsCard
+        title="Access"
+        description={agent.deactivated ? AGENT_ACCESS.isDeactivated : AGENT_ACCESS.isActive}
+      >
+        <div className="settings-card__body" data-testid="agent-access">
+          <Button
+            type="button"
+            variant={agent.deactivated ? 'primary' : 'danger'}
+            loading={change.isPending}
+            onClick={() => change.mutate()}
+            data-testid={agent.deactivated ? 'agent-reactivate' : 'agent-deactivate'}
+          >
+            {agent.deactivated ? 'Reactivate' : 'Deactivate'}
+          </Button>
+        </div>
+      </SettingsCard>
+    </div>
   );
 }
