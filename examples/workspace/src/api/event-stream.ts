@@ -1,3 +1,4 @@
+import { setAuth } from './auth-token';
 import { apiUrl, authHeaders } from './client';
 
 /** The header that names the tab a stream belongs to (the server's presence counts tabs). */
@@ -65,7 +66,10 @@ export async function followEventStream(
         headers: { ...authHeaders(), accept: 'text/event-stream', [TAB_HEADER]: tabId() },
         signal,
       });
-      if (response.status === 401 || response.status === 403 || response.status === 404) return;
+      // A token revoked meanwhile (signed out elsewhere, account deactivated): the app signs out,
+      // as it does when an API call answers 401.
+      if (response.status === 401) return setAuth(null);
+      if (response.status === 403 || response.status === 404) return;
       if (!response.ok || !response.body) throw new Error(`event stream ${response.status}`);
       delay = 1_000;
       onOpen?.();

@@ -55,6 +55,8 @@ export const settingsAgentSchema = z
     /** The contact-centre username, when linked to the softphone. */
     connectUsername: z.string().nullable(),
     teams: z.array(teamRefSchema),
+    /** Whether an admin deactivated the member: they cannot sign in to the workspace. */
+    deactivated: z.boolean(),
   })
   .openapi('SettingsAgent');
 

@@ -78,6 +78,8 @@ export interface MembershipsTable {
   created_at: CreatedAt;
   /** What the desktop app does when a call rings for this member (migration 0020). */
   screen_pop: ColumnType<string, string | undefined, string>;
+  /** When an admin deactivated this member; null while active (migration 0022). */
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface TeamsTable {

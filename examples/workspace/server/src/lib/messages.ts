@@ -4,6 +4,8 @@
 export const MESSAGES = {
   invalidCredentials: 'Email or password is incorrect.',
   tooManyLogins: 'Too many failed sign-in attempts. Try again later.',
+  accountDeactivated:
+    'This account is deactivated. Ask an admin of your workspace to reactivate it.',
   unauthorized: 'Sign in to continue.',
   forbidden: (permit: string) => `You do not have the ${permit} permission.`,
   notFound: (what: string) => `${what} not found.`,

@@ -5,4 +5,6 @@ export const SESSION_MESSAGES = {
   tooManyAttemptsIn: (seconds: number) =>
     `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   signedOut: 'You are signed out.',
+  accountDeactivated:
+    'This account is deactivated. Ask an admin of your workspace to reactivate it.',
 } as const;

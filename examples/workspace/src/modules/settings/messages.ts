@@ -132,3 +132,14 @@ export const INTEGRATION_UNAVAILABLE = {
   googleMeet:
     'Not available yet: no Meet link is created and nothing is posted. You can store the service account now; it is not used until the integration ships.',
 } as const;
+
+/** Deactivate / reactivate a member (Settings → Agents → edit). */
+export const AGENT_ACCESS = {
+  isActive:
+    'Deactivating ends this member’s sessions at once; they cannot sign in until reactivated.',
+  isDeactivated: 'This member is deactivated: they cannot sign in to this workspace.',
+  deactivated: 'Agent deactivated',
+  reactivated: 'Agent reactivated',
+  failed: 'The agent’s access was not changed',
+  badge: 'Deactivated',
+} as const;

@@ -19,6 +19,7 @@ import { teamQueues } from './0018-team-queues';
 import { conversationTriage } from './0019-conversation-triage';
 import { memberPreferences } from './0020-member-preferences';
 import { contactLifecycle } from './0021-contact-lifecycle';
+import { teamAdmin } from './0022-team-admin';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   conversationTriage,
   memberPreferences,
   contactLifecycle,
+  teamAdmin,
 ];

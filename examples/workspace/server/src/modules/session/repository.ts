@@ -119,6 +119,7 @@ export class SessionRepository {
       .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
       .select(['w.slug', 'w.name'])
       .where('m.user_id', '=', userId)
+      .where('m.deactivated_at', 'is', null)
       .orderBy('w.name')
       .execute();
   }
@@ -146,6 +147,7 @@ export class SessionRepository {
         'm.permit_inbox_saved_replies',
         'm.permit_voice_live_calls',
         'm.screen_pop',
+        'm.deactivated_at',
         'a.id as agent_id',
         'a.name as agent_name',
         'a.email as agent_email',
@@ -157,6 +159,32 @@ export class SessionRepository {
       .where('w.slug', '=', slug)
       .executeTakeFirst();
     return row;
+  }
+
+  /** Whether every membership of the user is deactivated (a user without any is not blocked). */
+  async deactivatedEverywhere(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('memberships')
+      .select([
+        sql<number>`count(*)::int`.as('all'),
+        sql<number>`count(*) FILTER (WHERE deactivated_at IS NULL)::int`.as('active'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.all > 0 && row.active === 0;
+  }
+
+  /** Revokes every live token of the user; answers their hashes (their event streams end). */
+  async revokeUserTokens(userId: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('token_hash')
+      .execute();
+    return rows.map((r) => r.token_hash);
   }
 
   /** Saves a member's own preferences in a workspace. */

@@ -53,6 +53,9 @@ export class SessionService {
     const user = await this.repo.findUserByEmail(email);
     const ok = await verifyPassword(password, user?.password_hash ?? UNUSABLE_HASH);
     if (!user || !ok) throw new ApiError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
+    // Said only to whoever knows the password: a deactivated member does not get a token.
+    if (await this.repo.deactivatedEverywhere(user.id))
+      throw new ApiError(403, 'account_deactivated', MESSAGES.accountDeactivated);
     // The attempt was the owner's: the account (or this browser) starts over, the address gets
     // its attempt back.
     if (knownDevice) await this.repo.clearAttempts(keys[0]![0]);
@@ -91,6 +94,16 @@ export class SessionService {
     return { user, workspaces: await this.repo.workspacesOf(userId) };
   }
 
+  /**
+   * Ends every session of a user at once: their tokens are revoked and the event streams opened
+   * with them close, in every server process.
+   */
+  async endSessions(userId: string): Promise<number> {
+    const hashes = await this.repo.revokeUserTokens(userId, new Date());
+    for (const hash of hashes) this.services.bus.revoke(hash);
+    return hashes.length;
+  }
+
   user(userId: string) {
     return this.repo.findUser(userId);
   }
@@ -119,6 +132,8 @@ export class SessionService {
   async access(slug: string, userId: string): Promise<WorkspaceAccess> {
     const row = await this.repo.access(slug, userId);
     if (!row) throw notFound('Workspace');
+    if (row.deactivated_at)
+      throw new ApiError(403, 'account_deactivated', MESSAGES.accountDeactivated);
     const permits: Permits = {
       admin: row.permit_admin,
       flag_campaigns: row.permit_campaigns,
@@ -155,6 +170,7 @@ export class SessionService {
         permit_inbox_saved_replies: row.permit_inbox_saved_replies,
         permit_voice_live_calls: row.permit_voice_live_calls,
         screen_pop: row.screen_pop,
+        deactivated_at: row.deactivated_at,
         created_at: row.member_since,
       },
       permits,

@@ -5,6 +5,8 @@ export const SETTINGS_MESSAGES = {
   lastAdmin: 'A workspace needs at least one admin: make another member admin first.',
   adminPermitNeedsAdmin: 'Only admins can grant or remove the admin permit.',
   roleNeedsAdmin: "Only admins can change a member's role.",
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  lastActiveAdmin: 'A workspace needs at least one active admin: make another member admin first.',
   agentHasNoSignIn: 'This agent has no sign-in, so it has no permits or role.',
   unknownTeam: 'Unknown team',
   unknownAgent: 'Unknown agent',

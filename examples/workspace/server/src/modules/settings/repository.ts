@@ -57,6 +57,7 @@ export class SettingsRepository {
         'm.permit_permissions',
         'm.permit_inbox_saved_replies',
         'm.permit_voice_live_calls',
+        'm.deactivated_at',
       ]);
   }
 
@@ -96,6 +97,7 @@ export class SettingsRepository {
       .select('user_id')
       .where('workspace_id', '=', workspaceId)
       .where('permit_admin', '=', true)
+      .where('deactivated_at', 'is', null)
       .forUpdate()
       .execute();
     return rows.map((r) => r.user_id);
@@ -111,6 +113,21 @@ export class SettingsRepository {
     await trx
       .updateTable('memberships')
       .set(set)
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Deactivates (a date) or reactivates (null) a member of the workspace. */
+  async setDeactivated(
+    workspaceId: string,
+    userId: string,
+    at: Date | null,
+    db: Db = this.db,
+  ): Promise<void> {
+    await db
+      .updateTable('memberships')
+      .set({ deactivated_at: at })
       .where('workspace_id', '=', workspaceId)
       .where('user_id', '=', userId)
       .execute();

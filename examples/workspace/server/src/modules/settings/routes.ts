@@ -115,6 +115,37 @@ export function settingsRoutes(services: Services) {
       ),
   );
 
+  for (const action of ['deactivate', 'reactivate'] as const) {
+    router.openapi(
+      authRoute({
+        method: 'post',
+        path: `/ws/{slug}/settings/agents/{id}/${action}`,
+        tags,
+        summary:
+          action === 'deactivate'
+            ? 'Deactivate a member (admin): their sessions end at once and they cannot sign in'
+            : 'Reactivate a deactivated member (admin): they can sign in again',
+        description:
+          action === 'deactivate'
+            ? 'Answers 409 `cannot_deactivate_self` for the caller, 409 `last_admin` for the last active admin.'
+            : undefined,
+        request: { params: idParamsSchema },
+        responses: {
+          200: json(settingsAgentResponseSchema),
+          409: json(z.object({ error: z.string(), message: z.string() }), 'Not allowed'),
+        },
+      }),
+      async (c) => {
+        const id = c.req.valid('param').id;
+        const agent =
+          action === 'deactivate'
+            ? await settings.deactivateAgent(c.get('access'), id)
+            : await settings.reactivateAgent(c.get('access'), id);
+        return c.json({ agent }, 200);
+      },
+    );
+  }
+
   // ── Teams ─────────────────────────────────────────────────────────────────────────────────
 
   router.openapi(

@@ -50,6 +50,7 @@ import {
   SETTINGS_MESSAGES as M,
   UNKNOWN_COUNTRY,
 } from './messages';
+import { SessionService } from '../session/service';
 import { PERMIT_COLUMNS, SettingsRepository, type PermitColumn } from './repository';
 import { maskSecret, SecretBox, SecretKeyMissingError } from './secret-box';
 
@@ -98,6 +99,7 @@ export class SettingsService {
           }
         : null,
       connectUsername: r.connect_username,
+      deactivated: r.deactivated_at != null,
       teams: teams
         .filter((t) => t.agent_id === r.id)
         .map((t) => ({ id: t.id, name: t.name, emoji: t.emoji })),
@@ -154,6 +156,45 @@ export class SettingsService {
       if (patch.name !== undefined) await this.repo.renameAgent(trx, id, patch.name);
       if (teamIds) await this.repo.replaceAgentTeams(trx, id, teamIds);
     });
+    return this.agent(access, id);
+  }
+
+  /**
+   * Deactivates a member (admin): their sessions end at once (tokens revoked, event streams
+   * closed) and they can no longer sign in to the workspace. Nobody deactivates themselves or the
+   * last active admin.
+   */
+  async deactivateAgent(access: WorkspaceAccess, id: string): Promise<SettingsAgent> {
+    requirePermit(access, 'admin');
+    const ws = access.workspace.id;
+    const row = await this.repo.findAgent(ws, id);
+    if (!row) throw notFound('Agent');
+    const userId = row.member_user_id;
+    if (!userId) throw invalid('id', M.agentHasNoSignIn);
+    if (userId === access.membership.user_id)
+      throw conflict('cannot_deactivate_self', M.cannotDeactivateSelf);
+    if (row.deactivated_at) return this.agent(access, id);
+    await this.repo.transaction(async (trx) => {
+      if (row.permit_admin) {
+        // Locks the active admins' rows: two concurrent deactivations cannot both pass.
+        const admins = await this.repo.lockAdmins(trx, ws);
+        if (admins.length <= 1 && admins.includes(userId))
+          throw conflict('last_admin', M.lastActiveAdmin);
+      }
+      await this.repo.setDeactivated(ws, userId, new Date(), trx);
+    });
+    await new SessionService(this.services).endSessions(userId);
+    return this.agent(access, id);
+  }
+
+  /** Reactivates a deactivated member (admin): they can sign in again. */
+  async reactivateAgent(access: WorkspaceAccess, id: string): Promise<SettingsAgent> {
+    requirePermit(access, 'admin');
+    const ws = access.workspace.id;
+    const row = await this.repo.findAgent(ws, id);
+    if (!row) throw notFound('Agent');
+    if (!row.member_user_id) throw invalid('id', M.agentHasNoSignIn);
+    await this.repo.setDeactivated(ws, row.member_user_id, null);
     return this.agent(access, id);
   }
 

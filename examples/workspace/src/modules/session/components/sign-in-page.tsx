@@ -17,6 +17,7 @@ function errorText(error: unknown): string {
       return error.retryAfterSeconds
         ? SESSION_MESSAGES.tooManyAttemptsIn(error.retryAfterSeconds)
         : SESSION_MESSAGES.tooManyAttempts;
+    if (error.code === 'account_deactivated') return SESSION_MESSAGES.accountDeactivated;
     return error.message;
   }
   return SESSION_MESSAGES.signInFailed;

@@ -250,3 +250,15 @@ export const saveDispositions = (slug: string, dispositions: string[]) =>
     method: 'PUT',
     body: { dispositions },
   }).then((r) => r.dispositions);
+
+/** Deactivates a member (admin): their sessions end at once and they cannot sign in. */
+export const deactivateAgent = (slug: string, id: string) =>
+  api<{ agent: SettingsAgent }>(s(slug, `/agents/${seg(id)}/deactivate`), { method: 'POST' }).then(
+    (r) => r.agent,
+  );
+
+/** Reactivates a deactivated member (admin): they can sign in again. */
+export const reactivateAgent = (slug: string, id: string) =>
+  api<{ agent: SettingsAgent }>(s(slug, `/agents/${seg(id)}/reactivate`), { method: 'POST' }).then(
+    (r) => r.agent,
+  );

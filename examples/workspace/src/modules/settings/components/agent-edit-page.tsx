@@ -8,9 +8,16 @@ import { paths } from '../../../app/paths';
 import { Avatar, Button, EmptyState, Field, Input, Page, Select, toast } from '../../../ui';
 import { sessionQuery } from '../../session/api/session-api';
 import { useSession } from '../../session/hooks/use-session';
-import { agentQuery, settingsKeys, teamsQuery, updateAgent } from '../api/settings-api';
+import {
+  agentQuery,
+  deactivateAgent,
+  reactivateAgent,
+  settingsKeys,
+  teamsQuery,
+  updateAgent,
+} from '../api/settings-api';
 import type { Permits, Role, SettingsAgent, SettingsTeam } from '../api/types';
-import { FORM_MESSAGES, PERMIT_LABELS, PERMIT_ORDER, ROLE_LABELS } from '../messages';
+import { AGENT_ACCESS, FORM_MESSAGES, PERMIT_LABELS, PERMIT_ORDER, ROLE_LABELS } from '../messages';
 import {
   applyServerIssues,
   Checkbox,
@@ -86,7 +93,10 @@ export function AgentEditPage() {
         >
           {() =>
             agent.data && teams.data ? (
-              <AgentForm key={agent.data.id} agent={agent.data} teams={teams.data} />
+              <>
+                <AgentForm key={agent.data.id} agent={agent.data} teams={teams.data} />
+                <AgentAccess agent={agent.data} />
+              </>
             ) : null
           }
         </QueryStates>
@@ -305,5 +315,52 @@ function AgentForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Deactivate / reactivate (admins, for another member with a sign-in): deactivation ends the
+ * member's sessions at once and keeps them from signing in until reactivated.
+ */
+function AgentAccess({ agent }: { readonly agent: SettingsAgent }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: () =>
+      agent.deactivated
+        ? reactivateAgent(session.slug, agent.id)
+        : deactivateAgent(session.slug, agent.id),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.agent(session.slug, agent.id), saved);
+      toast({
+        tone: 'success',
+        title: saved.deactivated ? AGENT_ACCESS.deactivated : AGENT_ACCESS.reactivated,
+        description: saved.name,
+      });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.agents(session.slug) });
+    },
+    onError: (error) =>
+      toast({ tone: 'danger', title: AGENT_ACCESS.failed, description: errorText(error) }),
+  });
+  if (!session.permits.admin || !agent.userId || agent.id === session.profile.idAgent) return null;
+  return (
+    <div className="settings-form">
+      <SettingsCard
+        title="Access"
+        description={agent.deactivated ? AGENT_ACCESS.isDeactivated : AGENT_ACCESS.isActive}
+      >
+        <div className="settings-card__body" data-testid="agent-access">
+          <Button
+            type="button"
+            variant={agent.deactivated ? 'primary' : 'danger'}
+            loading={change.isPending}
+            onClick={() => change.mutate()}
+            data-testid={agent.deactivated ? 'agent-reactivate' : 'agent-deactivate'}
+          >
+            {agent.deactivated ? 'Reactivate' : 'Deactivate'}
+          </Button>
+        </div>
+      </SettingsCard>
+    </div>
   );
 }

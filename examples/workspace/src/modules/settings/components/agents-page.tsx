@@ -8,7 +8,13 @@ import { useSession } from '../../session/hooks/use-session';
 import { canEditAgents } from '../../session/permits';
 import { agentsQuery } from '../api/settings-api';
 import type { SettingsAgent } from '../api/types';
-import { PERMIT_LABELS, PERMIT_ORDER, ROLE_LABELS, SETTINGS_PATHS } from '../messages';
+import {
+  AGENT_ACCESS,
+  PERMIT_LABELS,
+  PERMIT_ORDER,
+  ROLE_LABELS,
+  SETTINGS_PATHS,
+} from '../messages';
 import { QueryStates } from './controls';
 
 /** What an agent may do, in a few words. */
@@ -103,6 +109,14 @@ export function AgentsPage() {
                         ) : (
                           '—'
                         )}
+                        {agent.deactivated ? (
+                          <>
+                            {' '}
+                            <Badge tone="danger" data-testid="agent-deactivated">
+                              {AGENT_ACCESS.badge}
+                            </Badge>
+                          </>
+                        ) : null}
                       </td>
                       <td data-label="Teams">
                         {agent.teams.length === 0 ? (
