@@ -16,6 +16,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '**/*.d.mts',
+      // generated from the server's routes by examples/workspace/server/scripts/api-types.ts
+      'examples/workspace/src/api/generated/**',
       // compiled against the real amazon-connect-streams by test/unit/compat-types.test.ts alone
       'test/types/compat/entries/real.ts',
     ],

@@ -98,6 +98,18 @@ async function startWeb() {
   return { close: () => served.close() };
 }
 
+// The app's API types from the server's routes (for the editor and typecheck; Vite strips types),
+// written while the stack starts.
+const apiTypes = new Promise((resolve) => {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', 'examples/workspace/server/scripts/api-types.ts'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  child.on('exit', resolve);
+  child.on('error', resolve);
+});
+
 const secret = randomBytes(24).toString('base64url');
 const webhookUrl = (url) => `${url}/api/integrations/connect/contact-events?key=${secret}`;
 
@@ -237,6 +249,7 @@ for (const [part, value] of Object.entries(channelHooks)) {
 
 // 3. The web app, proxying /api to the server.
 process.env.WORKSPACE_API_PORT = new URL(server.url).port;
+await apiTypes;
 const vite = await startWeb();
 const url = `http://127.0.0.1:${port}/`;
 console.log(`

@@ -1,5 +1,5 @@
 // `npm test`: every quality gate, in order; stops at the first that fails.
-// typecheck → format → build → lint (type-aware rules read built d.ts of sibling packages) → unit + browser tests → API reports → package checks →
+// API types → typecheck → format → build → lint (type-aware rules read built d.ts of sibling packages) → unit + browser tests → API reports → package checks →
 // bundler hygiene → pack test → docs → size budgets → route size → SSR import check → end-to-end tests. Ends with one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +18,12 @@ if (!findChromium()) {
 }
 
 const steps = [
+  // the app's API types come from the server's routes; typecheck and lint read them
+  [
+    'API types (from the workspace server routes)',
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', 'examples/workspace/server/scripts/api-types.ts'],
+  ],
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
   ['build', process.execPath, ['scripts/build.mjs']],

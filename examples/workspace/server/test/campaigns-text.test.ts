@@ -11,7 +11,7 @@ import {
   renderTemplate,
   smsSegments,
   unknownTokens,
-} from '../src/modules/campaigns/text';
+} from '../src/contract/campaign-text';
 
 const maria = { name: 'Maria  Garcia', company: null, email: 'maria@example.com', phone: null };
 

@@ -25,7 +25,8 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE =
   'Cannot reach the server. Check your connection and try again.';
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
+/** Whether an answer's body is the server's documented error shape. */
+export function isErrorBody(value: unknown): value is ApiErrorBody {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -9,7 +9,7 @@ import {
   MESSAGE_STATUSES,
   TEMPLATE_STATUSES,
 } from '../modules/campaigns/constants';
-import { idSchema, isoDateTime, pageInfoSchema } from './common';
+import { orNull, idSchema, isoDateTime, pageInfoSchema } from './common';
 
 export const campaignChannelSchema = z.enum(CAMPAIGN_CHANNELS);
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
@@ -155,12 +155,12 @@ export const campaignSchema = z
     audience: audienceSchema,
     content: campaignContentSchema,
     /** The WhatsApp template chosen, when there is one. */
-    template: templateRefSchema.nullable(),
+    template: orNull(templateRefSchema),
     schedule: z.object({
       /** When sending starts (UTC), when scheduled. */
       sendAt: isoDateTime.nullable(),
       /** The same moment on the workspace's clock. */
-      local: localTimeSchema.nullable(),
+      local: orNull(localTimeSchema),
       timeZone: z.string(),
     }),
     stats: campaignStatsSchema,

@@ -5,6 +5,15 @@ import { z } from '@hono/zod-openapi';
 /** An ISO-8601 date-time string with offset. */
 export const isoDateTime = z.iso.datetime({ offset: true });
 /** A row id (UUID or contact-centre id). */
+/**
+ * A named (component) schema or null. `.nullable()` on a named schema marks the component itself
+ * nullable in the OpenAPI document (every use of it then reads as nullable); a union with null
+ * keeps the component as it is and says null at this one place.
+ */
+export function orNull<T extends z.ZodType>(schema: T) {
+  return z.union([schema, z.null()]);
+}
+
 export const idSchema = z.string().min(1).max(200);
 
 /** The error body of every non-2xx answer; a 400 lists its field errors in `issues`. */

@@ -1,6 +1,6 @@
 // The customer-satisfaction survey of a conversation, as the inbox shows it.
 import { z } from '@hono/zod-openapi';
-import { isoDateTime } from './common';
+import { orNull, isoDateTime } from './common';
 
 export const conversationSurveySchema = z
   .object({
@@ -19,7 +19,7 @@ export const conversationSurveySchema = z
   .openapi('ConversationSurvey');
 
 export const conversationSurveyResponseSchema = z
-  .object({ survey: conversationSurveySchema.nullable() })
+  .object({ survey: orNull(conversationSurveySchema) })
   .openapi('ConversationSurveyResponse');
 
 export type ConversationSurvey = z.infer<typeof conversationSurveySchema>;

@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import { ATTACHMENT_LIMITS } from '../modules/attachments/constants';
 import { attachmentSchema } from './attachments';
-import { idSchema, isoDateTime, pageInfoSchema } from './common';
+import { orNull, idSchema, isoDateTime, pageInfoSchema } from './common';
 import { MAX_BULK_CONVERSATIONS } from './inbox-limits';
 
 export { MAX_BULK_CONVERSATIONS, MAX_SNOOZE_DAYS } from './inbox-limits';
@@ -43,7 +43,7 @@ export const conversationSchema = z
     channel: z.enum(CHANNELS),
     status: z.enum(CONVERSATION_STATUSES),
     contact: contactRefSchema,
-    assignee: agentRefSchema.nullable(),
+    assignee: orNull(agentRefSchema),
     tags: z.array(tagSchema),
     priority: z.enum(CONVERSATION_PRIORITIES),
     /** Until when a `snoozed` conversation sleeps (it opens again then); null otherwise. */
@@ -65,7 +65,7 @@ export const callPartSchema = z
     communicationType: z.enum(['inbound', 'outbound', 'transfer', 'monitor']),
     answered: z.boolean(),
     contactPhoneNumber: z.string().nullable(),
-    agent: agentRefSchema.nullable(),
+    agent: orNull(agentRefSchema),
     startedAt: isoDateTime,
     endedAt: isoDateTime.nullable(),
     /** Seconds talked (connected to the agent until disconnect), when over. */
@@ -110,13 +110,13 @@ export const messageSchema = z
     conversationId: z.string(),
     kind: z.enum(['message', 'note', 'system', 'call']),
     direction: z.enum(['inbound', 'outbound']).nullable(),
-    author: agentRefSchema.nullable(),
+    author: orNull(agentRefSchema),
     /** Plain text as written: render it as text, never as HTML. */
     body: z.string(),
     createdAt: isoDateTime,
-    call: callPartSchema.nullable(),
+    call: orNull(callPartSchema),
     /** Where the message is on its way (replies and customers' messages); null for notes and calls. */
-    delivery: messageDeliverySchema.nullable(),
+    delivery: orNull(messageDeliverySchema),
     /** The message's files (customers' media, a reply's uploads). */
     attachments: z.array(attachmentSchema).optional(),
   })

@@ -2,20 +2,7 @@
 // channel: 5 MB, the smallest the providers allow for images (Twilio MMS jpeg/png/gif and WhatsApp
 // images, reference §1.2 and §2.4), so an attachment taken on one channel can be sent on another.
 
-const MIB = 1024 * 1024;
-
-export const ATTACHMENT_LIMITS = {
-  /** The largest file taken (uploads and customers' media alike); larger: 413, nothing stored. */
-  maxBytes: 5 * MIB,
-  /** Files on one message (Twilio allows at most 10 MediaUrl). */
-  maxPerMessage: 10,
-  /** Multipart framing allowed on an upload request beyond the file itself. */
-  uploadOverheadBytes: 64 * 1024,
-  /** A file name's longest stored form (characters). */
-  maxFilenameChars: 200,
-  /** How long a media fetch from a provider may take. */
-  fetchTimeoutMs: 15_000,
-} as const;
+export { ATTACHMENT_LIMITS } from '../../contract/attachment-limits';
 
 /**
  * An agent's upload that no reply carried (the draft was abandoned) is deleted, bytes and row,

@@ -29,7 +29,12 @@ import {
 } from './constants';
 import { CampaignRepository, type ClaimedMessage, type MessageResult } from './repository';
 import type { TemplateSnapshot } from './tables';
-import { personalize, placeholdersOf, renderTemplate, type RecipientFields } from './text';
+import {
+  personalize,
+  placeholdersOf,
+  renderTemplate,
+  type RecipientFields,
+} from '../../contract/campaign-text';
 
 /** Settings of a worker. */
 export interface SenderOptions {

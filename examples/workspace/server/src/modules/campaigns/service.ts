@@ -30,7 +30,7 @@ import { requirePermit } from '../../lib/router';
 import { CAMPAIGN_MESSAGES, LIMITS } from './constants';
 import { channelIsLocal, receiptsOf } from './provider-source';
 import { CampaignRepository, type StatsRow } from './repository';
-import { smsSegments, unknownTokens } from './text';
+import { smsSegments, unknownTokens } from '../../contract/campaign-text';
 
 type CampaignRow = NonNullable<Awaited<ReturnType<CampaignRepository['find']>>>;
 type TemplateRow = NonNullable<Awaited<ReturnType<CampaignRepository['findTemplate']>>>;

@@ -19,7 +19,7 @@ import { requirePermit } from '../../lib/router';
 import { holds } from '../session/service';
 import { CAMPAIGN_MESSAGES, LIMITS, WHATSAPP_TEMPLATE_NAME } from './constants';
 import { CampaignRepository } from './repository';
-import { placeholdersOf } from './text';
+import { placeholdersOf } from '../../contract/campaign-text';
 
 type TemplateRow = NonNullable<Awaited<ReturnType<CampaignRepository['findTemplate']>>>;
 

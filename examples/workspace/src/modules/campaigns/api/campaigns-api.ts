@@ -1,24 +1,17 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiBlob, wsPath } from '../../../api/client';
+import { call, http } from '../../../api/http';
 import { PROGRESS_POLL_MS } from '../messages';
 import type {
   Audience,
   AudienceEstimate,
-  AudienceOptions,
-  Campaign,
   CampaignChannel,
   CampaignCreate,
-  CampaignListResponse,
-  CampaignOverview,
   CampaignPatch,
-  CampaignReport,
   CampaignSchedule,
   CampaignStatus,
-  RecipientListResponse,
+  RecipientStatus,
   TemplateCreate,
-  TemplateListResponse,
   TemplatePatch,
-  TemplateResponse,
   TemplateStatus,
 } from './types';
 
@@ -31,18 +24,14 @@ export const campaignKeys = {
   templates: (slug: string) => ['ws', slug, 'campaigns', 'templates'] as const,
 };
 
-const campaignPath = (slug: string, id: string, rest = '') =>
-  wsPath(slug, `/campaigns/${encodeURIComponent(id)}${rest}`);
-const templatePath = (slug: string, id: string, rest = '') =>
-  wsPath(slug, `/campaign-templates/${encodeURIComponent(id)}${rest}`);
-
 /** Whether a campaign's numbers are still moving (sending, or replies still arriving). */
 const isLive = (status: CampaignStatus | undefined) => status === 'sending';
 
 export const overviewQuery = (slug: string) =>
   queryOptions({
     queryKey: campaignKeys.overview(slug),
-    queryFn: ({ signal }) => api<CampaignOverview>(wsPath(slug, '/campaign-overview'), { signal }),
+    queryFn: ({ signal }) =>
+      call(http.GET('/ws/{slug}/campaign-overview', { params: { path: { slug } }, signal })),
     refetchInterval: (q) => (q.state.data?.counts.sending ? PROGRESS_POLL_MS * 2 : false),
   });
 
@@ -56,16 +45,21 @@ export const campaignListQuery = (slug: string, filters: CampaignFilters) =>
   infiniteQueryOptions({
     queryKey: [...campaignKeys.lists(slug), filters] as const,
     queryFn: ({ pageParam, signal }) =>
-      api<CampaignListResponse>(wsPath(slug, '/campaigns'), {
-        signal,
-        query: {
-          status: filters.status,
-          channel: filters.channel,
-          q: filters.search,
-          cursor: pageParam,
-          limit: 20,
-        },
-      }),
+      call(
+        http.GET('/ws/{slug}/campaigns', {
+          params: {
+            path: { slug },
+            query: {
+              status: filters.status || undefined,
+              channel: filters.channel || undefined,
+              q: filters.search,
+              cursor: pageParam,
+              limit: 20,
+            },
+          },
+          signal,
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.page.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -79,7 +73,9 @@ export const campaignQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: campaignKeys.campaign(slug, id),
     queryFn: ({ signal }) =>
-      api<{ campaign: Campaign }>(campaignPath(slug, id), { signal }).then((r) => r.campaign),
+      call(http.GET('/ws/{slug}/campaigns/{id}', { params: { path: { slug, id } }, signal })).then(
+        (r) => r.campaign,
+      ),
     refetchInterval: (q) => {
       const c = q.state.data;
       if (!c) return false;
@@ -95,20 +91,30 @@ export const reportQuery = (slug: string, id: string, live: boolean) =>
   queryOptions({
     queryKey: [...campaignKeys.campaign(slug, id), 'report'] as const,
     queryFn: ({ signal }) =>
-      api<{ report: CampaignReport }>(campaignPath(slug, id, '/report'), { signal }).then(
-        (r) => r.report,
-      ),
+      call(
+        http.GET('/ws/{slug}/campaigns/{id}/report', { params: { path: { slug, id } }, signal }),
+      ).then((r) => r.report),
     refetchInterval: live ? PROGRESS_POLL_MS * 2 : false,
   });
 
-export const recipientsQuery = (slug: string, id: string, status: string, live: boolean) =>
+export const recipientsQuery = (
+  slug: string,
+  id: string,
+  status: RecipientStatus | '',
+  live: boolean,
+) =>
   infiniteQueryOptions({
     queryKey: [...campaignKeys.campaign(slug, id), 'recipients', status] as const,
     queryFn: ({ pageParam, signal }) =>
-      api<RecipientListResponse>(campaignPath(slug, id, '/recipients'), {
-        signal,
-        query: { status, cursor: pageParam, limit: 25 },
-      }),
+      call(
+        http.GET('/ws/{slug}/campaigns/{id}/recipients', {
+          params: {
+            path: { slug, id },
+            query: { status: status || undefined, cursor: pageParam, limit: 25 },
+          },
+          signal,
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.page.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -119,7 +125,9 @@ export const audienceOptionsQuery = (slug: string) =>
   queryOptions({
     queryKey: [...campaignKeys.all(slug), 'audience-options'] as const,
     queryFn: ({ signal }) =>
-      api<AudienceOptions>(wsPath(slug, '/campaigns/audience/options'), { signal }),
+      call(
+        http.GET('/ws/{slug}/campaigns/audience/options', { params: { path: { slug } }, signal }),
+      ),
     staleTime: 60_000,
   });
 
@@ -127,11 +135,13 @@ export const estimateQuery = (slug: string, channel: CampaignChannel, audience: 
   queryOptions({
     queryKey: [...campaignKeys.all(slug), 'estimate', channel, audience] as const,
     queryFn: ({ signal }): Promise<AudienceEstimate> =>
-      api<{ estimate: AudienceEstimate }>(wsPath(slug, '/campaigns/audience/estimate'), {
-        method: 'POST',
-        body: { channel, audience },
-        signal,
-      }).then((r) => r.estimate),
+      call(
+        http.POST('/ws/{slug}/campaigns/audience/estimate', {
+          params: { path: { slug } },
+          body: { channel, audience },
+          signal,
+        }),
+      ).then((r) => r.estimate),
     placeholderData: keepPreviousData,
   });
 
@@ -145,16 +155,21 @@ export const templateListQuery = (slug: string, filters: TemplateFilters) =>
   infiniteQueryOptions({
     queryKey: [...campaignKeys.templates(slug), 'list', filters] as const,
     queryFn: ({ pageParam, signal }) =>
-      api<TemplateListResponse>(wsPath(slug, '/campaign-templates'), {
-        signal,
-        query: {
-          channel: filters.channel,
-          status: filters.status,
-          q: filters.search,
-          cursor: pageParam,
-          limit: 25,
-        },
-      }),
+      call(
+        http.GET('/ws/{slug}/campaign-templates', {
+          params: {
+            path: { slug },
+            query: {
+              channel: filters.channel || undefined,
+              status: filters.status || undefined,
+              q: filters.search,
+              cursor: pageParam,
+              limit: 25,
+            },
+          },
+          signal,
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.page.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -165,61 +180,76 @@ export const approvedTemplatesQuery = (slug: string, channel: CampaignChannel) =
   queryOptions({
     queryKey: [...campaignKeys.templates(slug), 'approved', channel] as const,
     queryFn: ({ signal }) =>
-      api<TemplateListResponse>(wsPath(slug, '/campaign-templates'), {
-        signal,
-        query: { channel, status: 'approved', limit: 100 },
-      }).then((r) => r.templates),
+      call(
+        http.GET('/ws/{slug}/campaign-templates', {
+          params: { path: { slug }, query: { channel, status: 'approved', limit: 100 } },
+          signal,
+        }),
+      ).then((r) => r.templates),
   });
 
 export const templateQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: [...campaignKeys.templates(slug), 'one', id] as const,
-    queryFn: ({ signal }) => api<TemplateResponse>(templatePath(slug, id), { signal }),
+    queryFn: ({ signal }) =>
+      call(
+        http.GET('/ws/{slug}/campaign-templates/{id}', { params: { path: { slug, id } }, signal }),
+      ),
   });
 
 // ── mutations ────────────────────────────────────────────────────────────────────────────────
 
 export const campaignApi = {
   create: (slug: string, body: CampaignCreate) =>
-    api<{ campaign: Campaign }>(wsPath(slug, '/campaigns'), { method: 'POST', body }).then(
+    call(http.POST('/ws/{slug}/campaigns', { params: { path: { slug } }, body })).then(
       (r) => r.campaign,
     ),
   patch: (slug: string, id: string, body: CampaignPatch) =>
-    api<{ campaign: Campaign }>(campaignPath(slug, id), { method: 'PATCH', body }).then(
+    call(http.PATCH('/ws/{slug}/campaigns/{id}', { params: { path: { slug, id } }, body })).then(
       (r) => r.campaign,
     ),
-  remove: (slug: string, id: string) => api<void>(campaignPath(slug, id), { method: 'DELETE' }),
+  remove: (slug: string, id: string) =>
+    call(http.DELETE('/ws/{slug}/campaigns/{id}', { params: { path: { slug, id } } })),
   duplicate: (slug: string, id: string) =>
-    api<{ campaign: Campaign }>(campaignPath(slug, id, '/duplicate'), { method: 'POST' }).then(
+    call(http.POST('/ws/{slug}/campaigns/{id}/duplicate', { params: { path: { slug, id } } })).then(
       (r) => r.campaign,
     ),
   schedule: (slug: string, id: string, body: CampaignSchedule) =>
-    api<{ campaign: Campaign }>(campaignPath(slug, id, '/schedule'), {
-      method: 'POST',
-      body,
-    }).then((r) => r.campaign),
+    call(
+      http.POST('/ws/{slug}/campaigns/{id}/schedule', { params: { path: { slug, id } }, body }),
+    ).then((r) => r.campaign),
   unschedule: (slug: string, id: string) =>
-    api<{ campaign: Campaign }>(campaignPath(slug, id, '/unschedule'), { method: 'POST' }).then(
-      (r) => r.campaign,
-    ),
+    call(
+      http.POST('/ws/{slug}/campaigns/{id}/unschedule', { params: { path: { slug, id } } }),
+    ).then((r) => r.campaign),
   cancel: (slug: string, id: string) =>
-    api<{ campaign: Campaign }>(campaignPath(slug, id, '/cancel'), { method: 'POST' }).then(
+    call(http.POST('/ws/{slug}/campaigns/{id}/cancel', { params: { path: { slug, id } } })).then(
       (r) => r.campaign,
     ),
   /** The report as a CSV file (recipients or timeline). */
   csv: (slug: string, id: string, kind: 'recipients' | 'timeline') =>
-    apiBlob(campaignPath(slug, id, '/report.csv'), { query: { kind } }),
+    call(
+      http.GET('/ws/{slug}/campaigns/{id}/report.csv', {
+        params: { path: { slug, id }, query: { kind } },
+        parseAs: 'blob',
+      }),
+    ),
 };
 
 export const templateApi = {
   create: (slug: string, body: TemplateCreate) =>
-    api<TemplateResponse>(wsPath(slug, '/campaign-templates'), { method: 'POST', body }),
+    call(http.POST('/ws/{slug}/campaign-templates', { params: { path: { slug } }, body })),
   patch: (slug: string, id: string, body: TemplatePatch) =>
-    api<TemplateResponse>(templatePath(slug, id), { method: 'PATCH', body }),
-  remove: (slug: string, id: string) => api<void>(templatePath(slug, id), { method: 'DELETE' }),
+    call(
+      http.PATCH('/ws/{slug}/campaign-templates/{id}', { params: { path: { slug, id } }, body }),
+    ),
+  remove: (slug: string, id: string) =>
+    call(http.DELETE('/ws/{slug}/campaign-templates/{id}', { params: { path: { slug, id } } })),
   review: (slug: string, id: string, decision: 'approved' | 'rejected') =>
-    api<TemplateResponse>(templatePath(slug, id, '/review'), {
-      method: 'POST',
-      body: { decision },
-    }),
+    call(
+      http.POST('/ws/{slug}/campaign-templates/{id}/review', {
+        params: { path: { slug, id } },
+        body: { decision },
+      }),
+    ),
 };

@@ -29,7 +29,7 @@ import {
   recipientsQuery,
   reportQuery,
 } from '../api/campaigns-api';
-import type { Campaign, CampaignReport } from '../api/types';
+import type { Campaign, CampaignReport, RecipientStatus } from '../api/types';
 import { formatInZone } from '../format';
 import { CAMPAIGN_TEXT } from '../messages';
 import { campaignPaths } from '../paths';
@@ -237,7 +237,7 @@ function recipientState(r: {
 
 function Recipients({ slug, campaign }: { readonly slug: string; readonly campaign: Campaign }) {
   const country = useSession().workspace.defaultCountry;
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<RecipientStatus | ''>('');
   const query = useInfiniteQuery(
     recipientsQuery(slug, campaign.id, status, campaign.status === 'sending'),
   );

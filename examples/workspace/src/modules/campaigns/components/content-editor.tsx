@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import {
   PERSONALIZATION_TOKENS,
   type RecipientFields,
-} from '../../../../server/src/modules/campaigns/text';
+} from '../../../../server/src/contract/campaign-text';
 import { ErrorState, Field, Input, SkeletonList, Textarea } from '../../../ui';
 import { approvedTemplatesQuery } from '../api/campaigns-api';
 import type { CampaignContent, CampaignTemplate } from '../api/types';

@@ -3,7 +3,7 @@ import {
   renderTemplate,
   smsSegments,
   type RecipientFields,
-} from '../../../../server/src/modules/campaigns/text';
+} from '../../../../server/src/contract/campaign-text';
 import type { CampaignContent } from '../api/types';
 
 /** A recipient for previews when the audience has none yet. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Check, Save, Trash2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { placeholdersOf } from '../../../../server/src/modules/campaigns/text';
+import { placeholdersOf } from '../../../../server/src/contract/campaign-text';
 import { ApiError } from '../../../api/client';
 import {
   Badge,

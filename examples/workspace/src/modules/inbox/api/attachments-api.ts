@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  NETWORK_ERROR_MESSAGE,
-  apiBlob,
-  apiUrl,
-  authHeaders,
-  wsPath,
-} from '../../../api/client';
-import type { ApiErrorBody } from '../../../api/client';
+import { apiBlob } from '../../../api/client';
+import { call, http } from '../../../api/http';
 import type { Attachment } from './types';
 
 /** Uploads a file for the conversation's next reply (multipart); answers the stored attachment. */
@@ -18,23 +11,15 @@ export async function uploadAttachment(
 ): Promise<Attachment> {
   const form = new FormData();
   form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(
-      apiUrl(
-        wsPath(slug, `/inbox/conversations/${encodeURIComponent(conversationId)}/attachments`),
-      ),
-      { method: 'POST', headers: authHeaders(), body: form, signal },
-    );
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
-  }
-  const body = (await response.json().catch(() => null)) as
-    { attachment: Attachment } | ApiErrorBody | null;
-  if (response.ok && body && 'attachment' in body) return body.attachment;
-  if (body && 'error' in body) throw new ApiError(response.status, body.error, body.message);
-  throw new ApiError(response.status, 'http_error', `The server answered ${response.status}.`);
+  const { attachment } = await call(
+    http.POST('/ws/{slug}/inbox/conversations/{id}/attachments', {
+      params: { path: { slug, id: conversationId } },
+      body: {},
+      bodySerializer: () => form,
+      signal,
+    }),
+  );
+  return attachment;
 }
 
 /** The bytes of an attachment (the download route needs the bearer token, so not a plain link). */

@@ -1,29 +1,17 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api, wsPath } from '../../../api/client';
+import { call, http } from '../../../api/http';
 import type { InboxList } from '../../../app/paths';
-import type { WorkspaceAgent } from '../../../../server/src/contract/workspaces';
 import type {
-  ConversationStart,
-  ConversationStarted,
-  TemplateMessageCreate,
-  WhatsappWindow,
-} from '../../../../server/src/contract/inbox';
-import type { ConversationSurvey } from '../../../../server/src/contract/csat';
-import type {
-  CallPart,
   ConversationBulkChange,
-  ConversationBulkResult,
-  ConversationListResponse,
   ConversationPatch,
+  ConversationStart,
   ConversationStatus,
   ConversationSummary,
-  InboxCounts,
   InboxFolder,
   InboxMessage,
   MessageCreate,
   MessageListResponse,
-  SavedReply,
-  Tag,
+  TemplateMessageCreate,
 } from './types';
 
 /** The status filter of a list: one status, or every status. */
@@ -47,8 +35,8 @@ export const inboxKeys = {
     ['ws', slug, 'inbox', 'conversation', id, 'part', idPart] as const,
 };
 
-const conversationPath = (slug: string, id: string) =>
-  wsPath(slug, `/inbox/conversations/${encodeURIComponent(id)}`);
+/** The path parameters of one conversation's routes. */
+const conversation = (slug: string, id: string) => ({ params: { path: { slug, id } } });
 
 /** The server's folder query of an app list. */
 function folderQuery(list: InboxList): { folder: InboxFolder; tagId?: string; viewId?: string } {
@@ -67,7 +55,9 @@ export const inboxCountsQuery = (slug: string) =>
   queryOptions({
     queryKey: inboxKeys.counts(slug),
     queryFn: ({ signal }) =>
-      api<{ counts: InboxCounts }>(wsPath(slug, '/inbox/counts'), { signal }).then((r) => r.counts),
+      call(http.GET('/ws/{slug}/inbox/counts', { params: { path: { slug } }, signal })).then(
+        (r) => r.counts,
+      ),
     refetchInterval: 60_000,
   });
 
@@ -81,10 +71,15 @@ export const conversationsQuery = (
   infiniteQueryOptions({
     queryKey: inboxKeys.list(slug, list, search, status),
     queryFn: ({ pageParam, signal }) =>
-      api<ConversationListResponse>(wsPath(slug, '/inbox/conversations'), {
-        signal,
-        query: { ...folderQuery(list), q: search, status, cursor: pageParam, limit: 30 },
-      }),
+      call(
+        http.GET('/ws/{slug}/inbox/conversations', {
+          params: {
+            path: { slug },
+            query: { ...folderQuery(list), q: search, status, cursor: pageParam, limit: 30 },
+          },
+          signal,
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.page.nextCursor ?? undefined,
   });
@@ -94,9 +89,9 @@ export const conversationQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: inboxKeys.conversation(slug, id),
     queryFn: ({ signal }) =>
-      api<{ conversation: ConversationSummary }>(conversationPath(slug, id), { signal }).then(
-        (r) => r.conversation,
-      ),
+      call(
+        http.GET('/ws/{slug}/inbox/conversations/{id}', { ...conversation(slug, id), signal }),
+      ).then((r) => r.conversation),
   });
 
 /** A conversation's messages and call parts; pages go back in time (oldest first within a page). */
@@ -104,10 +99,12 @@ export const messagesQuery = (slug: string, id: string) =>
   infiniteQueryOptions({
     queryKey: inboxKeys.messages(slug, id),
     queryFn: ({ pageParam, signal }) =>
-      api<MessageListResponse>(`${conversationPath(slug, id)}/messages`, {
-        signal,
-        query: { cursor: pageParam, limit: 50 },
-      }),
+      call(
+        http.GET('/ws/{slug}/inbox/conversations/{id}/messages', {
+          params: { path: { slug, id }, query: { cursor: pageParam, limit: 50 } },
+          signal,
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.page.nextCursor ?? undefined,
   });
@@ -122,9 +119,12 @@ export const callPartQuery = (slug: string, id: string, idPart: string) =>
   queryOptions({
     queryKey: inboxKeys.part(slug, id, idPart),
     queryFn: ({ signal }) =>
-      api<{ part: CallPart }>(`${conversationPath(slug, id)}/parts/${encodeURIComponent(idPart)}`, {
-        signal,
-      }).then((r) => r.part),
+      call(
+        http.GET('/ws/{slug}/inbox/conversations/{id}/parts/{idPart}', {
+          params: { path: { slug, id, idPart } },
+          signal,
+        }),
+      ).then((r) => r.part),
   });
 
 /** The workspace's saved replies (composer). */
@@ -132,7 +132,7 @@ export const savedRepliesQuery = (slug: string) =>
   queryOptions({
     queryKey: ['ws', slug, 'saved-replies'],
     queryFn: ({ signal }) =>
-      api<{ savedReplies: SavedReply[] }>(wsPath(slug, '/inbox/saved-replies'), { signal }).then(
+      call(http.GET('/ws/{slug}/inbox/saved-replies', { params: { path: { slug } }, signal })).then(
         (r) => r.savedReplies,
       ),
     staleTime: 5 * 60_000,
@@ -143,23 +143,26 @@ export const tagsQuery = (slug: string) =>
   queryOptions({
     queryKey: ['ws', slug, 'inbox', 'tags'],
     queryFn: ({ signal }) =>
-      api<{ tags: Tag[] }>(wsPath(slug, '/inbox/tags'), { signal }).then((r) => r.tags),
+      call(http.GET('/ws/{slug}/inbox/tags', { params: { path: { slug } }, signal })).then(
+        (r) => r.tags,
+      ),
     staleTime: 5 * 60_000,
   });
 
 /** Assigns, tags, prioritises, closes or snoozes many conversations at once. */
 export const updateConversations = (slug: string, change: ConversationBulkChange) =>
-  api<ConversationBulkResult>(wsPath(slug, '/inbox/conversations/bulk'), {
-    method: 'POST',
-    body: change,
-  });
+  call(
+    http.POST('/ws/{slug}/inbox/conversations/bulk', { params: { path: { slug } }, body: change }),
+  );
 
 /** The workspace's agents (assignment). */
 export const agentsQuery = (slug: string) =>
   queryOptions({
     queryKey: ['ws', slug, 'agents'],
     queryFn: ({ signal }) =>
-      api<{ agents: WorkspaceAgent[] }>(wsPath(slug, '/agents'), { signal }).then((r) => r.agents),
+      call(http.GET('/ws/{slug}/agents', { params: { path: { slug } }, signal })).then(
+        (r) => r.agents,
+      ),
     staleTime: 5 * 60_000,
   });
 
@@ -169,7 +172,12 @@ export function sendMessage(
   id: string,
   input: MessageCreate,
 ): Promise<{ message: InboxMessage }> {
-  return api(`${conversationPath(slug, id)}/messages`, { method: 'POST', body: input });
+  return call(
+    http.POST('/ws/{slug}/inbox/conversations/{id}/messages', {
+      ...conversation(slug, id),
+      body: input,
+    }),
+  );
 }
 
 /** A WhatsApp conversation's 24-hour window and the approved templates. */
@@ -177,9 +185,12 @@ export const whatsappWindowQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: inboxKeys.whatsappWindow(slug, id),
     queryFn: ({ signal }) =>
-      api<{ window: WhatsappWindow }>(`${conversationPath(slug, id)}/whatsapp-window`, {
-        signal,
-      }).then((r) => r.window),
+      call(
+        http.GET('/ws/{slug}/inbox/conversations/{id}/whatsapp-window', {
+          ...conversation(slug, id),
+          signal,
+        }),
+      ).then((r) => r.window),
     // The window closes with time: ask again now and then.
     refetchInterval: 60_000,
   });
@@ -189,9 +200,12 @@ export const surveyQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: inboxKeys.survey(slug, id),
     queryFn: ({ signal }) =>
-      api<{ survey: ConversationSurvey | null }>(`${conversationPath(slug, id)}/survey`, {
-        signal,
-      }).then((r) => r.survey),
+      call(
+        http.GET('/ws/{slug}/inbox/conversations/{id}/survey', {
+          ...conversation(slug, id),
+          signal,
+        }),
+      ).then((r) => r.survey),
   });
 
 /** Replies with an approved WhatsApp template, its variables filled. */
@@ -200,7 +214,12 @@ export function sendTemplateMessage(
   id: string,
   input: TemplateMessageCreate,
 ): Promise<{ message: InboxMessage }> {
-  return api(`${conversationPath(slug, id)}/template-messages`, { method: 'POST', body: input });
+  return call(
+    http.POST('/ws/{slug}/inbox/conversations/{id}/template-messages', {
+      ...conversation(slug, id),
+      body: input,
+    }),
+  );
 }
 
 /** Sends a failed reply again through its channel. */
@@ -209,9 +228,11 @@ export function retryMessage(
   id: string,
   messageId: string,
 ): Promise<{ message: InboxMessage }> {
-  return api(`${conversationPath(slug, id)}/messages/${encodeURIComponent(messageId)}/retry`, {
-    method: 'POST',
-  });
+  return call(
+    http.POST('/ws/{slug}/inbox/conversations/{id}/messages/{messageId}/retry', {
+      params: { path: { slug, id, messageId } },
+    }),
+  );
 }
 
 /** Changes a conversation's assignee, status or tags. */
@@ -220,9 +241,11 @@ export function updateConversation(
   id: string,
   input: ConversationPatch,
 ): Promise<{ conversation: ConversationSummary }> {
-  return api(conversationPath(slug, id), { method: 'PATCH', body: input });
+  return call(
+    http.PATCH('/ws/{slug}/inbox/conversations/{id}', { ...conversation(slug, id), body: input }),
+  );
 }
 
 /** Starts a conversation with a contact (or answers their open one on that channel). */
 export const startConversation = (slug: string, input: ConversationStart) =>
-  api<ConversationStarted>(wsPath(slug, '/inbox/conversations'), { method: 'POST', body: input });
+  call(http.POST('/ws/{slug}/inbox/conversations', { params: { path: { slug } }, body: input }));

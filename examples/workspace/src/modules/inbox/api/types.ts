@@ -1,30 +1,38 @@
 /**
- * Inbox shapes of the workspace server (`/api/ws/{slug}/inbox/...`): the types inferred from
- * `server/src/contract/inbox.ts`. `import type` only: no schema library ships to the browser.
+ * Inbox shapes of the workspace server (`/api/ws/{slug}/inbox/...`), derived from its route
+ * declarations (src/api/http.ts): named schemas of the contract, no copies.
  */
-export type {
-  AgentRef,
-  CallPart,
-  Channel,
-  ContactRef,
-  ConversationBulkChange,
-  ConversationBulkResult,
-  ConversationListResponse,
-  ConversationPatch,
-  ConversationPriority,
-  ConversationStatus,
-  ConversationSummary,
-  InboxCounts,
-  InboxFolder,
-  InboxMessage,
-  MessageCreate,
-  MessageDelivery,
-  MessageListResponse,
-  SavedReply,
-  Tag,
-} from '../../../../server/src/contract/inbox';
-export type { Attachment } from '../../../../server/src/contract/attachments';
-export type { PageInfo } from '../../../../server/src/contract/common';
+import type { ApiPaths, Schema } from '../../../api/http';
+
+export type AgentRef = Schema<'AgentRef'>;
+export type Attachment = Schema<'Attachment'>;
+export type CallPart = Schema<'CallPart'>;
+export type ContactRef = Schema<'ContactRef'>;
+export type ConversationBulkChange = Schema<'ConversationBulkChange'>;
+export type ConversationBulkResult = Schema<'ConversationBulkResult'>;
+export type ConversationListResponse = Schema<'ConversationList'>;
+export type ConversationPatch = Schema<'ConversationPatch'>;
+export type ConversationStart = Schema<'ConversationStart'>;
+export type ConversationStarted = Schema<'ConversationStarted'>;
+export type ConversationSummary = Schema<'Conversation'>;
+export type ConversationSurvey = Schema<'ConversationSurvey'>;
+export type ConversationPriority = ConversationSummary['priority'];
+export type ConversationStatus = ConversationSummary['status'];
+export type Channel = ConversationSummary['channel'];
+export type InboxCounts = Schema<'InboxCounts'>['counts'];
+export type InboxFolder = NonNullable<
+  ApiPaths['/ws/{slug}/inbox/conversations']['get']['parameters']['query']
+>['folder'];
+export type InboxMessage = Schema<'Message'>;
+export type MessageCreate = Schema<'MessageCreate'>;
+export type MessageDelivery = Schema<'MessageDelivery'>;
+export type MessageListResponse = Schema<'MessageList'>;
+export type PageInfo = ConversationListResponse['page'];
+export type SavedReply = Schema<'SavedReply'>;
+export type Tag = Schema<'Tag'>;
+export type TemplateMessageCreate = Schema<'TemplateMessageCreate'>;
+export type WhatsappWindow = Schema<'WhatsappWindow'>;
+export type WorkspaceAgent = Schema<'WorkspaceAgent'>;
 
 /** A transcript turn read from the transcript CSV. */
 export interface TranscriptTurn {

@@ -2,7 +2,7 @@ import { Paperclip, X } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { ApiError } from '../../../api/client';
-import { ATTACHMENT_LIMITS } from '../../../../server/src/modules/attachments/constants';
+import { ATTACHMENT_LIMITS } from '../../../../server/src/contract/attachment-limits';
 import { IconButton, Spinner } from '../../../ui';
 import { formatSize, uploadAttachment } from '../api/attachments-api';
 import { INBOX_COPY } from '../messages';

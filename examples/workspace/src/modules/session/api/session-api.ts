@@ -1,28 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import type {
-  LoginBody,
-  LoginResponse,
-  MemberPreferences,
-  MeResponse,
-  SessionResponse,
-} from './types';
+import { anonymousHttp, call, http } from '../../../api/http';
+import type { LoginBody, LoginResponse, MemberPreferences } from './types';
 
 /** `POST /api/auth/login`. */
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return api<LoginResponse>('/auth/login', { method: 'POST', body, anonymous: true });
+  return call(anonymousHttp.POST('/auth/login', { body }));
 }
 
 /** `POST /api/auth/logout`: revokes the presented token. */
-export function logout(): Promise<void> {
-  return api<void>('/auth/logout', { method: 'POST' });
+export async function logout(): Promise<void> {
+  await call(http.POST('/auth/logout'));
 }
 
 /** The signed-in user and their workspaces (`GET /api/me`). */
 export const meQuery = () =>
   queryOptions({
     queryKey: ['me'],
-    queryFn: ({ signal }) => api<MeResponse>('/me', { signal }),
+    queryFn: ({ signal }) => call(http.GET('/me', { signal })),
     staleTime: 5 * 60_000,
   });
 
@@ -31,7 +25,7 @@ export const sessionQuery = (slug: string) =>
   queryOptions({
     queryKey: ['ws', slug, 'session'],
     queryFn: ({ signal }) =>
-      api<SessionResponse>(`/ws/${encodeURIComponent(slug)}/session`, { signal }).then(
+      call(http.GET('/ws/{slug}/session', { params: { path: { slug } }, signal })).then(
         (r) => r.session,
       ),
     staleTime: 5 * 60_000,
@@ -39,7 +33,4 @@ export const sessionQuery = (slug: string) =>
 
 /** `PUT /api/ws/{slug}/me/preferences`: the caller's own preferences in the workspace. */
 export const savePreferences = (slug: string, input: MemberPreferences) =>
-  api<MemberPreferences>(`/ws/${encodeURIComponent(slug)}/me/preferences`, {
-    method: 'PUT',
-    body: input,
-  });
+  call(http.PUT('/ws/{slug}/me/preferences', { params: { path: { slug } }, body: input }));

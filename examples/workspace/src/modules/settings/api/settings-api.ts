@@ -1,24 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, wsPath } from '../../../api/client';
+import { call, http } from '../../../api/http';
 import type {
   AgentPatch,
-  AssignmentRule,
   AssignmentRulePut,
   ChannelPatch,
   ChannelSetting,
-  ContactImport,
-  ContactImportDetail,
-  Csat,
   CsatSettings,
   GeneralSettings,
-  GoogleMeetIntegration,
   GoogleMeetPut,
-  IntegrationSummary,
-  SalesforceIntegration,
   SalesforcePut,
-  SavedReply,
-  SettingsAgent,
-  SettingsTeam,
   TeamCreate,
   TeamPatch,
 } from './types';
@@ -45,34 +35,36 @@ export const settingsKeys = {
   workspaceTeams: (slug: string) => ['ws', slug, 'teams'] as const,
 };
 
-const s = (slug: string, path: string) => wsPath(slug, `/settings${path}`);
-const seg = encodeURIComponent;
-
 export const agentsQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.agents(slug),
     queryFn: ({ signal }) =>
-      api<{ agents: SettingsAgent[] }>(s(slug, '/agents'), { signal }).then((r) => r.agents),
+      call(http.GET('/ws/{slug}/settings/agents', { params: { path: { slug } }, signal })).then(
+        (r) => r.agents,
+      ),
   });
 
 export const agentQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: settingsKeys.agent(slug, id),
     queryFn: ({ signal }) =>
-      api<{ agent: SettingsAgent }>(s(slug, `/agents/${seg(id)}`), { signal }).then((r) => r.agent),
+      call(
+        http.GET('/ws/{slug}/settings/agents/{id}', { params: { path: { slug, id } }, signal }),
+      ).then((r) => r.agent),
   });
 
 export const updateAgent = (slug: string, id: string, patch: AgentPatch) =>
-  api<{ agent: SettingsAgent }>(s(slug, `/agents/${seg(id)}`), {
-    method: 'PATCH',
-    body: patch,
-  }).then((r) => r.agent);
+  call(
+    http.PATCH('/ws/{slug}/settings/agents/{id}', { params: { path: { slug, id } }, body: patch }),
+  ).then((r) => r.agent);
 
 export const teamsQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.teams(slug),
     queryFn: ({ signal }) =>
-      api<{ teams: SettingsTeam[] }>(s(slug, '/teams'), { signal }).then((r) => r.teams),
+      call(http.GET('/ws/{slug}/settings/teams', { params: { path: { slug } }, signal })).then(
+        (r) => r.teams,
+      ),
   });
 
 /** The contact centre's standard queues a team can be mapped to (ListQueues on the server). */
@@ -80,114 +72,154 @@ export const queuesQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.queues(slug),
     queryFn: ({ signal }) =>
-      api<{ queues: { id: string; name: string }[] }>(s(slug, '/queues'), { signal }).then(
+      call(http.GET('/ws/{slug}/settings/queues', { params: { path: { slug } }, signal })).then(
         (r) => r.queues,
       ),
     staleTime: 60_000,
   });
 
 export const createTeam = (slug: string, input: TeamCreate) =>
-  api<{ team: SettingsTeam }>(s(slug, '/teams'), { method: 'POST', body: input }).then(
+  call(http.POST('/ws/{slug}/settings/teams', { params: { path: { slug } }, body: input })).then(
     (r) => r.team,
   );
 
 export const updateTeam = (slug: string, id: string, patch: TeamPatch) =>
-  api<{ team: SettingsTeam }>(s(slug, `/teams/${seg(id)}`), { method: 'PATCH', body: patch }).then(
-    (r) => r.team,
-  );
+  call(
+    http.PATCH('/ws/{slug}/settings/teams/{id}', { params: { path: { slug, id } }, body: patch }),
+  ).then((r) => r.team);
 
 export const deleteTeam = (slug: string, id: string) =>
-  api<void>(s(slug, `/teams/${seg(id)}`), { method: 'DELETE' });
+  call(http.DELETE('/ws/{slug}/settings/teams/{id}', { params: { path: { slug, id } } }));
 
 export const savedRepliesQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.savedReplies(slug),
     queryFn: ({ signal }) =>
-      api<{ savedReplies: SavedReply[] }>(wsPath(slug, '/inbox/saved-replies'), { signal }).then(
+      call(http.GET('/ws/{slug}/inbox/saved-replies', { params: { path: { slug } }, signal })).then(
         (r) => r.savedReplies,
       ),
   });
 
 export const createSavedReply = (slug: string, input: { title: string; body: string }) =>
-  api<{ savedReply: SavedReply }>(wsPath(slug, '/inbox/saved-replies'), {
-    method: 'POST',
-    body: input,
-  }).then((r) => r.savedReply);
+  call(
+    http.POST('/ws/{slug}/inbox/saved-replies', { params: { path: { slug } }, body: input }),
+  ).then((r) => r.savedReply);
 
 export const updateSavedReply = (
   slug: string,
   id: string,
   input: { title: string; body: string },
 ) =>
-  api<{ savedReply: SavedReply }>(wsPath(slug, `/inbox/saved-replies/${seg(id)}`), {
-    method: 'PATCH',
-    body: input,
-  }).then((r) => r.savedReply);
+  call(
+    http.PATCH('/ws/{slug}/inbox/saved-replies/{id}', {
+      params: { path: { slug, id } },
+      body: input,
+    }),
+  ).then((r) => r.savedReply);
 
 export const deleteSavedReply = (slug: string, id: string) =>
-  api<void>(wsPath(slug, `/inbox/saved-replies/${seg(id)}`), { method: 'DELETE' });
+  call(http.DELETE('/ws/{slug}/inbox/saved-replies/{id}', { params: { path: { slug, id } } }));
 
 export const rulesQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.rules(slug),
     queryFn: ({ signal }) =>
-      api<{ rules: AssignmentRule[] }>(s(slug, '/assignment-rules'), { signal }).then(
-        (r) => r.rules,
-      ),
+      call(
+        http.GET('/ws/{slug}/settings/assignment-rules', { params: { path: { slug } }, signal }),
+      ).then((r) => r.rules),
   });
 
 export const putRule = (slug: string, teamId: string, input: AssignmentRulePut) =>
-  api<{ rule: AssignmentRule }>(s(slug, `/assignment-rules/${seg(teamId)}`), {
-    method: 'PUT',
-    body: input,
-  }).then((r) => r.rule);
+  call(
+    http.PUT('/ws/{slug}/settings/assignment-rules/{teamId}', {
+      params: { path: { slug, teamId } },
+      body: input,
+    }),
+  ).then((r) => r.rule);
 
 export const deleteRule = (slug: string, teamId: string) =>
-  api<void>(s(slug, `/assignment-rules/${seg(teamId)}`), { method: 'DELETE' });
+  call(
+    http.DELETE('/ws/{slug}/settings/assignment-rules/{teamId}', {
+      params: { path: { slug, teamId } },
+    }),
+  );
 
 export const csatQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.csat(slug),
-    queryFn: ({ signal }) => api<Csat>(s(slug, '/customer-satisfaction'), { signal }),
+    queryFn: ({ signal }) =>
+      call(
+        http.GET('/ws/{slug}/settings/customer-satisfaction', {
+          params: { path: { slug } },
+          signal,
+        }),
+      ),
   });
 
 export const saveCsat = (slug: string, input: CsatSettings) =>
-  api<Csat>(s(slug, '/customer-satisfaction'), { method: 'PUT', body: input });
+  call(
+    http.PUT('/ws/{slug}/settings/customer-satisfaction', {
+      params: { path: { slug } },
+      body: input,
+    }),
+  );
 
 export const integrationsQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.integrations(slug),
     queryFn: ({ signal }) =>
-      api<{ integrations: IntegrationSummary[] }>(s(slug, '/integrations'), { signal }).then(
-        (r) => r.integrations,
-      ),
+      call(
+        http.GET('/ws/{slug}/settings/integrations', { params: { path: { slug } }, signal }),
+      ).then((r) => r.integrations),
   });
 
 export const salesforceQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.salesforce(slug),
     queryFn: ({ signal }) =>
-      api<SalesforceIntegration>(s(slug, '/integrations/salesforce'), { signal }),
+      call(
+        http.GET('/ws/{slug}/settings/integrations/salesforce', {
+          params: { path: { slug } },
+          signal,
+        }),
+      ),
   });
 
 export const saveSalesforce = (slug: string, input: SalesforcePut) =>
-  api<SalesforceIntegration>(s(slug, '/integrations/salesforce'), { method: 'PUT', body: input });
+  call(
+    http.PUT('/ws/{slug}/settings/integrations/salesforce', {
+      params: { path: { slug } },
+      body: input,
+    }),
+  );
 
 export const googleMeetQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.googleMeet(slug),
     queryFn: ({ signal }) =>
-      api<GoogleMeetIntegration>(s(slug, '/integrations/googleMeet'), { signal }),
+      call(
+        http.GET('/ws/{slug}/settings/integrations/googleMeet', {
+          params: { path: { slug } },
+          signal,
+        }),
+      ),
   });
 
 export const saveGoogleMeet = (slug: string, input: GoogleMeetPut) =>
-  api<GoogleMeetIntegration>(s(slug, '/integrations/googleMeet'), { method: 'PUT', body: input });
+  call(
+    http.PUT('/ws/{slug}/settings/integrations/googleMeet', {
+      params: { path: { slug } },
+      body: input,
+    }),
+  );
 
 export const channelsQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.channels(slug),
     queryFn: ({ signal }) =>
-      api<{ channels: ChannelSetting[] }>(s(slug, '/channels'), { signal }).then((r) => r.channels),
+      call(http.GET('/ws/{slug}/settings/channels', { params: { path: { slug } }, signal })).then(
+        (r) => r.channels,
+      ),
   });
 
 export const updateChannel = (
@@ -195,25 +227,29 @@ export const updateChannel = (
   channel: ChannelSetting['channel'],
   patch: ChannelPatch,
 ) =>
-  api<{ channel: ChannelSetting }>(s(slug, `/channels/${seg(channel)}`), {
-    method: 'PATCH',
-    body: patch,
-  }).then((r) => r.channel);
+  call(
+    http.PATCH('/ws/{slug}/settings/channels/{channel}', {
+      params: { path: { slug, channel } },
+      body: patch,
+    }),
+  ).then((r) => r.channel);
 
 export const importsQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.imports(slug),
     queryFn: ({ signal }) =>
-      api<{ imports: ContactImport[] }>(s(slug, '/imports'), { signal }).then((r) => r.imports),
+      call(http.GET('/ws/{slug}/settings/imports', { params: { path: { slug } }, signal })).then(
+        (r) => r.imports,
+      ),
   });
 
 export const importQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: settingsKeys.import(slug, id),
     queryFn: ({ signal }) =>
-      api<{ import: ContactImportDetail }>(s(slug, `/imports/${seg(id)}`), { signal }).then(
-        (r) => r.import,
-      ),
+      call(
+        http.GET('/ws/{slug}/settings/imports/{id}', { params: { path: { slug, id } }, signal }),
+      ).then((r) => r.import),
     staleTime: Infinity,
   });
 
@@ -222,11 +258,13 @@ export const generalSettingsQuery = (slug: string) =>
   queryOptions({
     queryKey: [...settingsKeys.all(slug), 'general'] as const,
     queryFn: ({ signal }) =>
-      api<{ settings: GeneralSettings }>(s(slug, '/general'), { signal }).then((r) => r.settings),
+      call(http.GET('/ws/{slug}/settings/general', { params: { path: { slug } }, signal })).then(
+        (r) => r.settings,
+      ),
   });
 
 export const saveGeneralSettings = (slug: string, input: GeneralSettings) =>
-  api<{ settings: GeneralSettings }>(s(slug, '/general'), { method: 'PUT', body: input }).then(
+  call(http.PUT('/ws/{slug}/settings/general', { params: { path: { slug } }, body: input })).then(
     (r) => r.settings,
   );
 
@@ -239,26 +277,32 @@ export const dispositionsQuery = (slug: string) =>
   queryOptions({
     queryKey: dispositionsKey(slug),
     queryFn: ({ signal }) =>
-      api<{ dispositions: string[] }>(s(slug, '/dispositions'), { signal }).then(
-        (r) => r.dispositions,
-      ),
+      call(
+        http.GET('/ws/{slug}/settings/dispositions', { params: { path: { slug } }, signal }),
+      ).then((r) => r.dispositions),
   });
 
 /** Replaces the disposition codes (the whole list, in order). */
 export const saveDispositions = (slug: string, dispositions: string[]) =>
-  api<{ dispositions: string[] }>(s(slug, '/dispositions'), {
-    method: 'PUT',
-    body: { dispositions },
-  }).then((r) => r.dispositions);
+  call(
+    http.PUT('/ws/{slug}/settings/dispositions', {
+      params: { path: { slug } },
+      body: { dispositions },
+    }),
+  ).then((r) => r.dispositions);
 
 /** Deactivates a member (admin): their sessions end at once and they cannot sign in. */
 export const deactivateAgent = (slug: string, id: string) =>
-  api<{ agent: SettingsAgent }>(s(slug, `/agents/${seg(id)}/deactivate`), { method: 'POST' }).then(
-    (r) => r.agent,
-  );
+  call(
+    http.POST('/ws/{slug}/settings/agents/{id}/deactivate', {
+      params: { path: { slug, id } },
+    }),
+  ).then((r) => r.agent);
 
 /** Reactivates a deactivated member (admin): they can sign in again. */
 export const reactivateAgent = (slug: string, id: string) =>
-  api<{ agent: SettingsAgent }>(s(slug, `/agents/${seg(id)}/reactivate`), { method: 'POST' }).then(
-    (r) => r.agent,
-  );
+  call(
+    http.POST('/ws/{slug}/settings/agents/{id}/reactivate', {
+      params: { path: { slug, id } },
+    }),
+  ).then((r) => r.agent);

@@ -204,7 +204,11 @@ function TeamDialog({
           ? { queueId: v.queueId === NO_QUEUE ? null : v.queueId }
           : {}),
       };
-      return team ? updateTeam(session.slug, team.id, input) : createTeam(session.slug, input);
+      // a new team without a queue has none (the server's default, said here: the contract's
+      // document lists defaulted fields as required)
+      return team
+        ? updateTeam(session.slug, team.id, input)
+        : createTeam(session.slug, { queueId: null, ...input });
     },
     onSuccess: async (saved) => {
       toast({

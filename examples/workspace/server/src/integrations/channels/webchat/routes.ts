@@ -4,7 +4,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
-import { apiErrorSchema } from '../../../contract/common';
+import { orNull, apiErrorSchema } from '../../../contract/common';
 import type { Services } from '../../../lib/context';
 import { ApiError } from '../../../lib/errors';
 import { createRouter, json } from '../../../lib/router';
@@ -47,7 +47,7 @@ const widgetMessageSchema = z
     createdAt: z.string(),
     status: z.string().nullable(),
     /** The satisfaction survey this message carries (the widget shows a card), when it does. */
-    survey: widgetSurveySchema.nullable().optional(),
+    survey: orNull(widgetSurveySchema).optional(),
     /** The files of the message, when it has any. */
     attachments: z.array(widgetAttachmentSchema).optional(),
   })
