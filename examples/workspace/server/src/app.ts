@@ -14,6 +14,7 @@ import { ApiError } from './lib/errors';
 import { MESSAGES } from './lib/messages';
 import { serveWebApp } from './lib/web-app';
 import { attachmentRoutes } from './modules/attachments/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { integrationRoutes } from './integrations/routes';
@@ -145,6 +146,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', csatRoutes(services));
   api.route('/', contactRoutes(services));
   api.route('/', campaignRoutes(services));
+  api.route('/', reportRoutes(services));
   api.route('/', settingsRoutes(services));
   api.route('/', voiceRoutes(services));
   api.route('/', afterCallWorkRoutes(services));

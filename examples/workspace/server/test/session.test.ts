@@ -95,6 +95,7 @@ describe.each(dbKinds())('auth and sessions on %s', (kind) => {
         flag_permissions: false,
         flag_inbox_savedReplies: false,
         flag_addons_voice_live_calls: false,
+        flag_reports: false,
       },
       profile: {
         name: 'John Roe',

@@ -85,7 +85,13 @@ describe.each(dbKinds())('contact-event replay on %s', (kind) => {
       .where('v.channel', '=', 'voice')
       .orderBy('c.phone')
       .execute();
+    const queues = await s.services.db
+      .selectFrom('connections')
+      .select(['id_communication', 'queue_id'])
+      .orderBy('id_communication')
+      .execute();
     return {
+      queues: Object.fromEntries(queues.map((q) => [q.id_communication, q.queue_id])),
       history: items.map((i) => ({
         idCommunication: i.idCommunication,
         communicationType: i.communicationType,
@@ -168,6 +174,9 @@ describe.each(dbKinds())('contact-event replay on %s', (kind) => {
       agent: 'John Roe',
       contactPhoneNumber: '+15555550304',
     });
+    // the queue an inbound call waited in (the events' queueInfo), for the calls report
+    expect(expected.queues[ids[0]!]).toEqual(expect.any(String));
+    expect(expected.queues[ids[2]!]).toBeNull();
     // one conversation per contact, one call part per call
     expect(expected.conversations.map((c) => c.phone)).toEqual(
       expect.arrayContaining(['+15555550301', '+15555550302', '+15555550303', '+15555550304']),

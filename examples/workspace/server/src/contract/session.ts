@@ -11,6 +11,7 @@ export const PERMITS = [
   'flag_permissions',
   'flag_inbox_savedReplies',
   'flag_addons_voice_live_calls',
+  'flag_reports',
 ] as const;
 export type Permit = (typeof PERMITS)[number];
 
@@ -49,6 +50,7 @@ export const permitsSchema = z.object({
   flag_permissions: z.boolean(),
   flag_inbox_savedReplies: z.boolean(),
   flag_addons_voice_live_calls: z.boolean(),
+  flag_reports: z.boolean(),
 });
 
 export const screenPopSchema = z.enum(SCREEN_POP_MODES);

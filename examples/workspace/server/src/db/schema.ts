@@ -75,6 +75,8 @@ export interface MembershipsTable {
   permit_permissions: boolean;
   permit_inbox_saved_replies: boolean;
   permit_voice_live_calls: boolean;
+  /** Opens the Reports area (migration 0026). */
+  permit_reports: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
   /** What the desktop app does when a call rings for this member (migration 0020). */
   screen_pop: ColumnType<string, string | undefined, string>;
@@ -148,6 +150,11 @@ export interface ConversationsTable {
   priority: ColumnType<string, string | undefined, string>;
   /** Until when a `snoozed` conversation sleeps; null otherwise. */
   snoozed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The customer's first message and the first agent reply (kept by a trigger, 0026). */
+  first_inbound_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  first_response_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When it was last closed; null while not closed (kept by a trigger, 0026). */
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ConversationTagsTable {
@@ -257,6 +264,8 @@ export interface ConnectionsTable {
   acw_disposition: string | null;
   acw_notes: string | null;
   acw_saved_at: NullableTimestamp;
+  /** The contact-centre queue the call waited in (the event's queueInfo, 0026). */
+  queue_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The disposition codes of a workspace, in order (0016). */

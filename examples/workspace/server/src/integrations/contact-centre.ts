@@ -370,6 +370,12 @@ export class ContactCentre {
     return [...queues].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
+  /** The instance's standard queues' names by id (the list kept for 30 s, as queueMetrics'). */
+  async queueNames(ref: InstanceRef): Promise<Map<string, string>> {
+    const queues = await this.queueListCache.get(ref, () => this.loadStandardQueues(ref));
+    return new Map(queues.map((q) => [q.id, q.name]));
+  }
+
   private async loadStandardQueues(ref: InstanceRef): Promise<{ id: string; name: string }[]> {
     const client = this.client(ref.region);
     const queues: { id: string; name: string }[] = [];

@@ -43,6 +43,7 @@ export const contactEventSchema = z.object({
         connectedToAgentTimestamp: timestamp.optional(),
       })
       .optional(),
+    queueInfo: z.object({ queueArn: z.string().min(1).max(400) }).optional(),
     tags: z.record(z.string(), z.string()).optional(),
   }),
 });
@@ -112,6 +113,7 @@ export class ContactEventIntake {
         connectedAt: connectedAt ? new Date(connectedAt) : null,
         endedAt: d.disconnectTimestamp ? new Date(d.disconnectTimestamp) : null,
         completedAt: d.eventType === 'COMPLETED' ? new Date(event.time) : null,
+        queueId: d.queueInfo ? arnId(d.queueInfo.queueArn) : null,
       });
       await this.records.settle(trx, row, {
         assignTo: connectedAt ? (agent?.id ?? null) : null,

@@ -10,6 +10,7 @@ const none: Permits = {
   flag_permissions: false,
   flag_inbox_savedReplies: false,
   flag_addons_voice_live_calls: false,
+  flag_reports: false,
 };
 
 describe('inbox guard (§2)', () => {

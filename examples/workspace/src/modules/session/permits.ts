@@ -30,6 +30,11 @@ export function canOpenMessageTemplates(permits: Permits): boolean {
   return permits.admin || permits.flag_inbox_savedReplies;
 }
 
+/** The Reports area needs the reports permit; admins pass. */
+export function canOpenReports(permits: Permits): boolean {
+  return permits.admin || permits.flag_reports;
+}
+
 /** The Live calls item and tab need the voice live-calls permit (§6). */
 export function canSeeLiveCalls(permits: Permits): boolean {
   return permits.flag_addons_voice_live_calls;

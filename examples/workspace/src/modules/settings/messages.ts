@@ -45,6 +45,10 @@ export const PERMIT_LABELS: Record<keyof Permits, { label: string; description: 
     label: 'Live calls',
     description: "Sees other agents' live calls and monitors them.",
   },
+  flag_reports: {
+    label: 'Reports',
+    description: 'Opens the conversation, call and satisfaction reports.',
+  },
 };
 
 /** The permits in the order the agent form lists them. */
@@ -56,6 +60,7 @@ export const PERMIT_ORDER: readonly (keyof Permits)[] = [
   'flag_inbox_views',
   'flag_inbox_savedReplies',
   'flag_addons_voice_live_calls',
+  'flag_reports',
 ];
 
 export const ROLE_LABELS: Record<Role, string> = {

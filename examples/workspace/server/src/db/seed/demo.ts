@@ -25,7 +25,8 @@ type PermitName =
   | 'inbox_views'
   | 'permissions'
   | 'inbox_saved_replies'
-  | 'voice_live_calls';
+  | 'voice_live_calls'
+  | 'reports';
 
 export interface SeedUser {
   readonly key: string;
@@ -102,6 +103,7 @@ const ALL: PermitName[] = [
   'permissions',
   'inbox_saved_replies',
   'voice_live_calls',
+  'reports',
 ];
 
 export const DEMO_DATA: SeedData = {
@@ -137,7 +139,13 @@ export const DEMO_DATA: SeedData = {
         {
           user: 'ana',
           role: 'supervisor',
-          permits: ['inbox_shared', 'inbox_views', 'inbox_saved_replies', 'voice_live_calls'],
+          permits: [
+            'inbox_shared',
+            'inbox_views',
+            'inbox_saved_replies',
+            'voice_live_calls',
+            'reports',
+          ],
           connectUsername: 'ana',
           teams: ['Sales'],
         },
@@ -458,6 +466,7 @@ async function seedWorkspace(
         permit_permissions: has('permissions'),
         permit_inbox_saved_replies: has('inbox_saved_replies'),
         permit_voice_live_calls: has('voice_live_calls'),
+        permit_reports: has('reports'),
       })
       .execute();
     const agentId = newId();

@@ -146,6 +146,7 @@ export class SessionRepository {
         'm.permit_permissions',
         'm.permit_inbox_saved_replies',
         'm.permit_voice_live_calls',
+        'm.permit_reports',
         'm.screen_pop',
         'm.deactivated_at',
         'a.id as agent_id',

@@ -142,6 +142,7 @@ export class SessionService {
       flag_permissions: row.permit_permissions,
       flag_inbox_savedReplies: row.permit_inbox_saved_replies,
       flag_addons_voice_live_calls: row.permit_voice_live_calls,
+      flag_reports: row.permit_reports,
     };
     return {
       workspace: {
@@ -169,6 +170,7 @@ export class SessionService {
         permit_permissions: row.permit_permissions,
         permit_inbox_saved_replies: row.permit_inbox_saved_replies,
         permit_voice_live_calls: row.permit_voice_live_calls,
+        permit_reports: row.permit_reports,
         screen_pop: row.screen_pop,
         deactivated_at: row.deactivated_at,
         created_at: row.member_since,

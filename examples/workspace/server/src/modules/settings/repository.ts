@@ -17,6 +17,7 @@ export const PERMIT_COLUMNS = {
   flag_permissions: 'permit_permissions',
   flag_inbox_savedReplies: 'permit_inbox_saved_replies',
   flag_addons_voice_live_calls: 'permit_voice_live_calls',
+  flag_reports: 'permit_reports',
 } as const satisfies Record<keyof Permits, string>;
 
 export type PermitColumn = (typeof PERMIT_COLUMNS)[keyof Permits];
@@ -57,6 +58,7 @@ export class SettingsRepository {
         'm.permit_permissions',
         'm.permit_inbox_saved_replies',
         'm.permit_voice_live_calls',
+        'm.permit_reports',
         'm.deactivated_at',
       ]);
   }

@@ -96,6 +96,7 @@ export class SettingsService {
             flag_permissions: r.permit_permissions ?? false,
             flag_inbox_savedReplies: r.permit_inbox_saved_replies ?? false,
             flag_addons_voice_live_calls: r.permit_voice_live_calls ?? false,
+            flag_reports: r.permit_reports ?? false,
           }
         : null,
       connectUsername: r.connect_username,

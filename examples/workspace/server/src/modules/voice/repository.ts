@@ -39,6 +39,8 @@ export interface EventConnectionInput {
   readonly connectedAt: Date | null;
   readonly endedAt: Date | null;
   readonly completedAt: Date | null;
+  /** The queue the call waited in (the event's queueInfo), when the event names one. */
+  readonly queueId?: string | null;
 }
 
 interface WorkspaceAgentRow {
@@ -164,6 +166,7 @@ export class VoiceRepository {
         connected_at: v.connectedAt,
         ended_at: v.endedAt,
         completed_at: v.completedAt,
+        queue_id: v.queueId ?? null,
         search_text: '',
         updated_at: new Date(),
       })
@@ -182,6 +185,7 @@ export class VoiceRepository {
           connected_at: sql`least(connections.connected_at, excluded.connected_at)`,
           ended_at: sql`least(connections.ended_at, excluded.ended_at)`,
           completed_at: sql`least(connections.completed_at, excluded.completed_at)`,
+          queue_id: sql`coalesce(excluded.queue_id, connections.queue_id)`,
           updated_at: sql`excluded.updated_at`,
         }),
       )

@@ -42,6 +42,7 @@ const NO_PERMITS: Permits = {
   flag_permissions: false,
   flag_inbox_savedReplies: false,
   flag_addons_voice_live_calls: false,
+  flag_reports: false,
 };
 
 const formOf = (agent: SettingsAgent): AgentForm => ({
