@@ -18,6 +18,7 @@ const SPECS = [
   'test/e2e/workspace/voice-dialer.spec.ts',
   'test/e2e/workspace/voice-after-call-work.spec.ts',
   'test/e2e/workspace/triage.spec.ts',
+  'test/e2e/workspace/reports.spec.ts',
   'test/e2e/workspace/campaigns.spec.ts',
   'test/e2e/workspace/webchat.spec.ts',
   'test/e2e/workspace/customer-channels.spec.ts',

@@ -32,6 +32,7 @@ export const paths = {
   contacts: (slug: string) => `${ws(slug)}/contacts/users`,
   contactProfile: (slug: string, id: string) => `${ws(slug)}/contacts/users/profile/${seg(id)}`,
   campaigns: (slug: string) => `${ws(slug)}/campaigns`,
+  reports: (slug: string) => `${ws(slug)}/reports`,
   settings: (slug: string) => `${ws(slug)}/settings`,
 };
 

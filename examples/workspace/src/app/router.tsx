@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { campaignsRoute } from '../modules/campaigns/routes';
 import { contactsRoute } from '../modules/contacts/routes';
+import { reportsRoute } from '../modules/reports/routes';
 import { inboxRoute } from '../modules/inbox/routes';
 import { rootLoader, signInRoute, workspaceLoader } from '../modules/session/routes';
 import { settingsRoute } from '../modules/settings/routes';
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
           inboxRoute,
           contactsRoute,
           campaignsRoute,
+          reportsRoute,
           settingsRoute,
           { path: '*', Component: NotFoundPage },
         ],

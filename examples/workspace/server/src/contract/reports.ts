@@ -2,9 +2,7 @@
 // in the workspace's time zone, each computed by SQL over the stored rows when asked.
 import { z } from '@hono/zod-openapi';
 import { slugParamsSchema } from './common';
-
-/** The longest range a report covers, in days (a year, leap day included). */
-export const REPORT_MAX_DAYS = 366;
+import { dayNumber, REPORT_MAX_DAYS, toDay } from './report-days';
 
 const day = z
   .string()
@@ -13,23 +11,6 @@ const day = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && toDay(dayNumber(v)) === v, {
     message: 'Not a calendar day',
   });
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` day. */
-export function dayNumber(day: string): number {
-  return Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
-}
-
-/** The `YYYY-MM-DD` day of a day number. */
-export function toDay(n: number): string {
-  return new Date(n * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Every day from `from` to `to`, both included. */
-export function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let n = dayNumber(from); n <= dayNumber(to); n++) out.push(toDay(n));
-  return out;
-}
 
 const rangeShape = {
   from: day.openapi({ example: '2026-11-01', description: 'First day (workspace time zone)' }),

@@ -1,4 +1,4 @@
-import { Megaphone, MessagesSquare, Settings, Users } from 'lucide-react';
+import { ChartColumn, Megaphone, MessagesSquare, Settings, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
@@ -7,7 +7,7 @@ import { UserMenu } from '../../modules/session/components/user-menu';
 import { WorkspaceSwitcher } from '../../modules/session/components/workspace-switcher';
 import type { Session } from '../../modules/session/api/types';
 import { useSession } from '../../modules/session/hooks/use-session';
-import { canOpenCampaigns } from '../../modules/session/permits';
+import { canOpenCampaigns, canOpenReports } from '../../modules/session/permits';
 import { VoiceAddon, VoiceHeader, voiceSignOut } from '../../modules/voice';
 import { ProgressBar, SkeletonList } from '../../ui';
 import { paths } from '../paths';
@@ -44,6 +44,13 @@ function WorkspaceShell({ session }: { readonly session: Session }) {
               to={paths.campaigns(slug)}
               icon={<Megaphone aria-hidden="true" />}
               label="Campaigns"
+            />
+          ) : null}
+          {canOpenReports(session.permits) ? (
+            <NavItem
+              to={paths.reports(slug)}
+              icon={<ChartColumn aria-hidden="true" />}
+              label="Reports"
             />
           ) : null}
           <NavItem

@@ -1,7 +1,7 @@
 // The reports: each answer is computed from the stored rows when asked (see ReportsRepository),
 // labelled, and laid out day by day over the whole range (days without rows count zero).
+import { daysOf } from '../../contract/report-days';
 import {
-  daysOf,
   type CallReport,
   type ConversationReport,
   type CsatReport,

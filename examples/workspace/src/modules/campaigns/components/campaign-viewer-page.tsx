@@ -39,21 +39,10 @@ import { ChannelLabel, StatusBadge } from './badges';
 import { Kpis } from './kpis';
 import { EXAMPLE_RECIPIENT, MessagePreview, SmsCounter } from './message-preview';
 import { ProgressMeter } from './progress-meter';
+import { saveFile } from '../../../lib/download';
 
 const TABS = ['overview', 'audience', 'content', 'reports'] as const;
 type Tab = (typeof TABS)[number];
-
-/** Saves a blob as a file through a temporary link. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 const fileSlug = (name: string) =>
   name

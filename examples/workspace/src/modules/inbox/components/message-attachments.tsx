@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { attachmentBlob, formatSize } from '../api/attachments-api';
 import type { Attachment } from '../api/types';
 import { INBOX_COPY } from '../messages';
+import { saveFile } from '../../../lib/download';
 
 /** An object URL of an attachment's bytes, revoked when the component goes. */
 function useObjectUrl(attachment: Attachment, enabled: boolean): string | null {
@@ -44,13 +45,7 @@ function AttachmentItem({ attachment }: { readonly attachment: Attachment }) {
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await attachmentBlob(attachment.url!);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = attachment.filename;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(await attachmentBlob(attachment.url!), attachment.filename);
     } finally {
       setDownloading(false);
     }
