@@ -2,6 +2,7 @@
 // answers at known times in March 2020, a month the demo data never touches), days in the
 // workspace's time zone (acme: Europe/Madrid), the permit, range checks and the CSV export; on
 // PGlite and PostgreSQL.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callReportSchema,
@@ -35,7 +36,14 @@ describe.each(dbKinds())('reports on %s', (kind) => {
     const contactId = id('contact');
     await db
       .insertInto('contacts')
-      .values({ id: contactId, workspace_id: ws, name: `Report ${n}`, phone: null, email: null })
+      .values({
+        id: contactId,
+        workspace_id: ws,
+        name: `Report ${n}`,
+        phone: null,
+        email: null,
+        updated_at: new Date(),
+      })
       .execute();
     const start = new Date(v.at);
     const convId = id('conv');
@@ -46,6 +54,8 @@ describe.each(dbKinds())('reports on %s', (kind) => {
         workspace_id: ws,
         contact_id: contactId,
         channel: v.channel,
+        subject: '',
+        last_message_preview: '',
         status: v.closedAfterMin === undefined ? 'open' : 'closed',
         assignee_agent_id: v.assignee,
         created_at: start,
@@ -97,6 +107,7 @@ describe.each(dbKinds())('reports on %s', (kind) => {
         connected_at: t(v.connected),
         ended_at: t(v.ended),
         completed_at: t(v.completed),
+        search_text: '',
         updated_at: at,
       })
       .execute();
@@ -226,18 +237,10 @@ describe.each(dbKinds())('reports on %s', (kind) => {
 
     // Survey answers: 5/5 and 2/5 on the 2nd, 3/3 on the 4th; a settings preview is left out.
     const answer = (at: string, score: number, scale: number, demo = false) =>
-      s.services.db
-        .insertInto('csat_responses')
-        .values({
-          id: id('csat'),
-          workspace_id: s.id('ws:acme'),
-          conversation_id: null,
-          scale,
-          score,
-          created_at: new Date(at),
-          demo,
-        })
-        .execute();
+      sql`INSERT INTO csat_responses (id, workspace_id, scale, score, created_at, demo)
+        VALUES (${id('csat')}, ${s.id('ws:acme')}, ${scale}, ${score}, ${new Date(at)}, ${demo})`.execute(
+        s.services.db,
+      );
     await answer('2020-03-02T12:00:00Z', 5, 5);
     await answer('2020-03-02T13:00:00Z', 2, 5);
     await answer('2020-03-04T12:00:00Z', 3, 3);

@@ -88,9 +88,9 @@ function callsInRange(workspaceId: string, r: DayRange) {
 
 const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-function figuresRow<T extends Record<string, unknown>>(row: T): T {
+function figuresRow<T extends object>(row: T): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row))
+  for (const [k, v] of Object.entries(row as Record<string, unknown>))
     out[k] = k === 'key' || k === 'date' ? v : numberOrNull(v);
   return out as T;
 }
