@@ -146,6 +146,7 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
       },
     ];
 
+    if (process.env.BENCH_DEBUG) await explain(db, acme, range);
     for (const c of cases) {
       for (let i = 0; i < 5; i++) {
         await get(c.path(i));
@@ -183,6 +184,26 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
     }
   } finally {
     await built.close();
+  }
+}
+
+/** BENCH_DEBUG=1: the plans of the inbox list and the conversation report's totals. */
+async function explain(db: Kysely<Database>, acme: string, range: DayRange) {
+  const { sql } = await import('kysely');
+  const plans = [
+    sql`EXPLAIN (ANALYZE, BUFFERS) SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+      WHERE c.workspace_id = ${acme} AND c.status = 'open'
+      ORDER BY c.last_message_at DESC, c.id DESC LIMIT 26`,
+    sql`EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM conversations c
+      WHERE c.workspace_id = ${acme} AND (
+        (c.created_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.tz})
+          AND c.created_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}))
+        OR (c.closed_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.tz})
+          AND c.closed_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz})))`,
+  ];
+  for (const plan of plans) {
+    const { rows } = await plan.execute(db);
+    console.log((rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n'));
   }
 }
 
