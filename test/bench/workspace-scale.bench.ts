@@ -187,19 +187,23 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
   }
 }
 
-/** BENCH_DEBUG=1: the plans of the inbox list and the conversation report's totals. */
+/** BENCH_DEBUG=1: the plans of the inbox list and of the reports' range scans. */
 async function explain(db: Kysely<Database>, acme: string, range: DayRange) {
   const { sql } = await import('kysely');
   const plans = [
     sql`EXPLAIN (ANALYZE, BUFFERS) SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
       WHERE c.workspace_id = ${acme} AND c.status = 'open'
       ORDER BY c.last_message_at DESC, c.id DESC LIMIT 26`,
-    sql`EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FROM conversations c
-      WHERE c.workspace_id = ${acme} AND (
-        (c.created_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.tz})
-          AND c.created_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}))
-        OR (c.closed_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.tz})
-          AND c.closed_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz})))`,
+    sql`EXPLAIN (ANALYZE, BUFFERS) SELECT count(*), max(c.first_response_at - c.first_inbound_at)
+      FROM conversations c
+      WHERE c.workspace_id = ${acme}
+        AND c.created_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.tz})
+        AND c.created_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz})`,
+    sql`EXPLAIN (ANALYZE, BUFFERS) SELECT count(*) FILTER (WHERE k.answered), avg(k.ended_at - k.connected_at)
+      FROM connections k
+      WHERE k.workspace_id = ${acme} AND k.communication_type IN ('inbound', 'outbound')
+        AND k.created_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.tz})
+        AND k.created_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz})`,
   ];
   for (const plan of plans) {
     const { rows } = await plan.execute(db);

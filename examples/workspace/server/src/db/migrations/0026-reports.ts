@@ -63,10 +63,17 @@ export const reports: SqlMigration = {
      END $$`,
     `CREATE TRIGGER conversations_closed_at BEFORE INSERT OR UPDATE OF status ON conversations
        FOR EACH ROW EXECUTE FUNCTION conversation_closed_at()`,
-    // The reports' ranges: conversations opened, and closed, in a period; calls by day.
-    `CREATE INDEX conversations_created_idx ON conversations (workspace_id, created_at)`,
-    `CREATE INDEX conversations_closed_idx ON conversations (workspace_id, closed_at)
-       WHERE closed_at IS NOT NULL`,
+    // The reports' ranges, each covering what its figures read, so a report over a period reads
+    // one contiguous run of index entries per workspace (an index-only scan where the table is
+    // vacuumed) instead of one table page per row of a table shared by every workspace.
+    `CREATE INDEX conversations_opened_report_idx ON conversations (workspace_id, created_at)
+       INCLUDE (channel, assignee_agent_id, first_inbound_at, first_response_at)`,
+    `CREATE INDEX conversations_closed_report_idx ON conversations (workspace_id, closed_at)
+       INCLUDE (channel, assignee_agent_id, created_at) WHERE closed_at IS NOT NULL`,
+    `CREATE INDEX connections_report_idx ON connections (workspace_id, created_at)
+       INCLUDE (communication_type, answered, agent_id, queue_id, connected_at, ended_at,
+         completed_at)
+       WHERE communication_type IN ('inbound', 'outbound')`,
     `CREATE INDEX csat_responses_report_idx ON csat_responses (workspace_id, created_at)
        WHERE NOT demo`,
   ],
