@@ -180,6 +180,10 @@ test.describe('mentions and notifications', () => {
     await page.goto('/ws/acme/inbox/all');
     const bell = page.getByTestId('notification-bell');
     await expect(bell).toHaveAccessibleName(/Notifications, \d+ unread/);
+    // The bell fits in the top bar: nothing scrolls sideways.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+    ).toBe(true);
     await bell.click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     await expect(panel.getByTestId('notification-item').first()).toContainText(
