@@ -1,8 +1,6 @@
 // What the notifications bell and panel say, in one place.
 export const NOTIFICATIONS_COPY = {
   title: 'Notifications',
-  /** The bell's accessible name. */
-  bell: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
   mentioned: (actor: string, subject: string) => `${actor} mentioned you in ${subject}`,
   someone: 'Someone',
   untitled: 'a conversation',

@@ -4,8 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notificationsQuery } from '../api/notifications-api';
-import { NOTIFICATIONS_COPY } from '../messages';
+import { notificationsQuery } from '../api/notifications-query';
+import { bellLabel } from '../bell-messages';
 import './notifications.css';
 
 const NotificationPanel = lazy(() =>
@@ -43,7 +43,7 @@ export function NotificationBell({ slug }: { readonly slug: string }) {
         ref={button}
         type="button"
         className="notification-bell__button"
-        aria-label={NOTIFICATIONS_COPY.bell(unread)}
+        aria-label={bellLabel(unread)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen(!open)}
