@@ -24,6 +24,7 @@ import { webchatRoutes } from './integrations/channels/webchat/routes';
 import { whatsappRoutes } from './integrations/channels/whatsapp/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { csatRoutes, mountSurveyPage } from './modules/csat/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { liveRoutes } from './modules/live/routes';
 import { SessionService } from './modules/session/service';
 import { sessionRoutes } from './modules/session/routes';
@@ -151,6 +152,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', voiceRoutes(services));
   api.route('/', afterCallWorkRoutes(services));
   api.route('/', liveRoutes(services));
+  api.route('/', notificationRoutes(services));
   api.route('/', integrationRoutes(services));
   api.route('/', webchatRoutes(services));
   api.route('/', twilioRoutes(services));

@@ -10,6 +10,8 @@ export const workspaceAgentSchema = z
     userId: z.string().nullable(),
     /** The contact centre username of the agent, when linked. */
     connectUsername: z.string().nullable(),
+    /** False when the member is deactivated in this workspace (or the agent has no user). */
+    active: z.boolean(),
     teams: z.array(z.object({ id: z.string(), name: z.string(), emoji: z.string().nullable() })),
   })
   .openapi('WorkspaceAgent');

@@ -326,6 +326,19 @@ export interface WebchatVisitorsTable {
   last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A member told of a mention in a note (0025-notifications). */
+export interface NotificationsTable {
+  id: string;
+  workspace_id: string;
+  recipient_agent_id: string;
+  kind: 'mention';
+  conversation_id: string;
+  message_id: string;
+  actor_agent_id: string | null;
+  created_at: CreatedAt;
+  read_at: NullableTimestamp;
+}
+
 /** The whole database. */
 export interface Database {
   users: UsersTable;
@@ -353,6 +366,7 @@ export interface Database {
   channel_opt_outs: ChannelOptOutsTable;
   attachments: AttachmentsTable;
   disposition_codes: DispositionCodesTable;
+  notifications: NotificationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { useAuth } from '../../api/auth-token';
+import { NotificationBell } from '../../modules/notifications/components/notification-bell';
 import { UserMenu } from '../../modules/session/components/user-menu';
 import { WorkspaceSwitcher } from '../../modules/session/components/workspace-switcher';
 import type { Session } from '../../modules/session/api/types';
@@ -61,6 +62,7 @@ function WorkspaceShell({ session }: { readonly session: Session }) {
         </nav>
         <div className="topbar__end">
           <VoiceHeader />
+          <NotificationBell slug={slug} />
           <UserMenu beforeSignOut={voiceSignOut} />
         </div>
       </header>

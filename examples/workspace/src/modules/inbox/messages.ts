@@ -1,5 +1,8 @@
 /** What the inbox's composer says about the channels' rules, in one place. */
 export const INBOX_COPY = {
+  /** The @mention suggestion list of a note. */
+  mentionList: 'Mention a teammate',
+  mentionNone: 'No teammate by that name',
   windowClosedTitle: 'Outside the 24-hour window',
   windowClosedNever:
     'This customer has not written on WhatsApp yet. WhatsApp only allows an approved template until they write.',

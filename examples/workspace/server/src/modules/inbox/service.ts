@@ -28,6 +28,7 @@ import {
   linkUploads,
   type AttachmentRow,
 } from '../attachments/service';
+import { NotificationService, type Written } from '../notifications/service';
 import { OutboxService } from '../outbox/service';
 import { CsatSurveys } from '../csat/service';
 import { wakeOutbox } from '../outbox/worker';
@@ -55,8 +56,10 @@ export const hasMedia = (answered: boolean, endedAt: Date | null): boolean =>
 export class InboxService {
   private readonly repo: InboxRepository;
   private readonly outbox: OutboxService;
+  private readonly notifications: NotificationService;
 
   constructor(private readonly services: Services) {
+    this.notifications = new NotificationService(services);
     this.repo = new InboxRepository(services.db);
     this.outbox = new OutboxService(services);
   }
@@ -658,6 +661,7 @@ export class InboxService {
     // A reply on a messaging channel goes out through the outbox; on a voice conversation it is
     // kept as written (there is no channel to carry it).
     const sends = input.kind === 'message' && isMessagingChannel(conversation.channel);
+    let notified: Written[] = [];
     await this.services.db.transaction().execute(async (trx) => {
       await this.repo.insertMessage(trx, {
         status: sends ? 'queued' : null,
@@ -684,8 +688,19 @@ export class InboxService {
           messageId,
           channel: conversation.channel,
         });
+      // Only notes notify: a reply's text goes to the customer and mentions nobody.
+      if (input.kind === 'note')
+        notified = await this.notifications.writeMentions(trx, {
+          workspaceId: access.workspace.id,
+          conversationId: id,
+          messageId,
+          authorId: access.agent?.id ?? null,
+          body: input.body,
+          at,
+        });
     });
     if (sends) wakeOutbox(this.services);
+    this.notifications.announce(access.workspace.id, id, notified);
     this.services.bus.publish({
       type: 'message.created',
       workspaceId: access.workspace.id,

@@ -16,6 +16,15 @@ import type { LiveEvent } from './bus';
 export type LiveAudience = (event: LiveEvent) => Promise<boolean>;
 
 export function liveAudience(db: Kysely<Database>, access: WorkspaceAccess): LiveAudience {
+  const others = conversationAudience(db, access);
+  // A notification is its recipient's alone, whatever permits the others hold.
+  return (event) =>
+    event.type === 'notification.created'
+      ? Promise.resolve(event.recipientId !== undefined && event.recipientId === access.agent?.id)
+      : others(event);
+}
+
+function conversationAudience(db: Kysely<Database>, access: WorkspaceAccess): LiveAudience {
   if (holds(access, 'flag_inbox_shared')) return () => Promise.resolve(true);
   // Agents' statuses are the agent list's, which every member sees; every call is the live
   // calls' of a member with that permit.

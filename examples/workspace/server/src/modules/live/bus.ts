@@ -10,7 +10,8 @@ export interface LiveEvent {
     | 'message.created'
     | 'message.updated'
     | 'call.updated'
-    | 'agent.updated';
+    | 'agent.updated'
+    | 'notification.created';
   readonly workspaceId: string;
   readonly id: string;
   /** The conversation it concerns, when there is one. */
@@ -22,6 +23,8 @@ export interface LiveEvent {
   readonly assigneeId?: string | null;
   /** The conversation's assignee before this change, when the change assigned it to another. */
   readonly previousAssigneeId?: string | null;
+  /** The one member (agent id) a `notification.created` is for: nobody else hears of it. */
+  readonly recipientId?: string;
 }
 
 /** A bearer token was revoked (sign-out): streams opened with it end. */

@@ -1,6 +1,6 @@
 // The workspace's live-update stream: `GET /ws/{slug}/events`, server-sent events naming what
-// changed (conversation.updated, message.created, call.updated, agent.updated) so the app
-// refetches it.
+// changed (conversation.updated, message.created, call.updated, agent.updated,
+// notification.created) so the app refetches it.
 import { randomUUID } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
@@ -34,7 +34,7 @@ export function liveRoutes(services: Services) {
       tags: ['Live'],
       summary: "The workspace's changes as server-sent events",
       description:
-        'Each event is `event: <type>` with `data: {"type","id","conversationId"}`. Members without the shared-inbox permit hear only of conversations assigned to them (or just assigned away from them) and of their own calls, or of every call with the live-calls permit. `agent.updated` (id: the agent) says that the contact-centre status of an agent may have changed; every member hears it. The token may be given as `?access_token=` (EventSource cannot send headers). A comment line keeps the stream open every 25 s.',
+        'Each event is `event: <type>` with `data: {"type","id","conversationId"}`. Members without the shared-inbox permit hear only of conversations assigned to them (or just assigned away from them) and of their own calls, or of every call with the live-calls permit. `agent.updated` (id: the agent) says that the contact-centre status of an agent may have changed; every member hears it. `notification.created` (id: the notification) is heard by its recipient alone. The token may be given as `?access_token=` (EventSource cannot send headers). A comment line keeps the stream open every 25 s.',
       request: { params: slugParamsSchema },
       responses: {
         200: {

@@ -7,11 +7,17 @@ export class WorkspaceRepository {
 
   agents(workspaceId: string) {
     return this.db
-      .selectFrom('agents')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .orderBy('name')
-      .orderBy('id')
+      .selectFrom('agents as a')
+      .leftJoin('memberships as m', (join) =>
+        join.onRef('m.user_id', '=', 'a.user_id').onRef('m.workspace_id', '=', 'a.workspace_id'),
+      )
+      .selectAll('a')
+      .select((eb) =>
+        eb.and([eb('m.user_id', 'is not', null), eb('m.deactivated_at', 'is', null)]).as('active'),
+      )
+      .where('a.workspace_id', '=', workspaceId)
+      .orderBy('a.name')
+      .orderBy('a.id')
       .execute();
   }
 

@@ -24,6 +24,7 @@ export class WorkspaceService {
       avatarURL: a.avatar_url,
       userId: a.user_id,
       connectUsername: a.connect_username,
+      active: Boolean(a.active),
       teams: members
         .filter((m) => m.agent_id === a.id)
         .map((m) => teamById.get(m.team_id)!)

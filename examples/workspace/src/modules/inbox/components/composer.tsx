@@ -1,12 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareText, Send } from 'lucide-react';
 import { AttachControl, useDraftAttachments } from './composer-attachments';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
-import { Button, Menu, MenuItem, MenuLabel, Textarea, toast } from '../../../ui';
-import { inboxKeys, savedRepliesQuery, sendMessage, whatsappWindowQuery } from '../api/inbox-api';
+import { Button, Menu, MenuItem, MenuLabel, toast } from '../../../ui';
+import {
+  agentsQuery,
+  inboxKeys,
+  savedRepliesQuery,
+  sendMessage,
+  whatsappWindowQuery,
+} from '../api/inbox-api';
+import { MentionTextarea, type MentionTextareaHandle } from './mention-textarea';
 import type { ConversationSummary } from '../api/types';
 import { WhatsappTemplateOffer, WhatsappWindowHint } from './whatsapp-template-offer';
 import { INBOX_COPY } from '../messages';
@@ -21,6 +28,13 @@ export function Composer({ conversation }: { readonly conversation: Conversation
   const [body, setBody] = useState('');
   const drafts = useDraftAttachments(session.slug, conversation.id);
   const savedReplies = useQuery(savedRepliesQuery(session.slug));
+  const field = useRef<MentionTextareaHandle>(null);
+  // Notes may mention active teammates (loaded once the note mode is chosen).
+  const members = useQuery({
+    ...agentsQuery(session.slug),
+    enabled: mode === 'note',
+    select: (agents) => agents.filter((a) => a.active),
+  });
   const whatsapp = conversation.channel === 'whatsapp';
   // WhatsApp: free text only within 24 hours of the customer's last message; else a template.
   const window = useQuery({
@@ -33,6 +47,7 @@ export function Composer({ conversation }: { readonly conversation: Conversation
       sendMessage(session.slug, conversation.id, input),
     onSuccess: async () => {
       setBody('');
+      field.current?.reset();
       drafts.clear();
       await queryClient.invalidateQueries({
         queryKey: inboxKeys.messages(session.slug, conversation.id),
@@ -53,7 +68,8 @@ export function Composer({ conversation }: { readonly conversation: Conversation
     // A reply may be files alone; a note needs text.
     const empty = !text && (mode !== 'message' || attachmentIds.length === 0);
     if (empty || send.isPending || drafts.pending) return;
-    send.mutate({ kind: mode, body: text, ...(attachmentIds.length ? { attachmentIds } : {}) });
+    const written = mode === 'note' ? (field.current?.withMentionTokens(text) ?? text) : text;
+    send.mutate({ kind: mode, body: written, ...(attachmentIds.length ? { attachmentIds } : {}) });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
@@ -82,15 +98,18 @@ export function Composer({ conversation }: { readonly conversation: Conversation
           {whatsapp && mode === 'message' && window.data ? (
             <WhatsappWindowHint window={window.data} />
           ) : null}
-          <Textarea
+          <MentionTextarea
+            ref={field}
+            mentions={mode === 'note'}
+            members={members.data ?? []}
             aria-label={mode === 'message' ? 'Reply' : 'Internal note'}
             placeholder={
               mode === 'message'
                 ? `Reply to ${conversation.contact.displayName}…`
-                : 'Write a note only your team can see…'
+                : 'Write a note only your team can see (@ to mention)…'
             }
             value={body}
-            onChange={(e) => setBody(e.target.value)}
+            onValueChange={setBody}
             onKeyDown={onKeyDown}
             rows={3}
             data-testid="composer-input"

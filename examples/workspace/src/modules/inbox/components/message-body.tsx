@@ -1,5 +1,22 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { noteParts } from '../../../../server/src/contract/mentions';
 import { INBOX_COPY, LONG_BODY } from '../messages';
+
+/**
+ * A note's text with each mention as an "@Name" chip: the member's current name by id (a rename
+ * shows), else the name written in the token.
+ */
+function noteContent(body: string, names: ReadonlyMap<string, string>): ReactNode {
+  return noteParts(body).map((part, i) =>
+    part.kind === 'text' ? (
+      part.text
+    ) : (
+      <span key={i} className="mention-chip" data-testid="mention-chip" data-member={part.id}>
+        @{names.get(part.id) ?? part.name}
+      </span>
+    ),
+  );
+}
 
 /** Whether a body is long enough to be shown folded. */
 export function isLong(body: string): boolean {
@@ -8,11 +25,21 @@ export function isLong(body: string): boolean {
   );
 }
 
-/** A message's text; a long one is folded to its first lines until the reader asks for more. */
-export function MessageBody({ body }: { readonly body: string }) {
+/**
+ * A message's text; a long one is folded to its first lines until the reader asks for more. With
+ * `mentionNames` (a note) its mentions show as chips.
+ */
+export function MessageBody({
+  body,
+  mentionNames,
+}: {
+  readonly body: string;
+  readonly mentionNames?: ReadonlyMap<string, string>;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  if (!isLong(body)) return <div className="timeline__bubble">{body}</div>;
+  const content = mentionNames ? noteContent(body, mentionNames) : body;
+  if (!isLong(body)) return <div className="timeline__bubble">{content}</div>;
   return (
     <>
       <div
@@ -21,7 +48,7 @@ export function MessageBody({ body }: { readonly body: string }) {
         data-folded={open ? undefined : ''}
         style={{ '--folded-lines': LONG_BODY.foldedLines } as CSSProperties}
       >
-        {body}
+        {content}
       </div>
       <button
         type="button"

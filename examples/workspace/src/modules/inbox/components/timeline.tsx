@@ -1,10 +1,10 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useRef } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { formatDateTime, formatDayHeading, formatTime } from '../../../lib/format';
 import { useSession } from '../../session/hooks/use-session';
 import { Avatar, Button, ErrorState, Skeleton } from '../../../ui';
-import { messagesInOrder, messagesQuery } from '../api/inbox-api';
+import { agentsQuery, messagesInOrder, messagesQuery } from '../api/inbox-api';
 import type { ConversationSummary, InboxMessage } from '../api/types';
 import { CallPartCard } from './call-part-card';
 import { DeliveryState, RetryReply } from './delivery-state';
@@ -16,12 +16,21 @@ function dayKey(iso: string) {
   return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 }
 
+/** Members' current names by id (a note's mentions show them). */
+function useMemberNames(): ReadonlyMap<string, string> {
+  const session = useSession();
+  const agents = useQuery(agentsQuery(session.slug)).data;
+  return useMemo(() => new Map((agents ?? []).map((a) => [a.id, a.name])), [agents]);
+}
+
 function Message({
   message,
   conversation,
+  names,
 }: {
   message: InboxMessage;
   conversation: ConversationSummary;
+  names: ReadonlyMap<string, string>;
 }) {
   if (message.kind === 'call' && message.call)
     return <CallPartCard part={message.call} conversation={conversation} />;
@@ -43,7 +52,12 @@ function Message({
     >
       {!outgoing ? <Avatar name={author} src={conversation.contact.avatarURL} size={28} /> : null}
       <div className="timeline__bubble-wrap">
-        {message.body ? <MessageBody body={message.body} /> : null}
+        {message.body ? (
+          <MessageBody
+            body={message.body}
+            mentionNames={message.kind === 'note' ? names : undefined}
+          />
+        ) : null}
         <MessageAttachments attachments={message.attachments} />
         <p className="timeline__meta">
           {message.kind === 'note' ? 'Internal note · ' : ''}
@@ -68,6 +82,7 @@ function Message({
  */
 export function Timeline({ conversation }: { readonly conversation: ConversationSummary }) {
   const session = useSession();
+  const names = useMemberNames();
   const { idPart } = useParams();
   const query = useInfiniteQuery(messagesQuery(session.slug, conversation.id));
   const messages = messagesInOrder(query.data?.pages);
@@ -133,7 +148,7 @@ export function Timeline({ conversation }: { readonly conversation: Conversation
               </div>
             ) : null}
             <div data-part-id={partId} data-selected={partId === idPart ? '' : undefined}>
-              <Message message={message} conversation={conversation} />
+              <Message message={message} conversation={conversation} names={names} />
             </div>
           </Fragment>
         );
