@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { campaignsRoute } from '../modules/campaigns/routes';
 import { contactsRoute } from '../modules/contacts/routes';
 import { inboxRoute } from '../modules/inbox/routes';
-import { rootLoader, signInRoute, workspaceLoader } from '../modules/session/routes';
+import { accountRoutes, rootLoader, signInRoute, workspaceLoader } from '../modules/session/routes';
 import { settingsRoute } from '../modules/settings/routes';
 import { paths } from './paths';
 import { RouteError } from './route-error';
@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: rootLoader },
       signInRoute,
+      ...accountRoutes,
       {
         path: 'ws/:slug',
         id: 'workspace',
