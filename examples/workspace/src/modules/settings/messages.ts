@@ -163,3 +163,14 @@ export const INVITATION_MESSAGES = {
   sendReset: 'Send password reset',
   resetSent: 'Password reset email sent',
 } as const;
+
+/** The agent's contact-centre username on the agent page (admin). */
+export const CONNECT_USERNAME = {
+  label: 'Contact-centre username',
+  description:
+    'The username the agent signs in to the softphone with. Leave it empty to unlink the agent.',
+  save: 'Link',
+  clear: 'Unlink',
+  saved: 'Softphone link saved',
+  failed: 'The softphone link was not saved',
+} as const;

@@ -107,7 +107,7 @@ export function InviteButton() {
           <Select
             label="Role"
             value={role}
-            onValueChange={(v) => setRole(v as Role)}
+            onValueChange={(v) => setRole(v)}
             options={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
             data-testid="invite-role"
           />
