@@ -180,6 +180,8 @@ const server = await startProcess(
     WHATSAPP_VERIFY_TOKEN: whatsappVerifyToken,
     WHATSAPP_BUSINESS_ACCOUNT_ID: gateway.whatsapp.businessAccountId,
     SMTP_URL: gateway.smtp.relayUrl,
+    // Invitation and password-reset mails link to the web app.
+    PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
     INBOUND_SMTP_PORT: '0',
     SEED_DEMO: '1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',

@@ -28,6 +28,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { liveRoutes } from './modules/live/routes';
 import { SessionService } from './modules/session/service';
 import { sessionRoutes } from './modules/session/routes';
+import { teamRoutes } from './modules/team/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { voiceRoutes } from './modules/voice/routes';
 import { afterCallWorkRoutes } from './modules/voice/after-call-work-routes';
@@ -36,13 +37,22 @@ import { workspaceRoutes } from './modules/workspaces/routes';
 /** Paths under /api that need no bearer token. */
 const PUBLIC_PATHS = new Set([
   '/api/auth/login',
+  // Asking for a password-reset mail (signed out).
+  '/api/auth/password-reset',
   '/api/openapi.json',
   '/api/reference',
   '/api/health',
   // The pagehide beacon carries its token in the body (modules/live/routes.ts).
   '/api/presence/leave',
 ]);
-const PUBLIC_PREFIXES = ['/api/integrations/', '/api/widget/', '/api/channels/'];
+const PUBLIC_PREFIXES = [
+  '/api/integrations/',
+  '/api/widget/',
+  '/api/channels/',
+  // Emailed links: the token in the path is the key (modules/team/routes.ts).
+  '/api/invitations/',
+  '/api/auth/password-reset/',
+];
 
 /** GET paths that also take the token as `?access_token=` (EventSource cannot send headers). */
 const QUERY_TOKEN_PATH = /^\/api\/ws\/[^/]+\/events$/;
@@ -149,6 +159,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', campaignRoutes(services));
   api.route('/', reportRoutes(services));
   api.route('/', settingsRoutes(services));
+  api.route('/', teamRoutes(services));
   api.route('/', voiceRoutes(services));
   api.route('/', afterCallWorkRoutes(services));
   api.route('/', liveRoutes(services));

@@ -99,6 +99,8 @@ const envSchema = z.object({
    * it + path + query). Default: the server's own URL.
    */
   PUBLIC_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The web app's origin, which mailed links (invitations, password resets) open. */
+  PUBLIC_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The SMS channel (Twilio Messaging REST API): on when the account SID and auth token are set. */
   TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   TWILIO_ACCOUNT_SID: z
@@ -216,6 +218,8 @@ export interface Config {
   };
   /** The origin providers call back (PUBLIC_API_URL), when set; else the server's own URL. */
   readonly publicApiUrl: string | undefined;
+  /** The web app's origin for mailed links (PUBLIC_APP_URL); else the server's own URL. */
+  readonly appUrl?: string | undefined;
   /** The SMS channel's Twilio account, when configured. */
   readonly twilio:
     | { readonly apiBaseUrl: string; readonly accountSid: string; readonly authToken: string }
@@ -317,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT },
     },
     publicApiUrl: e.PUBLIC_API_URL?.replace(/\/+$/, ''),
+    appUrl: e.PUBLIC_APP_URL?.replace(/\/+$/, ''),
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
         ? {

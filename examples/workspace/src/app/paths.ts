@@ -17,6 +17,9 @@ export function inboxListSegment(list: InboxList): string {
 
 export const paths = {
   signIn: () => '/sign-in',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: (token: string) => `/reset-password/${seg(token)}`,
+  invite: (token: string) => `/invite/${seg(token)}`,
   home: (slug: string) => ws(slug),
   inbox: (slug: string) => `${ws(slug)}/inbox`,
   inboxList: (slug: string, list: InboxList) => `${ws(slug)}/inbox/${inboxListSegment(list)}`,

@@ -4,7 +4,7 @@ import { campaignsRoute } from '../modules/campaigns/routes';
 import { contactsRoute } from '../modules/contacts/routes';
 import { reportsRoute } from '../modules/reports/routes';
 import { inboxRoute } from '../modules/inbox/routes';
-import { rootLoader, signInRoute, workspaceLoader } from '../modules/session/routes';
+import { accountRoutes, rootLoader, signInRoute, workspaceLoader } from '../modules/session/routes';
 import { settingsRoute } from '../modules/settings/routes';
 import { paths } from './paths';
 import { RouteError } from './route-error';
@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: rootLoader },
       signInRoute,
+      ...accountRoutes,
       {
         path: 'ws/:slug',
         id: 'workspace',

@@ -16,6 +16,8 @@ export const SETTINGS_LIMITS = {
   questionMax: 200,
   /** Longest contact-centre queue id a team accepts (Amazon Connect's are 36-character UUIDs). */
   queueIdMax: 256,
+  /** Longest contact-centre username (Amazon Connect allows 100 characters). */
+  connectUsernameMax: 100,
   /** Largest CSV a contact import accepts. */
   importMaxBytes: 20 * 1024 * 1024,
   /** Most data rows a contact import accepts. */
@@ -73,6 +75,17 @@ export const agentPatchSchema = z
     permits: permitsSchema.partial().strict().optional(),
     /** Replaces the agent's teams. */
     teamIds: z.array(idSchema).max(100).optional(),
+    /**
+     * The agent's contact-centre username (admin): must be a user of the contact centre (422
+     * otherwise); null unlinks the agent from the softphone.
+     */
+    connectUsername: z
+      .string()
+      .trim()
+      .min(1)
+      .max(SETTINGS_LIMITS.connectUsernameMax)
+      .nullable()
+      .optional(),
   })
   .strict()
   .openapi('AgentPatch');

@@ -106,6 +106,37 @@ export interface AgentsTable {
   created_at: CreatedAt;
 }
 
+/** An emailed invitation to join a workspace; only its token's SHA-256 is kept (migration 0024). */
+export interface InvitationsTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  name: string;
+  role: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** An emailed, single-use password reset; only its token's SHA-256 is kept (migration 0024). */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** Reset mails requested per key (`email:…`, `client:…`) in a fixed window (migration 0024). */
+export interface AuthMailThrottleTable {
+  key: string;
+  count: number;
+  window_start: Timestamp;
+}
+
 export interface TeamMembersTable {
   team_id: string;
   agent_id: string;
@@ -351,6 +382,9 @@ export interface Database {
   teams: TeamsTable;
   agents: AgentsTable;
   team_members: TeamMembersTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
+  auth_mail_throttle: AuthMailThrottleTable;
   contacts: ContactsTable;
   tags: TagsTable;
   conversations: ConversationsTable;

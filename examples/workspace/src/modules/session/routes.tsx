@@ -80,3 +80,25 @@ export const signInRoute: RouteObject = {
     Component: (await import('./components/sign-in-page')).SignInPage,
   }),
 };
+
+/** The signed-out account pages: forgot password, reset password, accept an invitation. */
+export const accountRoutes: RouteObject[] = [
+  {
+    path: 'forgot-password',
+    lazy: async () => ({
+      Component: (await import('./components/account-pages')).ForgotPasswordPage,
+    }),
+  },
+  {
+    path: 'reset-password/:token',
+    lazy: async () => ({
+      Component: (await import('./components/account-pages')).ResetPasswordPage,
+    }),
+  },
+  {
+    path: 'invite/:token',
+    lazy: async () => ({
+      Component: (await import('./components/account-pages')).AcceptInvitePage,
+    }),
+  },
+];

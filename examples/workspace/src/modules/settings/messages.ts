@@ -148,3 +148,34 @@ export const AGENT_ACCESS = {
   failed: 'The agent’s access was not changed',
   badge: 'Deactivated',
 } as const;
+
+/** Invitations on Settings → Agents. */
+export const INVITATION_MESSAGES = {
+  invite: 'Invite agent',
+  dialogTitle: 'Invite an agent',
+  dialogDescription:
+    'They get an email with a link to join this workspace. The link works for 7 days.',
+  send: 'Send invitation',
+  sent: 'Invitation sent',
+  notSent: 'The invitation was not sent',
+  pendingTitle: 'Pending invitations',
+  resend: 'Resend',
+  resent: 'Invitation sent again',
+  revoke: 'Revoke',
+  revoked: 'Invitation revoked',
+  expired: 'Expired',
+  failed: 'That did not work',
+  sendReset: 'Send password reset',
+  resetSent: 'Password reset email sent',
+} as const;
+
+/** The agent's contact-centre username on the agent page (admin). */
+export const CONNECT_USERNAME = {
+  label: 'Contact-centre username',
+  description:
+    'The username the agent signs in to the softphone with. Leave it empty to unlink the agent.',
+  save: 'Link',
+  clear: 'Unlink',
+  saved: 'Softphone link saved',
+  failed: 'The softphone link was not saved',
+} as const;

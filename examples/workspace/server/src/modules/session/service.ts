@@ -67,10 +67,21 @@ export class SessionService {
     const device =
       knownDevice && deviceCookie ? deviceCookie : randomBytes(32).toString('base64url');
     await this.repo.rememberDevice(hashToken(device), user.id);
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now + this.services.config.tokenTtlMs);
-    await this.repo.insertToken(hashToken(token), user.id, expiresAt);
+    const { token, expiresAt } = await this.issueToken(user.id);
     return { token, expiresAt, user, device };
+  }
+
+  /** A new bearer token of the user (signing in after an invitation or a password reset too). */
+  async issueToken(userId: string): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.services.config.tokenTtlMs);
+    await this.repo.insertToken(hashToken(token), userId, expiresAt);
+    return { token, expiresAt };
+  }
+
+  /** Whether every membership of the user is deactivated. */
+  deactivatedEverywhere(userId: string): Promise<boolean> {
+    return this.repo.deactivatedEverywhere(userId);
   }
 
   /** Revokes the token and ends the event streams opened with it, in every server process. */

@@ -10,6 +10,9 @@ export const SETTINGS_MESSAGES = {
   agentHasNoSignIn: 'This agent has no sign-in, so it has no permits or role.',
   unknownTeam: 'Unknown team',
   unknownAgent: 'Unknown agent',
+  connectUsernameNeedsAdmin: "Only admins can change an agent's contact-centre username.",
+  unknownConnectUser: (username: string) =>
+    `The contact centre has no user named “${username}”. Use the username the agent signs in to the softphone with.`,
   unknownQueue: 'Unknown queue: choose one of the contact centre’s queues.',
   teamExists: 'A team with this name already exists.',
   ruleExists: 'This team already has an assignment rule.',

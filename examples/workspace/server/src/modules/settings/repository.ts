@@ -135,6 +135,19 @@ export class SettingsRepository {
       .execute();
   }
 
+  /** Sets or clears an agent's contact-centre username and forgets its linked user id. */
+  async setConnectUsername(
+    trx: Transaction<SettingsDatabase>,
+    id: string,
+    username: string | null,
+  ): Promise<void> {
+    await trx
+      .updateTable('agents')
+      .set({ connect_username: username, connect_user_id: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async renameAgent(trx: Transaction<SettingsDatabase>, id: string, name: string): Promise<void> {
     await trx.updateTable('agents').set({ name }).where('id', '=', id).execute();
   }

@@ -139,6 +139,18 @@ export class SettingsService {
       throw new ApiError(403, 'forbidden', M.adminPermitNeedsAdmin);
     if (patch.role !== undefined && patch.role !== row.role && !access.permits.admin)
       throw new ApiError(403, 'forbidden', M.roleNeedsAdmin);
+    const username = patch.connectUsername;
+    const relink = username !== undefined && username !== row.connect_username;
+    if (relink && !access.permits.admin)
+      throw new ApiError(403, 'forbidden', M.connectUsernameNeedsAdmin);
+    // A username must name a user of the contact centre (its ListUsers).
+    if (relink && username !== null) {
+      const users = await this.services.contactCentre.users(this.instanceOf(access));
+      if (!users.some((u) => u.username === username))
+        throw new ApiError(422, 'unknown_connect_user', M.unknownConnectUser(username), [
+          { path: 'body.connectUsername', message: M.unknownConnectUser(username) },
+        ]);
+    }
 
     await this.repo.transaction(async (trx) => {
       if (userId) {
@@ -156,6 +168,8 @@ export class SettingsService {
       }
       if (patch.name !== undefined) await this.repo.renameAgent(trx, id, patch.name);
       if (teamIds) await this.repo.replaceAgentTeams(trx, id, teamIds);
+      // The cached contact-centre user id goes with the old username: voice links it again.
+      if (relink) await this.repo.setConnectUsername(trx, id, username ?? null);
     });
     return this.agent(access, id);
   }

@@ -2,13 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { AudioLines, Lock, Mail } from 'lucide-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { setAuth } from '../../../api/auth-token';
 import { ApiError } from '../../../api/client';
 import { queryClient } from '../../../app/query-client';
 import { Button, DocumentTitle, Field, Input } from '../../../ui';
 import { login } from '../api/session-api';
-import { SESSION_MESSAGES } from '../messages';
+import { paths } from '../../../app/paths';
+import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../messages';
 import './sign-in-page.css';
 
 function errorText(error: unknown): string {
@@ -107,6 +108,11 @@ export function SignInPage() {
             Sign in
           </Button>
         </form>
+        <p className="sign-in__subtitle">
+          <Link to={paths.forgotPassword()} data-testid="forgot-password-link">
+            {ACCOUNT_MESSAGES.forgotLink}
+          </Link>
+        </p>
       </div>
     </main>
   );

@@ -306,3 +306,37 @@ export const reactivateAgent = (slug: string, id: string) =>
       params: { path: { slug, id } },
     }),
   ).then((r) => r.agent);
+
+/** Pending invitations (flag_permissions). */
+export const invitationsQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['ws', slug, 'settings', 'invitations'] as const,
+    queryFn: ({ signal }) =>
+      call(
+        http.GET('/ws/{slug}/settings/invitations', { params: { path: { slug } }, signal }),
+      ).then((r) => r.invitations),
+  });
+
+export const inviteAgent = (
+  slug: string,
+  body: { email: string; name: string; role: 'admin' | 'supervisor' | 'agent' },
+) =>
+  call(http.POST('/ws/{slug}/settings/invitations', { params: { path: { slug } }, body })).then(
+    (r) => r.invitation,
+  );
+
+export const resendInvitation = (slug: string, id: string) =>
+  call(
+    http.POST('/ws/{slug}/settings/invitations/{id}/resend', { params: { path: { slug, id } } }),
+  ).then((r) => r.invitation);
+
+export const revokeInvitation = (slug: string, id: string) =>
+  call(http.DELETE('/ws/{slug}/settings/invitations/{id}', { params: { path: { slug, id } } }));
+
+/** Sends a member the password-reset mail (admin). */
+export const sendPasswordReset = (slug: string, id: string) =>
+  call(
+    http.POST('/ws/{slug}/settings/agents/{id}/password-reset', {
+      params: { path: { slug, id } },
+    }),
+  );

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, UserX } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -12,12 +12,21 @@ import {
   agentQuery,
   deactivateAgent,
   reactivateAgent,
+  sendPasswordReset,
   settingsKeys,
   teamsQuery,
   updateAgent,
 } from '../api/settings-api';
 import type { Permits, Role, SettingsAgent, SettingsTeam } from '../api/types';
-import { AGENT_ACCESS, FORM_MESSAGES, PERMIT_LABELS, PERMIT_ORDER, ROLE_LABELS } from '../messages';
+import {
+  AGENT_ACCESS,
+  CONNECT_USERNAME,
+  INVITATION_MESSAGES,
+  FORM_MESSAGES,
+  PERMIT_LABELS,
+  PERMIT_ORDER,
+  ROLE_LABELS,
+} from '../messages';
 import {
   applyServerIssues,
   Checkbox,
@@ -343,6 +352,25 @@ function AgentAccess({ agent }: { readonly agent: SettingsAgent }) {
     onError: (error) =>
       toast({ tone: 'danger', title: AGENT_ACCESS.failed, description: errorText(error) }),
   });
+  const resetMail = useMutation({
+    mutationFn: () => sendPasswordReset(session.slug, agent.id),
+    onSuccess: () =>
+      toast({ tone: 'success', title: INVITATION_MESSAGES.resetSent, description: agent.email }),
+    onError: (error) =>
+      toast({ tone: 'danger', title: INVITATION_MESSAGES.failed, description: errorText(error) }),
+  });
+  const [username, setUsername] = useState(agent.connectUsername ?? '');
+  const link = useMutation({
+    mutationFn: () =>
+      updateAgent(session.slug, agent.id, { connectUsername: username.trim() || null }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.agent(session.slug, agent.id), saved);
+      toast({ tone: 'success', title: CONNECT_USERNAME.saved, description: saved.name });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.agents(session.slug) });
+    },
+    onError: (error) =>
+      toast({ tone: 'danger', title: CONNECT_USERNAME.failed, description: errorText(error) }),
+  });
   if (!session.permits.admin || !agent.userId || agent.id === session.profile.idAgent) return null;
   return (
     <div className="settings-form">
@@ -359,8 +387,48 @@ function AgentAccess({ agent }: { readonly agent: SettingsAgent }) {
             data-testid={agent.deactivated ? 'agent-reactivate' : 'agent-deactivate'}
           >
             {agent.deactivated ? 'Reactivate' : 'Deactivate'}
+          </Button>{' '}
+          <Button
+            type="button"
+            variant="secondary"
+            loading={resetMail.isPending}
+            onClick={() => resetMail.mutate()}
+            data-testid="agent-send-reset"
+          >
+            {INVITATION_MESSAGES.sendReset}
           </Button>
         </div>
+      </SettingsCard>
+      <SettingsCard title="Softphone" description={CONNECT_USERNAME.description}>
+        <form
+          className="settings-card__body"
+          onSubmit={(e) => {
+            e.preventDefault();
+            link.mutate();
+          }}
+          noValidate
+        >
+          <Field label={CONNECT_USERNAME.label}>
+            {(control) => (
+              <Input
+                {...control}
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                maxLength={100}
+                data-testid="agent-connect-username"
+              />
+            )}
+          </Field>
+          <Button
+            type="submit"
+            variant="secondary"
+            loading={link.isPending}
+            disabled={username.trim() === (agent.connectUsername ?? '')}
+            data-testid="agent-connect-username-save"
+          >
+            {username.trim() ? CONNECT_USERNAME.save : CONNECT_USERNAME.clear}
+          </Button>
+        </form>
       </SettingsCard>
     </div>
   );

@@ -16,6 +16,7 @@ import {
   SETTINGS_PATHS,
 } from '../messages';
 import { QueryStates } from './controls';
+import { InviteButton, PendingInvitations } from './invitations';
 
 /** What an agent may do, in a few words. */
 function permitSummary(agent: SettingsAgent): string {
@@ -39,15 +40,18 @@ export function AgentsPage() {
       subtitle="Who works in this workspace, their teams and what they may do."
       data-testid="settings-agents"
       actions={
-        <Input
-          type="search"
-          aria-label="Search agents"
-          placeholder="Search agents"
-          icon={<Search aria-hidden="true" />}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          data-testid="agents-search"
-        />
+        <>
+          {editable ? <InviteButton /> : null}
+          <Input
+            type="search"
+            aria-label="Search agents"
+            placeholder="Search agents"
+            icon={<Search aria-hidden="true" />}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="agents-search"
+          />
+        </>
       }
     >
       <div className="ui-card settings-table">
@@ -162,6 +166,7 @@ export function AgentsPage() {
           }}
         </QueryStates>
       </div>
+      {editable ? <PendingInvitations /> : null}
     </Page>
   );
 }
