@@ -115,7 +115,8 @@ export interface InvitationsTable {
   role: string;
   token_hash: string;
   invited_by: string | null;
-  created_at: CreatedAt;
+  /** When the invitation was last sent (a resend moves it). */
+  created_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Timestamp;
   accepted_at: NullableTimestamp;
   revoked_at: NullableTimestamp;

@@ -34,7 +34,9 @@ function clientKey(c: Context<AppEnv>): string {
   }
 }
 
-const signedInJson = (r: Awaited<ReturnType<TeamService['accept']>>) => ({
+const signedInJson = (
+  r: Awaited<ReturnType<TeamService['accept']>> | Awaited<ReturnType<TeamService['reset']>>,
+) => ({
   token: r.token,
   expiresAt: r.expiresAt.toISOString(),
   user: { id: r.user.id, email: r.user.email, name: r.user.name, avatarURL: r.user.avatar_url },

@@ -39,6 +39,7 @@ const ROLE_PERMITS: Record<Role, Permits> = {
     flag_permissions: true,
     flag_inbox_savedReplies: true,
     flag_addons_voice_live_calls: true,
+    flag_reports: true,
   },
   supervisor: {
     admin: false,
@@ -48,6 +49,7 @@ const ROLE_PERMITS: Record<Role, Permits> = {
     flag_permissions: false,
     flag_inbox_savedReplies: true,
     flag_addons_voice_live_calls: true,
+    flag_reports: true,
   },
   agent: {
     admin: false,
@@ -57,6 +59,7 @@ const ROLE_PERMITS: Record<Role, Permits> = {
     flag_permissions: false,
     flag_inbox_savedReplies: false,
     flag_addons_voice_live_calls: false,
+    flag_reports: false,
   },
 };
 
