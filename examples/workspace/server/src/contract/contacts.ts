@@ -16,6 +16,10 @@ export const contactSchema = z
     email: z.string().nullable(),
     avatarURL: z.string().nullable(),
     company: z.string().nullable(),
+    /** Every phone of the contact, the primary (`phone`) first, then those merged into it. */
+    phones: z.array(z.string()),
+    /** Every email of the contact, the primary (`email`) first, then those merged into it. */
+    emails: z.array(z.string()),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
@@ -88,6 +92,28 @@ export const contactProfileResponseSchema = z
   })
   .openapi('ContactProfile');
 
+export const contactMergeSchema = z
+  .object({
+    /** The contact merged into the one of the path, then removed. */
+    otherId: z.string().min(1).max(200),
+  })
+  .strict()
+  .openapi('ContactMerge');
+
+export const contactDuplicateSchema = z
+  .object({
+    contact: contactSchema,
+    /** What the two contacts share: a phone (E.164) or an email (lower case). */
+    matched: z.object({ field: z.enum(['phone', 'email']), value: z.string() }),
+    /** The duplicate's conversations (for choosing which contact survives a merge). */
+    conversationCount: z.number(),
+  })
+  .openapi('ContactDuplicate');
+
+export const contactDuplicatesResponseSchema = z
+  .object({ duplicates: z.array(contactDuplicateSchema) })
+  .openapi('ContactDuplicates');
+
 export type ApiContact = z.infer<typeof contactSchema>;
 export type ContactCreate = z.infer<typeof contactCreateSchema>;
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
@@ -95,3 +121,5 @@ export type ContactProfile = z.infer<typeof contactProfileResponseSchema>;
 export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 export type ContactCall = z.infer<typeof contactCallSchema>;
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
+export type ContactMerge = z.infer<typeof contactMergeSchema>;
+export type ContactDuplicate = z.infer<typeof contactDuplicateSchema>;

@@ -121,6 +121,10 @@ export interface ContactsTable {
   updated_at: Timestamp;
   /** Set when the contact was deleted and its personal data erased (0021). */
   deleted_at: ColumnType<Date | null, never, Date>;
+  /** Phones of the contacts merged into this one, besides `phone` (0023). */
+  other_phones: ColumnType<string[], string[] | undefined, string[]>;
+  /** Emails (lower case) of the contacts merged into this one, besides `email` (0023). */
+  other_emails: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface TagsTable {

@@ -11,6 +11,7 @@ export const MESSAGES = {
   notFound: (what: string) => `${what} not found.`,
   /** The name a deleted contact's conversations and calls show. */
   deletedContact: 'Deleted contact',
+  mergeSelf: 'A contact cannot be merged with itself.',
   invalidRequest: 'The request is not valid.',
   invalidJson: 'The request body is not valid JSON.',
   internal: 'Something went wrong on our side.',

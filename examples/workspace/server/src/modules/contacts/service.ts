@@ -3,12 +3,13 @@
 import type {
   ApiContact,
   ContactCreate,
+  ContactDuplicate,
   ContactPatch,
   ContactProfile,
 } from '../../contract/contacts';
 import type { Contact } from '../../db/schema';
 import type { Services, WorkspaceAccess } from '../../lib/context';
-import { conflict, notFound, type ApiError } from '../../lib/errors';
+import { ApiError, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
@@ -28,6 +29,8 @@ export function contactJson(c: Contact, country: string | null): ApiContact {
     email: c.email,
     avatarURL: c.avatar_url,
     company: c.company,
+    phones: [...(c.phone ? [c.phone] : []), ...c.other_phones],
+    emails: [...(c.email ? [c.email] : []), ...c.other_emails],
     createdAt: new Date(c.created_at).toISOString(),
     updatedAt: new Date(c.updated_at).toISOString(),
   };
@@ -121,6 +124,81 @@ export class ContactService {
     if (!erased) throw notFound('Contact');
   }
 
+  /**
+   * Merges contact `otherId` into contact `id` in one transaction: the other's conversations,
+   * calls and every row referencing it move to the survivor; phones and emails become the union
+   * (the survivor's primary stays primary); the survivor's empty name, company and avatar are
+   * filled from the other; the other is removed as a delete removes it. Either contact unknown,
+   * deleted or of another workspace: not found; a contact with itself: 400.
+   */
+  async merge(access: WorkspaceAccess, id: string, otherId: string): Promise<ApiContact> {
+    if (id === otherId) throw new ApiError(400, 'invalid_request', MESSAGES.mergeSelf);
+    const ws = access.workspace.id;
+    const row = await this.services.db.transaction().execute(async (trx) => {
+      const locked = await this.repo.lockLive(trx, ws, [id, otherId]);
+      const survivor = locked.find((c) => c.id === id);
+      const other = locked.find((c) => c.id === otherId);
+      if (!survivor || !other) throw notFound('Contact');
+      await this.repo.moveReferences(trx, ws, other.id, survivor.id);
+      // The other goes first, so that its phone is free to become the survivor's.
+      await this.repo.erase(trx, ws, other.id, MESSAGES.deletedContact);
+      const phones = unique([
+        survivor.phone,
+        ...survivor.other_phones,
+        other.phone,
+        ...other.other_phones,
+      ]);
+      const emails = unique(
+        [survivor.email, ...survivor.other_emails, other.email, ...other.other_emails].map((e) =>
+          e?.toLowerCase(),
+        ),
+      );
+      const phone = survivor.phone ?? phones[0] ?? null;
+      const email = survivor.email ?? other.email;
+      const keepName = !isVisitorName(survivor.name) || isVisitorName(other.name);
+      const merged = await this.repo.setMerged(trx, ws, survivor.id, {
+        name: keepName ? survivor.name : other.name,
+        phone,
+        email,
+        company: survivor.company ?? other.company,
+        avatar_url: survivor.avatar_url ?? other.avatar_url,
+        other_phones: phones.filter((p) => p !== phone),
+        other_emails: emails.filter((e) => e !== email?.toLowerCase()),
+      });
+      await this.repo.refreshCallSearch(trx, ws, merged.id, merged.name, merged.phone);
+      return merged;
+    });
+    return contactJson(row, access.workspace.default_country);
+  }
+
+  /**
+   * Other live contacts of the workspace sharing a phone (E.164) or an email (case-insensitive)
+   * with contact `id`, each with the value matched and its conversation count.
+   */
+  async duplicates(access: WorkspaceAccess, id: string): Promise<ContactDuplicate[]> {
+    const contact = await this.get(access, id);
+    const ws = access.workspace.id;
+    const phones = unique([contact.phone, ...contact.other_phones]);
+    const emails = unique([contact.email, ...contact.other_emails].map((e) => e?.toLowerCase()));
+    if (phones.length === 0 && emails.length === 0) return [];
+    const rows = await this.repo.sharing(ws, id, phones, emails, 20);
+    const counts = await this.repo.conversationCounts(
+      ws,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => {
+      const phone = [r.phone, ...r.other_phones].find((p) => p && phones.includes(p));
+      const email = [r.email, ...r.other_emails]
+        .map((e) => e?.toLowerCase())
+        .find((e) => e && emails.includes(e));
+      return {
+        contact: contactJson(r, access.workspace.default_country),
+        matched: phone ? { field: 'phone', value: phone } : { field: 'email', value: email ?? '' },
+        conversationCount: counts.get(r.id) ?? 0,
+      };
+    });
+  }
+
   async profile(access: WorkspaceAccess, id: string): Promise<ContactProfile> {
     const contact = await this.get(access, id);
     const ws = access.workspace.id;
@@ -161,6 +239,11 @@ export class ContactService {
       })),
     };
   }
+}
+
+/** The values present, each once, in their first order. */
+function unique(values: readonly (string | null | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => !!v))];
 }
 
 function phoneTaken(): ApiError {
