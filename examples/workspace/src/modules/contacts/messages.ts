@@ -34,6 +34,30 @@ export const CONTACT_COPY = {
     channel === 'sms'
       ? `They sent ${keyword} on ${when}; messages to this number by SMS are refused until they send START.`
       : `They sent ${keyword} on ${when}; WhatsApp campaigns skip this number until they send START (replies in the 24-hour window still reach them).`,
+  moreActions: 'More actions',
+  delete: 'Delete contact',
+  deleteTitle: (name: string) => `Delete ${name}?`,
+  deleteDescription:
+    'Their personal data (name, phone numbers, emails, company) is erased. Their conversations and calls stay in the workspace, without it. This cannot be undone.',
+  deleteConfirm: 'Delete contact',
+  deleted: 'Contact deleted',
+  notDeleted: 'The contact was not deleted',
+  merge: 'Merge…',
+  mergeTitle: 'Merge contacts',
+  mergeDescription:
+    'The contact you keep gets the other one’s conversations, calls, phone numbers and emails, and its empty fields are filled from it. The other contact is then removed. This cannot be undone.',
+  mergeSearch: 'Find the other contact',
+  mergeNoMatch: 'No other contact matches.',
+  mergePick: 'Pick the contact to merge with.',
+  keep: 'Keep this one',
+  mergeConfirm: 'Merge contacts',
+  merged: 'Contacts merged',
+  notMerged: 'The contacts were not merged',
+  duplicates: 'Possible duplicates',
+  duplicateMatch: (field: 'phone' | 'email', value: string) =>
+    field === 'phone' ? `Same phone: ${value}` : `Same email: ${value}`,
+  mergeThis: 'Merge',
+  conversations: (n: number) => `${n} conversation${n === 1 ? '' : 's'}`,
   phoneNeedsCountry: 'Start with + and the country code, e.g. +44 20 7123 4567.',
 } as const;
 

@@ -36,3 +36,26 @@ export const updateContact = (slug: string, id: string, patch: ContactPatch) =>
   call(
     http.PATCH('/ws/{slug}/contacts/{id}', { params: { path: { slug, id } }, body: patch }),
   ).then((r) => r.contact);
+
+/** Deletes a contact: its personal data is erased, its conversations stay without it. */
+export const deleteContact = (slug: string, id: string) =>
+  call(http.DELETE('/ws/{slug}/contacts/{id}', { params: { path: { slug, id } } }));
+
+/** Merges contact `otherId` into contact `id` (the survivor); answers the survivor as stored. */
+export const mergeContacts = (slug: string, id: string, otherId: string) =>
+  call(
+    http.POST('/ws/{slug}/contacts/{id}/merge', {
+      params: { path: { slug, id } },
+      body: { otherId },
+    }),
+  ).then((r) => r.contact);
+
+/** Other contacts sharing a phone or an email with contact `id`. */
+export const duplicatesQuery = (slug: string, id: string) =>
+  queryOptions({
+    queryKey: ['ws', slug, 'contact', id, 'duplicates'],
+    queryFn: ({ signal }) =>
+      call(
+        http.GET('/ws/{slug}/contacts/{id}/duplicates', { params: { path: { slug, id } }, signal }),
+      ).then((r) => r.duplicates),
+  });

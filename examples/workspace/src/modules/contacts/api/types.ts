@@ -6,6 +6,7 @@ export type {
   ApiContact as Contact,
   ContactCall,
   ContactCreate,
+  ContactDuplicate,
   ContactListResponse,
   ContactPatch,
   ContactProfile,
