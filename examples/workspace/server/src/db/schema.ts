@@ -125,6 +125,19 @@ export interface ContactsTable {
   other_phones: ColumnType<string[], string[] | undefined, string[]>;
   /** Emails (lower case) of the contacts merged into this one, besides `email` (0023). */
   other_emails: ColumnType<string[], string[] | undefined, string[]>;
+  /** Custom attribute values by key (0023). */
+  attributes: ColumnType<ContactAttributeValues, string | undefined, string>;
+}
+
+/** A contact's custom attribute values by key. */
+export type ContactAttributeValues = Record<string, string | number | boolean>;
+
+export interface ContactAttributeDefinitionsTable {
+  workspace_id: string;
+  key: string;
+  label: string;
+  type: 'text' | 'number' | 'date' | 'boolean';
+  position: number;
 }
 
 export interface TagsTable {
@@ -334,6 +347,7 @@ export interface Database {
   agents: AgentsTable;
   team_members: TeamMembersTable;
   contacts: ContactsTable;
+  contact_attribute_definitions: ContactAttributeDefinitionsTable;
   tags: TagsTable;
   conversations: ConversationsTable;
   conversation_tags: ConversationTagsTable;

@@ -61,5 +61,35 @@ export const CONTACT_COPY = {
   phoneNeedsCountry: 'Start with + and the country code, e.g. +44 20 7123 4567.',
 } as const;
 
+/** The custom attribute types, as the screens name them. */
+export const ATTRIBUTE_TYPE_LABELS = {
+  text: 'Text',
+  number: 'Number',
+  date: 'Date',
+  boolean: 'Yes / no',
+} as const;
+
+/** What Settings → Contact attributes says. */
+export const CONTACT_ATTRIBUTE_COPY = {
+  title: 'Contact attributes',
+  subtitle:
+    'Your own fields on every contact, filled in the contact dialog and shown on the profile.',
+  cardTitle: 'Attributes',
+  cardDescription: 'Up to 30, in the order the contact dialog and profile show them.',
+  none: 'No attributes yet.',
+  newLabel: 'New attribute',
+  type: 'Type',
+  add: 'Add',
+  save: 'Save',
+  saved: 'Contact attributes saved',
+  notSaved: 'The contact attributes were not saved',
+  needLabel: 'Enter a label.',
+  labelTooLong: 'At most 60 characters.',
+  needLetters: 'Use at least one letter.',
+  taken: 'Another attribute has this name.',
+  yes: 'Yes',
+  no: 'No',
+} as const;
+
 /** Longest name and company the server takes (contract/contacts.ts). */
 export const CONTACT_LIMITS = { nameMax: 120, companyMax: 120, emailMax: 254 } as const;

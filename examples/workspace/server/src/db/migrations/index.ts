@@ -20,7 +20,7 @@ import { conversationTriage } from './0019-conversation-triage';
 import { memberPreferences } from './0020-member-preferences';
 import { contactLifecycle } from './0021-contact-lifecycle';
 import { teamAdmin } from './0022-team-admin';
-import { contactMerge } from './0023-contact-merge';
+import { contactData } from './0023-contact-data';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -47,5 +47,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   memberPreferences,
   contactLifecycle,
   teamAdmin,
-  contactMerge,
+  contactData,
 ];

@@ -1,6 +1,6 @@
 // SQL of contacts and their calls.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { ContactAttributeValues, Database } from '../../db/schema';
 import type { Keyset } from '../../lib/paging';
 import { likeContains } from '../../lib/paging';
 import { callSearchText } from '../../lib/links';
@@ -64,6 +64,7 @@ export class ContactRepository {
       phone: string | null;
       email: string | null;
       company: string | null;
+      attributes: ContactAttributeValues;
     },
   ) {
     return db
@@ -75,6 +76,7 @@ export class ContactRepository {
         phone: c.phone,
         email: c.email,
         company: c.company,
+        attributes: JSON.stringify(c.attributes),
         avatar_url: null,
         updated_at: new Date(),
       })
@@ -87,10 +89,15 @@ export class ContactRepository {
     workspaceId: string,
     id: string,
     set: { name?: string; phone?: string | null; email?: string | null; company?: string | null },
+    attributes?: ContactAttributeValues,
   ) {
     return trx
       .updateTable('contacts')
-      .set({ ...set, updated_at: new Date() })
+      .set({
+        ...set,
+        ...(attributes ? { attributes: JSON.stringify(attributes) } : {}),
+        updated_at: new Date(),
+      })
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
       .returningAll()
@@ -199,11 +206,12 @@ export class ContactRepository {
       avatar_url: string | null;
       other_phones: string[];
       other_emails: string[];
+      attributes: ContactAttributeValues;
     },
   ) {
     return trx
       .updateTable('contacts')
-      .set({ ...set, updated_at: new Date() })
+      .set({ ...set, attributes: JSON.stringify(set.attributes), updated_at: new Date() })
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
       .returningAll()
@@ -243,6 +251,33 @@ export class ContactRepository {
       .groupBy('contact_id')
       .execute();
     return new Map(rows.map((r) => [r.contact_id, r.n]));
+  }
+
+  /** The workspace's custom attributes, in order. */
+  attributeDefinitions(workspaceId: string) {
+    return this.db
+      .selectFrom('contact_attribute_definitions')
+      .select(['key', 'label', 'type'])
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('position')
+      .execute();
+  }
+
+  /** Replaces the workspace's custom attributes (values of removed keys stay on contacts, unseen). */
+  async replaceAttributeDefinitions(
+    trx: Transaction<Database>,
+    workspaceId: string,
+    list: readonly { key: string; label: string; type: 'text' | 'number' | 'date' | 'boolean' }[],
+  ) {
+    await trx
+      .deleteFrom('contact_attribute_definitions')
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    if (list.length)
+      await trx
+        .insertInto('contact_attribute_definitions')
+        .values(list.map((a, position) => ({ workspace_id: workspaceId, ...a, position })))
+        .execute();
   }
 
   calls(workspaceId: string, contactId: string, limit: number) {

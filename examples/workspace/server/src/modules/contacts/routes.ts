@@ -1,6 +1,7 @@
 // Contacts: list with search, create, profile, edit.
 import { idParamsSchema, slugParamsSchema } from '../../contract/common';
 import {
+  contactAttributesSchema,
   contactCreateSchema,
   contactDuplicatesResponseSchema,
   contactMergeSchema,
@@ -161,6 +162,46 @@ export function contactRoutes(services: Services) {
     async (c) =>
       c.json(
         { duplicates: await contacts.duplicates(c.get('access'), c.req.valid('param').id) },
+        200,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/contact-attributes',
+      tags,
+      summary: "The workspace's custom contact attributes, in order",
+      request: { params: slugParamsSchema },
+      responses: { 200: json(contactAttributesSchema) },
+    }),
+    async (c) => c.json({ attributes: await contacts.attributes(c.get('access')) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'put',
+      path: '/ws/{slug}/contact-attributes',
+      tags,
+      summary:
+        "Replace the workspace's custom contact attributes (admin); values of a removed key are no longer shown",
+      request: {
+        params: slugParamsSchema,
+        body: {
+          content: { 'application/json': { schema: contactAttributesSchema } },
+          required: true,
+        },
+      },
+      responses: {
+        200: json(contactAttributesSchema),
+        403: json(apiErrorSchema, 'forbidden: the admin permit is needed'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        {
+          attributes: await contacts.setAttributes(c.get('access'), c.req.valid('json').attributes),
+        },
         200,
       ),
   );

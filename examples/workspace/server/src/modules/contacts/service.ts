@@ -2,12 +2,13 @@
 // numbers not yet known, the profile (conversations the caller can see, latest calls).
 import type {
   ApiContact,
+  ContactAttribute,
   ContactCreate,
   ContactDuplicate,
   ContactPatch,
   ContactProfile,
 } from '../../contract/contacts';
-import type { Contact } from '../../db/schema';
+import type { Contact, ContactAttributeValues } from '../../db/schema';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -20,6 +21,7 @@ import { ContactRepository } from './repository';
 
 /** A contact as the API answers it; `country`: the workspace's default country (display name). */
 export function contactJson(c: Contact, country: string | null): ApiContact {
+  const attributes = c.attributes as ContactAttributeValues | string | undefined;
   return {
     id: c.id,
     name: c.name,
@@ -31,6 +33,11 @@ export function contactJson(c: Contact, country: string | null): ApiContact {
     company: c.company,
     phones: [...(c.phone ? [c.phone] : []), ...c.other_phones],
     emails: [...(c.email ? [c.email] : []), ...c.other_emails],
+    // (Some drivers answer jsonb as text.)
+    attributes:
+      typeof attributes === 'string'
+        ? (JSON.parse(attributes) as ContactAttributeValues)
+        : (attributes ?? {}),
     createdAt: new Date(c.created_at).toISOString(),
     updatedAt: new Date(c.updated_at).toISOString(),
   };
@@ -76,6 +83,7 @@ export class ContactService {
         phone: input.phone ?? null,
         email: input.email ?? null,
         company: input.company ?? null,
+        attributes: await this.attributeValues(access, {}, input.attributes),
       });
       return contactJson(row, access.workspace.default_country);
     } catch (error) {
@@ -92,14 +100,18 @@ export class ContactService {
 
   async update(access: WorkspaceAccess, id: string, patch: ContactPatch): Promise<ApiContact> {
     const ws = access.workspace.id;
-    await this.get(access, id);
+    const current = await this.get(access, id);
+    const { attributes: attributeInput, ...fields } = patch;
+    const attributes = attributeInput
+      ? await this.attributeValues(access, contactJson(current, null).attributes, attributeInput)
+      : undefined;
     if (patch.phone) {
       const other = await this.repo.findByPhone(ws, patch.phone);
       if (other && other.id !== id) throw phoneTaken();
     }
     try {
       const row = await this.services.db.transaction().execute(async (trx) => {
-        const updated = await this.repo.update(trx, ws, id, patch);
+        const updated = await this.repo.update(trx, ws, id, fields, attributes);
         if (patch.name !== undefined || patch.phone !== undefined)
           await this.repo.refreshCallSearch(trx, ws, id, updated.name, updated.phone);
         return updated;
@@ -122,6 +134,46 @@ export class ContactService {
       .transaction()
       .execute((trx) => this.repo.erase(trx, access.workspace.id, id, MESSAGES.deletedContact));
     if (!erased) throw notFound('Contact');
+  }
+
+  /** The workspace's custom contact attributes, in order. */
+  attributes(access: WorkspaceAccess): Promise<ContactAttribute[]> {
+    return this.repo.attributeDefinitions(access.workspace.id);
+  }
+
+  /** Replaces the workspace's custom contact attributes (admin permit). */
+  async setAttributes(access: WorkspaceAccess, list: ContactAttribute[]) {
+    requirePermit(access, 'admin');
+    await this.services.db
+      .transaction()
+      .execute((trx) => this.repo.replaceAttributeDefinitions(trx, access.workspace.id, list));
+    return this.attributes(access);
+  }
+
+  /**
+   * `current` values with `input` applied (null clears a key), each checked against the
+   * workspace's attribute of that key and type: an unknown key or a value of another type is a
+   * 400 naming the field.
+   */
+  private async attributeValues(
+    access: WorkspaceAccess,
+    current: ContactAttributeValues,
+    input: Record<string, string | number | boolean | null> | undefined,
+  ): Promise<ContactAttributeValues> {
+    if (!input || Object.keys(input).length === 0) return current;
+    const types = new Map((await this.attributes(access)).map((a) => [a.key, a.type] as const));
+    const values = { ...current };
+    const issues: { path: string; message: string }[] = [];
+    for (const [key, value] of Object.entries(input)) {
+      const type = types.get(key);
+      const path = `body.attributes.${key}`;
+      if (!type) issues.push({ path, message: MESSAGES.attributeUnknown });
+      else if (value === null || value === '') delete values[key];
+      else if (!fitsType(type, value)) issues.push({ path, message: MESSAGES.attributeType(type) });
+      else values[key] = value;
+    }
+    if (issues.length) throw new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, issues);
+    return values;
   }
 
   /**
@@ -164,6 +216,11 @@ export class ContactService {
         avatar_url: survivor.avatar_url ?? other.avatar_url,
         other_phones: phones.filter((p) => p !== phone),
         other_emails: emails.filter((e) => e !== email?.toLowerCase()),
+        // The survivor's values win; the other's fill the keys it lacks.
+        attributes: {
+          ...contactJson(other, null).attributes,
+          ...contactJson(survivor, null).attributes,
+        },
       });
       await this.repo.refreshCallSearch(trx, ws, merged.id, merged.name, merged.phone);
       return merged;
@@ -239,6 +296,18 @@ export class ContactService {
       })),
     };
   }
+}
+
+/** Whether `value` is of the attribute type (a date as YYYY-MM-DD, a real calendar day). */
+function fitsType(type: ContactAttribute['type'], value: string | number | boolean): boolean {
+  if (type === 'text') return typeof value === 'string';
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  if (type === 'boolean') return typeof value === 'boolean';
+  return (
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  );
 }
 
 /** The values present, each once, in their first order. */

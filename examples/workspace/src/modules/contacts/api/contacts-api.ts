@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, http } from '../../../api/http';
-import type { ContactCreate, ContactPatch } from './types';
+import type { ContactAttribute, ContactCreate, ContactPatch } from './types';
 
 /** The workspace's contacts (users), searched by name, phone, email or company, paged by cursor. */
 export const contactsQuery = (slug: string, search: string) =>
@@ -59,3 +59,24 @@ export const duplicatesQuery = (slug: string, id: string) =>
         http.GET('/ws/{slug}/contacts/{id}/duplicates', { params: { path: { slug, id } }, signal }),
       ).then((r) => r.duplicates),
   });
+
+export const contactAttributesKey = (slug: string) => ['ws', slug, 'contact-attributes'] as const;
+
+/** The workspace's custom contact attributes, in order. */
+export const contactAttributesQuery = (slug: string) =>
+  queryOptions({
+    queryKey: contactAttributesKey(slug),
+    queryFn: ({ signal }) =>
+      call(http.GET('/ws/{slug}/contact-attributes', { params: { path: { slug } }, signal })).then(
+        (r) => r.attributes,
+      ),
+  });
+
+/** Replaces the workspace's custom contact attributes; answers them as stored. */
+export const saveContactAttributes = (slug: string, attributes: ContactAttribute[]) =>
+  call(
+    http.PUT('/ws/{slug}/contact-attributes', {
+      params: { path: { slug } },
+      body: { attributes },
+    }),
+  ).then((r) => r.attributes);

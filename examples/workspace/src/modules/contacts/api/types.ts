@@ -4,6 +4,7 @@
  */
 export type {
   ApiContact as Contact,
+  ContactAttribute,
   ContactCall,
   ContactCreate,
   ContactDuplicate,
