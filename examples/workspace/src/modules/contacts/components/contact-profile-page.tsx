@@ -31,9 +31,9 @@ import {
   Skeleton,
 } from '../../../ui';
 import { Dialer } from '../../voice/components/dialer';
-import { contactQuery } from '../api/contacts-api';
+import { contactAttributesQuery, contactQuery } from '../api/contacts-api';
 import type { Contact, ContactCall, ContactProfile } from '../api/types';
-import { CONTACT_COPY } from '../messages';
+import { CONTACT_ATTRIBUTE_COPY, CONTACT_COPY } from '../messages';
 import { ContactDialog } from './contact-dialog';
 import { ContactDuplicates } from './contact-duplicates';
 import { DeleteContactDialog } from './delete-contact-dialog';
@@ -59,6 +59,33 @@ function CallIcon({ call }: { call: ContactCall }) {
   );
 }
 
+/** The contact's custom attribute values, labelled as Settings defines them (set ones only). */
+function AttributeValues({ contact }: { readonly contact: Contact }) {
+  const session = useSession();
+  const definitions = useQuery(contactAttributesQuery(session.slug)).data ?? [];
+  const shown = definitions.filter((a) => contact.attributes[a.key] !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="profile__attributes" data-testid="contact-attributes">
+      {shown.map((a) => {
+        const value = contact.attributes[a.key];
+        return (
+          <div key={a.key}>
+            <dt>{a.label}</dt>
+            <dd data-testid={`contact-attribute-value-${a.key}`}>
+              {typeof value === 'boolean'
+                ? value
+                  ? CONTACT_ATTRIBUTE_COPY.yes
+                  : CONTACT_ATTRIBUTE_COPY.no
+                : String(value)}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
 function Profile({ profile }: { profile: ContactProfile }) {
   const session = useSession();
   const { contact } = profile;
@@ -78,6 +105,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
           {contact.displayName}
         </h1>
         <ContactDetails contact={contact} />
+        <AttributeValues contact={contact} />
         {profile.optOuts.map((o) => (
           <p className="profile__opt-out" key={o.channel} data-testid="contact-opt-out">
             <Badge tone="warning">
