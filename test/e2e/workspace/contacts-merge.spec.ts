@@ -98,3 +98,49 @@ test('merging a possible duplicate keeps both numbers and the conversation; dele
   await contacts.search.fill(stamp);
   await expect(contacts.empty).toContainText('No users found');
 });
+
+test('an admin defines contact attributes in Settings; the contact dialog fills them and the profile shows them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await signInAs(page, USERS.jane);
+  const stamp = Date.now().toString().slice(-6);
+  await page.goto('/ws/acme/settings/contact-attributes');
+  const settings = page.getByTestId('settings-contact-attributes');
+  await expect(settings).toBeVisible();
+  await page.getByTestId('attribute-label').fill('Plan');
+  await page.getByTestId('attribute-add').click();
+  await page.getByTestId('attribute-label').fill('VIP');
+  await page.getByTestId('attribute-type').selectOption('boolean');
+  await page.getByTestId('attribute-add').click();
+  await expect(page.getByTestId('attribute-row')).toHaveCount(2);
+  await expectNoAxeViolations(page, 'contact attributes settings');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/ws/acme/contact-attributes') && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('attributes-save').click();
+  expect((await saved).status()).toBe(200);
+
+  try {
+    const contacts = new ContactsPage(page);
+    await contacts.open('acme');
+    await page.getByTestId('contact-new').click();
+    const dialog = page.getByTestId('contact-dialog');
+    await dialog.getByTestId('contact-name-input').fill(`Attr Person ${stamp}`);
+    await dialog.getByTestId('contact-attribute-plan').fill('Gold');
+    await dialog.getByTestId('contact-attribute-vip').check();
+    await page.getByTestId('contact-save').click();
+    await expect(contacts.name).toHaveText(`Attr Person ${stamp}`);
+    await expect(page.getByTestId('contact-attribute-value-plan')).toHaveText('Gold');
+    await expect(page.getByTestId('contact-attribute-value-vip')).toHaveText('Yes');
+    // Edit: a new plan is saved on the profile.
+    await page.getByTestId('contact-edit').click();
+    await expect(dialog.getByTestId('contact-attribute-plan')).toHaveValue('Gold');
+    await dialog.getByTestId('contact-attribute-plan').fill('Platinum');
+    await page.getByTestId('contact-save').click();
+    await expect(page.getByTestId('contact-attribute-value-plan')).toHaveText('Platinum');
+  } finally {
+    // Other journeys' contact dialogs stay as they were.
+    await apiCall(page.request, token, 'PUT', '/ws/acme/contact-attributes', { attributes: [] });
+  }
+});
