@@ -94,7 +94,7 @@ test('merging a possible duplicate keeps both numbers and the conversation; dele
   await page.getByTestId('contact-delete-confirm').click();
   expect((await deleted).status()).toBe(204);
   await expect(page).toHaveURL(/\/contacts\/users$/);
-  await expect(page.getByText('Contact deleted')).toBeVisible();
+  await expect(page.getByTestId('toast').getByText('Contact deleted')).toBeVisible();
   await contacts.search.fill(stamp);
   await expect(contacts.empty).toContainText('No users found');
 });
