@@ -5,6 +5,55 @@ import { conversationSchema } from './inbox';
 
 const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'Phone number is not valid.');
 
+/** The longest text value of a custom attribute, and how many a workspace defines. */
+export const CONTACT_ATTRIBUTE_LIMITS = { valueMax: 500, labelMax: 60, keyMax: 40, count: 30 };
+
+export const contactAttributeTypeSchema = z.enum(['text', 'number', 'date', 'boolean']);
+
+/** A custom attribute of the workspace's contacts. */
+export const contactAttributeSchema = z
+  .object({
+    /** Lower case letters, digits and underscores, starting with a letter. */
+    key: z
+      .string()
+      .max(CONTACT_ATTRIBUTE_LIMITS.keyMax)
+      .regex(/^[a-z][a-z0-9_]*$/, 'Use lower case letters, digits and _, starting with a letter.'),
+    label: z.string().trim().min(1).max(CONTACT_ATTRIBUTE_LIMITS.labelMax),
+    type: contactAttributeTypeSchema,
+  })
+  .strict()
+  .openapi('ContactAttribute');
+
+export const contactAttributesSchema = z
+  .object({
+    attributes: z
+      .array(contactAttributeSchema)
+      .max(CONTACT_ATTRIBUTE_LIMITS.count)
+      .refine((list) => new Set(list.map((a) => a.key)).size === list.length, {
+        message: 'Each attribute key must be different.',
+      }),
+  })
+  .strict()
+  .openapi('ContactAttributes');
+
+/** A contact's values by attribute key: text, number, date (YYYY-MM-DD) or boolean. */
+const attributeValuesSchema = z.record(
+  z.string().max(CONTACT_ATTRIBUTE_LIMITS.keyMax),
+  z.union([z.string().max(CONTACT_ATTRIBUTE_LIMITS.valueMax), z.number(), z.boolean()]),
+);
+
+/** Values to set by key (null clears one); checked against the workspace's attributes. */
+const attributeValuesInputSchema = z
+  .record(
+    z.string().max(CONTACT_ATTRIBUTE_LIMITS.keyMax),
+    z
+      .union([z.string().max(CONTACT_ATTRIBUTE_LIMITS.valueMax), z.number(), z.boolean()])
+      .nullable(),
+  )
+  .refine((r) => Object.keys(r).length <= CONTACT_ATTRIBUTE_LIMITS.count, {
+    message: 'Too many attributes.',
+  });
+
 export const contactSchema = z
   .object({
     id: z.string(),
@@ -16,6 +65,12 @@ export const contactSchema = z
     email: z.string().nullable(),
     avatarURL: z.string().nullable(),
     company: z.string().nullable(),
+    /** Every phone of the contact, the primary (`phone`) first, then those merged into it. */
+    phones: z.array(z.string()),
+    /** Every email of the contact, the primary (`email`) first, then those merged into it. */
+    emails: z.array(z.string()),
+    /** Custom attribute values by key. */
+    attributes: attributeValuesSchema,
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
@@ -39,6 +94,7 @@ export const contactCreateSchema = z
     phone: e164.optional(),
     email: z.string().max(254, { abort: true }).pipe(z.email()).optional(),
     company: z.string().trim().max(120).optional(),
+    attributes: attributeValuesInputSchema.optional(),
   })
   .strict()
   .refine((c) => c.name || c.phone || c.email, { message: 'Give a name, a phone or an email.' })
@@ -50,6 +106,7 @@ export const contactPatchSchema = z
     phone: e164.nullable().optional(),
     email: z.string().max(254, { abort: true }).pipe(z.email()).nullable().optional(),
     company: z.string().trim().max(120).nullable().optional(),
+    attributes: attributeValuesInputSchema.optional(),
   })
   .strict()
   .openapi('ContactPatch');
@@ -88,6 +145,28 @@ export const contactProfileResponseSchema = z
   })
   .openapi('ContactProfile');
 
+export const contactMergeSchema = z
+  .object({
+    /** The contact merged into the one of the path, then removed. */
+    otherId: z.string().min(1).max(200),
+  })
+  .strict()
+  .openapi('ContactMerge');
+
+export const contactDuplicateSchema = z
+  .object({
+    contact: contactSchema,
+    /** What the two contacts share: a phone (E.164) or an email (lower case). */
+    matched: z.object({ field: z.enum(['phone', 'email']), value: z.string() }),
+    /** The duplicate's conversations (for choosing which contact survives a merge). */
+    conversationCount: z.number(),
+  })
+  .openapi('ContactDuplicate');
+
+export const contactDuplicatesResponseSchema = z
+  .object({ duplicates: z.array(contactDuplicateSchema) })
+  .openapi('ContactDuplicates');
+
 export type ApiContact = z.infer<typeof contactSchema>;
 export type ContactCreate = z.infer<typeof contactCreateSchema>;
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
@@ -95,3 +174,7 @@ export type ContactProfile = z.infer<typeof contactProfileResponseSchema>;
 export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 export type ContactCall = z.infer<typeof contactCallSchema>;
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
+export type ContactMerge = z.infer<typeof contactMergeSchema>;
+export type ContactDuplicate = z.infer<typeof contactDuplicateSchema>;
+export type ContactAttribute = z.infer<typeof contactAttributeSchema>;
+export type ContactAttributes = z.infer<typeof contactAttributesSchema>;

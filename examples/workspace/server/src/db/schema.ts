@@ -155,6 +155,23 @@ export interface ContactsTable {
   updated_at: Timestamp;
   /** Set when the contact was deleted and its personal data erased (0021). */
   deleted_at: ColumnType<Date | null, never, Date>;
+  /** Phones of the contacts merged into this one, besides `phone` (0023). */
+  other_phones: ColumnType<string[], string[] | undefined, string[]>;
+  /** Emails (lower case) of the contacts merged into this one, besides `email` (0023). */
+  other_emails: ColumnType<string[], string[] | undefined, string[]>;
+  /** Custom attribute values by key (0023). */
+  attributes: ColumnType<ContactAttributeValues, string | undefined, string>;
+}
+
+/** A contact's custom attribute values by key. */
+export type ContactAttributeValues = Record<string, string | number | boolean>;
+
+export interface ContactAttributeDefinitionsTable {
+  workspace_id: string;
+  key: string;
+  label: string;
+  type: 'text' | 'number' | 'date' | 'boolean';
+  position: number;
 }
 
 export interface TagsTable {
@@ -387,6 +404,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   auth_mail_throttle: AuthMailThrottleTable;
   contacts: ContactsTable;
+  contact_attribute_definitions: ContactAttributeDefinitionsTable;
   tags: TagsTable;
   conversations: ConversationsTable;
   conversation_tags: ConversationTagsTable;

@@ -11,6 +11,15 @@ export const MESSAGES = {
   notFound: (what: string) => `${what} not found.`,
   /** The name a deleted contact's conversations and calls show. */
   deletedContact: 'Deleted contact',
+  mergeSelf: 'A contact cannot be merged with itself.',
+  attributeUnknown: 'No contact attribute has this key.',
+  attributeType: (type: string) =>
+    ({
+      text: 'Enter a text.',
+      number: 'Enter a number.',
+      date: 'Enter a date (YYYY-MM-DD).',
+      boolean: 'Choose yes or no.',
+    })[type] ?? 'Not a valid value.',
   invalidRequest: 'The request is not valid.',
   invalidJson: 'The request body is not valid JSON.',
   internal: 'Something went wrong on our side.',

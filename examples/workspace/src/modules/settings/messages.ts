@@ -18,6 +18,7 @@ export const SETTINGS_PATHS = {
   importHistory: 'import-history',
   general: 'general',
   dispositions: 'call-dispositions',
+  contactAttributes: 'contact-attributes',
   preferences: 'preferences',
 } as const;
 

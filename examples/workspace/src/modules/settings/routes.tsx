@@ -117,6 +117,12 @@ export const settingsRoute: RouteObject = {
         Component: (await import('./components/dispositions-page')).DispositionsPage,
       }),
     },
+    {
+      path: 'contact-attributes',
+      lazy: async () => ({
+        Component: (await import('./components/contact-attributes-page')).ContactAttributesPage,
+      }),
+    },
     { path: '*', loader: ({ params }) => redirect(agentsPath(params.slug)) },
   ],
 };

@@ -20,6 +20,7 @@ import { conversationTriage } from './0019-conversation-triage';
 import { memberPreferences } from './0020-member-preferences';
 import { contactLifecycle } from './0021-contact-lifecycle';
 import { teamAdmin } from './0022-team-admin';
+import { contactData } from './0023-contact-data';
 import { teamInvitations } from './0024-team-invitations';
 import { notifications } from './0025-notifications';
 import { reports } from './0026-reports';
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   memberPreferences,
   contactLifecycle,
   teamAdmin,
+  contactData,
   teamInvitations,
   notifications,
   reports,

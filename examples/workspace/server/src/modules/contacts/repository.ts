@@ -1,6 +1,6 @@
 // SQL of contacts and their calls.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { ContactAttributeValues, Database } from '../../db/schema';
 import type { Keyset } from '../../lib/paging';
 import { likeContains } from '../../lib/paging';
 import { callSearchText } from '../../lib/links';
@@ -64,6 +64,7 @@ export class ContactRepository {
       phone: string | null;
       email: string | null;
       company: string | null;
+      attributes: ContactAttributeValues;
     },
   ) {
     return db
@@ -75,6 +76,7 @@ export class ContactRepository {
         phone: c.phone,
         email: c.email,
         company: c.company,
+        attributes: JSON.stringify(c.attributes),
         avatar_url: null,
         updated_at: new Date(),
       })
@@ -87,10 +89,15 @@ export class ContactRepository {
     workspaceId: string,
     id: string,
     set: { name?: string; phone?: string | null; email?: string | null; company?: string | null },
+    attributes?: ContactAttributeValues,
   ) {
     return trx
       .updateTable('contacts')
-      .set({ ...set, updated_at: new Date() })
+      .set({
+        ...set,
+        ...(attributes ? { attributes: JSON.stringify(attributes) } : {}),
+        updated_at: new Date(),
+      })
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
       .returningAll()
@@ -149,6 +156,128 @@ export class ContactRepository {
       .where('contact_id', '=', id)
       .execute();
     return true;
+  }
+
+  /** The live contacts `ids` of the workspace, locked for update (in id order) until commit. */
+  lockLive(trx: Transaction<Database>, workspaceId: string, ids: string[]) {
+    return trx
+      .selectFrom('contacts')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /**
+   * Moves every row referencing contact `from` to contact `to`: conversations, calls, contact
+   * events, web-chat visitors, CSAT surveys, queued inbound messages and campaign recipients (a
+   * campaign that already has `to` keeps `from`'s row as its snapshot).
+   */
+  async moveReferences(trx: Transaction<Database>, workspaceId: string, from: string, to: string) {
+    for (const table of [
+      'conversations',
+      'connections',
+      'contact_events',
+      'webchat_visitors',
+      'csat_surveys',
+      'inbound_queue',
+    ])
+      await sql`UPDATE ${sql.table(table)} SET contact_id = ${to}
+        WHERE workspace_id = ${workspaceId} AND contact_id = ${from}`.execute(trx);
+    await sql`UPDATE campaign_messages m SET contact_id = ${to}
+      WHERE m.workspace_id = ${workspaceId} AND m.contact_id = ${from}
+        AND NOT EXISTS (SELECT 1 FROM campaign_messages t
+          WHERE t.campaign_id = m.campaign_id AND t.contact_id = ${to})`.execute(trx);
+  }
+
+  /** Sets the merged fields of a contact (after the other contact's phone was freed). */
+  setMerged(
+    trx: Transaction<Database>,
+    workspaceId: string,
+    id: string,
+    set: {
+      name: string;
+      phone: string | null;
+      email: string | null;
+      company: string | null;
+      avatar_url: string | null;
+      other_phones: string[];
+      other_emails: string[];
+      attributes: ContactAttributeValues;
+    },
+  ) {
+    return trx
+      .updateTable('contacts')
+      .set({ ...set, attributes: JSON.stringify(set.attributes), updated_at: new Date() })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The live contacts of the workspace other than `id` holding one of `phones` (E.164) or
+   * `emails` (lower case), as primary or merged value; each branch reads an index (the phone
+   * key, the lower(email) index, the GIN indexes of the merged values).
+   */
+  sharing(workspaceId: string, id: string, phones: string[], emails: string[], limit: number) {
+    return this.db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('deleted_at', 'is', null)
+      .where('id', '<>', id)
+      .where(
+        sql<boolean>`(phone = ANY(${phones}::text[]) OR other_phones && ${phones}::text[]
+          OR lower(email) = ANY(${emails}::text[]) OR other_emails && ${emails}::text[])`,
+      )
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Conversation counts of the contacts `ids`. */
+  async conversationCounts(workspaceId: string, ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('conversations')
+      .select(['contact_id', sql<number>`count(*)::int`.as('n')])
+      .where('workspace_id', '=', workspaceId)
+      .where('contact_id', 'in', ids)
+      .groupBy('contact_id')
+      .execute();
+    return new Map(rows.map((r) => [r.contact_id, r.n]));
+  }
+
+  /** The workspace's custom attributes, in order. */
+  attributeDefinitions(workspaceId: string) {
+    return this.db
+      .selectFrom('contact_attribute_definitions')
+      .select(['key', 'label', 'type'])
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('position')
+      .execute();
+  }
+
+  /** Replaces the workspace's custom attributes (values of removed keys stay on contacts, unseen). */
+  async replaceAttributeDefinitions(
+    trx: Transaction<Database>,
+    workspaceId: string,
+    list: readonly { key: string; label: string; type: 'text' | 'number' | 'date' | 'boolean' }[],
+  ) {
+    await trx
+      .deleteFrom('contact_attribute_definitions')
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    if (list.length)
+      await trx
+        .insertInto('contact_attribute_definitions')
+        .values(list.map((a, position) => ({ workspace_id: workspaceId, ...a, position })))
+        .execute();
   }
 
   calls(workspaceId: string, contactId: string, limit: number) {

@@ -1,7 +1,10 @@
 // Contacts: list with search, create, profile, edit.
 import { idParamsSchema, slugParamsSchema } from '../../contract/common';
 import {
+  contactAttributesSchema,
   contactCreateSchema,
+  contactDuplicatesResponseSchema,
+  contactMergeSchema,
   contactListQuerySchema,
   contactListResponseSchema,
   contactPatchSchema,
@@ -111,6 +114,96 @@ export function contactRoutes(services: Services) {
       await contacts.remove(c.get('access'), c.req.valid('param').id);
       return c.body(null, 204);
     },
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/contacts/{id}/merge',
+      tags,
+      summary:
+        'Merge another contact into this one: its conversations, calls, phones and emails move here, then it is removed',
+      request: {
+        params: idParamsSchema,
+        body: { content: { 'application/json': { schema: contactMergeSchema } }, required: true },
+      },
+      responses: {
+        200: json(contactResponseSchema, 'The surviving contact'),
+        400: json(apiErrorSchema, 'invalid_request: a contact cannot be merged with itself'),
+        404: json(apiErrorSchema, 'not_found: either contact unknown or already deleted'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        {
+          contact: await contacts.merge(
+            c.get('access'),
+            c.req.valid('param').id,
+            c.req.valid('json').otherId,
+          ),
+        },
+        200,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/contacts/{id}/duplicates',
+      tags,
+      summary:
+        'Other contacts sharing a phone (E.164) or an email (case-insensitive) with this one',
+      request: { params: idParamsSchema },
+      responses: {
+        200: json(contactDuplicatesResponseSchema),
+        404: json(apiErrorSchema, 'not_found: no such contact'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        { duplicates: await contacts.duplicates(c.get('access'), c.req.valid('param').id) },
+        200,
+      ),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'get',
+      path: '/ws/{slug}/contact-attributes',
+      tags,
+      summary: "The workspace's custom contact attributes, in order",
+      request: { params: slugParamsSchema },
+      responses: { 200: json(contactAttributesSchema) },
+    }),
+    async (c) => c.json({ attributes: await contacts.attributes(c.get('access')) }, 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'put',
+      path: '/ws/{slug}/contact-attributes',
+      tags,
+      summary:
+        "Replace the workspace's custom contact attributes (admin); values of a removed key are no longer shown",
+      request: {
+        params: slugParamsSchema,
+        body: {
+          content: { 'application/json': { schema: contactAttributesSchema } },
+          required: true,
+        },
+      },
+      responses: {
+        200: json(contactAttributesSchema),
+        403: json(apiErrorSchema, 'forbidden: the admin permit is needed'),
+      },
+    }),
+    async (c) =>
+      c.json(
+        {
+          attributes: await contacts.setAttributes(c.get('access'), c.req.valid('json').attributes),
+        },
+        200,
+      ),
   );
 
   return router;

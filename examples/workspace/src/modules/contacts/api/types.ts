@@ -4,8 +4,10 @@
  */
 export type {
   ApiContact as Contact,
+  ContactAttribute,
   ContactCall,
   ContactCreate,
+  ContactDuplicate,
   ContactListResponse,
   ContactPatch,
   ContactProfile,

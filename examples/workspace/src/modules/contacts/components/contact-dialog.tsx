@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -8,8 +8,8 @@ import { useSession } from '../../session/hooks/use-session';
 import { applyServerIssues, errorText } from '../../settings/components/controls';
 import { FORM_MESSAGES } from '../../settings/messages';
 import { Button, Dialog, Field, Input, toast } from '../../../ui';
-import { createContact, updateContact } from '../api/contacts-api';
-import type { Contact, ContactCreate, ContactPatch } from '../api/types';
+import { contactAttributesQuery, createContact, updateContact } from '../api/contacts-api';
+import type { Contact, ContactAttribute, ContactCreate, ContactPatch } from '../api/types';
 import { CONTACT_COPY as M, CONTACT_LIMITS } from '../messages';
 
 interface ContactForm {
@@ -17,6 +17,27 @@ interface ContactForm {
   phone: string;
   email: string;
   company: string;
+  /** Custom attribute inputs by key: text for text, number and date; checked for yes/no. */
+  attributes: Record<string, string | boolean>;
+}
+
+type AttributeValue = string | number | boolean | null;
+
+/** The attribute values to send from the form's inputs (an empty input clears the value). */
+function attributeValues(
+  definitions: readonly ContactAttribute[],
+  inputs: ContactForm['attributes'],
+): Record<string, AttributeValue> {
+  const values: Record<string, AttributeValue> = {};
+  for (const { key, type } of definitions) {
+    const input = inputs[key];
+    if (type === 'boolean') values[key] = input === true;
+    else {
+      const text = typeof input === 'string' ? input.trim() : '';
+      values[key] = text === '' ? null : type === 'number' ? Number(text) : text;
+    }
+  }
+  return values;
 }
 
 /**
@@ -47,12 +68,19 @@ export function ContactDialog({
   const country = session.workspace.defaultCountry;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const definitions = useQuery(contactAttributesQuery(session.slug)).data ?? [];
   const { register, handleSubmit, setError, formState } = useForm<ContactForm>({
     defaultValues: {
       name: contact && !contact.isVisitor ? contact.name : '',
       phone: contact?.phone ? formatPhone(contact.phone, country) : '',
       email: contact?.email ?? '',
       company: contact?.company ?? '',
+      attributes: Object.fromEntries(
+        Object.entries(contact?.attributes ?? {}).map(([k, v]) => [
+          k,
+          typeof v === 'boolean' ? v : String(v),
+        ]),
+      ),
     },
     mode: 'onTouched',
   });
@@ -62,8 +90,15 @@ export function ContactDialog({
       const email = v.email.trim() || null;
       const company = v.company.trim() || null;
       const name = v.name.trim();
+      const attributes = attributeValues(definitions, v.attributes);
       if (contact) {
-        const patch: ContactPatch = { phone, email, company, ...(name ? { name } : {}) };
+        const patch: ContactPatch = {
+          phone,
+          email,
+          company,
+          ...(name ? { name } : {}),
+          ...(definitions.length ? { attributes } : {}),
+        };
         return updateContact(session.slug, contact.id, patch);
       }
       const input: ContactCreate = {
@@ -71,6 +106,13 @@ export function ContactDialog({
         ...(phone ? { phone } : {}),
         ...(email ? { email } : {}),
         ...(company ? { company } : {}),
+        ...(definitions.length
+          ? {
+              attributes: Object.fromEntries(
+                Object.entries(attributes).filter(([, value]) => value !== null && value !== false),
+              ),
+            }
+          : {}),
       };
       return createContact(session.slug, input);
     },
@@ -197,6 +239,40 @@ export function ContactDialog({
             />
           )}
         </Field>
+        {definitions.map((a) =>
+          a.type === 'boolean' ? (
+            <label key={a.key} className="contact-form__check">
+              <input
+                type="checkbox"
+                {...register(`attributes.${a.key}`)}
+                data-testid={`contact-attribute-${a.key}`}
+              />
+              {a.label}
+            </label>
+          ) : (
+            <Field
+              key={a.key}
+              label={a.label}
+              error={formState.errors.attributes?.[a.key]?.message}
+            >
+              {(c) => (
+                <Input
+                  {...c}
+                  type={a.type === 'text' ? 'text' : a.type}
+                  autoComplete="off"
+                  {...(a.type === 'number' ? { step: 'any' } : {})}
+                  {...register(`attributes.${a.key}`, {
+                    maxLength: {
+                      value: 500,
+                      message: FORM_MESSAGES.tooLong(500),
+                    },
+                  })}
+                  data-testid={`contact-attribute-${a.key}`}
+                />
+              )}
+            </Field>
+          ),
+        )}
       </form>
     </Dialog>
   );

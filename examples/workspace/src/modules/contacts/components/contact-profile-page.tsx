@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ArrowLeft,
+  Combine,
+  Ellipsis,
   Pencil,
   MessageSquarePlus,
   MessagesSquare,
@@ -8,6 +10,7 @@ import {
   PhoneIncoming,
   PhoneMissed,
   PhoneOutgoing,
+  Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -22,13 +25,19 @@ import {
   DocumentTitle,
   EmptyState,
   ErrorState,
+  IconButton,
+  Menu,
+  MenuItem,
   Skeleton,
 } from '../../../ui';
 import { Dialer } from '../../voice/components/dialer';
-import { contactQuery } from '../api/contacts-api';
-import type { ContactCall, ContactProfile } from '../api/types';
-import { CONTACT_COPY } from '../messages';
+import { contactAttributesQuery, contactQuery } from '../api/contacts-api';
+import type { Contact, ContactCall, ContactProfile } from '../api/types';
+import { CONTACT_ATTRIBUTE_COPY, CONTACT_COPY } from '../messages';
 import { ContactDialog } from './contact-dialog';
+import { ContactDuplicates } from './contact-duplicates';
+import { DeleteContactDialog } from './delete-contact-dialog';
+import { MergeContactDialog } from './merge-contact-dialog';
 import { ContactConversationList, ContactDetails } from './contact-summary';
 import { StartConversationDialog } from './start-conversation-dialog';
 import './contacts.css';
@@ -50,11 +59,43 @@ function CallIcon({ call }: { call: ContactCall }) {
   );
 }
 
+/** The contact's custom attribute values, labelled as Settings defines them (set ones only). */
+function AttributeValues({ contact }: { readonly contact: Contact }) {
+  const session = useSession();
+  const definitions = useQuery(contactAttributesQuery(session.slug)).data ?? [];
+  const shown = definitions.filter((a) => contact.attributes[a.key] !== undefined);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="profile__attributes" data-testid="contact-attributes">
+      {shown.map((a) => {
+        const value = contact.attributes[a.key];
+        return (
+          <div key={a.key}>
+            <dt>{a.label}</dt>
+            <dd data-testid={`contact-attribute-value-${a.key}`}>
+              {typeof value === 'boolean'
+                ? value
+                  ? CONTACT_ATTRIBUTE_COPY.yes
+                  : CONTACT_ATTRIBUTE_COPY.no
+                : String(value)}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
 function Profile({ profile }: { profile: ContactProfile }) {
   const session = useSession();
   const { contact } = profile;
   const [editing, setEditing] = useState(false);
   const [starting, setStarting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // The merge dialog, with the other contact when started from a suggested duplicate.
+  const [merging, setMerging] = useState<{ other: Contact | null } | null>(null);
+  // Deleting is the admin's (as the server checks it).
+  const canDelete = session.permits.admin;
   return (
     <div className="profile__grid">
       <DocumentTitle title={contact.displayName} />
@@ -64,6 +105,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
           {contact.displayName}
         </h1>
         <ContactDetails contact={contact} />
+        <AttributeValues contact={contact} />
         {profile.optOuts.map((o) => (
           <p className="profile__opt-out" key={o.channel} data-testid="contact-opt-out">
             <Badge tone="warning">
@@ -91,7 +133,44 @@ function Profile({ profile }: { profile: ContactProfile }) {
           >
             {CONTACT_COPY.edit}
           </Button>
+          <Menu
+            label={CONTACT_COPY.moreActions}
+            trigger={
+              <IconButton label={CONTACT_COPY.moreActions} size="sm" data-testid="contact-more">
+                <Ellipsis aria-hidden="true" />
+              </IconButton>
+            }
+          >
+            <MenuItem
+              icon={<Combine aria-hidden="true" />}
+              onSelect={() => setMerging({ other: null })}
+              data-testid="contact-merge"
+            >
+              {CONTACT_COPY.merge}
+            </MenuItem>
+            {canDelete ? (
+              <MenuItem
+                danger
+                icon={<Trash2 aria-hidden="true" />}
+                onSelect={() => setDeleting(true)}
+                data-testid="contact-delete"
+              >
+                {CONTACT_COPY.delete}
+              </MenuItem>
+            ) : null}
+          </Menu>
         </div>
+        {deleting ? (
+          <DeleteContactDialog contact={contact} onClose={() => setDeleting(false)} />
+        ) : null}
+        {merging ? (
+          <MergeContactDialog
+            contact={contact}
+            conversations={profile.stats.conversations}
+            preselected={merging.other}
+            onClose={() => setMerging(null)}
+          />
+        ) : null}
         {starting ? (
           <StartConversationDialog contact={contact} onClose={() => setStarting(false)} />
         ) : null}
@@ -104,6 +183,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
         </p>
       </div>
       <div className="profile__columns">
+        <ContactDuplicates contact={contact} onMerge={(other) => setMerging({ other })} />
         <section className="ui-card profile__section" aria-labelledby="profile-conversations">
           <h2 className="profile__section-title" id="profile-conversations">
             Conversations

@@ -20,7 +20,9 @@ export function ContactDetails({ contact }: { readonly contact: Contact }) {
           <span className="ui-visually-hidden">Phone</span>
         </dt>
         <dd data-testid="contact-phone">
-          {contact.phone ? formatPhone(contact.phone, country) : 'No phone number'}
+          {contact.phones.length
+            ? contact.phones.map((p) => formatPhone(p, country)).join(', ')
+            : 'No phone number'}
         </dd>
       </div>
       <div>
@@ -28,7 +30,9 @@ export function ContactDetails({ contact }: { readonly contact: Contact }) {
           <Mail aria-hidden="true" />
           <span className="ui-visually-hidden">Email</span>
         </dt>
-        <dd>{contact.email ?? 'No email'}</dd>
+        <dd data-testid="contact-emails">
+          {contact.emails.length ? contact.emails.join(', ') : 'No email'}
+        </dd>
       </div>
       {contact.company ? (
         <div>

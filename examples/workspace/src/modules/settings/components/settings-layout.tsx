@@ -10,6 +10,7 @@ import {
   UsersRound,
   ListChecks,
   SlidersHorizontal,
+  Tags,
 } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
@@ -67,6 +68,12 @@ const NAV: readonly NavItem[] = [
     path: SETTINGS_PATHS.dispositions,
     label: 'Call dispositions',
     icon: <ListChecks />,
+    visible: admin,
+  },
+  {
+    path: SETTINGS_PATHS.contactAttributes,
+    label: 'Contact attributes',
+    icon: <Tags />,
     visible: admin,
   },
   {
