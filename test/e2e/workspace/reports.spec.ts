@@ -94,7 +94,7 @@ test.describe('reports', () => {
     expect(file.suggestedFilename()).toMatch(
       /^conversations-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    const csv = (await readFile((await file.path()), 'utf8')).split('\r\n');
+    const csv = (await readFile(await file.path(), 'utf8')).split('\r\n');
     expect(csv[0]).toMatch(/^Agent,Opened,Closed,First response median \(s\)/);
     expect(csv[1]).toMatch(new RegExp(`^All,${opened + 1},${closed + 1},`));
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDayHeading,
-  formatDuration,
-  formatListTime,
-  formatShare,
-  formatSpan,
-} from './format';
+import { formatDayHeading, formatDuration, formatListTime } from './format';
 
 describe('formatting', () => {
   it('durations read m:ss, and h:mm:ss from an hour up', () => {
@@ -26,16 +20,5 @@ describe('formatting', () => {
     expect(formatDayHeading(new Date(2026, 10, 23, 8).toISOString(), now)).toBe('Today');
     expect(formatDayHeading(new Date(2026, 10, 22, 23).toISOString(), now)).toBe('Yesterday');
     expect(formatDayHeading(new Date(2026, 10, 2, 9).toISOString(), now)).toBe('Nov 2, 2026');
-  });
-
-  it('writes report spans to two units and shares as percentages', () => {
-    expect(formatSpan(null)).toBe('—');
-    expect(formatSpan(45)).toBe('45s');
-    expect(formatSpan(1200)).toBe('20m');
-    expect(formatSpan(1230)).toBe('20m 30s');
-    expect(formatSpan(5400)).toBe('1h 30m');
-    expect(formatSpan(2 * 86_400 + 4 * 3_600 + 59)).toBe('2d 4h');
-    expect(formatShare(null)).toBe('—');
-    expect(formatShare(1 / 3)).toBe('33%');
   });
 });

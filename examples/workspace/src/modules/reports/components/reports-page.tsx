@@ -6,7 +6,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { dayNumber, REPORT_MAX_DAYS, toDay } from '../../../../server/src/contract/report-days';
 import { saveFile } from '../../../lib/download';
-import { formatShare, formatSpan } from '../../../lib/format';
+import { formatShare, formatSpan } from '../format';
 import {
   Button,
   ErrorState,
