@@ -67,7 +67,12 @@ function WorkspaceShell({ session }: { readonly session: Session }) {
         </div>
       </header>
       <div className="app__progress">
-        {navigation.state === 'loading' ? <ProgressBar label="Loading" /> : null}
+        {/* A named region, so the bar is inside a landmark like the rest of the page. */}
+        {navigation.state === 'loading' ? (
+          <div role="region" aria-label="Loading">
+            <ProgressBar label="Loading" />
+          </div>
+        ) : null}
       </div>
       <main id="main" className="app__main" tabIndex={-1}>
         <Suspense fallback={<SkeletonList label="Loading" />}>
