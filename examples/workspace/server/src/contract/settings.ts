@@ -241,6 +241,14 @@ export const maskedSecretSchema = z
   .object({ set: z.boolean(), preview: z.string().nullable() })
   .openapi('MaskedSecret');
 
+/** What an integration last did: its last finished run and its last failure (cleared by a success). */
+export const integrationStatusSchema = z
+  .object({
+    lastSuccessAt: isoDateTime.nullable(),
+    lastError: z.object({ message: z.string(), at: isoDateTime }).nullable(),
+  })
+  .openapi('IntegrationStatus');
+
 export const salesforceConfigSchema = z.object({
   /** The org's My Domain URL. */
   instanceUrl: z
@@ -264,6 +272,7 @@ export const salesforceSchema = z
     config: salesforceConfigSchema.nullable(),
     clientSecret: maskedSecretSchema,
     updatedAt: isoDateTime.nullable(),
+    status: integrationStatusSchema,
   })
   .openapi('SalesforceIntegration');
 
@@ -299,6 +308,7 @@ export const googleMeetSchema = z
     config: googleMeetConfigSchema.nullable(),
     privateKey: maskedSecretSchema,
     updatedAt: isoDateTime.nullable(),
+    status: integrationStatusSchema,
   })
   .openapi('GoogleMeetIntegration');
 
@@ -328,6 +338,7 @@ export const integrationsResponseSchema = z
         enabled: z.boolean(),
         configured: z.boolean(),
         updatedAt: isoDateTime.nullable(),
+        status: integrationStatusSchema,
       }),
     ),
   })
@@ -460,6 +471,7 @@ export type SalesforceConfig = z.infer<typeof salesforceConfigSchema>;
 export type GoogleMeetIntegration = z.infer<typeof googleMeetSchema>;
 export type GoogleMeetPut = z.infer<typeof googleMeetPutSchema>;
 export type GoogleMeetConfig = z.infer<typeof googleMeetConfigSchema>;
+export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
 export type IntegrationSummary = z.infer<typeof integrationsResponseSchema>['integrations'][number];
 export type ChannelSetting = z.infer<typeof channelSettingSchema>;

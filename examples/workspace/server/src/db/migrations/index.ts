@@ -24,6 +24,7 @@ import { contactData } from './0023-contact-data';
 import { teamInvitations } from './0024-team-invitations';
 import { notifications } from './0025-notifications';
 import { reports } from './0026-reports';
+import { integrationRuns } from './0027-integration-runs';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   teamInvitations,
   notifications,
   reports,
+  integrationRuns,
 ];

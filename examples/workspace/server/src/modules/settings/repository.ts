@@ -417,6 +417,34 @@ export class SettingsRepository {
       .execute();
   }
 
+  /**
+   * Records how an integration's run ended: a success stamps `last_success_at` and clears the last
+   * error; a failure keeps the last success and records the error. `state`, when given, replaces
+   * the integration's bookmark in the same write.
+   */
+  async recordIntegrationRun(
+    workspaceId: string,
+    kind: 'salesforce' | 'googleMeet',
+    outcome: { ok: true; state?: Record<string, unknown> } | { ok: false; error: string },
+  ): Promise<void> {
+    const now = new Date();
+    await this.db
+      .updateTable('integrations')
+      .set(
+        outcome.ok
+          ? {
+              last_success_at: now,
+              last_error: null,
+              last_error_at: null,
+              ...(outcome.state ? { state: JSON.stringify(outcome.state) } : {}),
+            }
+          : { last_error: outcome.error.slice(0, 500), last_error_at: now },
+      )
+      .where('workspace_id', '=', workspaceId)
+      .where('kind', '=', kind)
+      .execute();
+  }
+
   // ── Channels ──────────────────────────────────────────────────────────────────────────────
 
   channels(workspaceId: string) {

@@ -23,6 +23,7 @@ import {
   type GoogleMeetIntegration,
   type GoogleMeetPut,
   type IntegrationKind,
+  type IntegrationStatus,
   type IntegrationSummary,
   type MaskedSecret,
   type SalesforceConfig,
@@ -444,6 +445,7 @@ export class SettingsService {
         enabled: row?.enabled ?? false,
         configured: row ? Object.keys(row.config).length > 0 : false,
         updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+        status: integrationStatus(row),
       };
     });
   }
@@ -457,6 +459,7 @@ export class SettingsService {
       config: row && Object.keys(row.config).length > 0 ? (row.config as C) : null,
       secret: this.masked(ws, kind, field, row?.secrets[field]),
       updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+      status: integrationStatus(row),
     };
   }
 
@@ -491,7 +494,13 @@ export class SettingsService {
 
   async salesforce(access: WorkspaceAccess): Promise<SalesforceIntegration> {
     const i = await this.integration<SalesforceConfig>(access, 'salesforce', 'clientSecret');
-    return { enabled: i.enabled, config: i.config, clientSecret: i.secret, updatedAt: i.updatedAt };
+    return {
+      enabled: i.enabled,
+      config: i.config,
+      clientSecret: i.secret,
+      updatedAt: i.updatedAt,
+      status: i.status,
+    };
   }
 
   async saveSalesforce(
@@ -508,7 +517,13 @@ export class SettingsService {
 
   async googleMeet(access: WorkspaceAccess): Promise<GoogleMeetIntegration> {
     const i = await this.integration<GoogleMeetConfig>(access, 'googleMeet', 'privateKey');
-    return { enabled: i.enabled, config: i.config, privateKey: i.secret, updatedAt: i.updatedAt };
+    return {
+      enabled: i.enabled,
+      config: i.config,
+      privateKey: i.secret,
+      updatedAt: i.updatedAt,
+      status: i.status,
+    };
   }
 
   async saveGoogleMeet(
@@ -622,6 +637,22 @@ export class SettingsService {
     await this.repo.saveDefaultCountry(access.workspace.id, input.defaultCountry);
     return { defaultCountry: input.defaultCountry };
   }
+}
+
+/** What an integration last did, as its settings page shows it. */
+function integrationStatus(
+  row:
+    | { last_success_at: Date | null; last_error: string | null; last_error_at: Date | null }
+    | undefined,
+): IntegrationStatus {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    lastSuccessAt: iso(row?.last_success_at ?? null),
+    lastError:
+      row?.last_error && row.last_error_at
+        ? { message: row.last_error, at: new Date(row.last_error_at).toISOString() }
+        : null,
+  };
 }
 
 function importJson(r: {

@@ -52,6 +52,13 @@ export interface IntegrationsTable {
   config: Json<Record<string, unknown>>;
   secrets: Json<SealedSecrets>;
   updated_at: UpdatedAt;
+  /** The last run that finished (0027-integration-runs). */
+  last_success_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last failure, in words an admin can act on; cleared by the next success. */
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The integration's own bookmark (e.g. a sync cursor); never shown. */
+  state: Json<Record<string, unknown>>;
 }
 
 export interface WorkspaceChannelsTable {

@@ -23,6 +23,7 @@ export type ImportRowError = Schema<'ImportRowError'>;
 export type IntegrationSummary = Schema<'Integrations'>['integrations'][number];
 export type IntegrationKind = IntegrationSummary['kind'];
 export type MaskedSecret = Schema<'MaskedSecret'>;
+export type IntegrationStatus = Schema<'IntegrationStatus'>;
 export type SalesforceIntegration = Schema<'SalesforceIntegration'>;
 export type SalesforceConfig = SalesforceIntegration['config'];
 export type SalesforcePut = Schema<'SalesforcePut'>;

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Badge, Page } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
-import type { MaskedSecret } from '../api/types';
+import { formatDateTime } from '../../../lib/format';
+import type { IntegrationStatus, MaskedSecret } from '../api/types';
 import { SETTINGS_PATHS } from '../messages';
 
 /** The page of one integration: its title, a way back to the list, its form. */
@@ -71,5 +72,43 @@ export function StoredSecret({
         </>
       )}
     </span>
+  );
+}
+
+/**
+ * What the integration last did: its last finished run and, when the last attempt failed, why.
+ * `successLabel` names the run ("Last sync", "Last Meet link").
+ */
+export function IntegrationRunStatus({
+  status,
+  successLabel,
+  testId,
+}: {
+  readonly status: IntegrationStatus;
+  readonly successLabel: string;
+  readonly testId: string;
+}) {
+  return (
+    <dl className="settings-run-status" data-testid={testId}>
+      <div>
+        <dt>{successLabel}</dt>
+        <dd data-testid={`${testId}-success`}>
+          {status.lastSuccessAt ? formatDateTime(status.lastSuccessAt) : 'Never'}
+        </dd>
+      </div>
+      <div>
+        <dt>Last error</dt>
+        <dd data-testid={`${testId}-error`}>
+          {status.lastError ? (
+            <>
+              <Badge tone="danger">{formatDateTime(status.lastError.at)}</Badge>{' '}
+              {status.lastError.message}
+            </>
+          ) : (
+            'None'
+          )}
+        </dd>
+      </div>
+    </dl>
   );
 }
