@@ -13,6 +13,16 @@ import { root } from './packages.mjs';
 
 export const GUIDES_DIR = join(root, 'docs/guides');
 
+/**
+ * A fenced sample, optionally after a hidden `<!-- sample-context … -->` comment (declarations the
+ * sample assumes, e.g. the app's `session`; prepended when it is checked, never shown) and a
+ * `<!-- file: NAME -->` marker (the file name it is checked as).
+ */
+const SAMPLE_FENCE =
+  /(?:<!-- sample-context\n([\s\S]*?)-->\s*\n)?(?:<!-- file: ([\w.-]+) -->\s*\n)?```(\w+)\n([\s\S]*?)\n```/g;
+
+const withContext = (context, code) => `${context ? `${context.trim()}\n` : ''}${code}\n`;
+
 /** @returns {{ guide: string, name: string, lang: string, code: string }[]} */
 export function guideSamples(dir = GUIDES_DIR) {
   const samples = [];
@@ -20,15 +30,14 @@ export function guideSamples(dir = GUIDES_DIR) {
     .filter((f) => f.endsWith('.md'))
     .sort()) {
     const text = readFileSync(join(dir, guide), 'utf8');
-    const fence = /(?:<!-- file: ([\w.-]+) -->\s*\n)?```(\w+)\n([\s\S]*?)\n```/g;
     let n = 0;
-    for (const [, name, lang, code] of text.matchAll(fence)) {
+    for (const [, context, name, lang, code] of text.matchAll(SAMPLE_FENCE)) {
       n++;
       samples.push({
         guide,
         name: name ?? `${guide.replace(/\.md$/, '')}-${n}.${lang}`,
         lang,
-        code: `${code}\n`,
+        code: withContext(context, code),
       });
     }
   }
@@ -36,8 +45,9 @@ export function guideSamples(dir = GUIDES_DIR) {
 }
 
 /**
- * The samples of the package READMEs that are marked `<!-- file: NAME -->` (the opening example
- * of a README, type-checked with the guides' samples; unmarked blocks are fragments).
+ * Every TypeScript sample of the package READMEs, type-checked with the guides' samples: a block
+ * marked `<!-- file: NAME -->` is written as NAME, the others as `<package>-readme-<n>.<lang>`, so
+ * no README sample can rot.
  * @returns {{ guide: string, name: string, lang: string, code: string }[]}
  */
 export function readmeSamples() {
@@ -46,12 +56,12 @@ export function readmeSamples() {
     .filter((name) => existsSync(join(packagesDir, name, 'README.md')))
     .flatMap((name) => {
       const text = readFileSync(join(packagesDir, name, 'README.md'), 'utf8');
-      const fence = /<!-- file: ([\w.-]+) -->\s*\n```(\w+)\n([\s\S]*?)\n```/g;
-      return [...text.matchAll(fence)].map(([, file, lang, code]) => ({
+      let n = 0;
+      return [...text.matchAll(SAMPLE_FENCE)].map(([, context, file, lang, code]) => ({
         guide: `packages/${name}/README.md`,
-        name: file,
+        name: file ?? `${name}-readme-${++n}.${lang}`,
         lang,
-        code: `${code}\n`,
+        code: withContext(context, code),
       }));
     });
 }
