@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Permits } from './api/types';
-import { canEditAgents, canOpenCampaigns, canOpenInboxPath } from './permits';
+import { paths } from '../../app/paths';
+import { canEditAgents, canOpenCampaigns, canOpenInboxPath, conversationLinkList } from './permits';
 
 const none: Permits = {
   admin: false,
@@ -33,6 +34,16 @@ describe('inbox guard (§2)', () => {
 
   it('the own inbox (mine) needs no permit', () => {
     expect(canOpenInboxPath('mine/conversations/c1', none)).toBe(true);
+  });
+
+  it('a conversation link (notification, contact) opens under a list the member may open', () => {
+    for (const permits of [none, { ...none, flag_inbox_shared: true }, { ...none, admin: true }]) {
+      const path = paths.conversation('acme', 'c1', conversationLinkList(permits));
+      const below = path.split('/inbox/')[1]!;
+      expect(canOpenInboxPath(below, permits)).toBe(true);
+    }
+    expect(conversationLinkList({ ...none, flag_inbox_shared: true })).toEqual({ kind: 'all' });
+    expect(conversationLinkList(none)).toEqual({ kind: 'mine' });
   });
 });
 

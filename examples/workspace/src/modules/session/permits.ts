@@ -1,3 +1,4 @@
+import type { InboxList } from '../../app/paths';
 import type { Permits } from './api/types';
 
 /**
@@ -13,6 +14,14 @@ export function canOpenInboxPath(path: string, permits: Permits): boolean {
   }
   if (segments.includes('views') && !permits.flag_inbox_views) return false;
   return true;
+}
+
+/**
+ * The list a conversation link opens under: the shared inbox for those who may see it, else the
+ * member's own list (a link under `all` would send them home).
+ */
+export function conversationLinkList(permits: Permits): InboxList & { kind: 'all' | 'mine' } {
+  return { kind: canOpenInboxPath('all', permits) ? 'all' : 'mine' };
 }
 
 /** The campaigns area needs the campaigns permit (§6); admins pass. */

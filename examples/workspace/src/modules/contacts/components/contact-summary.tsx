@@ -7,6 +7,7 @@ import { Badge } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { STATUS_LABEL, STATUS_TONE } from '../../inbox/components/triage';
 import type { Contact, ContactProfile } from '../api/types';
+import { conversationLinkList } from '../../session/permits';
 import './contacts.css';
 
 /** A contact's phone (in the workspace's format), email and company. */
@@ -60,7 +61,7 @@ export function ContactConversationList({
         <li key={c.id}>
           <Link
             className="profile__row"
-            to={paths.conversation(session.slug, c.id)}
+            to={paths.conversation(session.slug, c.id, conversationLinkList(session.permits))}
             data-testid="contact-conversation"
           >
             <span className="profile__row-main">

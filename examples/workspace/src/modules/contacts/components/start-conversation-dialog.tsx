@@ -8,6 +8,7 @@ import { errorText } from '../../settings/components/controls';
 import { Button, Dialog, Field, Input, toast } from '../../../ui';
 import { inboxKeys, startConversation } from '../../inbox/api/inbox-api';
 import type { Contact } from '../api/types';
+import { conversationLinkList } from '../../session/permits';
 import { CONTACT_COPY as M } from '../messages';
 
 type StartChannel = 'email' | 'sms' | 'whatsapp';
@@ -41,7 +42,9 @@ export function StartConversationDialog({
     onSuccess: async ({ conversation }) => {
       await queryClient.invalidateQueries({ queryKey: inboxKeys.all(session.slug) });
       onClose();
-      void navigate(paths.conversation(session.slug, conversation.id));
+      void navigate(
+        paths.conversation(session.slug, conversation.id, conversationLinkList(session.permits)),
+      );
     },
     onError: (error) =>
       toast({ tone: 'danger', title: M.notStarted, description: errorText(error) }),

@@ -4,6 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { conversationLinkList } from '../../session/permits';
+import { useSession } from '../../session/hooks/use-session';
 import { notificationsQuery } from '../api/notifications-query';
 import { bellLabel } from '../bell-messages';
 import './notifications.css';
@@ -15,6 +17,7 @@ const NotificationPanel = lazy(() =>
 export function NotificationBell({ slug }: { readonly slug: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const shared = conversationLinkList(useSession().permits).kind;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -24,13 +27,13 @@ export function NotificationBell({ slug }: { readonly slug: string }) {
     let stop: (() => void) | undefined;
     let gone = false;
     void import('./notification-live').then((live) => {
-      if (!gone) stop = live.followNotifications(queryClient, slug, navigate);
+      if (!gone) stop = live.followNotifications(queryClient, slug, navigate, { kind: shared });
     });
     return () => {
       gone = true;
       stop?.();
     };
-  }, [slug, queryClient, navigate]);
+  }, [slug, queryClient, navigate, shared]);
 
   const close = (refocus: boolean) => {
     setOpen(false);

@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { followWorkspaceEvents } from '../../../api/workspace-events';
-import { paths } from '../../../app/paths';
+import { paths, type InboxList } from '../../../app/paths';
 import {
   markNotificationRead,
   notificationsQuery,
@@ -17,6 +17,7 @@ async function notifyDesktop(
   slug: string,
   id: string,
   navigate: NavigateFunction,
+  under: InboxList,
 ) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   if (document.visibilityState !== 'hidden') return;
@@ -34,15 +35,19 @@ async function notifyDesktop(
     window.focus();
     shown.close();
     void markNotificationRead(slug, item.id).finally(() => refreshNotifications(queryClient, slug));
-    void navigate(paths.conversation(slug, item.conversation.id));
+    void navigate(paths.conversation(slug, item.conversation.id, under));
   };
 }
 
-/** Follows the workspace's notifications; answers the function that stops. */
+/**
+ * Follows the workspace's notifications; answers the function that stops. A click on a desktop
+ * notification opens the conversation under `list` (one the member may open).
+ */
 export function followNotifications(
   queryClient: QueryClient,
   slug: string,
   navigate: NavigateFunction,
+  list: InboxList,
 ): () => void {
   return followWorkspaceEvents(
     slug,
@@ -51,7 +56,7 @@ export function followNotifications(
       void refreshNotifications(queryClient, slug);
       try {
         const { id } = JSON.parse(event.data) as { id: string };
-        void notifyDesktop(queryClient, slug, id, navigate);
+        void notifyDesktop(queryClient, slug, id, navigate, list);
       } catch {
         // An unreadable event: the count is refetched all the same.
       }

@@ -15,6 +15,8 @@ import {
   notificationPagesQuery,
   refreshNotifications,
 } from '../api/notifications-api';
+import { conversationLinkList } from '../../session/permits';
+import { useSession } from '../../session/hooks/use-session';
 import { NOTIFICATIONS_COPY } from '../messages';
 
 type Item = Schema<'Notification'>;
@@ -52,6 +54,7 @@ export function NotificationPanel({
   readonly onClose: (refocus: boolean) => void;
   readonly anchor: RefObject<HTMLButtonElement | null>;
 }) {
+  const session = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
@@ -102,7 +105,9 @@ export function NotificationPanel({
   const choose = (item: Item) => {
     if (!item.readAt) readOne.mutate(item);
     onClose(false);
-    void navigate(paths.conversation(slug, item.conversation.id));
+    void navigate(
+      paths.conversation(slug, item.conversation.id, conversationLinkList(session.permits)),
+    );
   };
 
   const askPermission = async () => {
