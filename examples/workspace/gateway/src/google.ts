@@ -1,14 +1,9 @@
 // The Google stand-in: the OAuth 2.0 token endpoint for service accounts (JWT bearer grant with
 // domain-wide delegation) and the Calendar API's events.insert with a Meet conference
 // (conferenceDataVersion=1, createRequest of type hangoutsMeet), in Google's wire format.
-import {
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  verify,
-  type KeyObject,
-} from 'node:crypto';
+import { generateKeyPairSync, randomBytes, verify, type KeyObject } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { hex } from './store';
 
 /** The JWT bearer grant of "Using OAuth 2.0 for Server to Server Applications". */
@@ -47,6 +42,25 @@ export interface GoogleEvent {
   /** The event as answered. */
   readonly event: Record<string, unknown>;
 }
+
+const eventTime = z.looseObject({ dateTime: z.string().max(64).optional() });
+/** The part of an event resource the stand-in reads (the rest is kept as sent). */
+const eventInsertSchema = z.looseObject({
+  summary: z.string().max(1024).optional(),
+  description: z.string().max(8192).optional(),
+  start: eventTime.optional(),
+  end: eventTime.optional(),
+  conferenceData: z
+    .looseObject({
+      createRequest: z
+        .looseObject({
+          requestId: z.string().max(1024).optional(),
+          conferenceSolutionKey: z.looseObject({ type: z.string().max(64).optional() }).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
 
 type Fault = { status: 401 | 403 | 429 | 500; count: number };
 
@@ -261,26 +275,25 @@ export class GoogleService {
       const calendarId = decodeURIComponent(c.req.param('calendarId'));
       if (calendarId !== 'primary' && calendarId.toLowerCase() !== token.sub)
         return apiError(c, 404, 'notFound', 'Not Found');
-      let body: Record<string, any>;
+      let json: unknown;
       try {
-        body = (await c.req.json()) as Record<string, any>;
+        json = await c.req.json();
       } catch {
         return apiError(c, 400, 'parseError', 'Parse Error');
       }
-      const start = body['start']?.dateTime;
-      const end = body['end']?.dateTime;
-      if (
-        typeof start !== 'string' ||
-        typeof end !== 'string' ||
-        !(Date.parse(end) > Date.parse(start))
-      )
+      const parsed = eventInsertSchema.safeParse(json);
+      if (!parsed.success) return apiError(c, 400, 'invalid', 'Invalid event.');
+      const body = parsed.data;
+      const start = body.start?.dateTime;
+      const end = body.end?.dateTime;
+      if (!start || !end || !(Date.parse(end) > Date.parse(start)))
         return apiError(c, 400, 'timeRangeEmpty', 'The specified time range is empty.');
       const query = c.req.query();
-      const createRequest = body['conferenceData']?.createRequest;
+      const createRequest = body.conferenceData?.createRequest;
       // Without conferenceDataVersion=1 Google ignores conferenceData and makes no meeting.
       const wantsMeet = query['conferenceDataVersion'] === '1' && createRequest !== undefined;
       if (wantsMeet) {
-        if (typeof createRequest.requestId !== 'string' || createRequest.requestId === '')
+        if (!createRequest.requestId)
           return apiError(c, 400, 'invalid', 'Invalid conference create request.');
         if (createRequest.conferenceSolutionKey?.type !== 'hangoutsMeet')
           return apiError(c, 400, 'invalid', 'Invalid conference type value.');
@@ -304,12 +317,12 @@ export class GoogleService {
         htmlLink: `https://www.google.com/calendar/event?eid=${Buffer.from(`${id} ${token.sub}`).toString('base64url')}`,
         created: new Date().toISOString(),
         updated: new Date().toISOString(),
-        summary: body['summary'],
-        ...(body['description'] ? { description: body['description'] } : {}),
+        summary: body.summary,
+        ...(body.description ? { description: body.description } : {}),
         creator: { email: token.sub, self: true },
         organizer: { email: token.sub, self: true },
-        start: body['start'],
-        end: body['end'],
+        start: body.start,
+        end: body.end,
         iCalUID: `${id}@google.com`,
         sequence: 0,
         ...(wantsMeet
@@ -337,7 +350,14 @@ export class GoogleService {
         reminders: { useDefault: true },
         eventType: 'default',
       };
-      this.events.push({ id, calendarId, actingUser: token.sub, query, request: body, event });
+      this.events.push({
+        id,
+        calendarId,
+        actingUser: token.sub,
+        query,
+        request: json as Record<string, unknown>,
+        event,
+      });
       return c.json(event);
     });
     return app;
