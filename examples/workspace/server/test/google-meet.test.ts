@@ -59,6 +59,8 @@ describe('Google Meet links from a conversation (the gateway stand-in)', () => {
     const none = await create(jane, 'key-not-set-up');
     expect(none.status).toBe(409);
     expect(none.body.error).toBe('integration_not_configured');
+    const session = await stack.server.req('GET', '/api/ws/acme/session', { token: john });
+    expect(session.body.session.app.meetLinks).toBe(false);
     expect((await configure({ enabled: false })).status).toBe(200);
     const off = await create(jane, 'key-off-000');
     expect(off.status).toBe(409);
@@ -69,6 +71,9 @@ describe('Google Meet links from a conversation (the gateway stand-in)', () => {
 
   it('creates the meeting over the Calendar API and posts the link as a note', async () => {
     expect((await configure()).status).toBe(200);
+    // The session tells the app to offer the action (no extra request on the inbox's load).
+    const session = await stack.server.req('GET', '/api/ws/acme/session', { token: john });
+    expect(session.body.session.app.meetLinks).toBe(true);
     const before = Date.now();
     const res = await create(jane, 'key-first-click');
     expect(res.status).toBe(201);

@@ -15,6 +15,13 @@ import { SecretBox } from '../../modules/settings/secret-box';
 import { GoogleMeetClient, GoogleMeetError, type ServiceAccount } from './client';
 import { MEET_MESSAGES as M } from './messages';
 
+/** Whether agents may create Meet links in the workspace: Google Meet is on and set up (the session's flag). */
+export async function meetLinksOn(services: Services, workspaceId: string): Promise<boolean> {
+  const row = await new SettingsRepository(services.db).findIntegration(workspaceId, 'googleMeet');
+  const config = row?.config as Partial<GoogleMeetConfig> | undefined;
+  return Boolean(row?.enabled && config?.serviceAccountEmail && row.secrets['privateKey']);
+}
+
 /** One client per process, so access tokens are cached across requests. */
 const clients = new WeakMap<Services, GoogleMeetClient>();
 
