@@ -47,11 +47,11 @@ describe('Google Meet links from a conversation (the gateway stand-in)', () => {
         GOOGLE_CALENDAR_API_BASE_URL: google.calendarApiBaseUrl,
       }),
     });
-    [jane, john, sam, gary] = await Promise.all(
+    [jane, john, sam, gary] = (await Promise.all(
       ['jane@acme.test', 'john@acme.test', 'sam@both.test', 'gary@globex.test'].map((e) =>
         stack.server.login(e),
       ),
-    );
+    )) as [string, string, string, string];
   });
   afterAll(() => stack.close());
 
