@@ -13,6 +13,16 @@ import { root } from './packages.mjs';
 
 export const GUIDES_DIR = join(root, 'docs/guides');
 
+/**
+ * A fenced sample, optionally after a hidden `<!-- sample-context … -->` comment (declarations the
+ * sample assumes, e.g. the app's `session`; prepended when it is checked, never shown) and a
+ * `<!-- file: NAME -->` marker (the file name it is checked as).
+ */
+const SAMPLE_FENCE =
+  /(?:<!-- sample-context\n([\s\S]*?)-->\s*\n)?(?:<!-- file: ([\w.-]+) -->\s*\n)?```(\w+)\n([\s\S]*?)\n```/g;
+
+const withContext = (context, code) => `${context ? `${context.trim()}\n` : ''}${code}\n`;
+
 /** @returns {{ guide: string, name: string, lang: string, code: string }[]} */
 export function guideSamples(dir = GUIDES_DIR) {
   const samples = [];
@@ -20,15 +30,14 @@ export function guideSamples(dir = GUIDES_DIR) {
     .filter((f) => f.endsWith('.md'))
     .sort()) {
     const text = readFileSync(join(dir, guide), 'utf8');
-    const fence = /(?:<!-- file: ([\w.-]+) -->\s*\n)?```(\w+)\n([\s\S]*?)\n```/g;
     let n = 0;
-    for (const [, name, lang, code] of text.matchAll(fence)) {
+    for (const [, context, name, lang, code] of text.matchAll(SAMPLE_FENCE)) {
       n++;
       samples.push({
         guide,
         name: name ?? `${guide.replace(/\.md$/, '')}-${n}.${lang}`,
         lang,
-        code: `${code}\n`,
+        code: withContext(context, code),
       });
     }
   }
@@ -36,8 +45,9 @@ export function guideSamples(dir = GUIDES_DIR) {
 }
 
 /**
- * The samples of the package READMEs that are marked `<!-- file: NAME -->` (the opening example
- * of a README, type-checked with the guides' samples; unmarked blocks are fragments).
+ * Every TypeScript sample of the package READMEs, type-checked with the guides' samples: a block
+ * marked `<!-- file: NAME -->` is written as NAME, the others as `<package>-readme-<n>.<lang>`, so
+ * no README sample can rot.
  * @returns {{ guide: string, name: string, lang: string, code: string }[]}
  */
 export function readmeSamples() {
@@ -46,12 +56,12 @@ export function readmeSamples() {
     .filter((name) => existsSync(join(packagesDir, name, 'README.md')))
     .flatMap((name) => {
       const text = readFileSync(join(packagesDir, name, 'README.md'), 'utf8');
-      const fence = /<!-- file: ([\w.-]+) -->\s*\n```(\w+)\n([\s\S]*?)\n```/g;
-      return [...text.matchAll(fence)].map(([, file, lang, code]) => ({
+      let n = 0;
+      return [...text.matchAll(SAMPLE_FENCE)].map(([, context, file, lang, code]) => ({
         guide: `packages/${name}/README.md`,
-        name: file,
+        name: file ?? `${name}-readme-${++n}.${lang}`,
         lang,
-        code: `${code}\n`,
+        code: withContext(context, code),
       }));
     });
 }
@@ -179,5 +189,88 @@ export async function runGettingStarted(projectDir, log = console.log) {
     await emulator.stop();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/**
+ * The React quickstart (examples/react-quickstart) as a developer who installed the tarballs has
+ * it: its page and sources copied into `projectDir` (so `@x/*`, React and the stylesheet resolve
+ * from that project's node_modules), built with Vite, served on `localhost` beside an emulator on
+ * `127.0.0.1` (two sites, the default options). In headless Chromium the agent is signed in,
+ * goes On and accepts a customer's call.
+ */
+export async function runReactQuickstart(projectDir, log = console.log) {
+  const { cpSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const vite = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  const app = join(projectDir, 'react-quickstart');
+  const source = join(root, 'examples/react-quickstart');
+  cpSync(join(source, 'index.html'), join(app, 'index.html'));
+  cpSync(join(source, 'src'), join(app, 'src'), { recursive: true });
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const pageUrl = `http://localhost:${port}/`;
+  const emulator = await startEmulatorCli(projectDir, `http://localhost:${port}`);
+  const outDir = mkdtempSync(join(tmpdir(), 'react-quickstart-pack-'));
+  // The quickstart's own vite.config.ts, minus the control proxy (this journey does not open the
+  // agent list): Vite and its React plugin are the workspace's, everything the page imports is
+  // the project's.
+  const config = {
+    root: app,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    define: { 'import.meta.env.VITE_CONNECT_EMULATOR_URL': JSON.stringify(emulator.url) },
+  };
+  let server;
+  const { chromium } = await import('playwright');
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    await vite.build({ ...config, build: { outDir, emptyOutDir: true } });
+    server = await vite.preview({
+      ...config,
+      build: { outDir },
+      preview: { port, strictPort: true, host: 'localhost' },
+    });
+    const context = await browser.newContext({ permissions: ['microphone'] });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(pageUrl);
+    const chip = page.getByTestId('voice-status').locator('.xv-chip');
+    const started = Date.now();
+    await chip.and(page.locator('[data-state="offline"]')).waitFor({ timeout: 30_000 });
+    log(`  signed in after ${Date.now() - started} ms`);
+    await chip.click();
+    await page
+      .getByRole('menu', { name: 'Status' })
+      .getByRole('menuitemradio', { name: 'On', exact: true })
+      .click();
+    await chip.and(page.locator('[data-state="available"]')).waitFor();
+    const dialled = await fetch(`${emulator.url}/control/calls`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-connect-emulator-token': emulator.info.controlToken,
+      },
+      body: JSON.stringify({ to: '+15555550001', from: '+15555550199' }),
+    });
+    if (!dialled.ok) throw new Error(`POST /control/calls answered ${dialled.status}`);
+    const panel = page.getByTestId('voice-call-panel');
+    await panel.and(page.locator('[data-state="incoming"]')).waitFor({ timeout: 30_000 });
+    await panel.getByRole('button', { name: 'Accept', exact: true }).click();
+    await panel.and(page.locator('[data-state="connected"]')).waitFor({ timeout: 30_000 });
+    log('  the call is connected');
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+  } finally {
+    await browser.close();
+    await server?.close();
+    await emulator.stop();
+    rmSync(outDir, { recursive: true, force: true });
   }
 }

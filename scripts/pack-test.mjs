@@ -8,7 +8,9 @@
 //     that a `Ccp` from `/testing` is the `Ccp` of the main entry (one declaration), and a use of
 //     the React components (`VoiceProvider`, `CallPanel` with an `Offset`, a translation);
 //   - `npx connect-emulator --json` starts;
-//   - the getting-started page places a call against that emulator in headless Chromium.
+//   - the getting-started page places a call against that emulator in headless Chromium;
+//   - the React quickstart (examples/react-quickstart), built with Vite from the installed
+//     packages, signs the agent in and takes a call in headless Chromium.
 // Then, in a temporary copy of the release files, `changeset version` turns the pending changesets
 // into each package's CHANGELOG.md (which its tarball ships) and `npm publish --dry-run` of every
 // package succeeds. The working tree is never changed. Prints tarball contents and sizes.
@@ -25,7 +27,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runGettingStarted } from './guide-samples.mjs';
+import { runGettingStarted, runReactQuickstart } from './guide-samples.mjs';
 import { formatBytes, packAll, SIZE_LIMITS, tarballProblems } from './pack.mjs';
 import { entriesOf, listPackages, root } from './packages.mjs';
 
@@ -218,6 +220,11 @@ try {
 
   await check('the getting-started page places a call (installed packages, Chromium)', () =>
     runGettingStarted(project, (line) => console.log(line)),
+  );
+
+  await check(
+    'the React quickstart, built from the installed packages, takes a call (Chromium)',
+    () => runReactQuickstart(project, (line) => console.log(line)),
   );
 
   // Release dry run, in a copy of what a release reads: the manifests, .changeset, built files.

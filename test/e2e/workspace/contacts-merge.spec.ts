@@ -3,9 +3,9 @@
 // survivor with both phone numbers and the other's conversation; then a contact is deleted from
 // its profile. axe on the merge dialog, and the dialog at 375 px.
 import { apiCall, USERS } from './support/api';
-import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
 import { ContactsPage } from './support/pages/contacts.page';
-import { saveReadmeScreenshot } from './support/screenshots';
+import { checkScreenEveryWay } from './support/screenshots';
 
 test('merging a possible duplicate keeps both numbers and the conversation; deleting a contact erases it from the list', async ({
   page,
@@ -58,15 +58,13 @@ test('merging a possible duplicate keeps both numbers and the conversation; dele
   const merge = page.getByTestId('contact-merge-dialog');
   await expect(merge.getByTestId('merge-side')).toHaveCount(2);
   await expect(merge.getByTestId('merge-side').nth(1)).toContainText('1 conversation');
-  await expectNoAxeViolations(page, 'merge contacts dialog');
-  await saveReadmeScreenshot(page, 'contact-merge');
-  // Usable at 375 px: both sides and the confirm button fit the width.
-  await page.setViewportSize({ width: 375, height: 800 });
-  const box = await merge.boundingBox();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-  await expect(page.getByTestId('contact-merge-confirm')).toBeInViewport();
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // At each width and theme: axe clean, both sides and the confirm button fit the width.
+  await checkScreenEveryWay(page, 'contact-merge', async ({ width }) => {
+    const box = await merge.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    await expect(page.getByTestId('contact-merge-confirm')).toBeInViewport();
+  });
 
   const merged = page.waitForResponse((r) => r.url().endsWith(`/merge`));
   await page.getByTestId('contact-merge-confirm').click();
@@ -114,7 +112,7 @@ test('an admin defines contact attributes in Settings; the contact dialog fills 
   await page.getByTestId('attribute-type').selectOption('boolean');
   await page.getByTestId('attribute-add').click();
   await expect(page.getByTestId('attribute-row')).toHaveCount(2);
-  await expectNoAxeViolations(page, 'contact attributes settings');
+  await checkScreenEveryWay(page, 'settings-contact-attributes');
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/ws/acme/contact-attributes') && r.request().method() === 'PUT',
   );
@@ -139,6 +137,7 @@ test('an admin defines contact attributes in Settings; the contact dialog fills 
     await dialog.getByTestId('contact-attribute-plan').fill('Platinum');
     await page.getByTestId('contact-save').click();
     await expect(page.getByTestId('contact-attribute-value-plan')).toHaveText('Platinum');
+    await checkScreenEveryWay(page, 'contact-attributes');
   } finally {
     // Other journeys' contact dialogs stay as they were.
     await apiCall(page.request, token, 'PUT', '/ws/acme/contact-attributes', { attributes: [] });

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 import { InboxPage } from './support/pages/inbox.page';
-import { saveReadmeScreenshot } from './support/screenshots';
+import { checkScreenEveryWay } from './support/screenshots';
 
 const SUBJECT = 'Order #1042 has not arrived';
 
@@ -117,8 +117,7 @@ test.describe('mentions and notifications', () => {
     const item = panel.getByTestId('notification-item').first();
     await expect(item).toContainText(`Jane Doe mentioned you in ${SUBJECT}`);
     await expect(item).toHaveAttribute('data-unread', '');
-    await expectNoAxeViolations(johnPage, 'notifications panel');
-    await saveReadmeScreenshot(johnPage, 'mention-notifications');
+    await checkScreenEveryWay(johnPage, 'notifications-panel');
     const read = johnPage.waitForResponse((r) => /\/notifications\/[^/]+\/read$/.test(r.url()));
     await item.click();
     await read;

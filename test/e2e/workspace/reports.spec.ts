@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
 import { InboxPage } from './support/pages/inbox.page';
-import { saveReadmeScreenshot } from './support/screenshots';
+import { checkScreenEveryWay } from './support/screenshots';
 
 const gatewayUrl = `http://127.0.0.1:${process.env['CHANNEL_GATEWAY_PORT']}`;
 const live = { timeout: 60_000 };
@@ -84,8 +84,7 @@ test.describe('reports', () => {
     await expect(
       page.getByTestId('report-breakdown').getByRole('row', { name: /Jane Doe/ }),
     ).toBeVisible(live);
-    await expectNoAxeViolations(page, 'reports: conversations');
-    await saveReadmeScreenshot(page, 'reports');
+    await checkScreenEveryWay(page, 'reports');
 
     // The CSV export carries the figures of the screen, the whole range first.
     const download = page.waitForEvent('download');
@@ -129,7 +128,6 @@ test.describe('reports', () => {
     );
     expect(overflow).toBeLessThanOrEqual(1);
     await expectNoAxeViolations(page, 'reports at 375 px, dark');
-    await saveReadmeScreenshot(page, 'reports-375-dark');
 
     const samContext = await browser.newContext();
     const sam = await samContext.newPage();

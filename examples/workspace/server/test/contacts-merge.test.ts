@@ -2,6 +2,8 @@
 // the other is removed) and the duplicate suggestions (a shared phone or email); one workspace
 // never reaches another's contacts; on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConversationIntake } from '../src/modules/conversations-intake/service';
+import { VoiceRepository } from '../src/modules/voice/repository';
 import { createTestServer, dbKinds, type TestServer } from './harness';
 
 describe.each(dbKinds())('contact merge on %s', (kind) => {
@@ -147,6 +149,62 @@ describe.each(dbKinds())('contact merge on %s', (kind) => {
     expect(found.map((d) => [d.contact.id, d.matched])).toEqual([
       [newcomer, { field: 'phone', value: '+15555558002' }],
     ]);
+  });
+
+  it("after a merge, a message, a mail or a call from the other contact's number or address reaches the survivor; erasing clears them all", async () => {
+    const survivor = await create(jane, 'acme', {
+      name: 'Rita Reach',
+      phone: '+15555558101',
+      email: 'rita@reach.test',
+    });
+    const other = await create(jane, 'acme', { phone: '+15555558102', email: 'rita@work.test' });
+    const merged = await s.req('POST', `/api/ws/acme/contacts/${survivor}/merge`, {
+      token: jane,
+      body: { otherId: other },
+    });
+    expect(merged.status).toBe(200);
+    const ws = s.id('ws:acme');
+    const intake = new ConversationIntake(s.services);
+    const sms = await intake.receive({
+      workspaceId: ws,
+      channel: 'sms',
+      from: { kind: 'phone', phone: '+15555558102' },
+      body: 'From the other phone',
+      externalId: `sms:merge-reach-${Date.now()}`,
+    });
+    expect(sms.contactId).toBe(survivor);
+    const mail = await intake.receive({
+      workspaceId: ws,
+      channel: 'email',
+      from: { kind: 'email', email: 'Rita@Work.test' },
+      subject: 'From the other address',
+      body: 'Hello',
+      externalId: `email:merge-reach-${Date.now()}`,
+    });
+    expect(mail.contactId).toBe(survivor);
+    const voice = new VoiceRepository(s.services.db);
+    expect((await voice.findContactByPhone(ws, '+15555558102'))?.id).toBe(survivor);
+    const ensured = await s.services.db
+      .transaction()
+      .execute((trx) => voice.ensureContact(trx, ws, '+15555558102'));
+    expect(ensured.id).toBe(survivor);
+
+    // Erasure takes every address the contact held, the merged-in ones too.
+    const erased = await s.req('DELETE', `/api/ws/acme/contacts/${survivor}`, { token: jane });
+    expect(erased.status).toBeLessThan(300);
+    const row = await s.services.db
+      .selectFrom('contacts')
+      .select(['phone', 'email', 'other_phones', 'other_emails', 'attributes'])
+      .where('id', '=', survivor)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      phone: null,
+      email: null,
+      other_phones: [],
+      other_emails: [],
+      attributes: {},
+    });
+    expect(await voice.findContactByPhone(ws, '+15555558102')).toBeUndefined();
   });
 
   it('fills the survivor known only by its number with the other name, and moves the phone to the empty primary', async () => {

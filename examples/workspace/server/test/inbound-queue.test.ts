@@ -107,6 +107,40 @@ describe.each(dbKinds())('the inbound queue on %s', (kind) => {
     expect(await queued(server.services.db)).toEqual([]);
   });
 
+  it('an SMS from a number merged into a contact reaches that contact, not a new one', async () => {
+    const { id: ws } = await server.services.db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('slug', '=', 'acme')
+      .executeTakeFirstOrThrow();
+    const merged = `contact-merged-${Date.now()}`;
+    await server.services.db
+      .insertInto('contacts')
+      .values({
+        id: merged,
+        workspace_id: ws,
+        name: 'Merged Sender',
+        phone: '+447700900390',
+        other_phones: ['+447700900391'],
+        updated_at: new Date(),
+      })
+      .execute();
+    expect(await postSms(server, nextSid(), '+447700900391', 'From my work phone')).toBe(200);
+    const rows = await server.services.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('c.contact_id')
+      .where('m.body', '=', 'From my work phone')
+      .execute();
+    expect(rows).toEqual([{ contact_id: merged }]);
+    const created = await server.services.db
+      .selectFrom('contacts')
+      .select('id')
+      .where('phone', '=', '+447700900391')
+      .execute();
+    expect(created).toEqual([]);
+  });
+
   it("keeps one sender's messages in the order they came, live and within one batch", async () => {
     const from = '+447700900302';
     for (const body of ['first', 'second', 'third']) {

@@ -135,6 +135,9 @@ export class ContactRepository {
         email: null,
         company: null,
         avatar_url: null,
+        other_phones: [],
+        other_emails: [],
+        attributes: '{}',
         updated_at: new Date(),
         deleted_at: new Date(),
       })

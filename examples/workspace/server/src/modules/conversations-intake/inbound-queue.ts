@@ -45,6 +45,7 @@ import { inboundAddress, linkCampaignReply } from './campaign-reply';
 import { INBOUND_QUEUE, MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
 import { queuedAttachments, type QueuedMedia } from './media';
 import { applySmsKeyword, isOptKeyword } from './sms-keyword';
+import { holdsPhone } from '../contacts/matching';
 import {
   ConversationIntake,
   DuplicateInbound,
@@ -651,17 +652,24 @@ export class InboundQueue {
     const nameOf = (item: Item) => (item.message.from as { name?: string | null }).name;
     const workspaces = [...new Set(items.map((i) => i.row.workspace_id))];
 
-    // Contacts: found by number, the missing ones created in one statement.
+    // Contacts: found by number (their own, else one merged into them: contacts/matching.ts), the
+    // missing ones created in one statement.
     const contactKey = (ws: string, phone: string) => `${ws}\u0000${phone}`;
     const contacts = new Map<string, string>();
     const findContacts = async (phones: string[]) => {
       const found = await trx
         .selectFrom('contacts')
-        .select(['id', 'workspace_id', 'phone'])
+        .select(['id', 'workspace_id', 'phone', 'other_phones'])
         .where('workspace_id', 'in', workspaces)
-        .where('phone', 'in', phones)
+        .where(holdsPhone(phones))
+        .orderBy('created_at')
         .execute();
-      for (const c of found) contacts.set(contactKey(c.workspace_id, c.phone!), c.id);
+      for (const c of found) if (c.phone) contacts.set(contactKey(c.workspace_id, c.phone), c.id);
+      for (const c of found)
+        for (const other of c.other_phones) {
+          const key = contactKey(c.workspace_id, other);
+          if (!contacts.has(key)) contacts.set(key, c.id);
+        }
     };
     await findContacts([...new Set(items.map(phoneOf))]);
     const newContacts = new Map<string, Item>();

@@ -16,6 +16,7 @@ import { normaliseEmail, normalisePhone } from './address';
 import { inboundAddress, linkCampaignReply } from './campaign-reply';
 import { storeInboundAttachments, type InboundAttachment } from './attachments';
 import { MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
+import { holdsEmail, holdsPhone, primaryEmailFirst, primaryPhoneFirst } from '../contacts/matching';
 import { surveyAnswer } from './survey-answer';
 
 /** Who wrote: a phone number, an email address, or a contact the channel already knows. */
@@ -319,12 +320,25 @@ export class ConversationIntake {
     };
   }
 
-  /** The contact of an address, created when there is none (concurrent writers take turns). */
+  /**
+   * The contact of an address (its own or one merged into it, see contacts/matching.ts), created
+   * when there is none (concurrent writers take turns).
+   */
   private async contactOf(trx: Trx, workspaceId: string, from: InboundFrom): Promise<string> {
     if (from.kind === 'contact') return from.contactId;
     if (from.kind === 'phone') {
       const phone = normalisePhone(from.phone);
       if (!phone) throw new InboundAddressError(`Not a phone number: ${from.phone}`);
+      const held = await trx
+        .selectFrom('contacts')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .where(holdsPhone([phone]))
+        .orderBy(primaryPhoneFirst([phone]))
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (held) return held.id;
       await trx
         .insertInto('contacts')
         .values({
@@ -357,7 +371,8 @@ export class ConversationIntake {
       .selectFrom('contacts')
       .select('id')
       .where('workspace_id', '=', workspaceId)
-      .where(sql<string>`lower(email)`, '=', email)
+      .where(holdsEmail(email))
+      .orderBy(primaryEmailFirst(email))
       .orderBy('created_at')
       .orderBy('id')
       .limit(1)

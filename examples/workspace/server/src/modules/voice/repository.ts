@@ -6,6 +6,7 @@ import type { HistorySearchType } from '../../contract/voice';
 import type { Connection, Database } from '../../db/schema';
 import { callSearchText, visitorName } from '../../lib/links';
 import { newId } from '../../lib/ids';
+import { holdsPhone, primaryPhoneFirst } from '../contacts/matching';
 import { likeContains, type Keyset } from '../../lib/paging';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -216,12 +217,16 @@ export class VoiceRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The contact holding this number (its own or a merged-in one; see contacts/matching.ts). */
   findContactByPhone(workspaceId: string, phone: string, db: Db = this.db) {
     return db
       .selectFrom('contacts')
       .select(['id', 'name', 'phone', 'avatar_url'])
       .where('workspace_id', '=', workspaceId)
-      .where('phone', '=', phone)
+      .where(holdsPhone([phone]))
+      .orderBy(primaryPhoneFirst([phone]))
+      .orderBy('created_at')
+      .limit(1)
       .executeTakeFirst();
   }
 
@@ -234,8 +239,22 @@ export class VoiceRepository {
       .executeTakeFirst();
   }
 
-  /** The contact with this phone number, created (visitor-named) when there is none; locked. */
+  /**
+   * The contact holding this phone number (its own or a merged-in one), created (visitor-named)
+   * when there is none; locked.
+   */
   async ensureContact(trx: Transaction<Database>, workspaceId: string, phone: string) {
+    const held = await trx
+      .selectFrom('contacts')
+      .select(['id', 'name', 'phone', 'avatar_url'])
+      .where('workspace_id', '=', workspaceId)
+      .where(holdsPhone([phone]))
+      .orderBy(primaryPhoneFirst([phone]))
+      .orderBy('created_at')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    if (held) return held;
     await trx
       .insertInto('contacts')
       .values({

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquareText, Send } from 'lucide-react';
 import { AttachControl, useDraftAttachments } from './composer-attachments';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
-import { Button, Menu, MenuItem, MenuLabel, MenuSeparator, toast } from '../../../ui';
+import { Button, Menu, MenuItem, MenuLabel, MenuSeparator, Skeleton, toast } from '../../../ui';
 import {
   agentsQuery,
   inboxKeys,
@@ -15,7 +15,12 @@ import {
 } from '../api/inbox-api';
 import { MentionTextarea, type MentionTextareaHandle } from './mention-textarea';
 import type { ConversationSummary } from '../api/types';
-import { WhatsappTemplateOffer, WhatsappWindowHint } from './whatsapp-template-offer';
+import { WhatsappWindowHint } from './whatsapp-window-hint';
+
+// Outside WhatsApp's 24-hour window only: the template picker loads when it is needed.
+const WhatsappTemplateOffer = lazy(() =>
+  import('./whatsapp-template-offer').then((m) => ({ default: m.WhatsappTemplateOffer })),
+);
 import { INBOX_COPY } from '../messages';
 
 type Mode = 'message' | 'note';
@@ -92,7 +97,9 @@ export function Composer({ conversation }: { readonly conversation: Conversation
         ))}
       </div>
       {templateOnly && window.data ? (
-        <WhatsappTemplateOffer conversationId={conversation.id} window={window.data} />
+        <Suspense fallback={<Skeleton height={96} />}>
+          <WhatsappTemplateOffer conversationId={conversation.id} window={window.data} />
+        </Suspense>
       ) : (
         <>
           {whatsapp && mode === 'message' && window.data ? (

@@ -28,7 +28,7 @@ const ContactPanel = lazy(() =>
 import { SurveyStatus } from './survey-status';
 import { Timeline } from './timeline';
 import { PRIORITY_OPTIONS, SnoozeMenu, STATUS_LABEL, TagEditor, snoozedLabel } from './triage';
-import { openByKeyboard, useInboxShortcut } from './shortcuts';
+import { ConversationShortcuts } from './lazy-shortcuts';
 import { SHORTCUT_COPY } from '../messages';
 
 const UNASSIGNED = '__unassigned__';
@@ -45,6 +45,13 @@ const statusOptions = (current: ConversationStatus) =>
 function focusComposer(mode: 'message' | 'note'): void {
   document.querySelector<HTMLElement>(`[data-testid="composer-mode-${mode}"]`)?.click();
   document.querySelector<HTMLElement>('[data-testid="composer-input"]')?.focus();
+}
+
+/** S: focuses `el` and opens it as a keyboard user would (Enter on a menu trigger). */
+function openByKeyboard(el: HTMLElement | null): void {
+  if (!el || (el as HTMLButtonElement).disabled) return;
+  el.focus();
+  el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
 }
 
 /** T: the tag list, focused and opened (a native select shows its picker on request). */
@@ -87,34 +94,31 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
   });
   // The open conversation's shortcuts (the list-wide ones and the `?` overlay: InboxShortcuts).
   const me = session.profile.idAgent;
-  useInboxShortcut('r', () => focusComposer('message'));
-  useInboxShortcut('n', () => focusComposer('note'));
-  useInboxShortcut(
-    'a',
-    () => {
-      if (me && conversation.assignee?.id !== me)
+  const shortcuts = {
+    r: () => focusComposer('message'),
+    n: () => focusComposer('note'),
+    a:
+      me === null
+        ? undefined
+        : () => {
+            if (conversation.assignee?.id !== me)
+              update.mutate(
+                { assigneeId: me },
+                { onSuccess: () => toast({ tone: 'success', title: SHORTCUT_COPY.assigned }) },
+              );
+          },
+    e: () => {
+      if (conversation.status !== 'closed')
         update.mutate(
-          { assigneeId: me },
-          { onSuccess: () => toast({ tone: 'success', title: SHORTCUT_COPY.assigned }) },
+          { status: 'closed' },
+          { onSuccess: () => toast({ tone: 'success', title: SHORTCUT_COPY.closed }) },
         );
     },
-    me !== null,
-  );
-  useInboxShortcut('e', () => {
-    if (conversation.status !== 'closed')
-      update.mutate(
-        { status: 'closed' },
-        { onSuccess: () => toast({ tone: 'success', title: SHORTCUT_COPY.closed }) },
-      );
-  });
-  useInboxShortcut('s', () =>
-    openByKeyboard(document.querySelector('[data-testid="conversation-snooze"]')),
-  );
-  useInboxShortcut('t', () => openSelect(document.querySelector('[data-testid="tag-add"]')));
-  useInboxShortcut(
-    'i',
-    () => void navigate(`${location.pathname}${withContactPanel(location.search, !contactShown)}`),
-  );
+    s: () => openByKeyboard(document.querySelector('[data-testid="conversation-snooze"]')),
+    t: () => openSelect(document.querySelector('[data-testid="tag-add"]')),
+    i: () =>
+      void navigate(`${location.pathname}${withContactPanel(location.search, !contactShown)}`),
+  };
   const assigneeOptions = [
     { value: UNASSIGNED, label: 'Unassigned' },
     ...(agents.data ?? (conversation.assignee ? [conversation.assignee] : [])).map((a) => ({
@@ -124,6 +128,7 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
   ];
   return (
     <header className="conversation-header">
+      <ConversationShortcuts actions={shortcuts} />
       <Link
         className="ui-icon-button conversation-header__back"
         to={`${paths.inboxList(session.slug, list)}${location.search}`}

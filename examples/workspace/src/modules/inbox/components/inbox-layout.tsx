@@ -9,7 +9,7 @@ import { canOpenInboxPath } from '../../session/permits';
 import { Badge, Skeleton } from '../../../ui';
 import { inboxCountsQuery } from '../api/inbox-api';
 import { InboxLiveUpdatesEffect } from '../effects/inbox-live-updates-effect';
-import { InboxShortcuts } from './shortcuts';
+import { InboxShortcuts } from './lazy-shortcuts';
 import './inbox.css';
 
 function ListLink({

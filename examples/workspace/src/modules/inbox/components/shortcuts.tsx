@@ -1,6 +1,7 @@
 // The inbox's keyboard shortcuts, for agents who live in it: move through the list, reply, note,
 // assign, close, snooze and tag without the mouse; `?` lists them. None fires while the focus is in
-// a field (typing stays typing) or while a dialog or menu is open.
+// a field (typing stays typing) or while a dialog or menu is open. This module (with the hotkey
+// library) loads after the inbox has painted: see lazy-shortcuts.tsx.
 import { useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import type { Options } from 'react-hotkeys-hook';
@@ -19,15 +20,30 @@ const OPTIONS: Options = {
 };
 
 /** Binds one of {@link INBOX_SHORTCUTS} while the calling component is on screen. */
-export function useInboxShortcut(key: ShortcutKey, run: () => void, enabled = true): void {
+function useInboxShortcut(key: ShortcutKey, run: () => void, enabled = true): void {
   useHotkeys(key, run, { ...OPTIONS, enabled }, [run]);
 }
 
-/** Focuses `el` and opens it as a keyboard user would (Enter on a menu or select trigger). */
-export function openByKeyboard(el: HTMLElement | null): void {
-  if (!el || (el as HTMLButtonElement).disabled) return;
-  el.focus();
-  el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+/** What the open conversation does on each of its keys; a key left out does nothing. */
+export type ConversationShortcutActions = Partial<
+  Record<'r' | 'n' | 'a' | 'e' | 's' | 't' | 'i', () => void>
+>;
+
+/** The open conversation's shortcuts (R, N, A, E, S, T, I), bound while it is on screen. */
+export function ConversationShortcuts({
+  actions,
+}: {
+  readonly actions: ConversationShortcutActions;
+}) {
+  const none = () => undefined;
+  useInboxShortcut('r', actions.r ?? none, actions.r !== undefined);
+  useInboxShortcut('n', actions.n ?? none, actions.n !== undefined);
+  useInboxShortcut('a', actions.a ?? none, actions.a !== undefined);
+  useInboxShortcut('e', actions.e ?? none, actions.e !== undefined);
+  useInboxShortcut('s', actions.s ?? none, actions.s !== undefined);
+  useInboxShortcut('t', actions.t ?? none, actions.t !== undefined);
+  useInboxShortcut('i', actions.i ?? none, actions.i !== undefined);
+  return null;
 }
 
 /** The rows of the conversation list in order, and the one open now (-1 if none). */
@@ -53,7 +69,7 @@ function openRow(step: 1 | -1): void {
 
 /**
  * The list-wide shortcuts (J, K, /, ?) and the `?` overlay. Rendered once by the inbox; the open
- * conversation binds its own (R, N, A, E, S, T, I) with {@link useInboxShortcut}.
+ * conversation binds its own with {@link ConversationShortcuts}.
  */
 export function InboxShortcuts() {
   const [open, setOpen] = useState(false);

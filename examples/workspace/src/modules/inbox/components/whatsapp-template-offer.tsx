@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Clock, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState } from 'react';
 import type { WhatsappWindow } from '../../../../server/src/contract/inbox';
 import { ApiError } from '../../../api/client';
@@ -7,6 +7,7 @@ import { useSession } from '../../session/hooks/use-session';
 import { Button, Field, Input, Select, toast } from '../../../ui';
 import { inboxKeys, sendTemplateMessage } from '../api/inbox-api';
 import { INBOX_COPY } from '../messages';
+import { whenLocal } from './whatsapp-window-hint';
 
 const NONE = '';
 
@@ -15,22 +16,8 @@ function fill(text: string, values: readonly string[]): string {
   return text.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => values[Number(n) - 1] || whole);
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The line above a WhatsApp reply: until when free text is allowed. */
-export function WhatsappWindowHint({ window }: { readonly window: WhatsappWindow }) {
-  if (!window.open || !window.closesAt) return null;
-  return (
-    <p className="composer__window" data-testid="whatsapp-window-open">
-      <Clock aria-hidden="true" />
-      {INBOX_COPY.windowOpenUntil(when(window.closesAt))}
-    </p>
-  );
-}
-
 /**
- * Outside WhatsApp's 24-hour window: says so plainly and offers the approved templates (pick one,
+ * Outside WhatsApp's 24-hour window (loaded only then, see composer.tsx): says so plainly and offers the approved templates (pick one,
  * fill its variables, see the message as the customer will, send it).
  */
 export function WhatsappTemplateOffer({
@@ -87,7 +74,7 @@ export function WhatsappTemplateOffer({
         <strong>{INBOX_COPY.windowClosedTitle}</strong>
         <span>
           {window.lastInboundAt
-            ? INBOX_COPY.windowClosedSince(when(window.lastInboundAt))
+            ? INBOX_COPY.windowClosedSince(whenLocal(window.lastInboundAt))
             : INBOX_COPY.windowClosedNever}
         </span>
       </div>
