@@ -180,6 +180,9 @@ const server = await startProcess(
     WHATSAPP_VERIFY_TOKEN: whatsappVerifyToken,
     WHATSAPP_BUSINESS_ACCOUNT_ID: gateway.whatsapp.businessAccountId,
     SMTP_URL: gateway.smtp.relayUrl,
+    // Google Meet links: Google's token endpoint and Calendar API, as the gateway stands them in.
+    GOOGLE_OAUTH_TOKEN_URL: gateway.google.tokenUrl,
+    GOOGLE_CALENDAR_API_BASE_URL: gateway.google.calendarApiBaseUrl,
     // Invitation and password-reset mails link to the web app.
     PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
     INBOUND_SMTP_PORT: '0',
@@ -248,6 +251,44 @@ for (const [part, value] of Object.entries(channelHooks)) {
     );
   }
 }
+
+// Google Meet for Acme, on the gateway's demo service account (its key is new each start): set
+// as the demo admin would in Settings → Integrations → Google Meet, unless someone set up another
+// service account there.
+async function configureDemoMeet() {
+  const api = `${server.url}/api`;
+  const login = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'jane@acme.test', password: 'demo1234' }),
+  });
+  if (!login.ok) return `sign-in ${login.status}`;
+  const { token } = await login.json();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const meetUrl = `${api}/ws/acme/settings/integrations/googleMeet`;
+  const current = await fetch(meetUrl, { headers }).then((r) => (r.ok ? r.json() : null));
+  const email = current?.config?.serviceAccountEmail;
+  if (email && email !== gateway.google.serviceAccountEmail) return 'kept';
+  const put = await fetch(meetUrl, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      enabled: current?.config ? current.enabled : true,
+      config: {
+        serviceAccountEmail: gateway.google.serviceAccountEmail,
+        delegatedUser: gateway.google.delegatedUsers[0] ?? 'jane@acme.test',
+        defaultDurationMinutes: current?.config?.defaultDurationMinutes ?? 30,
+        addLinkToConversations: current?.config?.addLinkToConversations ?? true,
+      },
+      privateKey: gateway.google.privateKeyPem.trim(),
+    }),
+  });
+  await fetch(`${api}/auth/logout`, { method: 'POST', headers }).catch(() => {});
+  return put.ok ? 'ok' : `PUT ${put.status}`;
+}
+const meet = await configureDemoMeet().catch((error) => error.message);
+if (meet !== 'ok' && meet !== 'kept')
+  console.warn(`Warning: Google Meet was not set up for the demo (${meet}).`);
 
 // 3. The web app, proxying /api to the server.
 process.env.WORKSPACE_API_PORT = new URL(server.url).port;

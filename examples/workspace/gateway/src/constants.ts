@@ -10,6 +10,10 @@ export const DEFAULT_NUMBERS = ['+15555550100'] as const;
 /** Path prefixes of the two REST APIs on the gateway's origin. */
 export const TWILIO_PREFIX = '/twilio';
 export const WHATSAPP_PREFIX = '/whatsapp';
+/** The Google stand-in's prefix: `/google/token` (OAuth 2.0) and `/google/calendar/v3` (Calendar API). */
+export const GOOGLE_PREFIX = '/google';
+/** The users the demo service account may act as (domain-wide delegation): the Acme demo admin. */
+export const DEFAULT_GOOGLE_DELEGATED_USERS = ['jane@acme.test'] as const;
 
 /** Twilio's REST API version (the path segment and `api_version`). */
 export const TWILIO_API_VERSION = '2010-04-01';

@@ -15,6 +15,7 @@ import {
 } from './constants';
 import type { GatewayContext } from './context';
 import { UnknownParentError, type EmailService } from './email';
+import type { GoogleService } from './google';
 import { CONTROL_MESSAGES } from './messages';
 import { hex, type ChannelMessage } from './store';
 import { e164, type TwilioService } from './twilio';
@@ -123,6 +124,11 @@ const faultSchema = z.strictObject({
   status: z.union([z.literal(429), z.literal(500)]),
   count: z.number().int().min(0).max(1000),
 });
+const googleFaultSchema = z.strictObject({
+  status: z.union([z.literal(401), z.literal(403), z.literal(429), z.literal(500)]),
+  count: z.number().int().min(0).max(1000),
+});
+const googleDelegationSchema = z.strictObject({ user: email, granted: z.boolean() });
 const messagesQuery = z.object({
   channel: z.enum(['sms', 'whatsapp', 'email']),
   address: z.string().min(1).max(320).optional(),
@@ -133,6 +139,7 @@ export interface ControlServices {
   readonly twilio: TwilioService;
   readonly whatsapp: WhatsappService;
   readonly email: EmailService;
+  readonly google: GoogleService;
 }
 
 function tokenMatches(given: string | undefined, expected: string): boolean {
@@ -345,6 +352,19 @@ export function controlRoutes(ctx: GatewayContext, services: ControlServices): H
   app.post('/faults', async (c) => {
     const input = await body(c, faultSchema);
     ctx.faults.arm(input.channel, input.status, input.count);
+    return c.json(input);
+  });
+
+  // The Google stand-in: the Calendar events created, domain-wide delegation, API faults.
+  app.get('/google/events', (c) => c.json({ events: services.google.list() }));
+  app.post('/google/faults', async (c) => {
+    const input = await body(c, googleFaultSchema);
+    services.google.armFault(input.status, input.count);
+    return c.json(input);
+  });
+  app.post('/google/delegation', async (c) => {
+    const input = await body(c, googleDelegationSchema);
+    services.google.setDelegation(input.user, input.granted);
     return c.json(input);
   });
 

@@ -8,7 +8,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
   DEFAULT_NUMBERS,
+  DEFAULT_GOOGLE_DELEGATED_USERS,
   DEFAULT_STATUS_STEP_MS,
+  GOOGLE_PREFIX,
   MAX_BODY_BYTES,
   MAX_MEDIA_BYTES,
   S3_DEFAULT_BUCKET,
@@ -20,6 +22,7 @@ import {
 import { Faults, type GatewayConfig, type GatewayContext, type Webhooks } from './context';
 import { controlRoutes } from './control';
 import { EmailService } from './email';
+import { GoogleService } from './google';
 import { customerPage } from './page';
 import { S3Service } from './s3';
 import { digitsId, GatewayStore, hex } from './store';
@@ -48,6 +51,8 @@ export interface GatewayOptions {
     accessKeyId?: string;
     secretAccessKey?: string;
   };
+  /** The Google stand-in's service account and the users it may act as (domain-wide delegation). */
+  readonly google?: { clientEmail?: string; delegatedUsers?: readonly string[] };
   /** Delay between two status steps (default {@link DEFAULT_STATUS_STEP_MS}). */
   readonly statusStepMs?: number;
   /** The web-chat demo page the customer page links to. */
@@ -84,6 +89,14 @@ export interface GatewayInfo {
     readonly accessKeyId: string;
     readonly secretAccessKey: string;
   };
+  /** The Google stand-in: token URL, Calendar API base URL and the demo service account's key. */
+  readonly google: {
+    readonly tokenUrl: string;
+    readonly calendarApiBaseUrl: string;
+    readonly serviceAccountEmail: string;
+    readonly privateKeyPem: string;
+    readonly delegatedUsers: readonly string[];
+  };
 }
 
 /** A running gateway. */
@@ -94,6 +107,8 @@ export interface Gateway {
   readonly webhooks: Webhooks;
   /** The S3 stand-in (its objects, for tests). */
   readonly s3: S3Service;
+  /** The Google stand-in (its events, delegation and faults, for tests). */
+  readonly google: GoogleService;
   close(): Promise<void>;
 }
 
@@ -150,6 +165,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       `AKIA${randomBytes(10).toString('hex').toUpperCase().slice(0, 16)}`,
     secretAccessKey: options.s3?.secretAccessKey ?? randomBytes(30).toString('base64'),
   });
+  const google = new GoogleService({
+    ...(options.google?.clientEmail ? { clientEmail: options.google.clientEmail } : {}),
+    delegatedUsers: options.google?.delegatedUsers ?? DEFAULT_GOOGLE_DELEGATED_USERS,
+  });
   const smtpPort = await email.listen(options.smtpPort ?? 0);
 
   const app = new Hono();
@@ -179,7 +198,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   app.route(TWILIO_PREFIX, twilio.routes());
   app.route(WHATSAPP_PREFIX, whatsapp.routes());
   app.route(S3_PREFIX, s3.routes());
-  app.route('/control', controlRoutes(ctx, { twilio, whatsapp, email }));
+  app.use(
+    `${GOOGLE_PREFIX}/*`,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) }),
+  );
+  app.route(GOOGLE_PREFIX, google.routes());
+  app.route('/control', controlRoutes(ctx, { twilio, whatsapp, email, google }));
   // Attachments for the customer page (loopback only, like the rest of the gateway).
   app.get('/media/:id', (c) => {
     const media = ctx.store.getMedia(c.req.param('id'));
@@ -215,6 +239,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   ctx.origin = url;
+  google.tokenUrl = `${url}${GOOGLE_PREFIX}/token`;
   const info: GatewayInfo = {
     ready: true,
     url,
@@ -226,6 +251,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       relayUrl: `smtp://${encodeURIComponent(config.smtp.user)}:${encodeURIComponent(config.smtp.pass)}@127.0.0.1:${smtpPort}`,
     },
     s3: { endpoint: `${url}${S3_PREFIX}`, ...s3.config },
+    google: {
+      tokenUrl: google.tokenUrl,
+      calendarApiBaseUrl: `${url}${GOOGLE_PREFIX}/calendar/v3`,
+      serviceAccountEmail: google.account.clientEmail,
+      privateKeyPem: google.account.privateKeyPem,
+      delegatedUsers: google.account.delegatedUsers,
+    },
   };
   ready.info = info;
   return {
@@ -234,6 +266,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     store: ctx.store,
     webhooks: ctx.webhooks,
     s3,
+    google,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

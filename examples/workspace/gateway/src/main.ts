@@ -109,6 +109,7 @@ else
       `  WhatsApp API    ${info.whatsapp.apiBaseUrl}  WABA ${info.whatsapp.businessAccountId}, app secret ${info.whatsapp.appSecret}\n` +
       `  SMTP relay      ${info.smtp.relayUrl}\n` +
       `  S3 stand-in     ${info.s3.endpoint}  bucket ${info.s3.bucket} (${info.s3.region}), key ${info.s3.accessKeyId}, secret ${info.s3.secretAccessKey}\n` +
+      `  Google          ${info.google.tokenUrl}, ${info.google.calendarApiBaseUrl}  service account ${info.google.serviceAccountEmail} (delegated: ${info.google.delegatedUsers.join(', ')}; private key in --json)\n` +
       `  control API     ${info.url}/control/…  header x-channel-gateway-token: ${info.controlToken}\n`,
   );
 const stop = () => {

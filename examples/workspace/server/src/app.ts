@@ -18,6 +18,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { integrationRoutes } from './integrations/routes';
+import { googleMeetRoutes } from './integrations/google-meet/routes';
 import { mountWidgetAssets } from './integrations/channels/webchat/assets';
 import { twilioRoutes } from './integrations/channels/sms/routes';
 import { webchatRoutes } from './integrations/channels/webchat/routes';
@@ -165,6 +166,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   api.route('/', liveRoutes(services));
   api.route('/', notificationRoutes(services));
   api.route('/', integrationRoutes(services));
+  api.route('/', googleMeetRoutes(services));
   api.route('/', webchatRoutes(services));
   api.route('/', twilioRoutes(services));
   api.route('/', whatsappRoutes(services));

@@ -153,6 +153,14 @@ const envSchema = z.object({
   /** An explicit key pair for the bucket (both or neither); default the SDK's chain. */
   ATTACHMENTS_S3_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
   ATTACHMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /** Google's OAuth 2.0 token endpoint (service accounts); the local gateway's in development. */
+  GOOGLE_OAUTH_TOKEN_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://oauth2.googleapis.com/token'),
+  /** The Google Calendar API (Meet links are created as calendar events). */
+  GOOGLE_CALENDAR_API_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://www.googleapis.com/calendar/v3'),
   SETTINGS_SECRET_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
@@ -194,6 +202,8 @@ export interface Config {
   readonly validateResponses: boolean;
   readonly serveWeb: boolean;
   readonly webDir: string;
+  /** Where the Google Meet integration reaches Google (token endpoint and Calendar API). */
+  readonly google: { readonly tokenUrl: string; readonly calendarApiBaseUrl: string };
   /** The integration-secret key (base64), when the environment sets one. */
   readonly settingsSecretKey: string | undefined;
   /** Where attachments are stored: S3 when a bucket is set, else `dir` on disk, else memory. */
@@ -293,6 +303,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveWeb: e.SERVE_WEB,
     webDir: e.WEB_DIR ?? `${serverDir}../dist`,
     settingsSecretKey: e.SETTINGS_SECRET_KEY,
+    google: {
+      tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+      calendarApiBaseUrl: e.GOOGLE_CALENDAR_API_BASE_URL.replace(/\/$/, ''),
+    },
     attachments: {
       dir:
         e.ATTACHMENTS_DIR ??

@@ -109,7 +109,7 @@ describe.each(dbKinds())('auth and sessions on %s', (kind) => {
         timeZone: 'Europe/Madrid',
         defaultCountry: null,
       },
-      app: { planVoice: true },
+      app: { planVoice: true, meetLinks: false },
     });
     const ana = await s.req('GET', '/api/ws/acme/session', {
       token: await s.login('ana@acme.test'),

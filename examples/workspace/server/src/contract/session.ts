@@ -81,7 +81,11 @@ export const sessionResponseSchema = z
         /** ISO 3166-1 alpha-2 country of numbers written without their country code, or null. */
         defaultCountry: z.string().nullable(),
       }),
-      app: z.object({ planVoice: z.boolean() }),
+      app: z.object({
+        planVoice: z.boolean(),
+        /** Google Meet is on and set up: agents may create Meet links from conversations. */
+        meetLinks: z.boolean(),
+      }),
     }),
   })
   .openapi('SessionResponse');

@@ -135,8 +135,21 @@ export const INTEGRATION_UNAVAILABLE = {
   badge: 'Not available yet',
   salesforce:
     'Not available yet: nothing is synced with Salesforce and no call is logged there. You can store the connection now; it is not used until the integration ships.',
-  googleMeet:
-    'Not available yet: no Meet link is created and nothing is posted. You can store the service account now; it is not used until the integration ships.',
+} as const;
+
+/** Google Meet's settings copy (the integration creates Meet links from conversations). */
+export const GOOGLE_MEET_COPY = {
+  listDescription: 'Meet links for conversations from a Google Workspace service account.',
+  enabledDescription:
+    'Agents get “Create Meet link” in a conversation’s menu; the meeting is created on the calendar owner’s calendar.',
+  addLink: 'Post the link in the conversation',
+  addLinkDescription:
+    'On: the Meet link is posted as a note, so the whole team sees it. Off: only the agent who created it gets the link (to copy and share), nothing is posted.',
+  lastRun: 'Last Meet link',
+  test: 'Test connection',
+  testFailed: 'Google refused the service account',
+  testOk: 'Google Meet is connected',
+  saveFirst: 'Save your changes before testing.',
 } as const;
 
 /** Deactivate / reactivate a member (Settings → Agents → edit). */

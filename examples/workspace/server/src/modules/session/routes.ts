@@ -13,6 +13,7 @@ import {
 } from '../../contract/session';
 import type { AppEnv, Services } from '../../lib/context';
 import { authRoute, createRouter, json } from '../../lib/router';
+import { meetLinksOn } from '../../integrations/google-meet/service';
 import { presenceOf } from '../live/presence';
 import { SessionService } from './service';
 
@@ -116,7 +117,10 @@ export function sessionRoutes(services: Services) {
     }),
     async (c) => {
       const access = c.get('access');
-      const user = await sessions.user(access.membership.user_id);
+      const [user, meetLinks] = await Promise.all([
+        sessions.user(access.membership.user_id),
+        meetLinksOn(services, access.workspace.id),
+      ]);
       const w = access.workspace;
       return c.json(
         {
@@ -136,7 +140,7 @@ export function sessionRoutes(services: Services) {
               timeZone: w.time_zone,
               defaultCountry: w.default_country,
             },
-            app: { planVoice: w.plan_voice },
+            app: { planVoice: w.plan_voice, meetLinks },
           },
         },
         200,

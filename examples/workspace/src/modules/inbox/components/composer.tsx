@@ -5,7 +5,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
-import { Button, Menu, MenuItem, MenuLabel, Skeleton, toast } from '../../../ui';
+import { Button, Menu, MenuItem, MenuLabel, MenuSeparator, Skeleton, toast } from '../../../ui';
 import {
   agentsQuery,
   inboxKeys,
@@ -156,6 +156,21 @@ export function Composer({ conversation }: { readonly conversation: Conversation
                   </MenuItem>
                 ))
               )}
+              {session.app.meetLinks ? (
+                <>
+                  <MenuSeparator />
+                  <MenuItem
+                    data-testid="create-meet-link"
+                    onSelect={() =>
+                      void import('../meet-link').then((m) =>
+                        m.createMeetLink(session.slug, conversation.id, queryClient),
+                      )
+                    }
+                  >
+                    Create Meet link
+                  </MenuItem>
+                </>
+              ) : null}
             </Menu>
             <span className="composer__hint">
               <kbd className="ui-kbd">Ctrl</kbd> <kbd className="ui-kbd">Enter</kbd> to send

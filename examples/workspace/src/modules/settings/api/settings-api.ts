@@ -213,6 +213,14 @@ export const saveGoogleMeet = (slug: string, input: GoogleMeetPut) =>
     }),
   );
 
+/** Exchanges a token for the delegated user: whether Google takes the service account (admin). */
+export const testGoogleMeet = (slug: string) =>
+  call(
+    http.POST('/ws/{slug}/settings/integrations/googleMeet/test', {
+      params: { path: { slug } },
+    }),
+  );
+
 export const channelsQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.channels(slug),

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Field, Input, Textarea, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
-import { googleMeetQuery, saveGoogleMeet, settingsKeys } from '../api/settings-api';
+import { googleMeetQuery, saveGoogleMeet, settingsKeys, testGoogleMeet } from '../api/settings-api';
 import type { GoogleMeetIntegration } from '../api/types';
-import { EMAIL_PATTERN, FORM_MESSAGES, INTEGRATION_UNAVAILABLE } from '../messages';
+import { EMAIL_PATTERN, FORM_MESSAGES, GOOGLE_MEET_COPY } from '../messages';
 import {
   applyServerIssues,
   Checkbox,
@@ -13,7 +13,7 @@ import {
   SettingsCard,
   Switch,
 } from './controls';
-import { IntegrationPage, StoredSecret } from './integration-form';
+import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
 
 interface MeetForm {
   enabled: boolean;
@@ -43,7 +43,6 @@ export function GoogleMeetPage() {
     <IntegrationPage
       title="Google Meet"
       subtitle="Meet links for conversations."
-      unavailable={INTEGRATION_UNAVAILABLE.googleMeet}
       testId="settings-google-meet"
     >
       <QueryStates query={query} label="Google Meet settings" rows={3}>
@@ -61,6 +60,19 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
     mode: 'onTouched',
   });
   const enabled = useWatch({ control, name: 'enabled' });
+  const test = useMutation({
+    mutationFn: () => testGoogleMeet(session.slug),
+    onSuccess: async (result) => {
+      toast({
+        tone: result.ok ? 'success' : 'danger',
+        title: result.ok ? GOOGLE_MEET_COPY.testOk : GOOGLE_MEET_COPY.testFailed,
+        description: result.message,
+      });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.googleMeet(session.slug) });
+    },
+    onError: (error) =>
+      toast({ tone: 'danger', title: GOOGLE_MEET_COPY.testFailed, description: errorText(error) }),
+  });
   const save = useMutation({
     mutationFn: (v: MeetForm) =>
       saveGoogleMeet(session.slug, {
@@ -117,7 +129,7 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
                 checked={field.value}
                 onCheckedChange={field.onChange}
                 label="Google Meet is on"
-                description="Not used yet: turning it on creates no Meet link until the integration ships."
+                description={GOOGLE_MEET_COPY.enabledDescription}
                 data-testid="meet-enabled"
               />
             )}
@@ -219,13 +231,32 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
             )}
           </Field>
           <Checkbox
-            label="Add the link to the conversation"
-            description="When available: posts the Meet link as a note, so the whole team sees it."
+            label={GOOGLE_MEET_COPY.addLink}
+            description={GOOGLE_MEET_COPY.addLinkDescription}
             {...register('addLinkToConversations')}
           />
         </div>
       </SettingsCard>
+      <SettingsCard title="Status">
+        <div className="settings-card__body">
+          <IntegrationRunStatus
+            status={current.status}
+            successLabel={GOOGLE_MEET_COPY.lastRun}
+            testId="meet-run-status"
+          />
+        </div>
+      </SettingsCard>
       <div className="settings-form__footer">
+        <Button
+          type="button"
+          loading={test.isPending}
+          disabled={!current.privateKey.set || formState.isDirty}
+          title={formState.isDirty ? GOOGLE_MEET_COPY.saveFirst : undefined}
+          onClick={() => test.mutate()}
+          data-testid="meet-test"
+        >
+          {GOOGLE_MEET_COPY.test}
+        </Button>
         <Button
           type="submit"
           variant="primary"

@@ -7,7 +7,7 @@ import { Badge, Page } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { integrationsQuery } from '../api/settings-api';
 import type { IntegrationKind, IntegrationSummary } from '../api/types';
-import { INTEGRATION_UNAVAILABLE, SETTINGS_PATHS } from '../messages';
+import { GOOGLE_MEET_COPY, INTEGRATION_UNAVAILABLE, SETTINGS_PATHS } from '../messages';
 import { QueryStates } from './controls';
 
 const INTEGRATIONS: Record<
@@ -22,14 +22,24 @@ const INTEGRATIONS: Record<
   },
   googleMeet: {
     name: 'Google Meet',
-    description: `${INTEGRATION_UNAVAILABLE.badge}: Meet links for conversations from a Google Workspace service account.`,
+    description: GOOGLE_MEET_COPY.listDescription,
     icon: <Video aria-hidden="true" />,
     path: SETTINGS_PATHS.googleMeet,
   },
 };
 
+/** The integrations that act on their settings (the others only store them so far). */
+const WORKING: ReadonlySet<IntegrationKind> = new Set(['googleMeet']);
+
 function status(i: IntegrationSummary) {
-  // Nothing acts on an integration's settings yet: 'On' would promise a sync that never happens.
+  if (i.enabled && WORKING.has(i.kind))
+    return (
+      <>
+        <Badge tone="success">On</Badge>
+        {i.status.lastError ? <Badge tone="danger">Last run failed</Badge> : null}
+      </>
+    );
+  // Nothing acts on this integration's settings yet: 'On' would promise a sync that never happens.
   if (i.enabled) return <Badge tone="warning">{INTEGRATION_UNAVAILABLE.badge}</Badge>;
   if (i.configured) return <Badge tone="warning">Off</Badge>;
   return <Badge>Not set up</Badge>;
