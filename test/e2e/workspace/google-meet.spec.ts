@@ -5,6 +5,7 @@
 // Meet link.
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { checkScreenEveryWay } from './support/screenshots';
 import { InboxPage } from './support/pages/inbox.page';
 
 const SUBJECT = 'Order #1042 has not arrived';
@@ -38,6 +39,7 @@ test.describe('Google Meet links', () => {
       await expect(inbox.notes.filter({ hasText: meeting.url })).toHaveCount(1);
       await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
       await expectNoAxeViolations(page, `conversation with a Meet link (${width} px)`);
+      if (width === 1280) await checkScreenEveryWay(page, 'conversation-meet-link');
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
@@ -63,6 +65,7 @@ test.describe('Google Meet links', () => {
     await page.goto('/ws/acme/settings/integrations/googleMeet');
     await expect(page.getByTestId('meet-run-status-success')).not.toHaveText('Never');
     await expect(page.getByTestId('meet-run-status-error')).toHaveText('None');
+    await checkScreenEveryWay(page, 'settings-google-meet');
     await page.getByTestId('meet-test').click();
     await expect(page.getByText('Google Meet is connected').first()).toBeVisible();
     await expectNoAxeViolations(page, 'Google Meet settings');
