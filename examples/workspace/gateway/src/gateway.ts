@@ -14,6 +14,7 @@ import {
   S3_DEFAULT_BUCKET,
   S3_DEFAULT_REGION,
   S3_PREFIX,
+  SALESFORCE_PREFIX,
   TWILIO_PREFIX,
   WHATSAPP_PREFIX,
 } from './constants';
@@ -22,6 +23,7 @@ import { controlRoutes } from './control';
 import { EmailService } from './email';
 import { customerPage } from './page';
 import { S3Service } from './s3';
+import { SalesforceService } from './salesforce';
 import { digitsId, GatewayStore, hex } from './store';
 import { TwilioService } from './twilio';
 import { WhatsappService } from './whatsapp';
@@ -48,6 +50,8 @@ export interface GatewayOptions {
     accessKeyId?: string;
     secretAccessKey?: string;
   };
+  /** The Salesforce stand-in's connected app (default: a random consumer key and secret). */
+  readonly salesforce?: { clientId?: string; clientSecret?: string };
   /** Delay between two status steps (default {@link DEFAULT_STATUS_STEP_MS}). */
   readonly statusStepMs?: number;
   /** The web-chat demo page the customer page links to. */
@@ -84,6 +88,12 @@ export interface GatewayInfo {
     readonly accessKeyId: string;
     readonly secretAccessKey: string;
   };
+  /** The Salesforce stand-in: the org's instance URL and its connected app's credentials. */
+  readonly salesforce: {
+    readonly instanceUrl: string;
+    readonly clientId: string;
+    readonly clientSecret: string;
+  };
 }
 
 /** A running gateway. */
@@ -94,6 +104,8 @@ export interface Gateway {
   readonly webhooks: Webhooks;
   /** The S3 stand-in (its objects, for tests). */
   readonly s3: S3Service;
+  /** The Salesforce stand-in (its records, queries and Tasks, for tests). */
+  readonly salesforce: SalesforceService;
   close(): Promise<void>;
 }
 
@@ -150,6 +162,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       `AKIA${randomBytes(10).toString('hex').toUpperCase().slice(0, 16)}`,
     secretAccessKey: options.s3?.secretAccessKey ?? randomBytes(30).toString('base64'),
   });
+  const salesforce = new SalesforceService(
+    {
+      clientId: options.salesforce?.clientId ?? `3MVG9${randomBytes(30).toString('base64url')}`,
+      clientSecret: options.salesforce?.clientSecret ?? hex(32).toUpperCase(),
+    },
+    () => ctx.origin,
+    SALESFORCE_PREFIX,
+  );
   const smtpPort = await email.listen(options.smtpPort ?? 0);
 
   const app = new Hono();
@@ -178,8 +198,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   );
   app.route(TWILIO_PREFIX, twilio.routes());
   app.route(WHATSAPP_PREFIX, whatsapp.routes());
+  app.use(
+    `${SALESFORCE_PREFIX}/*`,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) }),
+  );
   app.route(S3_PREFIX, s3.routes());
-  app.route('/control', controlRoutes(ctx, { twilio, whatsapp, email }));
+  app.route(SALESFORCE_PREFIX, salesforce.routes());
+  app.route('/control', controlRoutes(ctx, { twilio, whatsapp, email, salesforce }));
   // Attachments for the customer page (loopback only, like the rest of the gateway).
   app.get('/media/:id', (c) => {
     const media = ctx.store.getMedia(c.req.param('id'));
@@ -226,6 +251,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       relayUrl: `smtp://${encodeURIComponent(config.smtp.user)}:${encodeURIComponent(config.smtp.pass)}@127.0.0.1:${smtpPort}`,
     },
     s3: { endpoint: `${url}${S3_PREFIX}`, ...s3.config },
+    salesforce: { instanceUrl: salesforce.instanceUrl, ...salesforce.credentials },
   };
   ready.info = info;
   return {
@@ -234,6 +260,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     store: ctx.store,
     webhooks: ctx.webhooks,
     s3,
+    salesforce,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
