@@ -384,7 +384,7 @@ export class SalesforceService {
       if (typeof who !== 'string' || !/^[A-Za-z0-9]{15}(?:[A-Za-z0-5]{3})?$/.test(who))
         throw new SalesforceRestError(400, [
           {
-            message: `Name ID: id value of incorrect type: ${String(who)}`,
+            message: `Name ID: id value of incorrect type: ${shown(who)}`,
             errorCode: 'MALFORMED_ID',
             fields: ['WhoId'],
           },
@@ -407,7 +407,7 @@ export class SalesforceService {
     )
       throw new SalesforceRestError(400, [
         {
-          message: `Call Type: bad value for restricted picklist field: ${String(callType)}`,
+          message: `Call Type: bad value for restricted picklist field: ${shown(callType)}`,
           errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
           fields: ['CallType'],
         },
@@ -420,7 +420,7 @@ export class SalesforceService {
     )
       throw new SalesforceRestError(400, [
         {
-          message: `Due Date Only: value not of required type: ${String(date)}`,
+          message: `Due Date Only: value not of required type: ${shown(date)}`,
           errorCode: 'INVALID_TYPE_ON_FIELD_IN_RECORD',
           fields: ['ActivityDate'],
         },
@@ -444,7 +444,7 @@ export class SalesforceService {
     if (duration !== undefined && duration !== null && !Number.isInteger(duration))
       throw new SalesforceRestError(400, [
         {
-          message: `Call Duration: value not of required type: ${String(duration)}`,
+          message: `Call Duration: value not of required type: ${shown(duration)}`,
           errorCode: 'INVALID_TYPE_ON_FIELD_IN_RECORD',
           fields: ['CallDurationInSeconds'],
         },
@@ -505,7 +505,7 @@ export class SalesforceService {
     });
 
     app.get('/services/data/:version/query/:locator', (c) => {
-      const v = version(c);
+      version(c);
       this.authorize(c);
       const [locator, offset] = c.req.param('locator').split('-');
       const cursor = locator ? this.cursors.get(locator) : undefined;
@@ -536,6 +536,9 @@ export class SalesforceService {
     return app;
   }
 }
+
+/** A field value in an error message. */
+const shown = (value: unknown): string => JSON.stringify(value) ?? 'null';
 
 function randomDigits(n: number): string {
   let s = '';
