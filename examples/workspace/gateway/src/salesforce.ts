@@ -403,7 +403,7 @@ export class SalesforceService {
     if (
       callType !== undefined &&
       callType !== null &&
-      !['Inbound', 'Outbound', 'Internal'].includes(String(callType))
+      !['Inbound', 'Outbound', 'Internal'].includes(callType as string)
     )
       throw new SalesforceRestError(400, [
         {

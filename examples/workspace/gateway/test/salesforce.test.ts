@@ -23,13 +23,13 @@ describe('Salesforce REST API stand-in over the wire', () => {
         client_secret: secret,
       }).toString(),
     });
-    return { status: res.status, json: (await res.json()) };
+    return { status: res.status, json: await res.json() };
   }
   async function get(path: string, accessToken: string) {
     const res = await fetch(`${base}${path}`, {
       headers: { authorization: `Bearer ${accessToken}` },
     });
-    return { status: res.status, json: (await res.json()) };
+    return { status: res.status, json: await res.json() };
   }
   const soql = (q: string) => `/services/data/${V}/query?q=${encodeURIComponent(q)}`;
 
@@ -141,7 +141,7 @@ describe('Salesforce REST API stand-in over the wire', () => {
         headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-      return { status: res.status, json: (await res.json()) };
+      return { status: res.status, json: await res.json() };
     };
     const task = {
       Subject: 'Call in +14155550100',
