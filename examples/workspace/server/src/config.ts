@@ -153,6 +153,15 @@ const envSchema = z.object({
   /** An explicit key pair for the bucket (both or neither); default the SDK's chain. */
   ATTACHMENTS_S3_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
   ATTACHMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /**
+   * Every Salesforce call (token, queries, Tasks) goes to this origin instead of the org's
+   * instance URL: the local gateway's Salesforce stand-in in development and tests. Unset in
+   * production.
+   */
+  SALESFORCE_API_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
   SETTINGS_SECRET_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
@@ -196,6 +205,8 @@ export interface Config {
   readonly webDir: string;
   /** The integration-secret key (base64), when the environment sets one. */
   readonly settingsSecretKey: string | undefined;
+  /** SALESFORCE_API_BASE_URL: where every Salesforce call goes instead of the org (the local stand-in). */
+  readonly salesforceApiBaseUrl?: string | undefined;
   /** Where attachments are stored: S3 when a bucket is set, else `dir` on disk, else memory. */
   readonly attachments: {
     readonly dir: string | undefined;
@@ -293,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveWeb: e.SERVE_WEB,
     webDir: e.WEB_DIR ?? `${serverDir}../dist`,
     settingsSecretKey: e.SETTINGS_SECRET_KEY,
+    salesforceApiBaseUrl: e.SALESFORCE_API_BASE_URL?.replace(/\/$/, ''),
     attachments: {
       dir:
         e.ATTACHMENTS_DIR ??
