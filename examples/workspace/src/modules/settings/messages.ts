@@ -128,15 +128,30 @@ export const CSAT_COPY = {
 } as const;
 
 /**
- * What the integrations do today: nothing yet. Their settings can be stored (encrypted), but no
- * code reads them, so the screens say so instead of promising a sync.
+ * Google Meet does nothing yet: its settings can be stored (encrypted), but no code reads them,
+ * so its screens say so instead of promising a link.
  */
 export const INTEGRATION_UNAVAILABLE = {
   badge: 'Not available yet',
-  salesforce:
-    'Not available yet: nothing is synced with Salesforce and no call is logged there. You can store the connection now; it is not used until the integration ships.',
   googleMeet:
     'Not available yet: no Meet link is created and nothing is posted. You can store the service account now; it is not used until the integration ships.',
+} as const;
+
+/** What the Salesforce page says the integration does. */
+export const SALESFORCE_COPY = {
+  subtitle: 'Contact sync and call logging with your Salesforce org.',
+  enabled:
+    'When on, the workspace signs in to your org with the connected app (client credentials flow) and does what is ticked below.',
+  syncContacts:
+    'Every 15 minutes, and when you press Sync now, Salesforce Contacts and Leads changed since the last sync are copied into workspace contacts: matched by their Salesforce record first, else by email or phone, else created.',
+  logCalls:
+    'When an agent saves the after-call work of a call whose contact came from Salesforce, the call is logged once as a completed Call task on that Contact or Lead (direction, number, duration, disposition, notes).',
+  syncNow: 'Sync now',
+  syncOk: (c: { created: number; updated: number; linked: number }) =>
+    `${c.created} created, ${c.updated} updated, ${c.linked} linked to existing contacts.`,
+  syncDone: 'Salesforce sync finished',
+  syncFailed: 'Salesforce sync failed',
+  lastSync: 'Last sync',
 } as const;
 
 /** Deactivate / reactivate a member (Settings → Agents → edit). */

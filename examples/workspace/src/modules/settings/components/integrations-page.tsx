@@ -16,7 +16,7 @@ const INTEGRATIONS: Record<
 > = {
   salesforce: {
     name: 'Salesforce',
-    description: `${INTEGRATION_UNAVAILABLE.badge}: contact sync and call logging with your Salesforce org.`,
+    description: 'Contact sync and call logging with your Salesforce org.',
     icon: <Cloud aria-hidden="true" />,
     path: SETTINGS_PATHS.salesforce,
   },
@@ -29,8 +29,20 @@ const INTEGRATIONS: Record<
 };
 
 function status(i: IntegrationSummary) {
-  // Nothing acts on an integration's settings yet: 'On' would promise a sync that never happens.
-  if (i.enabled) return <Badge tone="warning">{INTEGRATION_UNAVAILABLE.badge}</Badge>;
+  // Google Meet does nothing yet: 'On' would promise links that are never created.
+  if (i.enabled && i.kind === 'googleMeet')
+    return <Badge tone="warning">{INTEGRATION_UNAVAILABLE.badge}</Badge>;
+  const failed = i.status.lastError ? (
+    <Badge tone="danger" data-testid={`integration-${i.kind}-error`}>
+      Last run failed
+    </Badge>
+  ) : null;
+  if (i.enabled)
+    return (
+      <>
+        <Badge tone="success">On</Badge> {failed}
+      </>
+    );
   if (i.configured) return <Badge tone="warning">Off</Badge>;
   return <Badge>Not set up</Badge>;
 }
