@@ -28,7 +28,7 @@ describe.each(dbKinds())('Salesforce integration on %s', (kind) => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return (await res.json()) as any;
+    return await res.json();
   };
   const configure = (token: string, ws: string, over: Record<string, unknown> = {}) =>
     s.req('PUT', SETTINGS(ws), {

@@ -84,7 +84,10 @@ export class SalesforceClient {
     if (code === 'invalid_client_id') throw new SalesforceCallError(M.badClientId, false);
     if (code)
       throw new SalesforceCallError(
-        M.tokenRefused(code, String(body?.['error_description'] ?? '')),
+        M.tokenRefused(
+          code,
+          typeof body?.['error_description'] === 'string' ? body['error_description'] : '',
+        ),
         false,
       );
     throw new SalesforceCallError(M.unexpected(res.status), false);
@@ -115,7 +118,11 @@ export class SalesforceClient {
         : undefined;
       if (first && typeof first['message'] === 'string')
         throw new SalesforceCallError(
-          M.refused(res.status, String(first['errorCode'] ?? ''), first['message']),
+          M.refused(
+            res.status,
+            typeof first['errorCode'] === 'string' ? first['errorCode'] : '',
+            first['message'],
+          ),
           false,
         );
       throw new SalesforceCallError(M.unexpected(res.status), false);

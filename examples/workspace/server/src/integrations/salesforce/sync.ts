@@ -126,7 +126,7 @@ export class SalesforceIntegration {
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly services: Services) {
-    this.db = settingsDb(services.db) as unknown as Kysely<SalesforceDatabase>;
+    this.db = settingsDb(services.db);
     this.settings = new SettingsRepository(services.db);
     this.secrets = SecretBox.fromConfig(services.config);
   }
@@ -153,7 +153,7 @@ export class SalesforceIntegration {
         clientSecret,
       },
       config: { syncContacts: config.syncContacts === true, logCalls: config.logCalls === true },
-      state: row.state as SyncState,
+      state: row.state,
     };
   }
 
