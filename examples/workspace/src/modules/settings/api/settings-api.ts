@@ -193,14 +193,6 @@ export const saveSalesforce = (slug: string, input: SalesforcePut) =>
     }),
   );
 
-/** "Sync now": one Salesforce contact sync; its counts and the integration's status after it. */
-export const syncSalesforce = (slug: string) =>
-  call(
-    http.POST('/ws/{slug}/settings/integrations/salesforce/sync', {
-      params: { path: { slug } },
-    }),
-  );
-
 export const googleMeetQuery = (slug: string) =>
   queryOptions({
     queryKey: settingsKeys.googleMeet(slug),
