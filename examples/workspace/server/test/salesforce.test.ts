@@ -176,6 +176,13 @@ describe.each(dbKinds())('Salesforce integration on %s', (kind) => {
     expect(JSON.stringify(await state())).toContain(records[0].Id);
   });
 
+  it('an expired session is signed in again once, and the run goes on', async () => {
+    await control('POST', '/sessions/expire');
+    const res = await s.req('POST', SYNC('acme'), { token: jane });
+    expect(res.body).toMatchObject({ ok: true });
+    expect(res.body.status.lastError).toBeNull();
+  });
+
   it('a finished call of a linked contact becomes exactly one Task with the call fields', async () => {
     const ws = s.id('ws:acme');
     const contact = await sql<{ id: string }>`SELECT contact_id AS id FROM contact_external_refs
