@@ -111,6 +111,33 @@ const apiTypes = new Promise((resolve) => {
 });
 
 const secret = randomBytes(24).toString('base64url');
+/** The local Salesforce org's connected app and a few of its people (not secrets: a local stand-in). */
+const SALESFORCE_DEMO = {
+  clientId: '3MVG9demoWorkspaceConsumerKey',
+  clientSecret: 'DEMO0SALESFORCE0CONSUMER0SECRET',
+  contacts: [
+    {
+      FirstName: 'Marie',
+      LastName: 'Curie',
+      Email: 'marie.curie@example.com',
+      Phone: '+33 1 44 27 00 00',
+    },
+    {
+      FirstName: 'Nikola',
+      LastName: 'Tesla',
+      Email: 'nikola.tesla@example.com',
+      Phone: '+1 212 555 0142',
+    },
+  ],
+  leads: [
+    {
+      FirstName: 'Rosalind',
+      LastName: 'Franklin',
+      Email: 'rosalind@example.com',
+      Company: 'Kings Labs',
+    },
+  ],
+};
 const webhookUrl = (url) => `${url}/api/integrations/connect/contact-events?key=${secret}`;
 
 // 0. The local channel gateway (Twilio, WhatsApp Cloud API and SMTP stand-in; its own port).
@@ -122,7 +149,13 @@ const gateway = await startProcess(
     process.env.CHANNEL_GATEWAY_PORT ?? '0',
     '--json',
   ],
-  {},
+  {
+    // The Salesforce stand-in's connected app: fixed, so that the demo's admin can type them in.
+    GATEWAY_SALESFORCE_CLIENT_ID:
+      process.env.GATEWAY_SALESFORCE_CLIENT_ID ?? SALESFORCE_DEMO.clientId,
+    GATEWAY_SALESFORCE_CLIENT_SECRET:
+      process.env.GATEWAY_SALESFORCE_CLIENT_SECRET ?? SALESFORCE_DEMO.clientSecret,
+  },
   (info) => info.ready === true && typeof info.customerPageUrl === 'string',
 );
 if (!gateway) {
@@ -183,6 +216,8 @@ const server = await startProcess(
     // Google Meet links: Google's token endpoint and Calendar API, as the gateway stands them in.
     GOOGLE_OAUTH_TOKEN_URL: gateway.google.tokenUrl,
     GOOGLE_CALENDAR_API_BASE_URL: gateway.google.calendarApiBaseUrl,
+    // Salesforce calls go to the gateway's org stand-in (production leaves this unset).
+    SALESFORCE_API_BASE_URL: gateway.salesforce.instanceUrl,
     // Invitation and password-reset mails link to the web app.
     PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
     INBOUND_SMTP_PORT: '0',
@@ -290,6 +325,23 @@ const meet = await configureDemoMeet().catch((error) => error.message);
 if (meet !== 'ok' && meet !== 'kept')
   console.warn(`Warning: Google Meet was not set up for the demo (${meet}).`);
 
+// The Salesforce stand-in's people, for Settings → Integrations → Salesforce → Sync now.
+for (const [type, records] of [
+  ['Contact', SALESFORCE_DEMO.contacts],
+  ['Lead', SALESFORCE_DEMO.leads],
+]) {
+  const res = await fetch(`${gateway.url}/control/salesforce/records`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-channel-gateway-token': gateway.controlToken,
+    },
+    body: JSON.stringify({ type, records }),
+  }).catch((error) => ({ ok: false, status: error.message }));
+  if (!res.ok)
+    console.warn(`Warning: the Salesforce stand-in took no ${type} records (${res.status}).`);
+}
+
 // 3. The web app, proxying /api to the server.
 process.env.WORKSPACE_API_PORT = new URL(server.url).port;
 await apiTypes;
@@ -319,6 +371,10 @@ or Email and send; the message arrives in Acme's inbox, and the agent's reply an
 appear on the page. Or chat as a website visitor: open the web-chat demo
 (${url}widget/demo/acme) and write in the chat bubble; attach a file with the paperclip.
 When the agent closes the conversation, the customer gets the satisfaction survey.
+Salesforce: as jane, open Settings → Integrations → Salesforce, enter the My Domain URL
+https://acme.my.salesforce.com, consumer key ${SALESFORCE_DEMO.clientId} and consumer secret
+${SALESFORCE_DEMO.clientSecret} (the local org stand-in at ${gateway.salesforce.instanceUrl}),
+turn it on, save and press Sync now: its Contacts and Leads appear in Contacts.
 Monitor it: while jane is on the call, sign in as ana (supervisor) in another browser and
 choose Join in the voice panel's Live calls tab.
 Press Ctrl+C to stop.`);

@@ -373,21 +373,20 @@ test.describe('settings: routes', () => {
   });
 });
 
-test('Salesforce says plainly that it is not available yet (nothing reads its settings); Google Meet works and says no such thing', async ({
+test('Salesforce and Google Meet both act on their settings: neither says it is not available', async ({
   page,
 }) => {
   await signInAs(page, USERS.jane);
   const settings = new SettingsPage(page);
   await settings.open('acme', 'integrations');
-  await expect(page.getByTestId('integration-salesforce')).toContainText('Not available yet');
-  await expect(page.getByTestId('integration-googleMeet')).not.toContainText('Not available yet');
-  for (const [path, name] of [['integrations/salesforce', 'Salesforce']] as const) {
-    await settings.open('acme', path);
-    await expect(page.getByTestId('integration-unavailable')).toContainText('Not available yet');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  }
+  for (const kind of ['salesforce', 'googleMeet'])
+    await expect(page.getByTestId(`integration-${kind}`)).not.toContainText('Not available yet');
   await settings.open('acme', 'integrations/googleMeet');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Google Meet');
+  await expect(page.getByTestId('integration-unavailable')).toHaveCount(0);
+  await settings.open('acme', 'integrations/salesforce');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salesforce');
+  await expect(page.getByTestId('salesforce-run-status')).toBeVisible();
   await expect(page.getByTestId('integration-unavailable')).toHaveCount(0);
 });
 

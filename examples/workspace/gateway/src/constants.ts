@@ -129,3 +129,15 @@ export const S3_MAX_SKEW_MS = 900_000;
 /** `x-amz-content-sha256` values that do not carry the body's hash. */
 export const S3_UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 export const S3_STREAMING_UNSIGNED_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
+
+/** Path prefix of the Salesforce stand-in (the org's "instance URL" is `<gateway url>/salesforce`). */
+export const SALESFORCE_PREFIX = '/salesforce';
+/** The REST API versions the stand-in answers (`/services/data/vXX.X/...`). */
+export const SALESFORCE_API_VERSION_PATTERN = /^v\d{2,3}\.0$/;
+/**
+ * Records per query page. Salesforce's default batch is 2000; the stand-in pages much sooner so
+ * that a client's `nextRecordsUrl` handling is exercised with a handful of records.
+ */
+export const SALESFORCE_DEFAULT_PAGE_SIZE = 3;
+/** How long an access token lives (a session's default timeout, 2 hours). */
+export const SALESFORCE_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;

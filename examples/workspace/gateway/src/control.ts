@@ -19,6 +19,7 @@ import type { GoogleService } from './google';
 import { CONTROL_MESSAGES } from './messages';
 import { hex, type ChannelMessage } from './store';
 import { e164, type TwilioService } from './twilio';
+import type { SalesforceService } from './salesforce';
 import type { WhatsappService } from './whatsapp';
 
 /** The control API's error body. */
@@ -129,6 +130,28 @@ const googleFaultSchema = z.strictObject({
   count: z.number().int().min(0).max(1000),
 });
 const googleDelegationSchema = z.strictObject({ user: email, granted: z.boolean() });
+const sfPerson = z.strictObject({
+  FirstName: z.string().max(40).nullable().optional(),
+  LastName: z.string().min(1).max(80),
+  Email: z.email().max(80).nullable().optional(),
+  Phone: z.string().max(40).nullable().optional(),
+  MobilePhone: z.string().max(40).nullable().optional(),
+  Company: z.string().max(255).nullable().optional(),
+});
+const sfSeedSchema = z.strictObject({
+  type: z.enum(['Contact', 'Lead']),
+  records: z.array(sfPerson).min(1).max(1000),
+});
+const sfUpdateSchema = sfPerson.partial();
+const sfFaultSchema = z.strictObject({
+  status: z.union([z.literal(500), z.literal(503)]),
+  count: z.number().int().min(0).max(1000),
+});
+const sfCredentialsSchema = z.strictObject({
+  clientId: z.string().min(1).max(256),
+  clientSecret: z.string().min(1).max(512),
+});
+const sfSettingsSchema = z.strictObject({ pageSize: z.number().int().min(1).max(2000) });
 const messagesQuery = z.object({
   channel: z.enum(['sms', 'whatsapp', 'email']),
   address: z.string().min(1).max(320).optional(),
@@ -140,6 +163,7 @@ export interface ControlServices {
   readonly whatsapp: WhatsappService;
   readonly email: EmailService;
   readonly google: GoogleService;
+  readonly salesforce: SalesforceService;
 }
 
 function tokenMatches(given: string | undefined, expected: string): boolean {
@@ -366,6 +390,44 @@ export function controlRoutes(ctx: GatewayContext, services: ControlServices): H
     const input = await body(c, googleDelegationSchema);
     services.google.setDelegation(input.user, input.granted);
     return c.json(input);
+  });
+
+  // Salesforce: seed and change the org's people, read what it received, arm faults.
+  const sf = services.salesforce;
+  app.post('/salesforce/records', async (c) => {
+    const input = await body(c, sfSeedSchema);
+    return c.json({ records: sf.seed(input.type, input.records) });
+  });
+  app.get('/salesforce/records', (c) => c.json({ records: sf.records() }));
+  app.patch('/salesforce/records/:id', async (c) => {
+    const input = await body(c, sfUpdateSchema);
+    const updated = sf.update(c.req.param('id'), input);
+    if (!updated)
+      throw new ControlHttpError(
+        404,
+        'UnknownRecord',
+        CONTROL_MESSAGES.unknownRecord(c.req.param('id')),
+      );
+    return c.json(updated);
+  });
+  app.get('/salesforce/tasks', (c) => c.json({ tasks: sf.receivedTasks() }));
+  app.get('/salesforce/queries', (c) => c.json({ queries: sf.queries }));
+  app.post('/salesforce/faults', async (c) => {
+    const input = await body(c, sfFaultSchema);
+    sf.armFault(input.status, input.count);
+    return c.json(input);
+  });
+  app.post('/salesforce/sessions/expire', (c) => {
+    sf.expireSessions();
+    return c.json({ expired: true });
+  });
+  app.put('/salesforce/credentials', async (c) => {
+    sf.credentials = await body(c, sfCredentialsSchema);
+    return c.json({ clientId: sf.credentials.clientId });
+  });
+  app.put('/salesforce/settings', async (c) => {
+    sf.pageSize = (await body(c, sfSettingsSchema)).pageSize;
+    return c.json({ pageSize: sf.pageSize });
   });
 
   app.get('/events', (c) =>

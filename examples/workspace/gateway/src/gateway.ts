@@ -16,6 +16,7 @@ import {
   S3_DEFAULT_BUCKET,
   S3_DEFAULT_REGION,
   S3_PREFIX,
+  SALESFORCE_PREFIX,
   TWILIO_PREFIX,
   WHATSAPP_PREFIX,
 } from './constants';
@@ -25,6 +26,7 @@ import { EmailService } from './email';
 import { GoogleService } from './google';
 import { customerPage } from './page';
 import { S3Service } from './s3';
+import { SalesforceService } from './salesforce';
 import { digitsId, GatewayStore, hex } from './store';
 import { TwilioService } from './twilio';
 import { WhatsappService } from './whatsapp';
@@ -53,6 +55,8 @@ export interface GatewayOptions {
   };
   /** The Google stand-in's service account and the users it may act as (domain-wide delegation). */
   readonly google?: { clientEmail?: string; delegatedUsers?: readonly string[] };
+  /** The Salesforce stand-in's connected app (default: a random consumer key and secret). */
+  readonly salesforce?: { clientId?: string; clientSecret?: string };
   /** Delay between two status steps (default {@link DEFAULT_STATUS_STEP_MS}). */
   readonly statusStepMs?: number;
   /** The web-chat demo page the customer page links to. */
@@ -97,6 +101,12 @@ export interface GatewayInfo {
     readonly privateKeyPem: string;
     readonly delegatedUsers: readonly string[];
   };
+  /** The Salesforce stand-in: the org's instance URL and its connected app's credentials. */
+  readonly salesforce: {
+    readonly instanceUrl: string;
+    readonly clientId: string;
+    readonly clientSecret: string;
+  };
 }
 
 /** A running gateway. */
@@ -109,6 +119,8 @@ export interface Gateway {
   readonly s3: S3Service;
   /** The Google stand-in (its events, delegation and faults, for tests). */
   readonly google: GoogleService;
+  /** The Salesforce stand-in (its records, queries and Tasks, for tests). */
+  readonly salesforce: SalesforceService;
   close(): Promise<void>;
 }
 
@@ -169,6 +181,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     ...(options.google?.clientEmail ? { clientEmail: options.google.clientEmail } : {}),
     delegatedUsers: options.google?.delegatedUsers ?? DEFAULT_GOOGLE_DELEGATED_USERS,
   });
+  const salesforce = new SalesforceService(
+    {
+      clientId: options.salesforce?.clientId ?? `3MVG9${randomBytes(30).toString('base64url')}`,
+      clientSecret: options.salesforce?.clientSecret ?? hex(32).toUpperCase(),
+    },
+    () => ctx.origin,
+    SALESFORCE_PREFIX,
+  );
   const smtpPort = await email.listen(options.smtpPort ?? 0);
 
   const app = new Hono();
@@ -197,13 +217,18 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   );
   app.route(TWILIO_PREFIX, twilio.routes());
   app.route(WHATSAPP_PREFIX, whatsapp.routes());
+  app.use(
+    `${SALESFORCE_PREFIX}/*`,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) }),
+  );
   app.route(S3_PREFIX, s3.routes());
   app.use(
     `${GOOGLE_PREFIX}/*`,
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) }),
   );
   app.route(GOOGLE_PREFIX, google.routes());
-  app.route('/control', controlRoutes(ctx, { twilio, whatsapp, email, google }));
+  app.route(SALESFORCE_PREFIX, salesforce.routes());
+  app.route('/control', controlRoutes(ctx, { twilio, whatsapp, email, google, salesforce }));
   // Attachments for the customer page (loopback only, like the rest of the gateway).
   app.get('/media/:id', (c) => {
     const media = ctx.store.getMedia(c.req.param('id'));
@@ -258,6 +283,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       privateKeyPem: google.account.privateKeyPem,
       delegatedUsers: google.account.delegatedUsers,
     },
+    salesforce: { instanceUrl: salesforce.instanceUrl, ...salesforce.credentials },
   };
   ready.info = info;
   return {
@@ -267,6 +293,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     webhooks: ctx.webhooks,
     s3,
     google,
+    salesforce,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

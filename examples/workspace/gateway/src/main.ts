@@ -11,7 +11,8 @@ Environment: CHANNEL_GATEWAY_PORT, CHANNEL_GATEWAY_CONTROL_TOKEN, CHANNEL_GATEWA
 GATEWAY_TWILIO_ACCOUNT_SID, GATEWAY_TWILIO_AUTH_TOKEN, GATEWAY_WHATSAPP_ACCESS_TOKEN,
 GATEWAY_WHATSAPP_APP_SECRET, GATEWAY_SMTP_USER, GATEWAY_SMTP_PASS,
 GATEWAY_SMS_NUMBERS, GATEWAY_WHATSAPP_NUMBERS (comma lists of E.164 numbers),
-GATEWAY_S3_BUCKET, GATEWAY_S3_REGION, GATEWAY_S3_ACCESS_KEY_ID, GATEWAY_S3_SECRET_ACCESS_KEY.`;
+GATEWAY_S3_BUCKET, GATEWAY_S3_REGION, GATEWAY_S3_ACCESS_KEY_ID, GATEWAY_S3_SECRET_ACCESS_KEY,
+GATEWAY_SALESFORCE_CLIENT_ID, GATEWAY_SALESFORCE_CLIENT_SECRET.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${usage}\n`);
@@ -91,6 +92,14 @@ const options: GatewayOptions = {
       ? { secretAccessKey: env['GATEWAY_S3_SECRET_ACCESS_KEY'] }
       : {}),
   },
+  salesforce: {
+    ...(env['GATEWAY_SALESFORCE_CLIENT_ID']
+      ? { clientId: env['GATEWAY_SALESFORCE_CLIENT_ID'] }
+      : {}),
+    ...(env['GATEWAY_SALESFORCE_CLIENT_SECRET']
+      ? { clientSecret: env['GATEWAY_SALESFORCE_CLIENT_SECRET'] }
+      : {}),
+  },
 };
 let gateway;
 try {
@@ -110,6 +119,7 @@ else
       `  SMTP relay      ${info.smtp.relayUrl}\n` +
       `  S3 stand-in     ${info.s3.endpoint}  bucket ${info.s3.bucket} (${info.s3.region}), key ${info.s3.accessKeyId}, secret ${info.s3.secretAccessKey}\n` +
       `  Google          ${info.google.tokenUrl}, ${info.google.calendarApiBaseUrl}  service account ${info.google.serviceAccountEmail} (delegated: ${info.google.delegatedUsers.join(', ')}; private key in --json)\n` +
+      `  Salesforce      ${info.salesforce.instanceUrl}  client id ${info.salesforce.clientId}, secret ${info.salesforce.clientSecret}\n` +
       `  control API     ${info.url}/control/…  header x-channel-gateway-token: ${info.controlToken}\n`,
   );
 const stop = () => {

@@ -53,6 +53,7 @@ export const CONTROL_MESSAGES = {
     'No inbound SMTP listener is registered (POST /control/webhooks {"smtp":{"inbound":"host:port"}}).',
   unknownNumber: (n: string) => `${n} is not one of the gateway's business numbers.`,
   unknownMessage: (id: string) => `No outbound message ${id} on that channel.`,
+  unknownRecord: (id: string) => `No Salesforce Contact or Lead ${id}.`,
   unknownParent: (id: string) => `No mail ${id} in this customer's mailbox to reply to.`,
   bodyTooLarge: (limit: number) => `The request body is larger than ${limit} bytes.`,
   invalidJson: 'The request body is not valid JSON.',

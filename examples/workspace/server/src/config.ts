@@ -161,6 +161,15 @@ const envSchema = z.object({
   GOOGLE_CALENDAR_API_BASE_URL: z
     .url({ protocol: /^https?$/ })
     .default('https://www.googleapis.com/calendar/v3'),
+  /**
+   * Every Salesforce call (token, queries, Tasks) goes to this origin instead of the org's
+   * instance URL: the local gateway's Salesforce stand-in in development and tests. Unset in
+   * production.
+   */
+  SALESFORCE_API_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
   SETTINGS_SECRET_KEY: z
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'Must be 32 bytes, base64-encoded')
@@ -206,6 +215,8 @@ export interface Config {
   readonly google: { readonly tokenUrl: string; readonly calendarApiBaseUrl: string };
   /** The integration-secret key (base64), when the environment sets one. */
   readonly settingsSecretKey: string | undefined;
+  /** SALESFORCE_API_BASE_URL: where every Salesforce call goes instead of the org (the local stand-in). */
+  readonly salesforceApiBaseUrl?: string | undefined;
   /** Where attachments are stored: S3 when a bucket is set, else `dir` on disk, else memory. */
   readonly attachments: {
     readonly dir: string | undefined;
@@ -307,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
       calendarApiBaseUrl: e.GOOGLE_CALENDAR_API_BASE_URL.replace(/\/$/, ''),
     },
+    salesforceApiBaseUrl: e.SALESFORCE_API_BASE_URL?.replace(/\/$/, ''),
     attachments: {
       dir:
         e.ATTACHMENTS_DIR ??

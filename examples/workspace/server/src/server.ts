@@ -11,6 +11,7 @@ import { ContactCentre } from './integrations/contact-centre';
 import type { Services } from './lib/context';
 import { startCampaignWorker } from './modules/campaigns/worker';
 import { startOutboxWorker } from './modules/outbox/worker';
+import { salesforceOf } from './integrations/salesforce/sync';
 import { startInboundEmail } from './modules/conversations-intake/email';
 import { startInboundQueue } from './modules/conversations-intake/inbound-queue';
 import { UNSENT_UPLOADS } from './modules/attachments/constants';
@@ -104,6 +105,8 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
   const app = createApp(services);
   const campaignWorker = startCampaignWorker(services);
   const outboxWorker = startOutboxWorker(services);
+  // Salesforce: the periodic contact sync and the call-logging queue.
+  salesforceOf(services).start();
   const inboundEmail = config.email.inbound
     ? await startInboundEmail(services, config.email.inbound)
     : undefined;
@@ -127,6 +130,7 @@ export async function startServer(config: Config, log?: Logger): Promise<Running
       await inboundEmail?.server.close();
       await campaignWorker.stop();
       await outboxWorker.stop();
+      salesforceOf(services).stop();
       await built.close();
     },
   };

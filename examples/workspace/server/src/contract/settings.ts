@@ -286,6 +286,17 @@ export const salesforcePutSchema = z
   .strict()
   .openapi('SalesforcePut');
 
+/** What a "Sync now" run did: contacts created, updated and linked, and the integration's status after it. */
+export const salesforceSyncSchema = z
+  .object({
+    ok: z.boolean(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    linked: z.number().int(),
+    status: integrationStatusSchema,
+  })
+  .openapi('SalesforceSync');
+
 export const googleMeetConfigSchema = z.object({
   /** The service account that creates meetings on behalf of the workspace. */
   serviceAccountEmail: z
@@ -468,6 +479,7 @@ export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
 export type SalesforceIntegration = z.infer<typeof salesforceSchema>;
 export type SalesforcePut = z.infer<typeof salesforcePutSchema>;
 export type SalesforceConfig = z.infer<typeof salesforceConfigSchema>;
+export type SalesforceSync = z.infer<typeof salesforceSyncSchema>;
 export type GoogleMeetIntegration = z.infer<typeof googleMeetSchema>;
 export type GoogleMeetPut = z.infer<typeof googleMeetPutSchema>;
 export type GoogleMeetConfig = z.infer<typeof googleMeetConfigSchema>;

@@ -127,16 +127,6 @@ export const CSAT_COPY = {
   noSurveysSent: 'None sent yet',
 } as const;
 
-/**
- * What the integrations do today: nothing yet. Their settings can be stored (encrypted), but no
- * code reads them, so the screens say so instead of promising a sync.
- */
-export const INTEGRATION_UNAVAILABLE = {
-  badge: 'Not available yet',
-  salesforce:
-    'Not available yet: nothing is synced with Salesforce and no call is logged there. You can store the connection now; it is not used until the integration ships.',
-} as const;
-
 /** Google Meet's settings copy (the integration creates Meet links from conversations). */
 export const GOOGLE_MEET_COPY = {
   listDescription: 'Meet links for conversations from a Google Workspace service account.',

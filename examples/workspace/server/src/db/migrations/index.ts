@@ -25,6 +25,7 @@ import { teamInvitations } from './0024-team-invitations';
 import { notifications } from './0025-notifications';
 import { reports } from './0026-reports';
 import { integrationRuns } from './0027-integration-runs';
+import { salesforce } from './0028-salesforce';
 import type { SqlMigration } from './types';
 
 /** Every migration, in version order. */
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   notifications,
   reports,
   integrationRuns,
+  salesforce,
 ];

@@ -23,6 +23,7 @@ import {
   integrationsResponseSchema,
   salesforcePutSchema,
   salesforceSchema,
+  salesforceSyncSchema,
   settingsAgentResponseSchema,
   settingsAgentsResponseSchema,
   settingsQueuesResponseSchema,
@@ -373,6 +374,23 @@ export function settingsRoutes(services: Services) {
       responses: { 200: json(salesforceSchema) },
     }),
     async (c) => c.json(await settings.saveSalesforce(c.get('access'), c.req.valid('json')), 200),
+  );
+
+  router.openapi(
+    authRoute({
+      method: 'post',
+      path: '/ws/{slug}/settings/integrations/salesforce/sync',
+      tags,
+      summary: 'Sync contacts from Salesforce now (admin)',
+      description:
+        'Runs one incremental sync of Salesforce Contacts and Leads into the workspace contacts and answers with how many were created, updated and linked. A run Salesforce refuses answers ok: false with the recorded error in status; 409 when the integration is off, not set up or contact sync is off.',
+      request: { params: slugParamsSchema },
+      responses: {
+        200: json(salesforceSyncSchema),
+        409: json(z.object({ error: z.string(), message: z.string() }), 'Not set up or off'),
+      },
+    }),
+    async (c) => c.json(await settings.syncSalesforce(c.get('access')), 200),
   );
 
   router.openapi(

@@ -29,6 +29,7 @@ import {
   type SalesforceConfig,
   type SalesforceIntegration,
   type SalesforcePut,
+  type SalesforceSync,
   type SettingsAgent,
   type SettingsTeam,
   type TeamCreate,
@@ -38,6 +39,9 @@ import { isSupportedCountry } from 'libphonenumber-js';
 import { CHANNELS } from '../../contract/inbox';
 import type { GeneralSettings } from '../../contract/settings';
 import type { InstanceRef } from '../../integrations/contact-centre';
+import { SalesforceCallError } from '../../integrations/salesforce/client';
+import { SALESFORCE_MESSAGES } from '../../integrations/salesforce/messages';
+import { salesforceOf } from '../../integrations/salesforce/sync';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -513,6 +517,32 @@ export class SettingsService {
       secret: input.clientSecret,
     });
     return this.salesforce(access);
+  }
+
+  /**
+   * "Sync now": one Salesforce contact sync of the workspace, answered with its counts and the
+   * integration's status. A run Salesforce refuses is answered (ok: false) with the recorded
+   * error; an integration that is off or not set up is a conflict.
+   */
+  async syncSalesforce(access: WorkspaceAccess): Promise<SalesforceSync> {
+    requirePermit(access, 'admin');
+    const ws = access.workspace.id;
+    const found = await this.repo.findIntegration(ws, 'salesforce');
+    const config = found?.config as Partial<SalesforceConfig> | undefined;
+    if (!found || !config?.instanceUrl || !found.secrets['clientSecret'])
+      throw conflict('integration_not_set_up', SALESFORCE_MESSAGES.notSetUp);
+    if (!found.enabled) throw conflict('integration_off', SALESFORCE_MESSAGES.turnedOff);
+    if (!config.syncContacts) throw conflict('sync_off', SALESFORCE_MESSAGES.syncOff);
+    let counts = { created: 0, updated: 0, linked: 0 };
+    let ok = true;
+    try {
+      counts = await salesforceOf(this.services).sync(ws);
+    } catch (error) {
+      if (!(error instanceof SalesforceCallError)) throw error;
+      ok = false;
+    }
+    const row = await this.repo.findIntegration(ws, 'salesforce');
+    return { ok, ...counts, status: integrationStatus(row) };
   }
 
   async googleMeet(access: WorkspaceAccess): Promise<GoogleMeetIntegration> {

@@ -36,6 +36,7 @@ import type { LiveEvent } from '../live/bus';
 import { holds } from '../session/service';
 import { CallRecords, PHONE_NUMBER } from './call-records';
 import { VoiceRepository } from './repository';
+import { salesforceOf } from '../../integrations/salesforce/sync';
 import { AFTER_CALL_WORK_ATTRIBUTES, historyCsv } from './history-csv';
 import { transcriptCsv } from './transcript-csv';
 
@@ -683,6 +684,8 @@ export class VoiceService {
         [AFTER_CALL_WORK_ATTRIBUTES.notes]: notes,
       },
     );
+    // The disposition is known: log the call in Salesforce (queued, once per call, off this request).
+    await salesforceOf(this.services).enqueueCall(saved.workspace_id, saved.id);
     this.publish([
       {
         type: 'call.updated',

@@ -27,6 +27,7 @@ export type IntegrationStatus = Schema<'IntegrationStatus'>;
 export type SalesforceIntegration = Schema<'SalesforceIntegration'>;
 export type SalesforceConfig = SalesforceIntegration['config'];
 export type SalesforcePut = Schema<'SalesforcePut'>;
+export type SalesforceSync = Schema<'SalesforceSync'>;
 export type SettingsAgent = Schema<'SettingsAgent'>;
 export type Role = NonNullable<SettingsAgent['role']>;
 export type SettingsTeam = Schema<'SettingsTeam'>;

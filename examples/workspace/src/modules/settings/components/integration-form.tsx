@@ -13,14 +13,11 @@ export function IntegrationPage({
   title,
   subtitle,
   testId,
-  unavailable,
   children,
 }: {
   readonly title: string;
   readonly subtitle: string;
   readonly testId: string;
-  /** Says plainly that the integration does nothing yet (shown above the form). */
-  readonly unavailable?: string;
   readonly children: ReactNode;
 }) {
   const session = useSession();
@@ -40,11 +37,6 @@ export function IntegrationPage({
         </Link>
       }
     >
-      {unavailable ? (
-        <p className="settings-demo-notice" role="note" data-testid="integration-unavailable">
-          {unavailable}
-        </p>
-      ) : null}
       {children}
     </Page>
   );

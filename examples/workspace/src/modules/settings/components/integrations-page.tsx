@@ -7,7 +7,7 @@ import { Badge, Page } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { integrationsQuery } from '../api/settings-api';
 import type { IntegrationKind, IntegrationSummary } from '../api/types';
-import { GOOGLE_MEET_COPY, INTEGRATION_UNAVAILABLE, SETTINGS_PATHS } from '../messages';
+import { GOOGLE_MEET_COPY, SETTINGS_PATHS } from '../messages';
 import { QueryStates } from './controls';
 
 const INTEGRATIONS: Record<
@@ -16,7 +16,7 @@ const INTEGRATIONS: Record<
 > = {
   salesforce: {
     name: 'Salesforce',
-    description: `${INTEGRATION_UNAVAILABLE.badge}: contact sync and call logging with your Salesforce org.`,
+    description: 'Contact sync and call logging with your Salesforce org.',
     icon: <Cloud aria-hidden="true" />,
     path: SETTINGS_PATHS.salesforce,
   },
@@ -28,19 +28,18 @@ const INTEGRATIONS: Record<
   },
 };
 
-/** The integrations that act on their settings (the others only store them so far). */
-const WORKING: ReadonlySet<IntegrationKind> = new Set(['googleMeet']);
-
 function status(i: IntegrationSummary) {
-  if (i.enabled && WORKING.has(i.kind))
+  const failed = i.status.lastError ? (
+    <Badge tone="danger" data-testid={`integration-${i.kind}-error`}>
+      Last run failed
+    </Badge>
+  ) : null;
+  if (i.enabled)
     return (
       <>
-        <Badge tone="success">On</Badge>
-        {i.status.lastError ? <Badge tone="danger">Last run failed</Badge> : null}
+        <Badge tone="success">On</Badge> {failed}
       </>
     );
-  // Nothing acts on this integration's settings yet: 'On' would promise a sync that never happens.
-  if (i.enabled) return <Badge tone="warning">{INTEGRATION_UNAVAILABLE.badge}</Badge>;
   if (i.configured) return <Badge tone="warning">Off</Badge>;
   return <Badge>Not set up</Badge>;
 }

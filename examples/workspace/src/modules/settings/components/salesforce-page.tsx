@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Field, Input, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
+import { call, http } from '../../../api/http';
 import { salesforceQuery, saveSalesforce, settingsKeys } from '../api/settings-api';
 import type { SalesforceIntegration } from '../api/types';
-import { FORM_MESSAGES, INTEGRATION_UNAVAILABLE } from '../messages';
+import { FORM_MESSAGES } from '../messages';
+import { SALESFORCE_COPY } from '../salesforce-messages';
 import {
   applyServerIssues,
   Checkbox,
@@ -13,7 +15,16 @@ import {
   SettingsCard,
   Switch,
 } from './controls';
-import { IntegrationPage, StoredSecret } from './integration-form';
+import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
+
+// Here rather than in settings-api: that module is shared with the inbox route's chunk.
+/** "Sync now": one Salesforce contact sync; its counts and the integration's status after it. */
+export const syncSalesforce = (slug: string) =>
+  call(
+    http.POST('/ws/{slug}/settings/integrations/salesforce/sync', {
+      params: { path: { slug } },
+    }),
+  );
 
 interface SalesforceForm {
   enabled: boolean;
@@ -43,9 +54,8 @@ export function SalesforcePage() {
   return (
     <IntegrationPage
       title="Salesforce"
-      subtitle="Contacts and call logging with your Salesforce org."
+      subtitle={SALESFORCE_COPY.subtitle}
       testId="settings-salesforce"
-      unavailable={INTEGRATION_UNAVAILABLE.salesforce}
     >
       <QueryStates query={query} label="Salesforce settings" rows={3}>
         {() => (query.data ? <SalesforceForm current={query.data} /> : null)}
@@ -97,6 +107,31 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
       });
     },
   });
+  const sync = useMutation({
+    mutationFn: () => syncSalesforce(session.slug),
+    onSuccess: async (result) => {
+      queryClient.setQueryData(settingsKeys.salesforce(session.slug), {
+        ...current,
+        status: result.status,
+      });
+      toast(
+        result.ok
+          ? {
+              tone: 'success',
+              title: SALESFORCE_COPY.syncDone,
+              description: SALESFORCE_COPY.syncOk(result),
+            }
+          : {
+              tone: 'danger',
+              title: SALESFORCE_COPY.syncFailed,
+              description: result.status.lastError?.message ?? '',
+            },
+      );
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.integrations(session.slug) });
+    },
+    onError: (error) =>
+      toast({ tone: 'danger', title: SALESFORCE_COPY.syncFailed, description: errorText(error) }),
+  });
   return (
     <form
       className="settings-form"
@@ -117,7 +152,7 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
                 checked={field.value}
                 onCheckedChange={field.onChange}
                 label="Salesforce is on"
-                description="Not used yet: turning it on syncs nothing until the integration ships."
+                description={SALESFORCE_COPY.enabled}
                 data-testid="salesforce-enabled"
               />
             )}
@@ -191,16 +226,36 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
           </Field>
         </div>
       </SettingsCard>
+      <SettingsCard title="Sync">
+        <div className="settings-card__body">
+          <IntegrationRunStatus
+            status={current.status}
+            successLabel={SALESFORCE_COPY.lastSync}
+            testId="salesforce-run-status"
+          />
+          <div>
+            <Button
+              type="button"
+              loading={sync.isPending}
+              disabled={!current.enabled || !current.config?.syncContacts || formState.isDirty}
+              onClick={() => sync.mutate()}
+              data-testid="salesforce-sync-now"
+            >
+              {SALESFORCE_COPY.syncNow}
+            </Button>
+          </div>
+        </div>
+      </SettingsCard>
       <SettingsCard title="What to sync">
         <div className="settings-card__body settings-checks">
           <Checkbox
             label="Sync contacts"
-            description="When available: contacts and leads with a phone or email become workspace contacts."
+            description={SALESFORCE_COPY.syncContacts}
             {...register('syncContacts')}
           />
           <Checkbox
             label="Log calls"
-            description="When available: each finished call is logged as a task on the matching record."
+            description={SALESFORCE_COPY.logCalls}
             {...register('logCalls')}
           />
         </div>
