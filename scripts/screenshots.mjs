@@ -22,6 +22,8 @@ const SPECS = [
   'test/e2e/workspace/contacts-merge.spec.ts',
   'test/e2e/workspace/mentions.spec.ts',
   'test/e2e/workspace/team-invite.spec.ts',
+  'test/e2e/workspace/salesforce.spec.ts',
+  'test/e2e/workspace/google-meet.spec.ts',
   'test/e2e/workspace/campaigns.spec.ts',
   'test/e2e/workspace/webchat.spec.ts',
   'test/e2e/workspace/customer-channels.spec.ts',

@@ -18,7 +18,7 @@ import { ShellPage } from './support/pages/shell.page';
 import { SignInPage } from './support/pages/sign-in.page';
 import { VoicePage } from './support/pages/voice.page';
 import { VoiceEmulator } from './support/voice';
-import { saveReadmeScreenshot } from './support/screenshots';
+import { checkScreenEveryWay, saveReadmeScreenshot } from './support/screenshots';
 
 /** Saves a screenshot the README of examples/workspace shows. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -381,6 +381,7 @@ test('Salesforce and Google Meet both act on their settings: neither says it is 
   await settings.open('acme', 'integrations');
   for (const kind of ['salesforce', 'googleMeet'])
     await expect(page.getByTestId(`integration-${kind}`)).not.toContainText('Not available yet');
+  await checkScreenEveryWay(page, 'settings-integrations');
   await settings.open('acme', 'integrations/googleMeet');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Google Meet');
   await expect(page.getByTestId('integration-unavailable')).toHaveCount(0);
