@@ -36,4 +36,20 @@ describe('MessageBody', () => {
     await expect.element(less).toHaveAttribute('aria-expanded', 'true');
     expect(bubble.getBoundingClientRect().height).toBeGreaterThan(folded);
   });
+
+  it('turns web addresses into links that open in a new tab, leaving the sentence around them', async () => {
+    const screen = await render(
+      <MessageBody
+        body="Join at https://meet.google.com/abc-defg-hij. Or see (https://example.test/a?b=1), not javascript:alert(1)"
+        mentionNames={new Map()}
+      />,
+    );
+    const links = screen.getByRole('link').elements() as HTMLAnchorElement[];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://meet.google.com/abc-defg-hij',
+      'https://example.test/a?b=1',
+    ]);
+    expect(links.every((a) => a.target === '_blank' && a.rel === 'noopener noreferrer')).toBe(true);
+    await expect.element(screen.getByText(/not javascript:alert\(1\)/)).toBeVisible();
+  });
 });

@@ -1,6 +1,27 @@
-import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { noteParts } from '../../../../server/src/contract/mentions';
 import { INBOX_COPY, LONG_BODY } from '../messages';
+
+/** An http(s) address in a message, without the punctuation that ends a sentence after it. */
+const WEB_ADDRESS = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'])/;
+
+/**
+ * Text with its web addresses as links (a new tab, no referrer), so a Meet link in a note or an
+ * address a customer sends opens with one click. Only http and https become links.
+ */
+function linked(text: string): ReactNode {
+  const parts = text.split(WEB_ADDRESS);
+  if (parts.length === 1) return text;
+  return parts.map((part, i) =>
+    i % 2 === 1 ? (
+      <a key={i} href={part} target="_blank" rel="noopener noreferrer">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
 
 /**
  * A note's text with each mention as an "@Name" chip: the member's current name by id (a rename
@@ -9,7 +30,7 @@ import { INBOX_COPY, LONG_BODY } from '../messages';
 function noteContent(body: string, names: ReadonlyMap<string, string>): ReactNode {
   return noteParts(body).map((part, i) =>
     part.kind === 'text' ? (
-      part.text
+      <Fragment key={i}>{linked(part.text)}</Fragment>
     ) : (
       <span key={i} className="mention-chip" data-testid="mention-chip" data-member={part.id}>
         @{names.get(part.id) ?? part.name}
@@ -38,7 +59,7 @@ export function MessageBody({
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const content = mentionNames ? noteContent(body, mentionNames) : body;
+  const content = mentionNames ? noteContent(body, mentionNames) : linked(body);
   if (!isLong(body)) return <div className="timeline__bubble">{content}</div>;
   return (
     <>
