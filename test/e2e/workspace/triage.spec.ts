@@ -137,6 +137,8 @@ test('keyboard shortcuts: J and K move through the list, / searches, ? lists the
   const inbox = new InboxPage(page);
   await inbox.open('acme', 'all');
   await expect(inbox.rows.nth(1)).toBeVisible();
+  // The shortcuts load after the inbox paints: wait until they are bound.
+  await expect(page.locator('html')).toHaveAttribute('data-inbox-shortcuts', 'ready');
   const hrefs = await inbox.rows.evaluateAll((rows) =>
     rows.slice(0, 2).map((r) => new URL((r as HTMLAnchorElement).href).pathname),
   );
@@ -166,6 +168,7 @@ test('keyboard shortcuts: J and K move through the list, / searches, ? lists the
 
   await page.goto(`/ws/acme/inbox/all/conversations/${id}`);
   await expect(inbox.conversationTitle).toHaveText(name);
+  await expect(page.locator('html')).toHaveAttribute('data-conversation-shortcuts', 'ready');
   // N: a note, the focus in the field; typing an E there is text, not a shortcut
   await page.keyboard.press('n');
   await expect(page.getByTestId('composer-mode-note')).toHaveAttribute('aria-checked', 'true');

@@ -2,7 +2,7 @@
 // assign, close, snooze and tag without the mouse; `?` lists them. None fires while the focus is in
 // a field (typing stays typing) or while a dialog or menu is open. This module (with the hotkey
 // library) loads after the inbox has painted: see lazy-shortcuts.tsx.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import type { Options } from 'react-hotkeys-hook';
 import { Dialog } from '../../../ui';
@@ -24,6 +24,20 @@ function useInboxShortcut(key: ShortcutKey, run: () => void, enabled = true): vo
   useHotkeys(key, run, { ...OPTIONS, enabled }, [run]);
 }
 
+/**
+ * Marks `<html data-{name}="ready">` while the calling component's shortcuts are bound (its
+ * effects run after the hotkey hooks' own), so a test, or a tool driving the page, can wait for the
+ * lazily loaded shortcuts instead of guessing.
+ */
+function useReadyMarker(name: 'inboxShortcuts' | 'conversationShortcuts'): void {
+  useEffect(() => {
+    document.documentElement.dataset[name] = 'ready';
+    return () => {
+      delete document.documentElement.dataset[name];
+    };
+  }, [name]);
+}
+
 /** What the open conversation does on each of its keys; a key left out does nothing. */
 export type ConversationShortcutActions = Partial<
   Record<'r' | 'n' | 'a' | 'e' | 's' | 't' | 'i', () => void>
@@ -43,6 +57,7 @@ export function ConversationShortcuts({
   useInboxShortcut('s', actions.s ?? none, actions.s !== undefined);
   useInboxShortcut('t', actions.t ?? none, actions.t !== undefined);
   useInboxShortcut('i', actions.i ?? none, actions.i !== undefined);
+  useReadyMarker('conversationShortcuts');
   return null;
 }
 
@@ -79,6 +94,7 @@ export function InboxShortcuts() {
     document.querySelector<HTMLInputElement>('[data-testid="conversation-search"]')?.focus(),
   );
   useInboxShortcut('shift+slash', () => setOpen(true));
+  useReadyMarker('inboxShortcuts');
   return (
     <Dialog
       open={open}
