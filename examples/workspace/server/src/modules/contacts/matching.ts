@@ -3,7 +3,8 @@
 // lower case): a call or message from any of them reaches that contact, never a new one. A primary
 // match wins over an "other" one (two contacts can only share a number that way after a merge was
 // undone by hand). Deleted contacts hold no addresses (erasure clears them all).
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema';
 
 /** The contact holds one of `phones` (E.164), as its primary or a merged-in number. */
 export const holdsPhone = (phones: readonly string[]): RawBuilder<boolean> =>
@@ -20,3 +21,16 @@ export const primaryPhoneFirst = (phones: readonly string[]): RawBuilder<number>
 /** Orders the matches of {@link holdsEmail} with the primary-address ones first. */
 export const primaryEmailFirst = (email: string): RawBuilder<number> =>
   sql<number>`CASE WHEN lower(email) = ${email} THEN 0 ELSE 1 END`;
+
+/**
+ * The contact of a workspace holding `phone` (primary first, then the oldest), as a query to
+ * finish with the columns wanted (and a lock, where the caller writes).
+ */
+export const contactHoldingPhone = (db: Kysely<Database>, workspaceId: string, phone: string) =>
+  db
+    .selectFrom('contacts')
+    .where('workspace_id', '=', workspaceId)
+    .where(holdsPhone([phone]))
+    .orderBy(primaryPhoneFirst([phone]))
+    .orderBy('created_at')
+    .limit(1);

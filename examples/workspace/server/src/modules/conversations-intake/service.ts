@@ -16,7 +16,7 @@ import { normaliseEmail, normalisePhone } from './address';
 import { inboundAddress, linkCampaignReply } from './campaign-reply';
 import { storeInboundAttachments, type InboundAttachment } from './attachments';
 import { MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
-import { holdsEmail, holdsPhone, primaryEmailFirst, primaryPhoneFirst } from '../contacts/matching';
+import { contactHoldingPhone, holdsEmail, primaryEmailFirst } from '../contacts/matching';
 import { surveyAnswer } from './survey-answer';
 
 /** Who wrote: a phone number, an email address, or a contact the channel already knows. */
@@ -329,14 +329,8 @@ export class ConversationIntake {
     if (from.kind === 'phone') {
       const phone = normalisePhone(from.phone);
       if (!phone) throw new InboundAddressError(`Not a phone number: ${from.phone}`);
-      const held = await trx
-        .selectFrom('contacts')
+      const held = await contactHoldingPhone(trx, workspaceId, phone)
         .select('id')
-        .where('workspace_id', '=', workspaceId)
-        .where(holdsPhone([phone]))
-        .orderBy(primaryPhoneFirst([phone]))
-        .orderBy('created_at')
-        .limit(1)
         .executeTakeFirst();
       if (held) return held.id;
       await trx

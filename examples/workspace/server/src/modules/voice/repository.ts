@@ -6,7 +6,7 @@ import type { HistorySearchType } from '../../contract/voice';
 import type { Connection, Database } from '../../db/schema';
 import { callSearchText, visitorName } from '../../lib/links';
 import { newId } from '../../lib/ids';
-import { holdsPhone, primaryPhoneFirst } from '../contacts/matching';
+import { contactHoldingPhone } from '../contacts/matching';
 import { likeContains, type Keyset } from '../../lib/paging';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -219,14 +219,8 @@ export class VoiceRepository {
 
   /** The contact holding this number (its own or a merged-in one; see contacts/matching.ts). */
   findContactByPhone(workspaceId: string, phone: string, db: Db = this.db) {
-    return db
-      .selectFrom('contacts')
+    return contactHoldingPhone(db, workspaceId, phone)
       .select(['id', 'name', 'phone', 'avatar_url'])
-      .where('workspace_id', '=', workspaceId)
-      .where(holdsPhone([phone]))
-      .orderBy(primaryPhoneFirst([phone]))
-      .orderBy('created_at')
-      .limit(1)
       .executeTakeFirst();
   }
 
@@ -244,14 +238,8 @@ export class VoiceRepository {
    * when there is none; locked.
    */
   async ensureContact(trx: Transaction<Database>, workspaceId: string, phone: string) {
-    const held = await trx
-      .selectFrom('contacts')
+    const held = await contactHoldingPhone(trx, workspaceId, phone)
       .select(['id', 'name', 'phone', 'avatar_url'])
-      .where('workspace_id', '=', workspaceId)
-      .where(holdsPhone([phone]))
-      .orderBy(primaryPhoneFirst([phone]))
-      .orderBy('created_at')
-      .limit(1)
       .forUpdate()
       .executeTakeFirst();
     if (held) return held;
