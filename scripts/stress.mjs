@@ -1,5 +1,5 @@
 // `node scripts/stress.mjs`: keeps every core busy, so that a test run can be tried under the load
-// of a busy machine (the end-to-end suite must pass under it, issue 24). One worker thread per
+// of a busy machine (the end-to-end suite must pass under it). One worker thread per
 // core spins on SHA-256 until the time is up or the process gets SIGINT/SIGTERM; then it stops by
 // itself and prints how long it ran.
 //

@@ -1,4 +1,4 @@
-// Inbound channel benchmark (issue #23's checks), through the workspace server's real HTTP app:
+// Inbound channel benchmark, through the workspace server's real HTTP app:
 // (a) a signed Twilio inbound webhook POSTed to the server → the `message.created` event on the
 //     agent's live stream (`GET /api/ws/{slug}/events`, the server-sent events the inbox screen
 //     listens to), one message at a time, p50/p95 over 500 messages (bar p95 ≤ 300 ms), beside a

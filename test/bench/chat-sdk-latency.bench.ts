@@ -1,4 +1,4 @@
-// Issue 29: a customer's chat message → the agent's amazon-connect-chatjs session callback
+// A customer's chat message → the agent's amazon-connect-chatjs session callback
 // (`onMessage`), on an agent page running @x/connect-streams/compat with the emulator's panel in
 // its hidden frame (the page of test/interop/chat-sdk.spec.ts), in headless Chromium. The customer
 // sends with the Participant Service's SendMessage (@aws-sdk/client-connectparticipant) from this

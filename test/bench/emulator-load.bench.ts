@@ -1,9 +1,9 @@
-// Issue 3 §7: 1,000 simulated agents long-polling GetAgentSnapshot plus 20 new inbound calls per
+// 1,000 simulated agents long-polling GetAgentSnapshot plus 20 new inbound calls per
 // second (and 20 agent-state changes per second). Reports p50/p99 of state propagation (action →
 // snapshot returned to the agent's waiting poll) and the emulator's peak RSS.
 // Bar: p99 ≤ 25 ms, RSS ≤ 300 MB.
 //
-// Issue 18: 2,000 agents short-polling (GetAgentSnapshot answered at once, sent again as soon as
+// 2,000 agents short-polling (GetAgentSnapshot answered at once, sent again as soon as
 // the answer is read, one keep-alive connection per agent): requests per second and errors.
 // Bar: ≥ 10,000 requests/s, 0 errors. With `BENCH_EMULATOR_REFERENCE=<another checkout>` (e.g. the
 // main branch before a change) the same load runs against that checkout's emulator in the same

@@ -1,4 +1,4 @@
-// Issue 18: the emulator starts in ≤ 2 s. The CLI (`connect-emulator --json`, from source as the
+// The emulator starts in ≤ 2 s. The CLI (`connect-emulator --json`, from source as the
 // repository runs it) is started five times; the figure is the median time from spawn to its
 // first output line (listening, seeded). Reference: a bare `node -e ''` start in the same run.
 import { spawn } from 'node:child_process';

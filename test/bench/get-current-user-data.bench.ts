@@ -1,7 +1,7 @@
 // GetCurrentUserData over 2,000 agents with live contacts: the emulator (startEmulator, its real
 // domain model) with 2,000 logged-in agents and 1,000 live calls, queried over HTTP on loopback
 // as `@aws-sdk/client-connect` sends it (POST /metrics/userdata/{InstanceId}, 100 per page).
-// Bar (issue 7): p99 ≤ 20 ms.
+// Bar: p99 ≤ 20 ms.
 import { startEmulator } from '../../packages/connect-emulator/src/server';
 import { percentile, report } from './harness';
 

@@ -1,4 +1,4 @@
-// Ingest-and-derive benchmark (issue 5): the shared workload's 10,000 agent::update messages (1–10
+// Ingest-and-derive benchmark: the shared workload's 10,000 agent::update messages (1–10
 // voice contacts of 2–4 connections), in one headless Chromium page, through our host client and
 // through amazon-connect-streams 2.18.7 and, in a page of its own, 2.28.2 (the current release,
 // installed as amazon-connect-streams-2-28): its EventBus + AgentDataProvider, i.e. what its

@@ -1,4 +1,4 @@
-// Issue 13: the voice panel's Agent list tab with 2,000 agents (plus the signed-in user, left out),
+// The voice panel's Agent list tab with 2,000 agents (plus the signed-in user, left out),
 // in headless Chromium with production React. Each run opens a fresh page, runs React once on an
 // unrelated tree (as in an app that is running when the user opens the panel; our components stay
 // cold), waits 300 ms for the browser to settle (without it the previous page's teardown and the

@@ -1,4 +1,4 @@
-// Issue 13: a panel snapshot update re-renders only the components whose selected data changed.
+// A panel snapshot update re-renders only the components whose selected data changed.
 // Six screen parts (status chip, call panel, participants, monitoring buttons, audio settings,
 // session gate), 5 of each, are rendered under `VoiceProvider` (the hooks select store slices),
 // and under a naive context provider measured in the same run (the usual hand-written provider:

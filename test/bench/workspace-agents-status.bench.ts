@@ -1,4 +1,4 @@
-// Agents status for 2,000 agents (issue 14): `GET /ws/{slug}/addons/voice/agents/status` through
+// Agents status for 2,000 agents: `GET /ws/{slug}/addons/voice/agents/status` through
 // the workspace server's app (PGlite in memory), joining the workspace's 2,000 agents and their
 // teams with GetCurrentUserData from the contact-centre emulator, run in its own process
 // (workspace-agents-status-emulator.ts: 2,000 logged-in agents, 1,000 of them on calls; over

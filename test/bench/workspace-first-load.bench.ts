@@ -1,4 +1,4 @@
-// First load to an interactive inbox (issue 15): the production build of examples/workspace,
+// First load to an interactive inbox: the production build of examples/workspace,
 // served by the workspace server on the API's origin (SERVE_WEB=1, gzip, immutable hashed assets),
 // a signed-in agent opening /ws/acme/inbox/all in a fresh browser context (cold cache) each run. "Interactive" is the moment the conversation list
 // shows its rows (or its empty state) and the search box is enabled, recorded in the page.

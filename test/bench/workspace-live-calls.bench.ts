@@ -1,4 +1,4 @@
-// Contact-centre event → a supervisor's Live calls row (issue 26): the production build of
+// Contact-centre event → a supervisor's Live calls row: the production build of
 // examples/workspace served by the workspace server, the contact-centre emulator in this process
 // with its contact-event and agent-event webhooks pointed at the server (as `npm start` does), and
 // two members in headless Chromium: jane, Available, and ana, a supervisor with the voice panel's

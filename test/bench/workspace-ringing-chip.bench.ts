@@ -1,4 +1,4 @@
-// Customer dial → ringing chip (issue 15): the production build of examples/workspace served by the
+// Customer dial → ringing chip: the production build of examples/workspace served by the
 // workspace server (SERVE_WEB=1; `vite preview` with the /api proxy where the server does not
 // serve it), the contact-centre emulator in this process, jane signed in and Available in headless
 // Chromium. Each run a customer dials the support line (control API) and the page records when the

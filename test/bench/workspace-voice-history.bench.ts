@@ -1,4 +1,4 @@
-// Call history pages over 1,000,000 calls (issue 14): `PATCH /ws/{slug}/addons/voice/history`
+// Call history pages over 1,000,000 calls: `PATCH /ws/{slug}/addons/voice/history`
 // through the workspace server's app (auth, validation, query, answer), a search text and a type
 // per request, first and later (lastId) pages, on PGlite (in memory) and on PostgreSQL (a
 // throw-away cluster, when installed). Rows are seeded with generate_series. The reference, in

@@ -1,4 +1,4 @@
-// Issue 29: the real amazon-connect-chatjs (5.0.0) runs unchanged as the customer of a chat
+// The real amazon-connect-chatjs (5.0.0) runs unchanged as the customer of a chat
 // started with StartChatContact, against the emulator's Participant Service and chat web socket:
 // it connects, the agent (Jane, through CTI and the participant client) joins and replies and
 // types, the customer's message and attachment reach the agent's socket (topic aws/chat), and the

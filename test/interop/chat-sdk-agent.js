@@ -1,5 +1,5 @@
 /* global connect, window, document, location */
-// The agent page of the chat SDK interop suite (issue 29), written against the global `connect` of
+// The agent page of the chat SDK interop suite, written against the global `connect` of
 // amazon-connect-streams 2.18 with amazon-connect-chatjs loaded after it: it runs unchanged on the
 // real amazon-connect-streams 2.18.7 bundle and on @x/connect-streams/compat. It embeds the
 // emulator's panel, records every contact event (per contact: event name, contact type and state)

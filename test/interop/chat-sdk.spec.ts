@@ -1,4 +1,4 @@
-// Issue 29, the SDK side: an agent page on @x/connect-streams/compat (with the typed API underneath)
+// The chat SDK interop suite, the SDK side: an agent page on @x/connect-streams/compat (with the typed API underneath)
 // runs the real amazon-connect-chatjs 5.0.0 as the chat library of its media sessions, against the
 // emulator's panel in the page's hidden frame; customers run amazon-connect-chatjs too, in pages
 // of their own. One agent holds a call and two chats; messages, typing, read receipts and an

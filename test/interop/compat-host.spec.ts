@@ -1,4 +1,4 @@
-// Issue 8: @x/connect-streams/compat runs the interop scenario of issue 3 §6 unchanged. The host
+// @x/connect-streams/compat runs the agent interop scenario (scenario.ts) unchanged. The host
 // page of the harness (written against the global `connect` of amazon-connect-streams) gets our
 // compat bundle instead of the real 2.18.7 bundle; the CCP side stays the real streams CCP and
 // SharedWorker against the emulator. One scenario source, two host implementations.

@@ -1,4 +1,4 @@
-// Issue 19 (emulator): a dial-in through the control API runs the seed's contact flow (attributes,
+// A dial-in through the control API runs the seed's contact flow (attributes,
 // working queue, prompt); the real amazon-connect-streams host and CCP see the contact as the
 // flow left it: its attributes (the flow's and the ones the dial-in passed) and its queue.
 import { expect, test } from '@playwright/test';

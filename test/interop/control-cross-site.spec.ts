@@ -1,4 +1,4 @@
-// Issue 18: the control and admin APIs refuse cross-site browser requests. A page on another
+// The control and admin APIs refuse cross-site browser requests. A page on another
 // origin (127.0.0.1 on another port: same site; localhost: another site) sends every control route
 // of the OpenAPI document and every admin route, as a "simple" no-cors request (text/plain, the
 // session cookie included) and as a JSON request carrying the control token: each is refused (403,

@@ -1,4 +1,4 @@
-// Issue 19: the differential suite. One host script (differential/host.js), written against the
+// The differential suite. One host script (differential/host.js), written against the
 // public `connect` API of amazon-connect-streams 2.18, runs unchanged in Chromium under the real
 // 2.18.7, the real 2.28.2 and @x/connect-streams/compat, each against the emulator's own panel and
 // against the real streams CCP side with its SharedWorker. Every callback is recorded, normalised

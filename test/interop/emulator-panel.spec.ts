@@ -1,4 +1,4 @@
-// Issue 4: the same agent scenario as streams-ccp.spec.ts, with the emulator's own panel
+// The same agent scenario as streams-ccp.spec.ts, with the emulator's own panel
 // (`/connect/ccp-v2/`, built on @x/connect-streams/panel) in place of the real streams CCP side.
 import { test } from '@playwright/test';
 import { runAgentScenario } from './scenario';

@@ -1,4 +1,4 @@
-// Issue 7, "Done when": transfers (to a queue, to an agent, to a busy agent), a three-party
+// Transfers (to a queue, to an agent, to a busy agent), a three-party
 // conference, participant mute, pause/resume and supervision through the real
 // amazon-connect-streams host and CCP (2.18.7 and 2.28.2) against the emulator. A second agent or a supervisor
 // runs in its own browser context (own login cookie, own CCP and SharedWorker).

@@ -1,4 +1,4 @@
-// The agent scenario of issue 3 §6, written once against the public `connect` global of the host
+// The agent interop scenario (runAgentScenario below: inbound, outbound, missed and rejected calls), written once against the public `connect` global of the host
 // page (real amazon-connect-streams `initCCP`, or any compatible panel/SDK) and the emulator's
 // control API. A panel under test only needs a host page that records events into
 // `window.__events` as harness.ts does, and exposes `window.__agent` / `window.__contacts`.

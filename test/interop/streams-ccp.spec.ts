@@ -1,4 +1,4 @@
-// Issue 3 §6: the real amazon-connect-streams CCP side (initSharedWorker + the real worker bundle)
+// The real amazon-connect-streams CCP side (initSharedWorker + the real worker bundle)
 // runs against the emulator over TLS, embedded by the real initCCP on another origin, for each
 // pinned streams release.
 import { test } from '@playwright/test';

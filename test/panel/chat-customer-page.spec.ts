@@ -1,4 +1,4 @@
-// Issue 29: the emulator's customer page starts a chat ("Start a chat": POST /control/chats) and
+// The emulator's customer page starts a chat ("Start a chat": POST /control/chats) and
 // acts as its customer over the Participant Service and the chat web socket, in plain browser
 // JavaScript: the agent (CTI and the participant client, as the agent's chat session does)
 // accepts, replies and types; the page shows the reply and the typing live; the customer's

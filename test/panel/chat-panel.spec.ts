@@ -1,4 +1,4 @@
-// Issue 29: the emulator's CCP panel shows chat contacts beside the call: a chat started with
+// The emulator's CCP panel shows chat contacts beside the call: a chat started with
 // StartChatContact rings in the panel while the agent is on a call, is accepted, transferred to
 // another agent (whose panel accepts it), and, when its customer leaves through the Participant
 // Service, goes to after-contact work and is closed; an offer can be rejected. A task from

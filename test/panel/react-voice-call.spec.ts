@@ -1,5 +1,5 @@
 /**
- * Issue 13: a real call from the emulator through `VoiceProvider` (`@x/react-voice`) to the call
+ * A real call from the emulator through `VoiceProvider` (`@x/react-voice`) to the call
  * components in Chromium — the status dropdown sets the agent Available; the CallPanel rings,
  * accepts, holds, mutes, sends keypad digits that reach the emulator, transfers to an agent through
  * the TransferModal, ends, shows after-call work and Finish. The emulator runs in-process

@@ -1,4 +1,4 @@
-// Issue 19: the type-compatibility suite. The integration files in test/types/compat/integration
+// The type-compatibility suite. The integration files in test/types/compat/integration
 // are typed against amazon-connect-streams 2.18.7 (its src/index.d.ts), in strict mode, using every
 // call and callback it declares. They must compile unchanged with each entry of the migration:
 // `import 'amazon-connect-streams'` (the reference), `import '@x/connect-streams/compat'` and

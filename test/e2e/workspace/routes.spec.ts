@@ -1,4 +1,4 @@
-// The route table of §2 and its guards, with the permits the server gives each demo user.
+// The app's route table and its guards, with the permits the server gives each demo user.
 import type { Page } from '@playwright/test';
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, navigateInApp, signInAs, test } from './support/fixtures';

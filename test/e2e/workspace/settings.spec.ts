@@ -1,4 +1,4 @@
-// Settings journeys (§2 `settings`, §6) in the real app on the real workspace server: permissions
+// Settings journeys (the settings routes and screens) in the real app on the real workspace server: permissions
 // edited and seen after the agent signs in, teams, message templates in the composer, a
 // 10,000-row contact import with 20 bad rows, the unknown-path redirect, permits, and axe on
 // every settings screen in both themes.

@@ -1,4 +1,4 @@
-// Team admin journeys (issue 28) in the real app on the real workspace server: an admin
+// Team admin journeys in the real app on the real workspace server: an admin
 // deactivates a member from Settings → Agents and the member's open page drops to sign-in; a
 // deactivated account is told so at sign-in; reactivating restores sign-in. axe on the agent page.
 import { apiCall, apiSignIn, USERS } from './support/api';

@@ -1,4 +1,4 @@
-// After-call work on the real stack (issue 26): an admin sets the call dispositions in Settings;
+// After-call work on the real stack: an admin sets the call dispositions in Settings;
 // an agent takes an inbound call, picks a disposition and writes a note in after-call work, and
 // finishes; the call history shows the disposition, its CSV download has both, and the
 // conversation's call part shows them.

@@ -1,4 +1,4 @@
-// A status the agent picks reaches supervisors live (issue 26): Ana, a supervisor, has the agent
+// A status the agent picks reaches supervisors live: Ana, a supervisor, has the agent
 // list open; John picks Lunch in his status menu; the contact centre's agent event reaches the
 // server, which announces it on the event stream, and Ana's list shows it without Refresh.
 import { apiSignIn, USERS } from './support/api';

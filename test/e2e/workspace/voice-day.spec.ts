@@ -1,4 +1,4 @@
-// The agent's day on the phone (issue 26): call outcomes explained in the §4 words, free dialling
+// The agent's day on the phone: call outcomes explained in the call panel's words, free dialling
 // with the spaces people type, the call panel inside a phone's screen, no contact-centre request
 // for a member without voice. The real stack: workspace server, contact-centre emulator, the app.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The free dialer of the status menu (issue 26): a number typed with the spaces people write is
+// The free dialer of the status menu: a number typed with the spaces people write is
 // called in its E.164 form, the contact it matches is named under the field, and the dialog fits
 // a phone's screen and passes axe in both themes. The real stack: workspace server, contact-centre
 // emulator, the app.

@@ -1,4 +1,4 @@
-// The voice panel's agent list (grouped by status and by team) and the microphone rule (§8), on
+// The voice panel's agent list (grouped by status and by team) and the microphone rule (no shared microphone: Offline, status changes disabled), on
 // the real stack: workspace server, contact-centre emulator, the app in headless Chromium.
 import { chromium } from '@playwright/test';
 import type { Locator } from '@playwright/test';

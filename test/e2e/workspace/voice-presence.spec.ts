@@ -1,4 +1,4 @@
-// Agent presence on the real stack (issue 26): an agent who closes the app while Available is set
+// Agent presence on the real stack: an agent who closes the app while Available is set
 // Offline (the page's pagehide beacon, else the server's fallback when its event stream is gone),
 // so a supervisor sees it and the next call waits in the queue instead of ringing into nothing.
 import type { Browser, BrowserContext, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Screen-pop on the real stack (issue 26): when a call rings, the agent's desktop app opens the
+// Screen-pop on the real stack: when a call rings, the agent's desktop app opens the
 // caller's conversation (started if needed) with the caller's contact and other conversations
 // beside it, or offers it in a notice, as the member chose in Settings → Your preferences; on a
 // phone-sized screen nothing opens by itself.

@@ -1,4 +1,4 @@
-// Transfers to the contact centre's quick connects (issue 26): the external quick connect
+// Transfers to the contact centre's quick connects: the external quick connect
 // 'Support line' joins the call as a third party, a number typed with spaces in the transfer's
 // 'Number' tab joins in its E.164 form, and a team of Settings → Teams mapped to a contact-centre
 // queue is offered and transfers to the queue. The real stack: workspace server, contact-centre

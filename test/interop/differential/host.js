@@ -1,5 +1,5 @@
 /* global connect, window, document */
-// The host script of the differential suite (issue 19): an integration written once against the
+// The host script of the differential suite: an integration written once against the
 // public `connect` global of amazon-connect-streams 2.18, run unchanged under the real 2.18.7, the
 // real 2.28.2 and @x/connect-streams/compat. Every callback is recorded into `window.__trace`
 // together with what the objects it receives answer at that moment (a getter that throws is

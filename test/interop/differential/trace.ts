@@ -1,4 +1,4 @@
-// Traces of the differential suite (issue 19): what the host script recorded, normalised so that two
+// Traces of the differential suite: what the host script recorded, normalised so that two
 // runs of the same behaviour compare equal (ids and times stripped), cut into the test's steps,
 // then compared after the allow-list's rules. Every rule names the known timing difference it
 // absorbs and why; anything else that differs is a behaviour difference and fails the suite.
