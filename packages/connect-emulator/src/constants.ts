@@ -207,7 +207,7 @@ export const MAX_LONG_POLL_MS = 30_000;
 export const OFFER_GHOST_TTL_MS = 2_000;
 
 /**
- * The web-socket transport lifetime `CreateTransport` returns, in seconds (≥ 300, reference §3.5).
+ * The web-socket transport lifetime `CreateTransport` returns, in seconds (at least 300, as the service answers).
  * @public
  */
 export const WEB_SOCKET_TRANSPORT_LIFETIME_S = 3_600;
@@ -224,13 +224,13 @@ export const SIGN_IN_TICKET_LIFETIME_MS = 5 * 60 * 1000;
  */
 export const SESSION_COOKIE = 'connect-emulator-session';
 
-/** Default page size of the paged list operations (reference §3.2: the worker asks for 500). */
+/** Default page size of the paged list operations (the real worker asks for 500). */
 export const DEFAULT_PAGE_SIZE = 500;
 
 /** Largest page the paged list operations return. */
 export const MAX_PAGE_SIZE = 500;
 
-// ---------------------------------------------------------------- limits (issue 18: bounded input and memory)
+// ---------------------------------------------------------------- limits (bounded input and memory)
 
 /** Largest request body accepted on every surface, in bytes (beyond: 413 `RequestEntityTooLargeException`). */
 export const MAX_BODY_BYTES = 1024 * 1024;

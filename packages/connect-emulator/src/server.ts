@@ -156,7 +156,7 @@ export interface EmulatorOptions {
     | 'storageAccessDecision'
   >;
   /**
-   * Run two regions (global resiliency, issue 7 §8) over one shared instance state: the secondary
+   * Run two regions (global resiliency) over one shared instance state: the secondary
    * region's panel and CTI endpoint are served under `/secondary` (see {@link RegionController}).
    */
   readonly regions?: RegionsOptions;

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
-// Issue 29: chat contacts through the admin API (StartChatContact) and the Participant Service,
+// Chat contacts through the admin API (StartChatContact) and the Participant Service,
 // with the AWS SDK clients and the chat web socket as the real service speaks them.
 import {
   ConnectClient,

@@ -1,4 +1,4 @@
-// Issue 29: bad input to the chat and task starts (admin API) and to the Participant Service,
+// Bad input to the chat and task starts (admin API) and to the Participant Service,
 // sent through the AWS SDK clients, gets the services' error shapes: the error's name (from
 // x-amzn-ErrorType), its HTTP status and message, never a 5xx. (The cases chat-contacts.test.ts
 // already covers are not repeated.)

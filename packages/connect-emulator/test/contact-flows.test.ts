@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access -- JSON bodies of the wire under test */
-// Issue 19 (emulator): contact flows in the seed, small and declarative (set attributes, set the
+// Contact flows in the seed, small and declarative (set attributes, set the
 // working queue, play a prompt into the recording, transfer to the queue), run by dial-ins
 // through the control API, which can also pass attributes.
 import { ConnectClient, GetContactAttributesCommand } from '@aws-sdk/client-connect';

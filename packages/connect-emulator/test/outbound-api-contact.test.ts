@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
-// Issue 19: a contact the admin API's StartOutboundVoiceContact started reaches the agent as the
+// A contact the admin API's StartOutboundVoiceContact started reaches the agent as the
 // real service delivers it: initiation method `api`, the customer's connection outbound, the
 // attributes it was given, an offer the agent accepts.
 import {

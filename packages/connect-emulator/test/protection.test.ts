@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
-// Issue 18: the control and admin APIs are protected (loopback only, Host, cross-site refusal,
+// The control and admin APIs are protected (loopback only, Host, cross-site refusal,
 // JSON, a credential); CORS grants loopback origins only by default, never `null`; the panel may
 // be framed by the allowed origins only. The AWS SDK works with the configured keys.
 import { request } from 'node:http';

@@ -1,4 +1,4 @@
-// Issue 17: the control-API table of the README lists every route of the control API's OpenAPI
+// The control-API table of the README lists every route of the control API's OpenAPI
 // document, and nothing else.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 24: the login form is protected against cross-site sign-in. A page of another site cannot
+// The login form is protected against cross-site sign-in. A page of another site cannot
 // sign a visitor's browser in (a cross-site GET shows the form with the agent preselected, a
 // cross-site POST is refused); a one-time ticket minted by the emulator signs in once, within
 // its lifetime, for its agent and redirect only; same-site, same-origin, typed and non-browser

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
-// Issue 18: 4xx (AWS-shaped, with x-amzn-ErrorType) where a 500 or a bare answer was, and
+// 4xx (AWS-shaped, with x-amzn-ErrorType) where a 500 or a bare answer was, and
 // validation as strict as the service on ARNs, enums and sort fields.
 import { connect } from 'node:net';
 import {

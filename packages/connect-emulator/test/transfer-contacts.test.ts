@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument -- JSON bodies of the wire under test */
-// Issue 7 §1, §3, §4: as on the real Amazon Connect service, a transfer (TransferContact, or a
+// As on the real Amazon Connect service, a transfer (TransferContact, or a
 // quick-connect transfer to an agent or a queue) gives its receiving side a NEW contact: its own
 // contactId, initialContactId = the first contact's id, initiationMethod transfer (TRANSFER in the
 // public API, with PreviousContactId = the contact it came from), its own contact events and its

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any -- JSON bodies of the wire under test */
-// Issue 7 §1: where a transfer goes. A queue quick connect waits in its queue and is routed to an
+// Where a transfer goes. A queue quick connect waits in its queue and is routed to an
 // available agent of that queue; an agent quick connect to a busy agent waits for that agent; a
 // missed transfer offer puts the agent in MissedCallAgent; a transferred call goes on after the
 // first agent has cleared it, with its contact events in order.

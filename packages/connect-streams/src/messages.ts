@@ -1,6 +1,6 @@
 // Exact user-facing and thrown strings of @x/connect-streams, in the spec's words.
 
-// ── Message-port provider (connect-sdk-websocket-voiceid.md §1, softphone-sdk spec §8) ──
+// ── Message-port provider ──
 
 /** @public */
 export const MSG_CLIENT_TIMEOUT = 'Client Timeout';

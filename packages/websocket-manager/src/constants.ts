@@ -1,5 +1,5 @@
-// Every number and wire string of the web-socket manager, named as in the reference
-// (`connect-sdk-websocket-voiceid.md` §2.4–§2.5) and the spec (§9).
+// Every number and wire string of the web-socket manager, named as amazon-connect-streams'
+// web-socket manager names them (topics, heartbeats, reconnection back-off).
 
 /**
  * Heartbeat interval; the first heartbeat is sent when the socket opens.

@@ -1,6 +1,6 @@
 // A local S3 stand-in on the gateway's origin, under /s3: path-style PutObject, GetObject,
 // HeadObject and DeleteObject on one bucket, in memory, every request verified with SigV4
-// (reference voice-media.md §3, §4.3). Point `@aws-sdk/client-s3` at it with
+// (AWS Signature Version 4: canonical request, scope, clock skew). Point `@aws-sdk/client-s3` at it with
 // `endpoint: <gateway url>/s3` and `forcePathStyle: true`. The connect emulator's API guard only
 // checks the access key id, so the verifier is written here (one small implementation).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// After-call work (issue 26): disposition codes in Settings (admin), the disposition and notes an
+// After-call work: disposition codes in Settings (admin), the disposition and notes an
 // agent saves on a call (on its record, and on the contact centre's contact as attributes), shown
 // in the call history and its CSV; against the real emulator, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
 // cancelled), duplicate and delete, audience estimates, sending through the queue and the
 // channel adapters over the local channel gateway (email into its mailbox, a crashed worker's
 // batch resumed as the same mails: one Message-ID per recipient; WhatsApp as the approved
-// template with its variables), reports and CSV, templates with their review, and the §7
+// template with its variables), reports and CSV, templates with their review, and the voice add-on's
 // template search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignTemplatesResponseSchema } from '../../../../packages/react-voice/src/api/contract';

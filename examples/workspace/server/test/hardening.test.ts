@@ -1,4 +1,4 @@
-// The repros of issue 24 (hostile input, load and faults), each replayed against the fixed server:
+// Hostile input, load and faults: each known repro, each replayed against the fixed server:
 // validation that cannot be made expensive, body limits before authentication, no 5xx from bad
 // encodings, NUL bytes or cursors, security headers, role changes by admins only, the CSV cell
 // rule on every export and import.

@@ -1,4 +1,4 @@
-// A member's own preferences (issue 26, screen-pop): what the desktop app does when a call rings
+// A member's own preferences (screen-pop): what the desktop app does when a call rings
 // for them. Every member sets their own, per workspace; the session carries it; on PGlite and
 // PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// General settings (issue 26): the workspace's default country of phone numbers, read by every
+// General settings: the workspace's default country of phone numbers, read by every
 // member (the session carries it), set by admins only, checked against libphonenumber-js's
 // countries; on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

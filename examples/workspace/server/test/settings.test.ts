@@ -1,4 +1,4 @@
-// The settings API (§2 `settings`, §3, §6): agents and their permits (flag_permissions; the last
+// The settings API: agents and their permits (flag_permissions; the last
 // admin stays), teams, assignment rules applied to new conversations, customer satisfaction,
 // integrations (secrets encrypted at rest, never answered in full), channels; permits and
 // cross-tenant denial; on PGlite and PostgreSQL.

@@ -1,4 +1,4 @@
-// Team admin (issue 28): an admin deactivates a member (their sessions end at once: tokens stop
+// Team admin: an admin deactivates a member (their sessions end at once: tokens stop
 // working, open event streams close; they cannot sign in) and reactivates them; nobody deactivates
 // themselves or the last active admin. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

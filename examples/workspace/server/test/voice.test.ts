@@ -1,4 +1,4 @@
-// The voice add-on API (spec workspace-voice.md §7) against the real contact-centre emulator:
+// The voice add-on API against the real contact-centre emulator:
 // calls placed and taken there reach the server as contact events (webhook), the app's calls
 // record them too, and only calls the contact centre confirms as the caller's; on PGlite and
 // PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Every client route of the app (§2: all routes sit under `/ws/{slug}/`). Screens and the voice
+ * Every client route of the app (all routes sit under `/ws/{slug}/`). Screens and the voice
  * add-on build links with these instead of writing paths by hand.
  */
 const ws = (slug: string) => `/ws/${encodeURIComponent(slug)}`;

@@ -1,5 +1,5 @@
 /**
- * The instance's storage-access request page (`/request-storage-access`, spec §2): the page a
+ * The instance's storage-access request page (`/request-storage-access`): the page a
  * host's `initCCP({storageAccess: {canRequest: true}})` loads in the panel frame first. On the
  * host's `storageAccess::request` (its params plus `landat`) it answers `storageAccess::init`
  * with `hasAccess`, then `storageAccess::granted` (and goes on to the landing path) or, while the
@@ -15,7 +15,7 @@
  */
 export type StorageAccessDecision = 'browser' | 'granted' | 'prompt';
 
-/** The path the request page is served at, under any prefix (spec §2). @public */
+/** The path the request page is served at, under any prefix. @public */
 export const REQUEST_STORAGE_ACCESS_PATH = '/request-storage-access';
 
 /** The request page's HTML for a decision mode. @public */

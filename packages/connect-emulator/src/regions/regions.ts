@@ -35,7 +35,7 @@ export const REGION_DISCOVERY_PATH = '/region/discovery';
 export const FAILOVER_PENDING_WINDOW_MS = 2000;
 
 /**
- * How a failover treats the agents' contacts (issue 7 §8): `hard` destroys each agent connection
+ * How a failover treats the agents' contacts: `hard` destroys each agent connection
  * and then sets the agent offline at once; `soft` ends the other contacts but waits for voice and
  * callback contacts to end before switching.
  * @public

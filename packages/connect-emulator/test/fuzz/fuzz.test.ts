@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any -- generated hostile input */
-// Issue 18: generated malformed frames, upgrades, bodies, cookies, paths and targets sent to every
+// Generated malformed frames, upgrades, bodies, cookies, paths and targets sent to every
 // surface of an emulator running in its own process. Bounded in count (a fixed seed, so a failure
 // reproduces): 0 process exits, 0 non-AWS error shapes, 0 5xx, RSS within 50 MB of the start.
 import { fork, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Type-only additions to the wire contract for the host client (issue 5). They let host code use
+// Type-only additions to the wire contract for the host client. They let host code use
 // event names as checked literals without importing the protocol's runtime modules (which carry
 // zod) into the size-budgeted host entry.
 import type {

@@ -1,6 +1,6 @@
 /**
  * The call unit: follows the current voice contact through the call-state machine
- * (`call-machine.ts`), performs each transition's duties, and the call actions of §2/§5 (accept,
+ * (`call-machine.ts`), performs each transition's duties, and the call actions (accept,
  * decline, end, hold, mute, keypad, finish, outbound call).
  */
 import type { Connection, Contact, VoiceConnection } from '@x/connect-streams';

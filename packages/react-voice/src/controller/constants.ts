@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of the voice module (`workspace-voice.md` §1, §4, §9), named after
+ * Business constants and limits of the voice module, named after
  * the specification's wording.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Every user-facing string of the voice controller, in English, copied from the product
- * specification (`workspace-voice.md` §1, §2, §4, §5, §8, §9). Keys are stable: the UI catalogue
+ * specification verbatim. Keys are stable: the UI catalogue
  * translates them; `{name}` placeholders are filled from a {@link VoiceMessage}'s params.
  */
 export const VOICE_MESSAGES = {

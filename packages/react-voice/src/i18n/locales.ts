@@ -1,5 +1,5 @@
 /**
- * The softphone's supported locales (`workspace-voice.md` §1). The voice components show their
+ * The softphone's supported locales. The voice components show their
  * texts in one of them; English (`en_US`) is the default and the fallback of every untranslated key.
  * @public
  */

@@ -1,6 +1,5 @@
 /**
- * The agent list, transfer targets, call history and live calls as the screens show them (§2, §4,
- * §5): filtering, grouping and ordering rules, badges, day headings. Pure functions.
+ * The agent list, transfer targets, call history and live calls as the screens show them: filtering, grouping and ordering rules, badges, day headings. Pure functions.
  */
 import type {
   AgentConnection,

@@ -1,6 +1,6 @@
 /**
  * The voice panel's 'Agent list' tab: search by name or email, grouping 'By status' / 'By
- * team' with the §4 ordering rules, collapsible groups remembered in local storage, agent rows with
+ * team' with the agent-list ordering rules (lists.ts), collapsible groups remembered in local storage, agent rows with
  * their status badge and details popup, call badges that open the conversation, and the empty
  * states. The list is virtualised (TanStack Virtual): thousands of agents render a screenful of rows.
  */

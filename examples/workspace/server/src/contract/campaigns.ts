@@ -1,6 +1,6 @@
 // Campaigns (WhatsApp, email, SMS): audience segments, content per channel, schedule, states,
 // progress and reports; campaign templates with their review status; and the template search of
-// §7 (`PATCH /v2/campaign-templates`, shapes of @x/react-voice's contract).
+// the voice add-on (`PATCH /v2/campaign-templates`, shapes of @x/react-voice's contract).
 import { z } from '@hono/zod-openapi';
 import {
   CAMPAIGN_CHANNELS,

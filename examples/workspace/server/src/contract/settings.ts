@@ -1,4 +1,4 @@
-// Settings (workspace-voice.md §2 route `settings`, §3, §6): agents and their permits, teams,
+// Settings (the `settings` routes and their permits): agents and their permits, teams,
 // assignment rules, customer satisfaction, integrations (Salesforce, Google Meet), channels and
 // the contact-import history. Message templates are the inbox's saved replies
 // (`/inbox/saved-replies`, contract/inbox.ts). The web app imports the inferred types with

@@ -1,4 +1,4 @@
-// The voice add-on routes (`/ws/{slug}/addons/voice/...`, spec workspace-voice.md §7), declared
+// The voice add-on routes (`/ws/{slug}/addons/voice/...`), declared
 // in classic zod (for OpenAPI) with exactly the shapes of the shared contract
 // `packages/react-voice/src/api/contract.ts` (zod mini, the browser client's). The contract test
 // (test/voice-contract.test.ts) compares the JSON Schema of each pair, so the two cannot drift.

@@ -27,21 +27,21 @@ export const MESSAGES = {
     `The request body is too large (at most ${maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${Math.round(maxBytes / 1024)} KB`}).`,
   badEncoding: 'Invalid percent-encoding',
   controlCharacters: 'Control characters are not allowed',
-  /** §1 and §8. */
+  /** The voice add-on's instance is not set up yet (every voice route but the configuration). */
   voiceInstanceNotCreated: 'Voice instance is not created',
   voicePlanRequired: 'The voice add-on is not enabled for this workspace.',
   contactCentreUnavailable: 'The contact centre is not reachable right now.',
-  /** §8: the transcript download failure notification says the call transcript 'is not ready, please try again later.'. */
+  /** The transcript download failure notification says the call transcript 'is not ready, please try again later.'. */
   transcriptNotReady: 'Call transcript is not ready, please try again later.',
   recordingNotReady: 'The call recording is not available.',
-  /** §8: missing items ('No contact to ...'). */
+  /** Missing items ('No contact to ...'). */
   noContactToMonitor: 'No contact to monitor',
   noAgentToMonitor: 'No agent to monitor with. Link your user to a contact-centre agent.',
-  /** §6: joining a live call is blocked while the user is on a call. */
+  /** Joining a live call is blocked while the user is on a call. */
   alreadyOnCall: 'You cannot join a live call while you are on a call.',
-  /** §5: an outbound phone number must start with +. */
+  /** An outbound phone number must start with +. */
   phoneNumberNotValid: 'Phone number is not valid.',
-  /** §5: 'Contact info is not available'. */
+  /** The call's contact has no details to show. */
   contactInfoNotAvailable: 'Contact info is not available',
   notAMonitoringLeg: 'That communication is a call, not a monitoring leg.',
   /** A call route names a contact the contact centre does not know. */

@@ -3,15 +3,15 @@
  * with their section; the server's own messages arrive in its error bodies.
  */
 export const CAMPAIGN_TEXT = {
-  /** §2 Campaign screens and §5. */
+  /** The campaign screens; a WhatsApp campaign needs an approved template. */
   whatsappNeedsTemplateTitle: 'Create a template to send a whatsapp campaign',
   whatsappNeedsTemplateBody:
     'WhatsApp campaigns send an approved message template. Create a template and get it approved, then come back to this campaign.',
   createWhatsappTemplate: 'Create WhatsApp template',
-  /** §2 Campaign screens. */
+  /** The campaign screens. */
   exitCampaign: 'Exit without saving campaign as draft?',
   exitCampaignBody: 'Your changes to this campaign will be lost.',
-  /** §2 Campaign screens. */
+  /** The campaign screens. */
   exitTemplate: 'Exit without saving campaign template?',
   exitTemplateBody: 'Your changes to this template will be lost.',
   keepEditing: 'Keep editing',

@@ -96,7 +96,7 @@ export const TEAM_EMOJI = ['🎧', '💼', '🛠️', '🌙', '🚀', '⭐', '�
 export const FORM_MESSAGES = {
   required: 'Required',
   tooLong: (max: number) => `At most ${max} characters`,
-  /** §5 */
+  /** A phone number that does not parse as E.164. */
   phoneNotValid: 'Phone number is not valid.',
   emailNotValid: 'Email address is not valid.',
   oneEmoji: 'Pick one emoji',

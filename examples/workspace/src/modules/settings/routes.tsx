@@ -7,7 +7,7 @@ import type { Permits } from '../session/api/types';
 
 const agentsPath = (slug: string | undefined) => `${paths.settings(slug ?? '')}/agents`;
 
-/** A settings child gated by a permit (§6); without it, back to the default child (agents). */
+/** A settings child gated by a permit; without it, back to the default child (agents). */
 const gated =
   (allowed: (permits: Permits) => boolean) =>
   async ({ params }: LoaderFunctionArgs) => {

@@ -1,6 +1,6 @@
 /**
  * The app's notification sound (a short two-tone chime made with Web Audio). The voice add-on
- * disables it while a call is connected and enables it otherwise (§4).
+ * disables it while a call is connected and enables it otherwise.
  */
 let enabled = true;
 let context: AudioContext | null = null;

@@ -6,9 +6,9 @@ import { useSyncExternalStore } from 'react';
  * screens are interactive; once running it publishes its state and actions here.
  */
 export interface VoiceBridgeState {
-  /** The voice module is running and ready (§1: shown only then). */
+  /** The voice module is running and ready (voice controls are shown only then). */
   readonly ready: boolean;
-  /** The call action appears only when the voice module is enabled (§6). */
+  /** The call action appears only when the voice module is enabled. */
   readonly voiceModuleEnabled: boolean;
   /** A call is being started. */
   readonly calling: boolean;

@@ -1,6 +1,6 @@
 /**
  * The panel page's side of global resiliency (two regions): reads the region status and sends the
- * `globalResiliency::*` messages to the embedding page (reference §1.3): init with instanceRegion,
+ * `globalResiliency::*` messages to the embedding page: init with instanceRegion,
  * instanceState and activeRegion; failover pending (from the active region, once per failover);
  * failover initiated (from the new active region); heartbeat syn (active region) and ack (answer
  * to a relayed syn). It answers `agent::fetch_agent_data_from_ccp` with the latest agent data.

@@ -287,7 +287,7 @@ class PanelUi {
       $<HTMLInputElement>(`phone-type-${type}`).addEventListener('change', () => {
         const configuration = this.agent?.configuration;
         if (!configuration) return;
-        // The real CCP sends the updatable part of the configuration (spec §3).
+        // The real CCP sends the updatable part of the configuration (`configure` envelope).
         void this.run(() =>
           this.session.call('updateAgentConfiguration', {
             configuration: {

@@ -1,6 +1,6 @@
 /**
  * UI texts of the call components: the header chip and status dropdown, the call panel, the keypad,
- * the transfer modal and the audio settings modal (`workspace-voice.md` §2). English; the spec's
+ * the transfer modal and the audio settings modal. English; the spec's
  * strings verbatim ('Transfer call', 'No call agents', 'Download logs', ...).
  */
 export const CALL_MESSAGES = {
@@ -68,7 +68,7 @@ export const CALL_MESSAGES = {
   audioSystemDeviceTooltip: 'The browser uses the system-selected device.',
   audioDevicesError: 'The audio devices could not be listed.',
   downloadLogs: 'Download logs',
-  // after-call work (issue 26)
+  // after-call work
   acwHeading: 'After-call work',
   acwDisposition: 'Disposition',
   acwNoDisposition: 'No disposition',

@@ -1,6 +1,6 @@
 /**
  * UI texts of the voice panel (Agent list, Call history and Live calls tabs). English; the spec's
- * strings verbatim (`workspace-voice.md` §2 "Voice panel ('Voice calls')" and its tabs). The panel
+ * strings verbatim (the panel 'Voice calls' and its tabs). The panel
  * title, tab names, 'Refresh', 'Close', 'Search' and 'No call teams' are in the common texts.
  */
 export const PANEL_MESSAGES = {
@@ -78,7 +78,7 @@ export const PANEL_MESSAGES = {
   noLiveCallsDescription: "Monitor other agents' calls in real time to help them.",
   noLiveCallsFound: 'No live calls found',
   noLiveCallsFoundDescription: 'No agent or contact name matches your search.',
-  // call history: CSV download and after-call work (issue 26)
+  // call history: CSV download and after-call work
   historyDownloadCsv: 'Download call history (.csv)',
   historyDownloadFailed: 'The call history could not be downloaded.',
   historyDispositionNotes: 'Disposition: {disposition}. Notes: {notes}',

@@ -1,4 +1,4 @@
-// After-call work (issue 26): the disposition codes an admin manages in Settings, in their order,
+// After-call work: the disposition codes an admin manages in Settings, in their order,
 // and what the agent saved on a call after it: a disposition (its name as chosen, so a code
 // renamed or removed later leaves the call's record as it was) and notes.
 import type { SqlMigration } from './types';

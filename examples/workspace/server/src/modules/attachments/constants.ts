@@ -1,6 +1,6 @@
 // Limits of attachments (both ways), and the content types taken. One size limit for every
 // channel: 5 MB, the smallest the providers allow for images (Twilio MMS jpeg/png/gif and WhatsApp
-// images, reference §1.2 and §2.4), so an attachment taken on one channel can be sent on another.
+// images, the Twilio MMS and WhatsApp media limits), so an attachment taken on one channel can be sent on another.
 
 export { ATTACHMENT_LIMITS } from '../../contract/attachment-limits';
 

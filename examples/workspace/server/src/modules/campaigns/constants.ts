@@ -6,7 +6,7 @@ export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'canc
 export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'cancelled', 'opted_out'] as const;
 
-/** §2 and §5: the campaign editor's id for a campaign not saved yet. */
+/** The campaign editor's id for a campaign not saved yet. */
 export const NEW_CAMPAIGN_ID = 'new';
 
 export const LIMITS = {

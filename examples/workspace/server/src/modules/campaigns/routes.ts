@@ -1,6 +1,6 @@
 // Campaign routes: campaigns (list, overview, create, edit, duplicate, delete, schedule,
 // unschedule, cancel), audience estimates, reports (JSON and CSV), recipients; campaign templates
-// (list, create, edit, delete, review) and the §7 template search.
+// (list, create, edit, delete, review) and the voice add-on's template search.
 import { Readable } from 'node:stream';
 import type { z } from '@hono/zod-openapi';
 import { stringify } from 'csv-stringify';

@@ -1,6 +1,6 @@
 // Campaign template rules: managed under the campaigns permit; a new or edited template waits
 // for review (pending) and the provider's answer, recorded by hand, approves or rejects it; templates in
-// use by a scheduled or sending campaign are locked. The §7 search is open to every member (the
+// use by a scheduled or sending campaign are locked. The voice add-on's template search is open to every member (the
 // inbox and voice add-on use it); members without the campaigns permit see approved ones only.
 import type {
   CampaignTemplate,

@@ -2,7 +2,7 @@
 // how the drainer gets each one once the message is stored: an MMS's MediaUrl fetched with the
 // account's Basic auth, only from the Twilio API's own origin; a WhatsApp media id looked up
 // (GET /{version}/{media-id}, bearer) and its short-lived URL fetched with the same bearer
-// (reference §2.7); an email's attached bytes, kept in inbound_queue_files until stored.
+// (WhatsApp media are fetched by id from the Graph API); an email's attached bytes, kept in inbound_queue_files until stored.
 import { z } from 'zod';
 import type { Services } from '../../lib/context';
 import { ATTACHMENT_LIMITS } from '../attachments/constants';

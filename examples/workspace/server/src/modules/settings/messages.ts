@@ -20,7 +20,7 @@ export const SETTINGS_MESSAGES = {
   secretKeyMissing:
     'The server cannot store integration secrets: SETTINGS_SECRET_KEY is not configured.',
   addressRequired: 'Required to enable the channel',
-  /** §5: 'Phone number is not valid.' */
+  /** An agent's phone number that does not parse as E.164. */
   phoneNotValid: 'Phone number is not valid.',
   emailNotValid: 'Email address is not valid.',
   websiteNotValid: 'Use the website the chat widget runs on, e.g. https://acme.com',

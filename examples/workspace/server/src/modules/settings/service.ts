@@ -1,4 +1,4 @@
-// Settings rules and permits (workspace-voice.md §6 and the settings README):
+// Settings rules and permits (as the settings README states them):
 // - agents and teams: every member reads them; changing an agent (name, role, permits, teams)
 //   needs flag_permissions, and so does changing teams; granting or removing the admin permit
 //   needs admin; nobody removes the last admin of a workspace;

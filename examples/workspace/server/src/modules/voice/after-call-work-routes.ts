@@ -1,4 +1,4 @@
-// After-call work (issue 26): the disposition codes of Settings (admin), the disposition and notes
+// After-call work: the disposition codes of Settings (admin), the disposition and notes
 // an agent saves on a call, and the call history as CSV with them.
 import { z } from '@hono/zod-openapi';
 import { slugParamsSchema } from '../../contract/common';

@@ -1,4 +1,4 @@
-// Voice add-on routes (spec workspace-voice.md §7), under /ws/{slug}/addons/voice, with the
+// Voice add-on routes, under /ws/{slug}/addons/voice, with the
 // shapes of the shared contract (@x/react-voice/api).
 import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';

@@ -1,4 +1,4 @@
-// Voice add-on rules (spec workspace-voice.md §1, §5, §6, §7): the planVoice flag and the
+// Voice add-on rules: the planVoice flag and the
 // instance status gate every route but the configuration; live calls and monitoring need the
 // live-calls permit; a call is recorded against its contact and conversation; agents, transfer
 // targets and live calls join the workspace's agents with the contact centre's live data;

@@ -1,4 +1,4 @@
-// The SMS channel's wire constants (Twilio Messaging, /work/shared/reference/channels.md §1).
+// The SMS channel's wire constants (Twilio Messaging).
 
 /** Provider ids of SMS messages: `sms:<MessageSid>`. */
 export const SMS_ID_PREFIX = 'sms:';

@@ -1,4 +1,4 @@
-// X-Twilio-Signature (reference §1.6): base64 HMAC-SHA1 with the auth token over the exact URL
+// X-Twilio-Signature: base64 HMAC-SHA1 with the auth token over the exact URL
 // Twilio called (query included) followed by every POST parameter sorted by name as
 // `name + value` (a repeated parameter: its values deduplicated and sorted). Twilio's helpers also
 // accept the URL with its default port added or removed; so does this check.

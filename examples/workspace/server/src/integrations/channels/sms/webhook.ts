@@ -1,4 +1,4 @@
-// The webhooks Twilio sends (reference §1.3, §1.4): form bodies, parsed and validated here
+// The webhooks Twilio sends (incoming message, status callback): form bodies, parsed and validated here
 // (the signature is checked before, over the raw parameters). Twilio may add parameters at any
 // time: unknown ones are kept for the signature and ignored here.
 import { z } from 'zod';

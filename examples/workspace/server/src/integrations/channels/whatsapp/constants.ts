@@ -1,4 +1,4 @@
-// The WhatsApp channel's wire constants (WhatsApp Business Cloud API, reference §2).
+// The WhatsApp channel's wire constants (WhatsApp Business Cloud API).
 
 /** Provider ids of WhatsApp messages: `whatsapp:<wamid>`. */
 export const WHATSAPP_ID_PREFIX = 'whatsapp:';
@@ -24,7 +24,7 @@ export const TEMPLATE_CACHE_MS = 60_000;
 /** Pages of templates followed at most (100 each). */
 export const TEMPLATE_MAX_PAGES = 5;
 
-/** Graph error codes the adapter names (reference §2.8). */
+/** Graph API error codes the adapter names (Cloud API error codes). */
 export const GRAPH_ERRORS = {
   /** Rate limits: retried later. */
   rateLimits: [4, 80007, 130429, 131056] as readonly number[],

@@ -1,4 +1,4 @@
-// X-Hub-Signature-256 (reference §2.4): `sha256=` + lowercase hex HMAC-SHA256 of the raw body
+// X-Hub-Signature-256 (Meta's webhook signature): `sha256=` + lowercase hex HMAC-SHA256 of the raw body
 // bytes with the app secret; checked before the body is parsed, in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// The notifications Meta POSTs (reference §2.3): customers' messages and the statuses of ours,
+// The notifications Meta POSTs (the `messages` field of a WhatsApp Business Account): customers' messages and the statuses of ours,
 // parsed and validated here (the signature is checked before, over the raw bytes). Unknown fields
 // are ignored; a change of another field (template status updates) carries nothing for us.
 import { z } from 'zod';
