@@ -161,6 +161,9 @@ export interface TopicFailurePayload {
  * | `connecting`, `open` | `lost` | no socket is open after a close (recovery starts) |
  * | any but `terminated` | `closed` | `closeWebSocket()` |
  * | any | `terminated` | `terminate(reason)`, invalid config, fatal fetch failure |
+ *
+ * `closed` and `terminated` are final: nothing reconnects after them (the table is
+ * `LIFECYCLE_TABLE` in the package's lifecycle.ts).
  * @public
  */
 export type WebSocketManagerState =
