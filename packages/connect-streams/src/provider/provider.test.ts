@@ -14,6 +14,7 @@ import {
   StreamsSiteProxy,
   type UpstreamMessage,
 } from './index';
+import { PROXY_STATUS_TRANSITIONS, isProxyTransition } from './proxy-lifecycle';
 
 const INSTANCE = 'https://inst.example.com';
 
@@ -738,5 +739,70 @@ describe('upstream messages are structured-cloneable', () => {
     env.proxy.log({ level: 1, source: 's', message: 'm', loggerId: 'x', data: { f: 1 } });
     for (const m of (env.proxy as unknown as { queue: UpstreamMessage[] }).queue)
       expect(() => structuredClone(m)).not.toThrow();
+  });
+});
+
+describe('the link status, walked through its transition table', () => {
+  it('notConnected → connecting → initializing → ready; a reset goes back to connecting; a fatal error from any started status', () => {
+    expect(PROXY_STATUS_TRANSITIONS).toEqual({
+      notConnected: ['connecting'],
+      connecting: ['initializing', 'reset', 'error'],
+      initializing: ['ready', 'reset', 'error'],
+      ready: ['ready', 'reset', 'error'],
+      error: ['ready', 'reset', 'error'],
+      reset: ['connecting'],
+    });
+    expect(isProxyTransition('notConnected', 'ready')).toBe(false);
+    expect(isProxyTransition('reset', 'ready')).toBe(false);
+  });
+
+  it('a handshake, a second port, a new iframe and a fatal error move only along the table', async () => {
+    const moves: string[] = [];
+    let from = env.proxy.connectionStatus;
+    env.proxy.onConnectionStatusChange((e) => {
+      expect(isProxyTransition(from, e.status), `${from}→${e.status}`).toBe(true);
+      moves.push(`${from}→${e.status}`);
+      from = e.status;
+    });
+    const first = env.handshake();
+    env.acknowledge(first.port, 0, 'conn-1');
+    await settle();
+    const second = env.handshake();
+    env.acknowledge(second.port, 0, 'conn-2');
+    await settle();
+    env.provider.setCCPIframe({ contentWindow: env.iframe.contentWindow });
+    const sut = env.subject();
+    await settle();
+    sut.sendError('hard problem', 'hardKey', true);
+    await settle();
+    expect(moves).toEqual([
+      'connecting→initializing',
+      'initializing→ready',
+      'ready→reset',
+      'reset→connecting',
+      'connecting→initializing',
+      'initializing→ready',
+      'ready→reset',
+      'reset→connecting',
+      'connecting→initializing',
+      'initializing→ready',
+      'ready→error',
+    ]);
+  });
+
+  it('replacing the CCP iframe before init resets nothing: the link stays notConnected', () => {
+    const proxy = new StreamsSiteProxy({
+      id: 'p-2',
+      config: { instanceUrl: INSTANCE, window: fakeWindow() },
+    });
+    const statuses: string[] = [];
+    proxy.onConnectionStatusChange((e) => statuses.push(e.status));
+    proxy.setCCPIframe({ contentWindow: {} });
+    proxy.setCCPIframe({ contentWindow: {} });
+    expect(proxy.connectionStatus).toBe('notConnected');
+    expect(statuses).toEqual([]);
+    proxy.init();
+    expect(statuses).toEqual(['connecting']);
+    proxy.dispose();
   });
 });

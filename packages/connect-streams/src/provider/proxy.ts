@@ -1,10 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
-import { CONNECTION_ID_TIMEOUT_MS, MAX_METRIC_DIMENSIONS } from '../constants';
-import {
-  MSG_CONNECTION_ID_TIMEOUT,
-  MSG_PROXY_ALREADY_INITIALIZED,
-  MSG_TOO_MANY_DIMENSIONS,
-} from '../messages';
+import { CONNECTION_ID_TIMEOUT_MS } from '../constants';
+import { MSG_CONNECTION_ID_TIMEOUT, MSG_PROXY_ALREADY_INITIALIZED } from '../messages';
 import {
   ChannelManager,
   type ChildComponentChannelParams,
@@ -15,7 +11,7 @@ import {
   type HealthCheckStatus,
   type HealthCheckStatusChanged,
 } from './health-check-manager';
-import { generateUUID, sanitizeData } from './ids';
+import { generateUUID } from './ids';
 import {
   downstreamMessageSchema,
   type AcknowledgeMessage,
@@ -23,105 +19,34 @@ import {
   type ErrorMessage,
   type LogMessage,
   type MetricMessage,
-  type MetricUnit,
-  type PublishMessage,
   type RequestMessage,
   type SubscriptionTopic,
   type UpstreamMessage,
   type UpstreamMessageOrigin,
 } from './messages';
+import { isProxyTransition } from './proxy-lifecycle';
+import { logMessage, metricMessage } from './upstream-messages';
+import {
+  type AmazonConnectError,
+  type MetricData,
+  type ProxyConnectionChangedEvent,
+  type ProxyConnectionStatus,
+  type ProxyProvider,
+  type RequestOptions,
+} from './proxy-types';
 import { ProviderLogger, type ProxyLogData } from './provider-logger';
 import { RequestManager } from './request-manager';
 import { SubscriptionManager, type SubscriptionHandler } from './subscription-manager';
 
-/**
- * The message-port link's status.
- * @public
- */
-export type ProxyConnectionStatus =
-  'notConnected' | 'connecting' | 'initializing' | 'ready' | 'error' | 'reset';
-
-/**
- * A status change of the message-port link.
- * @public
- */
-export type ProxyConnectionChangedEvent =
-  | { status: 'connecting' }
-  | { status: 'initializing' }
-  | { status: 'ready'; connectionId: string }
-  | { status: 'error'; reason: string; details?: Record<string, unknown> }
-  | { status: 'reset'; reason: string };
-
-/**
- * An error reported by the subject (fatal or not), as handed to `onError` handlers.
- * @public
- */
-export interface AmazonConnectError {
-  /** The error's message. */
-  message: string;
-  /** The error's key. */
-  key: string;
-  /** Whether the connection cannot recover. */
-  isFatal: boolean;
-  /** The connection status when it failed. */
-  connectionStatus: ProxyConnectionStatus;
-  /** The subject's status, when known. */
-  proxyStatus?: Record<string, unknown>;
-  /** Details of the failure. */
-  details?: Record<string, unknown>;
-}
-
-/**
- * What a proxy needs of its provider.
- * @public
- */
-export interface ProxyProvider {
-  /** The provider's id. */
-  readonly id: string;
-}
-
-/**
- * A metric to send upstream.
- * @public
- */
-export interface MetricData {
-  /** The metric's name. */
-  metricName: string;
-  /** The unit. */
-  unit: MetricUnit;
-  /** The value. */
-  value: number;
-  /** Dimensions. */
-  dimensions?: Record<string, string>;
-  /** Dimensions sent when present. */
-  optionalDimensions?: Record<string, string>;
-}
-
-/**
- * Per-request options.
- * @public
- */
-export interface RequestOptions {
-  /** Overrides the 30000 ms default (clamped to at least 1 ms). */
-  timeoutMs?: number;
-}
-
-/**
- * Throws `Cannot add more than 30 dimensions to a metric` when dimensions plus optional
- * dimensions exceed 30.
- * @public
- */
-export function checkDimensionLength(
-  dimensions: Record<string, string> | undefined,
-  optionalDimensions?: Record<string, string>,
-): void {
-  if (
-    Object.keys(dimensions ?? {}).length + Object.keys(optionalDimensions ?? {}).length >
-    MAX_METRIC_DIMENSIONS
-  ) {
-    throw new Error(MSG_TOO_MANY_DIMENSIONS);
-  }
-}
+export { checkDimensionLength } from './proxy-types';
+export type {
+  AmazonConnectError,
+  MetricData,
+  ProxyConnectionChangedEvent,
+  ProxyConnectionStatus,
+  ProxyProvider,
+  RequestOptions,
+} from './proxy-types';
 
 interface ProxyEvents {
   status: [ProxyConnectionChangedEvent];
@@ -144,9 +69,10 @@ export abstract class Proxy {
   private readonly healthCheck: HealthCheckManager;
   private readonly channels: ChannelManager;
   private readonly queue: UpstreamMessage[] = [];
+  /** The link's status; it moves only along the table in proxy-lifecycle.ts. */
   private _status: ProxyConnectionStatus = 'notConnected';
+  /** Whether upstream messages go out at once (from `acknowledge` until a reset), else queue. */
   private connectionEstablished = false;
-  private isInitialized = false;
   private _connectionId: string | null = null;
 
   /** A proxy for `provider`. */
@@ -173,7 +99,7 @@ export abstract class Proxy {
 
   /** The kind of proxy, e.g. `streams-site`. */
   abstract get proxyType(): string;
-  /** Starts listening for the subject (called once by {@link Proxy.init}). */
+  /** Starts listening for the subject (called once by {@link Proxy.init}, once `connecting`). */
   protected abstract initProxy(): void;
   /** Posts one message to the subject; only called once the link is established. */
   protected abstract sendMessageToSubject(message: UpstreamMessage): void;
@@ -188,8 +114,8 @@ export abstract class Proxy {
    * Starts the proxy. Throws `Proxy already initialized` on a second call.
    */
   init(): void {
-    if (this.isInitialized) throw new Error(MSG_PROXY_ALREADY_INITIALIZED);
-    this.isInitialized = true;
+    if (this._status !== 'notConnected') throw new Error(MSG_PROXY_ALREADY_INITIALIZED);
+    this.updateStatus({ status: 'connecting' });
     this.initProxy();
   }
 
@@ -256,18 +182,9 @@ export abstract class Proxy {
 
   /** Forwards a log entry upstream as a `log` message. */
   log(entry: ProxyLogData): void {
-    const msg: LogMessage = {
-      type: 'log',
-      level: entry.level,
-      source: entry.source,
-      time: new Date(),
-      message: entry.message,
-      loggerId: entry.loggerId,
-      data: sanitizeData(entry.data),
-      context: this.addContextToLogger(),
-      messageOrigin: this.getUpstreamMessageOrigin(),
-    };
-    this.sendOrQueueMessageToSubject(msg);
+    this.sendOrQueueMessageToSubject(
+      logMessage(entry, this.addContextToLogger(), this.getUpstreamMessageOrigin()),
+    );
   }
 
   /** Relays an already built `log` message (e.g. from a child), adding this proxy's context. */
@@ -287,18 +204,9 @@ export abstract class Proxy {
    * dimensions plus optional dimensions exceed 30.
    */
   sendMetric(namespace: string, metric: MetricData, time: Date = new Date()): void {
-    checkDimensionLength(metric.dimensions, metric.optionalDimensions);
-    this.sendOrQueueMessageToSubject({
-      type: 'metric',
-      namespace,
-      metricName: metric.metricName,
-      unit: metric.unit,
-      value: metric.value,
-      time,
-      dimensions: metric.dimensions ?? {},
-      optionalDimensions: metric.optionalDimensions ?? {},
-      messageOrigin: this.getUpstreamMessageOrigin(),
-    });
+    this.sendOrQueueMessageToSubject(
+      metricMessage(namespace, metric, time, this.getUpstreamMessageOrigin()),
+    );
   }
 
   /** Relays an already built `metric` message. */
@@ -390,7 +298,7 @@ export abstract class Proxy {
 
   /** Handles a message received from the subject (validated, then dispatched). */
   protected consumerMessageHandler(evt: { data: unknown }): void {
-    if (!this.isInitialized) {
+    if (this._status === 'notConnected') {
       this.logger.error(
         'Attempted to process message from subject prior to proxy being initializing. Message not processed',
       );
@@ -416,7 +324,9 @@ export abstract class Proxy {
         this.requests.processResponse(msg);
         break;
       case 'publish':
-        this.handlePublish(msg);
+        this.subscriptions.publish(msg, (failure) =>
+          this.logger.error('An error occurred when handling subscription', failure),
+        );
         break;
       case 'error':
         this.handleError(msg);
@@ -439,8 +349,18 @@ export abstract class Proxy {
     else this.queue.push(message);
   }
 
-  /** Updates the status and tells the handlers (each isolated in try/catch). */
+  /**
+   * Moves the status along the lifecycle table and tells the handlers (each isolated in
+   * try/catch); a move the table does not have is logged and ignored.
+   */
   protected updateStatus(evt: ProxyConnectionChangedEvent): void {
+    if (!isProxyTransition(this._status, evt.status)) {
+      this.logger.warn('Ignored a connection status change', {
+        from: this._status,
+        to: evt.status,
+      });
+      return;
+    }
     this._status = evt.status;
     for (const listener of this.events.listeners('status')) {
       try {
@@ -456,6 +376,8 @@ export abstract class Proxy {
    * existing handler id, so a new port gets every subscription back.
    */
   protected resetConnection(reason: string): void {
+    // A link that was never started has nothing to reset (its subscriptions are queued already).
+    if (this._status === 'notConnected') return;
     this.connectionEstablished = false;
     this.healthCheck.stop();
     this.updateStatus({ status: 'reset', reason });
@@ -501,32 +423,6 @@ export abstract class Proxy {
     this.connectionEstablished = true;
     while (this.queue.length) this.sendMessageToSubject(this.queue.shift()!);
     this.healthCheck.start(msg.healthCheckInterval);
-  }
-
-  private handlePublish({ topic, data, handlerId }: PublishMessage): void {
-    const targets = handlerId
-      ? this.subscriptions.get(topic).filter((m) => m.handlerId === handlerId)
-      : this.subscriptions.get(topic);
-    for (const { handler, handlerId: id } of targets) {
-      void this.invokeHandler(handler, id, topic, data);
-    }
-  }
-
-  private async invokeHandler(
-    handler: SubscriptionHandler,
-    handlerId: string,
-    topic: SubscriptionTopic,
-    data: unknown,
-  ): Promise<void> {
-    try {
-      await handler(data);
-    } catch (error) {
-      this.logger.error('An error occurred when handling subscription', {
-        topic,
-        handlerId,
-        error: String(error),
-      });
-    }
   }
 
   private handleError(msg: ErrorMessage): void {

@@ -146,7 +146,6 @@ export class StreamsSiteProxy extends Proxy {
 
   /** Starts listening for the panel's init message. */
   protected override initProxy(): void {
-    this.updateStatus({ status: 'connecting' });
     this.target =
       this.provider.config.window ??
       (globalThis as { window?: MessageEventTarget }).window ??
@@ -156,6 +155,7 @@ export class StreamsSiteProxy extends Proxy {
 
   /** Drops the port and waits for a new init message. */
   protected override resetConnection(reason: string): void {
+    if (this.connectionStatus === 'notConnected') return;
     super.resetConnection(reason);
     if (this.port) this.port.onmessage = null;
     this.port = undefined;

@@ -1,5 +1,5 @@
 import { generateUUID } from './ids';
-import type { SubscriptionTopic } from './messages';
+import type { PublishMessage, SubscriptionTopic } from './messages';
 
 /**
  * A subscription handler; it may be async. Errors it throws are logged, never rethrown.
@@ -67,5 +67,27 @@ export class SubscriptionManager {
     return [...this.topics.values()].flatMap(({ topic, handlers }) =>
       [...handlers.values()].map((handlerId) => ({ topic, handlerId })),
     );
+  }
+
+  /**
+   * Delivers a `publish` to the topic's handlers (only the one it names, when it names one). A
+   * handler that throws or rejects is reported to `onError` and never stops the others.
+   */
+  publish(
+    { topic, data, handlerId }: PublishMessage,
+    onError: (failure: { topic: SubscriptionTopic; handlerId: string; error: string }) => void,
+  ): void {
+    const targets = handlerId
+      ? this.get(topic).filter((m) => m.handlerId === handlerId)
+      : this.get(topic);
+    for (const { handler, handlerId: id } of targets) {
+      void (async () => {
+        try {
+          await handler(data);
+        } catch (error) {
+          onError({ topic, handlerId: id, error: String(error) });
+        }
+      })();
+    }
   }
 }
