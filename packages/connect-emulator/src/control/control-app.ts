@@ -1,6 +1,8 @@
 // The control API's simulation routes (customers dialling, answering, hanging up, pressing
 // digits; agents and contacts; reset; the manual clock) on Hono with zod route schemas: the
-// requests are validated by the same schemas the OpenAPI document is generated from.
+// requests are validated by the same schemas the OpenAPI document is generated from. This file
+// holds the app's conventions, reset and the clock; the listing and customer-side routes have
+// their own modules.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { CtiErrorType } from '@x/connect-streams/protocol';
 import type { Context } from 'hono';
@@ -8,13 +10,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../constants';
 import { ManualClock, type Clock } from '../domain/clock';
-import { DomainError, type ContactCentre, type ContactRecord } from '../domain/contact-centre';
+import { DomainError, type ContactCentre } from '../domain/contact-centre';
 import { getRequestListener } from '@hono/node-server';
 import { awsErrorBody, HttpError, jsonDepth, safeDecode, type RouteHandler } from '../lib/http';
 import { registerServiceRoutes, type ControlServices } from './service-routes';
 import { MESSAGES } from '../messages';
 import type { ContactStartBackend } from '../admin/contact-start-routes';
-import { CUSTOMER_CHAT_FLOW } from '../constants';
+import { controlErrorSchema, errors, fail } from './control-kit';
+import { registerCustomerRoutes } from './customer-routes';
+import { registerListingRoutes } from './listing-routes';
 import { body, json } from './route-docs';
 
 /** What the control API acts on. */
@@ -38,187 +42,8 @@ export interface ControlContext {
   ) => { readonly url: string; readonly expiresAt: number } | undefined;
 }
 
-/** `POST /control/sign-in-links` body. */
-const signInLinkSchema = z
-  .object({
-    username: z.string().min(1).max(256),
-    redirect: z
-      .string()
-      .max(2048)
-      .regex(/^\/(?![/\\])/, 'must be a path of the emulator (starting with one /)')
-      .optional(),
-  })
-  .openapi('SignInLinkRequest');
-
-const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number');
-
-/** An AWS-shaped error body (the `x-amzn-ErrorType` header names the type too). */
-export const controlErrorSchema = z
-  .object({ __type: z.string(), message: z.string(), Message: z.string() })
-  .openapi('Error');
-
-const connectionSchema = z.object({
-  connectionId: z.string(),
-  type: z.string(),
-  state: z.string(),
-  agent: z.string().optional(),
-  /** The external number a third-party connection dials (a phone-number endpoint). */
-  phoneNumber: z.string().optional(),
-});
-
-/** A contact as the control API shows it. */
-export const controlContactSchema = z
-  .object({
-    contactId: z.string(),
-    type: z.enum(['voice', 'queue_callback', 'task', 'chat']),
-    initiationMethod: z.enum(['inbound', 'outbound', 'callback', 'api']),
-    queue: z.string(),
-    contactFlow: z.string().nullable(),
-    attributes: z.record(z.string(), z.string()),
-    state: z.string(),
-    waiting: z.boolean(),
-    customerNumber: z.string(),
-    endReason: z.string().nullable(),
-    connections: z.array(connectionSchema),
-    digits: z.array(z.object({ from: z.enum(['agent', 'customer']), digits: z.string() })),
-  })
-  .openapi('Contact');
-
-const agentSchema = z.object({
-  username: z.string(),
-  name: z.string(),
-  agentARN: z.string(),
-  state: z.object({ type: z.string(), name: z.string() }),
-  selectedState: z.string(),
-  nextState: z.string().nullable(),
-  contacts: z.array(z.string()),
-});
-
-/** A quick connect as the control API shows it. */
-const quickConnectSchema = z.object({
-  endpointARN: z.string(),
-  type: z.string(),
-  name: z.string(),
-  agent: z.string().optional(),
-  queue: z.string().optional(),
-  phoneNumber: z.string().optional(),
-});
-
-/** `POST /control/calls`: a customer dials. */
-export const dialSchema = z
-  .strictObject({
-    to: z
-      .string()
-      .min(1)
-      .openapi({ description: 'An E.164 number of the instance, or a queue name' }),
-    from: e164.optional().openapi({ description: "The customer's E.164 number" }),
-    attributes: z.record(z.string().min(1).max(128), z.string().max(32_768)).optional().openapi({
-      description:
-        "Contact attributes the call carries (a flow's setAttributes steps apply over them)",
-    }),
-    contactFlow: z.string().min(1).optional().openapi({
-      description: "A contact flow of the seed to run (default: the dialled number's, if any)",
-    }),
-  })
-  .openapi('Dial');
-
-/** `POST /control/chats`: a customer starts a chat (the customer page's "Start a chat"). */
-export const startChatSchema = z
-  .strictObject({
-    displayName: z
-      .string()
-      .trim()
-      .min(1)
-      .max(256)
-      .openapi({ description: "The customer's display name (ParticipantDetails.DisplayName)" }),
-    message: z.string().trim().min(1).max(1024).optional().openapi({
-      description: "The customer's first message (text/plain InitialMessage, 1 to 1024 characters)",
-    }),
-    contactFlow: z.string().min(1).max(500).optional().openapi({
-      description:
-        "A contact flow of the seed (name or id) whose steps pick the queue and attributes; default: the instance's first queue",
-    }),
-    attributes: z.record(z.string().min(1).max(128), z.string().max(32_768)).optional().openapi({
-      description: "Contact attributes (a flow's setAttributes steps apply under them)",
-    }),
-  })
-  .openapi('StartChat');
-
-/** The answer of `POST /control/chats`: StartChatContact's response. */
-const startedChatSchema = z
-  .object({
-    ContactId: z.string(),
-    ParticipantId: z.string(),
-    ParticipantToken: z
-      .string()
-      .openapi({ description: 'For CreateParticipantConnection (X-Amz-Bearer)' }),
-  })
-  .openapi('StartedChat');
-
-const callbackSchema = z.strictObject({
-  queue: z.string().min(1).openapi({ description: 'Queue name or a phone number of the instance' }),
-  number: e164.openapi({ description: "The customer's E.164 number" }),
-});
-const digitsSchema = z.strictObject({
-  digits: z.string().regex(/^[0-9*#]+$/, 'must be 0-9, * or #'),
-});
 const advanceSchema = z.strictObject({ ms: z.number().int().nonnegative().max(86_400_000) });
-const contactParams = z.object({
-  contactId: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'contactId', in: 'path' } }),
-});
 
-const errors = {
-  400: json(controlErrorSchema, 'Bad input (ValidationException, SerializationException)'),
-  404: json(controlErrorSchema, 'Unknown contact, number, queue or flow'),
-  409: json(controlErrorSchema, 'Not possible in the current state'),
-};
-
-function contactJson(
-  c: ContactRecord,
-  centre: ContactCentre,
-): z.infer<typeof controlContactSchema> {
-  return {
-    contactId: c.id,
-    type: c.type,
-    initiationMethod: c.initiationMethod,
-    queue: c.queue.name,
-    contactFlow: c.contactFlow ?? null,
-    attributes: Object.fromEntries(Object.entries(c.attributes).map(([k, v]) => [k, v.value])),
-    state: c.state,
-    waiting: c.waiting,
-    customerNumber: c.customerNumber,
-    endReason: c.endReason ?? null,
-    connections: c.connections.map((x) => ({
-      connectionId: x.id,
-      type: x.type,
-      state: x.state,
-      ...(x.agentId ? { agent: centre.agents.get(x.agentId)?.username } : {}),
-      ...(!x.initial && x.endpoint.type === 'phone_number' && x.endpoint.phoneNumber
-        ? { phoneNumber: x.endpoint.phoneNumber }
-        : {}),
-    })),
-    digits: c.digits.map((d) => ({ from: d.from, digits: d.digits })),
-  };
-}
-
-/** An AWS-shaped error answer. */
-function fail<S extends 400 | 404 | 409 | 413 | 500>(
-  c: Context,
-  status: S,
-  type: string,
-  message: string,
-) {
-  return c.json(awsErrorBody(type, message), status, { 'x-amzn-ErrorType': type });
-}
-
-/**
- * The control API's simulation routes as a Hono app (declared with zod route schemas; its OpenAPI
- * document is generated from them, see {@link controlOpenApiPaths}).
- * @public
- */
 /**
  * A Hono app with the control API's conventions: zod validation failures are 400
  * `ValidationException`, bodies bounded and well-formed JSON, domain errors mapped to 404/409/400,
@@ -315,253 +140,15 @@ export function newControlHono(log?: (line: string) => void): OpenAPIHono {
   return app;
 }
 
+/**
+ * The control API's simulation routes as a Hono app (declared with zod route schemas; its OpenAPI
+ * document is generated from them, see {@link controlOpenApiPaths}).
+ * @public
+ */
 export function createControlApp(ctx: ControlContext): OpenAPIHono {
   const app = newControlHono(ctx.log);
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/control/sign-in-links',
-      summary:
-        'A one-time sign-in link of an agent: signs a browser in even when opened from another site (a host page’s sign-on frame or popup), once, within minutes',
-      request: { body: body(signInLinkSchema) },
-      responses: {
-        201: json(
-          z.object({
-            url: z.string().describe('`<emulator>/login?username=…&redirect=…&ticket=…`'),
-            expiresAt: z.string().describe('When the link stops working (ISO 8601)'),
-          }),
-          'The link',
-        ),
-        ...errors,
-      },
-    }),
-    (c) => {
-      const { username, redirect } = c.req.valid('json');
-      const link = ctx.signInLink?.(username, redirect);
-      if (!link) return fail(c, 404, 'ResourceNotFoundException', MESSAGES.unknownAgent(username));
-      return c.json({ url: link.url, expiresAt: new Date(link.expiresAt).toISOString() }, 201);
-    },
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/control/agents',
-      summary: 'List agents and their states',
-      responses: { 200: json(z.object({ agents: z.array(agentSchema) }), 'Agents') },
-    }),
-    (c) => {
-      const centre = ctx.centre();
-      return c.json(
-        {
-          agents: [...centre.agents.values()].map((a) => ({
-            username: a.username,
-            name: a.name,
-            agentARN: a.arn,
-            state: { type: a.shown.type, name: a.shown.name },
-            selectedState: a.selected.name,
-            nextState: a.nextState?.name ?? null,
-            contacts: centre.contactsOf(a).map((x) => x.id),
-          })),
-        },
-        200,
-      );
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/control/quick-connects',
-      summary:
-        "List the instance's quick connects (transfer destinations) with their endpoint ARNs",
-      responses: {
-        200: json(z.object({ quickConnects: z.array(quickConnectSchema) }), 'Quick connects'),
-      },
-    }),
-    (c) =>
-      c.json(
-        {
-          quickConnects: ctx
-            .centre()
-            .quickConnects()
-            .map((e) => ({
-              endpointARN: e.endpointARN,
-              type: e.type,
-              name: e.name ?? '',
-              ...(e.agentLogin ? { agent: e.agentLogin } : {}),
-              ...(e.type === 'queue' && e.queue?.name ? { queue: e.queue.name } : {}),
-              ...(e.phoneNumber ? { phoneNumber: e.phoneNumber } : {}),
-            })),
-        },
-        200,
-      ),
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/control/contacts',
-      summary: 'List contacts and their states',
-      responses: {
-        200: json(z.object({ contacts: z.array(controlContactSchema) }), 'Contacts'),
-      },
-    }),
-    (c) => {
-      const centre = ctx.centre();
-      return c.json(
-        { contacts: [...centre.contacts.values()].map((x) => contactJson(x, centre)) },
-        200,
-      );
-    },
-  );
-
-  /** The customer's call, also when named by the id of a contact a transfer created. */
-  const callOf = (asked: string) => ctx.centre().findContact(asked)?.contact.id ?? asked;
-
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/control/contacts/{contactId}',
-      summary: 'One contact',
-      request: { params: contactParams },
-      responses: { 200: json(controlContactSchema, 'The contact'), 404: errors[404] },
-    }),
-    (c) => {
-      const centre = ctx.centre();
-      const id = callOf(c.req.valid('param').contactId);
-      const contact = centre.contacts.get(id);
-      if (!contact) return fail(c, 404, 'ResourceNotFoundException', `Contact ${id} not found.`);
-      return c.json(contactJson(contact, centre), 200);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/control/calls',
-      summary:
-        'A customer dials a phone number of the instance (through its contact flow) or a queue name',
-      request: { body: body(dialSchema) },
-      responses: { 201: json(controlContactSchema, 'The new contact'), ...errors },
-    }),
-    (c) => {
-      const req = c.req.valid('json');
-      const centre = ctx.centre();
-      const contact = centre.dialIn(req.to, req.from, {
-        ...(req.attributes ? { attributes: req.attributes } : {}),
-        ...(req.contactFlow ? { contactFlow: req.contactFlow } : {}),
-      });
-      return c.json(contactJson(contact, centre), 201);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/control/callbacks',
-      summary: 'A customer asks to be called back: a queued callback waits in the queue',
-      request: { body: body(callbackSchema) },
-      responses: { 201: json(controlContactSchema, 'The new contact'), ...errors },
-    }),
-    (c) => {
-      const req = c.req.valid('json');
-      const centre = ctx.centre();
-      return c.json(contactJson(centre.queueCallback(req.queue, req.number), centre), 201);
-    },
-  );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/control/chats',
-      summary:
-        "A customer starts a chat, through StartChatContact's backend: answers its ContactId, ParticipantId and ParticipantToken, for the Participant Service (CreateParticipantConnection, then the chat web socket)",
-      request: { body: body(startChatSchema) },
-      responses: { 201: json(startedChatSchema, 'The new chat'), ...errors },
-    }),
-    (c) => {
-      const req = c.req.valid('json');
-      if (!ctx.startChatContact)
-        return fail(c, 404, 'NotFoundException', 'This emulator starts no chats.');
-      const started = ctx.startChatContact({
-        contactFlowId: req.contactFlow ?? CUSTOMER_CHAT_FLOW,
-        displayName: req.displayName,
-        attributes: req.attributes ?? {},
-        ...(req.message
-          ? { initialMessage: { contentType: 'text/plain', content: req.message } }
-          : {}),
-      });
-      return c.json(
-        {
-          ContactId: started.contactId,
-          ParticipantId: started.participantId,
-          ParticipantToken: started.participantToken,
-        },
-        201,
-      );
-    },
-  );
-
-  const gone = z.object({ contactId: z.string(), state: z.literal('gone') });
-  const after = (id: string) => {
-    const centre = ctx.centre();
-    const contact = centre.contacts.get(id);
-    return contact ? contactJson(contact, centre) : { contactId: id, state: 'gone' as const };
-  };
-  const actions = [
-    [
-      'answer',
-      'The customer answers an outbound call or a callback',
-      (id: string) => ctx.centre().customerAnswers(id),
-    ],
-    [
-      'reject',
-      'The customer rejects an outbound call',
-      (id: string) => ctx.centre().customerOutcome(id, 'rejected'),
-    ],
-    [
-      'no-answer',
-      'The customer does not answer an outbound call',
-      (id: string) => ctx.centre().customerOutcome(id, 'no answer'),
-    ],
-    ['hangup', 'The customer hangs up', (id: string) => ctx.centre().customerHangsUp(id)],
-  ] as const;
-  for (const [action, summary, run] of actions)
-    app.openapi(
-      createRoute({
-        method: 'post',
-        path: `/control/contacts/{contactId}/${action}`,
-        summary,
-        request: { params: contactParams },
-        responses: {
-          200: json(z.union([controlContactSchema, gone]), 'The contact after the action'),
-          ...errors,
-        },
-      }),
-      (c) => {
-        const id = callOf(c.req.valid('param').contactId);
-        run(id);
-        return c.json(after(id), 200);
-      },
-    );
-
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/control/contacts/{contactId}/digits',
-      summary: 'The customer presses digits',
-      request: { params: contactParams, body: body(digitsSchema) },
-      responses: {
-        200: json(z.union([controlContactSchema, gone]), 'The contact after the action'),
-        ...errors,
-      },
-    }),
-    (c) => {
-      const id = callOf(c.req.valid('param').contactId);
-      ctx.centre().customerPressesDigits(id, c.req.valid('json').digits);
-      return c.json(after(id), 200);
-    },
-  );
+  registerListingRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
 
   app.openapi(
     createRoute({
