@@ -10,6 +10,12 @@ import { createCompatLog, formatArgs, type CompatLogger } from './compat-log';
 import { CompatEventBus, type Subscription } from './event-bus';
 import { forwardCcpEvents } from './forward-events';
 import {
+  agentSubscriber,
+  contactSubscriber,
+  globalResiliencyApi,
+  panelEventSubscriptions,
+} from './subscriptions';
+import {
   compatWebSocketManager,
   upstreamOf,
   type CompatUpstream,
@@ -51,15 +57,51 @@ export interface CreateConnectOptions {
   ) => { ccp: Ccp; getActiveRegion(): string | null };
 }
 
+/** The Voice ID flows of a current contact (throws 'Contact %s no longer exists.' once it is gone). */
+function voiceIdOf(ccp: Ccp, contactId: string) {
+  const contact = ccp.contacts.get(contactId);
+  if (!contact) throw new Error(format(MESSAGES.contactGone, contactId));
+  return compatVoiceIdFactory()(contact, { ccp });
+}
+
+/**
+ * Creates the panel for `initCCP`: the global resiliency one when it is asked for (a secondary
+ * panel and a login URL) and provided, else `options.initCCP` with the storage-access parameters.
+ */
+function openPanel(
+  options: CreateConnectOptions,
+  container: HTMLElement,
+  p: InitCcpParams,
+  hooks: {
+    trigger: (event: string, data?: unknown) => void;
+    storageAccess: (params: InitCcpParams['storageAccess']) => InitCcpParams['storageAccess'];
+  },
+): { ccp: Ccp; region: (() => string | null) | undefined } {
+  if (
+    p.enableGlobalResiliency &&
+    p.secondaryCCPUrl &&
+    p.loginUrl &&
+    options.initGlobalResiliencyCCP
+  ) {
+    const gr = options.initGlobalResiliencyCCP(container, p, { trigger: hooks.trigger });
+    return { ccp: gr.ccp, region: () => gr.getActiveRegion() };
+  }
+  const ccp = (options.initCCP ?? coreInitCCP)(container, {
+    ...p,
+    storageAccess: hooks.storageAccess(p.storageAccess),
+  });
+  return { ccp, region: undefined };
+}
+
 /**
  * Builds a `connect` object whose public surface matches `amazon-connect-streams` 2.18, on top of
  * the typed core. `@x/connect-streams/compat` installs one as the global `connect`.
  * @public
  */
 export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal {
-  let bus = new CompatEventBus((event, error) =>
-    log.logger.error(`Handler for ${event} failed`, error),
-  );
+  const newBus = () =>
+    new CompatEventBus((event, error) => log.logger.error(`Handler for ${event} failed`, error));
+  let bus = newBus();
   let current: Ccp | undefined;
   let grRegion: (() => string | null) | undefined;
   let sdkProvider: unknown;
@@ -74,12 +116,7 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
     },
     mediaController: (connection: Parameters<typeof media.get>[0]) => media.get(connection),
     log: (level: 'warn' | 'error', message: string) => void log[level](message),
-    voiceId: (contactId: string) => {
-      const ccp = rt.ccp();
-      const contact = ccp.contacts.get(contactId);
-      if (!contact) throw new Error(format(MESSAGES.contactGone, contactId));
-      return compatVoiceIdFactory()(contact, { ccp });
-    },
+    voiceId: (contactId: string) => voiceIdOf(rt.ccp(), contactId),
   };
   const media = createMediaControllers({
     sessions: options.mediaSessions ?? (() => (globalThis as { connect?: object }).connect ?? {}),
@@ -92,27 +129,7 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
   const api: CompatApi = defineApi(rt);
   const log = createCompatLog(() => current?.getLog());
 
-  const agentFn = Object.assign(
-    (f: (agent: InstanceType<CompatApi['Agent']>) => void): Subscription => {
-      const sub = bus.subscribe(enums.AgentEvents.INIT, f);
-      if (agentFn.initialized) f(new api.Agent());
-      return sub;
-    },
-    { initialized: false },
-  );
-
-  const contactFn = (f: (contact: InstanceType<CompatApi['Contact']>) => void): Subscription =>
-    bus.subscribe(enums.ContactEvents.INIT, f);
-  function wire(ccp: Ccp): void {
-    forwardCcpEvents(ccp, {
-      bus: () => bus,
-      api,
-      keep: (off) => unsubs.push(off),
-      panelInitialized: () => (core.initialized = true),
-      agentInitialized: () => (agentFn.initialized = true),
-    });
-  }
-
+  const agentFn = agentSubscriber(() => bus, api);
   const sub = (event: string, f: (data: never) => void): Subscription => bus.subscribe(event, f);
 
   const storageAccess = createStorageAccessApi({
@@ -133,45 +150,24 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
       }
       // The init parameters of the typed core are a superset of the original's.
       const p = (typeof params === 'string' ? { ccpUrl: params } : params) as InitCcpParams;
-      let ccp: Ccp;
-      if (
-        p.enableGlobalResiliency &&
-        p.secondaryCCPUrl &&
-        p.loginUrl &&
-        options.initGlobalResiliencyCCP
-      ) {
-        const gr = options.initGlobalResiliencyCCP(container, p, {
-          trigger: (e, d) => bus.trigger(e, d),
-        });
-        ccp = gr.ccp;
-        grRegion = () => gr.getActiveRegion();
-      } else {
-        ccp = (options.initCCP ?? coreInitCCP)(container, {
-          ...p,
-          storageAccess: storageAccess.paramsFor(p.storageAccess),
-        });
-        grRegion = undefined;
-      }
+      const { ccp, region } = openPanel(options, container, p, {
+        trigger: (e, d) => bus.trigger(e, d),
+        storageAccess: (sa) => storageAccess.paramsFor(sa),
+      });
+      grRegion = region;
       current = ccp;
       panelContainer = container;
       sdkProvider = (p as { provider?: unknown }).provider;
       storageAccess.init(p.ccpUrl, container, p.storageAccess ?? {}, ccp.storageAccess);
-      wire(ccp);
+      forwardCcpEvents(ccp, {
+        bus: () => bus,
+        api,
+        keep: (off) => unsubs.push(off),
+        panelInitialized: () => (core.initialized = true),
+        agentInitialized: () => (agentFn.initialized = true),
+      });
     },
-    onInitialized: (f: () => void): Subscription => sub(enums.EventType.INIT, f),
-    onAuthFail: (f: (d: unknown) => void): Subscription => sub(enums.EventType.AUTH_FAIL, f),
-    onAccessDenied: (f: (d: unknown) => void): Subscription =>
-      sub(enums.EventType.ACCESS_DENIED, f),
-    onAuthorizeSuccess: (f: (d: unknown) => void): Subscription =>
-      sub(enums.EventType.AUTHORIZE_SUCCESS, f),
-    onAuthorizeRetriesExhausted: (f: (d: unknown) => void): Subscription =>
-      sub(enums.EventType.AUTHORIZE_RETRIES_EXHAUSTED, f),
-    onCTIAuthorizeRetriesExhausted: (f: (d: unknown) => void): Subscription =>
-      sub(enums.EventType.CTI_AUTHORIZE_RETRIES_EXHAUSTED, f),
-    onIframeRetriesExhausted: (f: () => void): Subscription =>
-      sub(enums.EventType.IFRAME_RETRIES_EXHAUSTED, f),
-    onViewContact: (f: (d: { contactId: string }) => void): Subscription =>
-      sub(enums.ContactEvents.VIEW, f),
+    ...panelEventSubscriptions(sub),
     viewContact: (contactId: string): void => rt.ccp().viewContact(contactId),
     getFrameMediaDevices: (timeoutMs?: number): Promise<MediaDeviceInfo[]> =>
       rt.ccp().getFrameMediaDevices(timeoutMs) as Promise<MediaDeviceInfo[]>,
@@ -199,9 +195,7 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
       grRegion = undefined;
       core.initialized = false;
       agentFn.initialized = false;
-      bus = new CompatEventBus((event, error) =>
-        log.logger.error(`Handler for ${event} failed`, error),
-      );
+      bus = newBus();
     },
     /**
      * The core `ccp.getWebSocketManager()` client, with Streams' callable-or-`unsubscribe()` handles:
@@ -215,16 +209,7 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
     getCcp: (): Ccp => rt.ccp(),
   };
 
-  const globalResiliency = {
-    onFailoverPending: (f: (d: { nextActiveRegion: string }) => void): Subscription =>
-      sub(enums.GlobalResiliencyEvents.FAILOVER_PENDING_CRM, f),
-    onFailoverCompleted: (f: (d: { activeRegion: string }) => void): Subscription =>
-      sub(enums.GlobalResiliencyEvents.FAILOVER_COMPLETE, f),
-    onConfigureError: (f: (d: unknown) => void): Subscription =>
-      sub(enums.GlobalResiliencyEvents.CONFIGURE_ERROR, f),
-    /** The active region, or null without global resiliency (2.18.7 declares a `String`). */
-    getActiveRegion: (() => grRegion?.() ?? null) as connect.GlobalResiliency['getActiveRegion'],
-  };
+  const globalResiliency = globalResiliencyApi(sub, () => grRegion?.() ?? null);
 
   const agentApp = createAgentApp({
     initCCP: (container, params) => core.initCCP(container, params),
@@ -241,7 +226,7 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
     storageAccess,
     core,
     agent: agentFn,
-    contact: contactFn,
+    contact: contactSubscriber(() => bus),
     globalResiliency,
     getLog: (): CompatLogger => log,
     onWebsocketInitFailure: (f: (d: unknown) => void): Subscription =>
