@@ -22,15 +22,9 @@ import { createConnect, type ConnectGlobal } from './create-connect';
 export { CompatEventBus } from './event-bus';
 export type { Subscription } from './event-bus';
 export { createConnect } from './create-connect';
-export type {
-  CompatLogEntry,
-  CompatLogger,
-  CompatUpstream,
-  CompatWebSocketManager,
-  ConnectGlobal,
-  CreateConnectOptions,
-  Unsubscriber,
-} from './create-connect';
+export type { ConnectGlobal, CreateConnectOptions } from './create-connect';
+export type { CompatLogEntry, CompatLogger } from './compat-log';
+export type { CompatUpstream, CompatWebSocketManager, Unsubscriber } from './panel-links';
 export { Endpoint, SoftphoneError } from './api';
 export type { CompatVoiceIdFlows } from './api';
 export { installCompatVoiceId } from './services';

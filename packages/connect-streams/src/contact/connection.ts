@@ -1,6 +1,7 @@
 import type { CcpContext } from '../context';
 import { ACTIVE_CONNECTION_STATES, CONNECTED_CONNECTION_STATES } from '../events/graphs';
 import type { ConnectionData, EndpointData, StateStamp } from '../wire';
+import { stateDuration } from './state-duration';
 
 /**
  * One connection (participant leg) of a contact. Reads the latest data on every call and throws
@@ -53,8 +54,7 @@ export class Connection {
   }
   /** Milliseconds in the current state, corrected by the panel's clock skew. */
   getStateDuration(): number {
-    const skew = this.ctx.getData().snapshot.skew ?? 0;
-    return this.ctx.now() - new Date(this.getState().timestamp).getTime() + skew;
+    return stateDuration(this.ctx, this.getState());
   }
   /** agent, inbound, outbound or monitoring. */
   getType(): string {

@@ -7,6 +7,7 @@ import { createMetric } from '../metrics/metrics';
 import type { ContactData, EndpointData, StateStamp } from '../wire';
 import type { Connection } from './connection';
 import { MediaConnection, VoiceConnection } from './connection';
+import { stateDuration } from './state-duration';
 
 /**
  * Events of one contact; all of them are dropped when the contact is
@@ -135,8 +136,7 @@ export class Contact {
   }
   /** Milliseconds in the current state, corrected by the panel's clock skew. */
   getStateDuration(): number {
-    const skew = this.ctx.getData().snapshot.skew ?? 0;
-    return this.ctx.now() - new Date(this.getState().timestamp).getTime() + skew;
+    return stateDuration(this.ctx, this.getState());
   }
   /** The queue (from the latest snapshot). */
   getQueue(): ContactData['queue'] {

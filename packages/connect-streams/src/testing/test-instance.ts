@@ -350,56 +350,13 @@ export class TestInstance {
         this.update();
         return {};
       }
-      case 'createOutboundContact': {
-        const id = `contact-${++this.seq}`;
-        const now = new Date(this.now());
-        this.contacts.push({
-          contactId: id,
-          initialContactId: id,
-          type: 'voice',
-          state: { type: 'connecting', timestamp: now },
-          queue: { queueARN: params.queueARN as string },
-          queueTimestamp: now,
-          initiationMethod: 'outbound',
-          attributes: {},
-          connections: [
-            this.connection(`${id}-agent`, 'agent', false, 'connected', { type: 'agent' }),
-            this.connection(
-              `${id}-customer`,
-              'outbound',
-              true,
-              'connecting',
-              params.endpoint as EndpointData,
-            ),
-          ],
-        });
-        this.state = {
-          agentStateARN: null,
-          type: 'system',
-          name: 'CallingCustomer',
-          startTimestamp: now,
-        };
-        this.update();
+      case 'createOutboundContact':
+        this.createOutboundContact(params);
         return {};
-      }
       case 'createAdditionalConnection':
-      case 'addNewConnection': {
-        const c = this.contact(contactId);
-        const endpoint = params.endpoint as EndpointData;
-        // the customer is held while the new party is connecting (as the service does)
-        this.setConn(c, (x) => x.initial === true && x.state.type === 'connected', 'hold');
-        const party = this.connection(
-          `${c.contactId}-party-${++this.seq}`,
-          'outbound',
-          false,
-          'connecting',
-          endpoint,
-        );
-        if (endpoint.name) party.quickConnectName = endpoint.name;
-        c.connections.push(party);
-        this.update();
+      case 'addNewConnection':
+        this.addParty(contactId, params.endpoint as EndpointData);
         return {};
-      }
       case 'transferContact': {
         // a blind transfer: the agent's own leg leaves at once (after-contact work)
         const c = this.contact(contactId);
@@ -445,6 +402,56 @@ export class TestInstance {
           message: `No such method exists on AWS client: ${method}`,
         });
     }
+  }
+
+  /** An outbound voice contact to `params.endpoint`, connecting; the agent is CallingCustomer. */
+  private createOutboundContact(params: Record<string, unknown>): void {
+    const id = `contact-${++this.seq}`;
+    const now = new Date(this.now());
+    this.contacts.push({
+      contactId: id,
+      initialContactId: id,
+      type: 'voice',
+      state: { type: 'connecting', timestamp: now },
+      queue: { queueARN: params.queueARN as string },
+      queueTimestamp: now,
+      initiationMethod: 'outbound',
+      attributes: {},
+      connections: [
+        this.connection(`${id}-agent`, 'agent', false, 'connected', { type: 'agent' }),
+        this.connection(
+          `${id}-customer`,
+          'outbound',
+          true,
+          'connecting',
+          params.endpoint as EndpointData,
+        ),
+      ],
+    });
+    this.state = {
+      agentStateARN: null,
+      type: 'system',
+      name: 'CallingCustomer',
+      startTimestamp: now,
+    };
+    this.update();
+  }
+
+  /** A third party joins a contact, connecting, while the customer is held. */
+  private addParty(contactId: string | undefined, endpoint: EndpointData): void {
+    const c = this.contact(contactId);
+    // the customer is held while the new party is connecting (as the service does)
+    this.setConn(c, (x) => x.initial === true && x.state.type === 'connected', 'hold');
+    const party = this.connection(
+      `${c.contactId}-party-${++this.seq}`,
+      'outbound',
+      false,
+      'connecting',
+      endpoint,
+    );
+    if (endpoint.name) party.quickConnectName = endpoint.name;
+    c.connections.push(party);
+    this.update();
   }
 
   /** Without contacts, the agent goes to the queued next state, else Available. */
