@@ -1,18 +1,17 @@
 /**
- * The agent list, transfer targets, call history and live calls as the screens show them: filtering, grouping and ordering rules, badges, day headings. Pure functions.
+ * The agent list and transfer targets as the screens show them: filtering, grouping and ordering
+ * rules, badges. Pure functions. (The call history's day headings are in call-history.ts, the
+ * live calls in live-calls.ts, the app routes in routes.ts.)
  */
 import type {
   AgentConnection,
   AgentContactState,
-  CallHistoryItem,
-  LiveCallItem,
   StatusListItem,
   TransferAgent,
   TransferGroup,
   TransferQuickConnect,
 } from '../api/contract';
-import { AGENT_STATE_NAMES, VISITOR_NAME_PREFIX } from '../controller/constants';
-import { formatMinutesSeconds } from '../controller/agent-status';
+import { AGENT_STATE_NAMES } from '../controller/constants';
 import { voiceMessage } from '../controller/messages';
 import type { VoiceMessage, VoiceMessageKey } from '../controller/messages';
 
@@ -312,191 +311,9 @@ export function filterTransferQuickConnects(
     );
 }
 
-// ── call history ────────────────────────────────────────────────────────────────────────────────
-
-/** A day of the call history: Today, Yesterday or a medium date. @public */
-export interface CallHistoryDay {
-  /** `YYYY-MM-DD` in local time. */
-  readonly day: string;
-  /** Which label the day has. */
-  readonly kind: 'today' | 'yesterday' | 'date';
-  /** 'Today', 'Yesterday', or the day as a medium date (English; format `date` for other locales). */
-  readonly label: VoiceMessage;
-  /** Local midnight of the day (epoch ms), to format in another locale. */
-  readonly date: number;
-  /** The day's calls, newest first. */
-  readonly items: readonly CallHistoryItem[];
-}
-
-function localDay(time: number): string {
-  const d = new Date(time);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-function localMidnight(time: number): number {
-  const d = new Date(time);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-}
-
-/** A medium date in English (`Nov 23, 2026`). @public */
-export function formatMediumDate(time: number, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(time);
-}
-
-/**
- * Groups history items (newest first) by local day, headed Today, Yesterday or a medium date.
- * @public
- */
-export function groupHistoryByDay(
-  items: readonly CallHistoryItem[],
-  now: number,
-): CallHistoryDay[] {
-  const today = localDay(now);
-  const midnight = localMidnight(now);
-  const yesterday = localDay(new Date(midnight).setDate(new Date(midnight).getDate() - 1));
-  const days: { day: string; date: number; items: CallHistoryItem[] }[] = [];
-  for (const item of items) {
-    const time = Date.parse(item.createdAt);
-    const day = localDay(time);
-    const last = days[days.length - 1];
-    if (last?.day === day) last.items.push(item);
-    else days.push({ day, date: localMidnight(time), items: [item] });
-  }
-  return days.map(({ day, date, items: dayItems }) => {
-    const kind = day === today ? 'today' : day === yesterday ? 'yesterday' : 'date';
-    return {
-      day,
-      kind,
-      date,
-      items: dayItems,
-      label:
-        kind === 'today'
-          ? voiceMessage('today')
-          : kind === 'yesterday'
-            ? voiceMessage('yesterday')
-            : voiceMessage('mediumDate', { date: formatMediumDate(date) }),
-    };
-  });
-}
-
-/**
- * The name to show for a history item's contact: a name starting with the visitor prefix is shown
- * as the phone.
- * @public
- */
-export function historyContactName(
-  item: Pick<CallHistoryItem, 'contact' | 'contactPhoneNumber'>,
-  formatPhoneNumber?: (phoneNumber: string) => string,
-): string {
-  const { name, phone } = item.contact;
-  if (!name.toLowerCase().startsWith(VISITOR_NAME_PREFIX)) return name;
-  const number = phone ?? item.contactPhoneNumber;
-  if (!number) return name;
-  return formatPhoneNumber ? formatPhoneNumber(number) : number;
-}
-
-// ── live calls ──────────────────────────────────────────────────────────────────────────────────
-
-/** The icon of a live call by connection type. @public */
-export type LiveCallIcon = 'phone-incoming' | 'phone-outgoing' | 'transfer';
-
-/** A live-call row. @public */
-export interface LiveCallRow {
-  /** The live call. */
-  readonly item: LiveCallItem;
-  /** The live call's contact id. */
-  readonly idCommunication: string;
-  /** The icon by connection type. */
-  readonly icon: LiveCallIcon;
-  /** Elapsed time since the connection's state began, mm:ss. */
-  readonly elapsed: string;
-  /**
-   * `ringing`: a disabled 'Ringing' button; `join`: 'Join' (disabled while the user is on a call);
-   * null: no button.
-   */
-  readonly action: 'ringing' | 'join' | null;
-  /** The button is disabled (always for 'Ringing'; 'Join' while the user is on a call). */
-  readonly actionDisabled: boolean;
-}
-
-/** The icon by connection type: inbound phone-incoming, outbound phone-outgoing, else transfer. @public */
-export function liveCallIcon(type: LiveCallItem['connection']['type']): LiveCallIcon {
-  if (type === 'inbound') return 'phone-incoming';
-  if (type === 'outbound') return 'phone-outgoing';
-  return 'transfer';
-}
-
-/** Live calls whose agent or contact name matches the search ('Search agent or contact'). @public */
-export function filterLiveCalls(list: readonly LiveCallItem[], search: string): LiveCallItem[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return [...list];
-  return list.filter(
-    (item) =>
-      item.contact.name.toLowerCase().includes(needle) ||
-      (item.agent?.name.toLowerCase().includes(needle) ?? false),
-  );
-}
-
-/**
- * One live-call row: a ringing call shows a disabled 'Ringing' button; a connected or
- * connected-on-hold call shows 'Join', disabled when the current user is already on a call.
- * @public
- */
-export function liveCallRow(item: LiveCallItem, now: number, userOnCall: boolean): LiveCallRow {
-  const state = item.connection.agentContactState;
-  const action =
-    state === 'CONNECTING'
-      ? 'ringing'
-      : state === 'CONNECTED' || state === 'CONNECTED_ONHOLD'
-        ? 'join'
-        : null;
-  return {
-    item,
-    idCommunication: item.connection.idCommunication,
-    icon: liveCallIcon(item.connection.type),
-    elapsed: formatMinutesSeconds(now - Date.parse(item.connection.timestamp)),
-    action,
-    actionDisabled: action === 'ringing' || (action === 'join' && userOnCall),
-  };
-}
-
-// ── navigation ─────────────────────────────────────────────────────────────
-
-/**
- * The app routes the voice screens link to, under `/ws/{slug}/`. Each returns null when an id
- * it needs is missing: transcript, recording and conversation navigation then do nothing.
- * @public
- */
-export const voiceRoutes = {
-  /** `inbox/all/conversations/{conversationId}` ('View conversation in inbox', 'View more details'). */
-  conversation(slug: string, idConversation: string | null | undefined): string | null {
-    return idConversation
-      ? `/ws/${encodeURIComponent(slug)}/inbox/all/conversations/${encodeURIComponent(idConversation)}`
-      : null;
-  },
-  /**
-   * `inbox/all/conversations/{idConversation}/part/{idPart}`: the recording of a call part; with
-   * `transcript` the query gets `transcript=1`, merged with any existing query.
-   */
-  callPart(
-    slug: string,
-    ids: { readonly idConversation: string | null; readonly idPart: string | null },
-    options: { readonly transcript?: boolean; readonly query?: string } = {},
-  ): string | null {
-    if (!ids.idConversation || !ids.idPart) return null;
-    const query = new URLSearchParams(options.query ?? '');
-    if (options.transcript) query.set('transcript', '1');
-    const search = query.toString();
-    return `/ws/${encodeURIComponent(slug)}/inbox/all/conversations/${encodeURIComponent(ids.idConversation)}/part/${encodeURIComponent(ids.idPart)}${search ? `?${search}` : ''}`;
-  },
-  /** `contacts/users/profile/{id}` ('Open contact page', 'Open user profile'). */
-  contactProfile(slug: string, id: string | null | undefined): string | null {
-    return id
-      ? `/ws/${encodeURIComponent(slug)}/contacts/users/profile/${encodeURIComponent(id)}`
-      : null;
-  },
-  /** `contacts/users`: the 'Users' button of the empty call history. */
-  contactsUsers(slug: string): string {
-    return `/ws/${encodeURIComponent(slug)}/contacts/users`;
-  },
-} as const;
+// The call history, live calls and routes have their own files; these names stay importable from here.
+export { formatMediumDate, groupHistoryByDay, historyContactName } from './call-history';
+export type { CallHistoryDay } from './call-history';
+export { filterLiveCalls, liveCallIcon, liveCallRow } from './live-calls';
+export type { LiveCallIcon, LiveCallRow } from './live-calls';
+export { voiceRoutes } from './routes';

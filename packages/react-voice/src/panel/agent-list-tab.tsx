@@ -4,11 +4,11 @@
  * their status badge and details popup, call badges that open the conversation, and the empty
  * states. The list is virtualised (TanStack Virtual): thousands of agents render a screenful of rows.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, SearchX, Users } from 'lucide-react';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { ReactElement } from 'react';
 import type { StatusListItem } from '../api/contract';
+import type { VoiceMessage } from '../controller/messages';
 import { voiceRoutes } from '../lists/lists';
 import type { AgentGroup, AgentGrouping, AgentRow } from '../lists/lists';
 import { useVoiceMessages } from '../i18n/context';
@@ -30,11 +30,17 @@ import {
   useReloadFailedNotice,
 } from './panel-shared';
 import type { VoicePanelNavigation } from './panel-shared';
+import { usePanelVirtualList } from './use-panel-virtual-list';
 
 /** Height of a group heading in the virtual list (px). */
 export const AGENT_GROUP_HEIGHT = 40;
 /** Skeleton rows while the first page loads. */
 const SKELETON_ROWS = 6;
+
+/** The height of an item in the virtual list (px). */
+function heightOf(item: Item | undefined): number {
+  return item?.kind === 'group' ? AGENT_GROUP_HEIGHT : AGENT_ROW_HEIGHT;
+}
 
 /**
  * The conversation a call badge opens: the agent's live communication and, once looked up
@@ -118,6 +124,69 @@ const GroupHeading = memo(function GroupHeading(props: {
   );
 });
 
+/** What the agent list shows instead of its rows: skeletons, the load error or an empty state. */
+function AgentListPlaceholder(props: {
+  readonly state: 'loading' | 'error' | 'empty' | 'no-teams' | 'no-results';
+  readonly error: VoiceMessage | null;
+  readonly onRetry: () => Promise<void>;
+  readonly onRequestInfo: AgentListTabProps['onRequestInfo'];
+}): ReactElement {
+  const { state, error, onRetry, onRequestInfo } = props;
+  const { t } = useVoiceMessages();
+  if (state === 'loading') {
+    return (
+      <div className="xv-panel-skeletons" data-testid="voice-agent-skeletons">
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          <div key={i} className="xv-agent xv-agent--skeleton" style={{ height: AGENT_ROW_HEIGHT }}>
+            <VoiceSkeleton circle width={32} height={32} />
+            <span className="xv-agent__text">
+              <VoiceSkeleton width="55%" height={12} />
+              <VoiceSkeleton width="75%" height={10} />
+            </span>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (state === 'error') return <LoadFailedState error={error} onRetry={onRetry} />;
+  if (state === 'empty') {
+    return (
+      <VoiceEmptyState
+        icon={<Users size={22} />}
+        title={t('agentListEmptyTitle')}
+        description={t('agentListEmptyDescription')}
+      />
+    );
+  }
+  if (state === 'no-teams') {
+    return (
+      <VoiceEmptyState
+        icon={<Users size={22} />}
+        title={t('noCallTeams')}
+        description={t('noCallTeamsDescription')}
+        action={
+          onRequestInfo ? (
+            <VoiceButton
+              size="sm"
+              variant="primary"
+              onClick={() => onRequestInfo(t('requestInfoMessage'))}
+            >
+              {t('requestInfo')}
+            </VoiceButton>
+          ) : undefined
+        }
+      />
+    );
+  }
+  return (
+    <VoiceEmptyState
+      icon={<SearchX size={22} />}
+      title={t('agentListNoResults')}
+      description={t('agentListNoResultsDescription')}
+    />
+  );
+}
+
 /**
  * The 'Agent list' tab of the voice panel (`GET /addons/voice/agents/status`, only agents among
  * the quick connects, without the current user). Needs a `VoiceProvider`.
@@ -146,20 +215,7 @@ export function AgentListTab(props: AgentListTabProps): ReactElement {
     return out;
   }, [list]);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const estimateSize = useCallback(
-    (i: number) => (items[i]?.kind === 'group' ? AGENT_GROUP_HEIGHT : AGENT_ROW_HEIGHT),
-    [items],
-  );
-  const getItemKey = useCallback((i: number) => items[i]?.key ?? i, [items]);
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's documented use
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
-    getItemKey,
-    overscan: 6,
-  });
+  const { scrollRef, virtualizer } = usePanelVirtualList(items, heightOf);
 
   const openConversation = useCallback(
     (row: AgentRow<StatusListItem>) => {
@@ -199,55 +255,13 @@ export function AgentListTab(props: AgentListTabProps): ReactElement {
             : 'ready';
 
   let body: ReactElement;
-  if (state === 'loading') {
+  if (state !== 'ready') {
     body = (
-      <div className="xv-panel-skeletons" data-testid="voice-agent-skeletons">
-        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-          <div key={i} className="xv-agent xv-agent--skeleton" style={{ height: AGENT_ROW_HEIGHT }}>
-            <VoiceSkeleton circle width={32} height={32} />
-            <span className="xv-agent__text">
-              <VoiceSkeleton width="55%" height={12} />
-              <VoiceSkeleton width="75%" height={10} />
-            </span>
-          </div>
-        ))}
-      </div>
-    );
-  } else if (state === 'error') {
-    body = <LoadFailedState error={list.error} onRetry={list.refresh} />;
-  } else if (state === 'empty') {
-    body = (
-      <VoiceEmptyState
-        icon={<Users size={22} />}
-        title={t('agentListEmptyTitle')}
-        description={t('agentListEmptyDescription')}
-      />
-    );
-  } else if (state === 'no-teams') {
-    body = (
-      <VoiceEmptyState
-        icon={<Users size={22} />}
-        title={t('noCallTeams')}
-        description={t('noCallTeamsDescription')}
-        action={
-          onRequestInfo ? (
-            <VoiceButton
-              size="sm"
-              variant="primary"
-              onClick={() => onRequestInfo(t('requestInfoMessage'))}
-            >
-              {t('requestInfo')}
-            </VoiceButton>
-          ) : undefined
-        }
-      />
-    );
-  } else if (state === 'no-results') {
-    body = (
-      <VoiceEmptyState
-        icon={<SearchX size={22} />}
-        title={t('agentListNoResults')}
-        description={t('agentListNoResultsDescription')}
+      <AgentListPlaceholder
+        state={state}
+        error={list.error}
+        onRetry={list.refresh}
+        onRequestInfo={onRequestInfo}
       />
     );
   } else {

@@ -1,8 +1,10 @@
 /**
  * Hooks over the product API's lists, shaped by the controller's list rules: transfer targets,
- * agent list, call history and live calls.
+ * agent list, call history, live calls and queues. Each hook binds one of the lists' stores
+ * (`../lists/stores`, where loading, paging, search and live updates live) with
+ * `useSyncExternalStore`, and adds what follows the clock or the call state.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { downloadCallRecording, downloadCallTranscript } from '../api/downloads';
 import type { DownloadOptions, DownloadResult } from '../api/downloads';
@@ -12,175 +14,56 @@ import type {
   LiveCallItem,
   QueueMetricsItem,
   StatusListItem,
+  TransferAgent,
   TransferGroup,
   TransferQuickConnect,
-  VoiceLiveEventSource,
-  VoiceLiveEventType,
 } from '../api/contract';
-import type { TransferConnections } from '../api/client';
-import {
-  AGENT_LIST_COLLAPSED_STORAGE_KEY,
-  CALL_HISTORY_SEARCH_DEBOUNCE_MS,
-  LIVE_CALLS_SKELETON_ROWS,
-  QUEUES_SKELETON_ROWS,
-} from '../controller/constants';
-import { messageOf, voiceError } from '../controller/errors';
+import { LIVE_CALLS_SKELETON_ROWS, QUEUES_SKELETON_ROWS } from '../controller/constants';
 import type { VoiceMessage } from '../controller/messages';
-import {
-  countAgents,
-  filterLiveCalls,
-  filterTransferGroups,
-  filterTransferQuickConnects,
-  groupAgentsByStatus,
-  groupAgentsByTeam,
-  groupHistoryByDay,
-  liveCallRow,
-  matchesAgentSearch,
-  statusItemAgent,
-  transferAgentLike,
-  visibleAgents,
-} from '../lists/lists';
+import type { TransferTarget, VoiceState } from '../controller/types';
+import type { VoiceController } from '../controller/voice-controller';
+import { filterLiveCalls, groupHistoryByDay, liveCallRow } from '../lists/lists';
 import type { AgentGroup, AgentGrouping, CallHistoryDay, LiveCallRow } from '../lists/lists';
 import { queueIdOfArn, queueRow } from '../lists/queues';
 import type { QueueRow } from '../lists/queues';
-import type { TransferTarget, VoiceState } from '../controller/types';
-import type { TransferAgent } from '../api/contract';
+import {
+  createAgentListStore,
+  createCallHistoryStore,
+  createLiveCallsStore,
+  createQueuesStore,
+  createTransferTargetsStore,
+} from '../lists/stores';
+import type { ListStatus, ListStoreOptions, StartableStore } from '../lists/stores';
 import { useVoiceController, useVoiceSelector } from './context';
 import { useNow } from './hooks';
 
-/**
- * Loading state of a list. The built-in hooks start at `loading` (they load on mount); `idle` is
- * for hosts' own lists that load later.
- * @public
- */
-export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type { ListStatus };
 
-interface ResourceState<T> {
-  readonly status: ListStatus;
-  readonly data: T | null;
-  readonly error: VoiceMessage | null;
-}
-
-interface Resource<T> extends ResourceState<T> {
-  readonly reload: () => Promise<void>;
-}
+/** Each loaded answer renders at once rather than in a later task (see `Resource`). */
+const RENDER_AT_ONCE: ListStoreOptions = { commit: (apply) => flushSync(apply) };
 
 /**
- * The last answer of the lists that keep one (agent list, live calls), per controller: shown
- * again, such a list starts from it while it reloads instead of from skeletons.
+ * The store `create` makes for the provider's controller, started on mount and stopped on
+ * unmount, and its snapshot. The lists that show skeletons start in a layout effect (`layout`),
+ * before the browser paints the skeleton.
  */
-const lastAnswers = new WeakMap<object, Map<string, unknown>>();
-
-/**
- * Loads `load()` on mount and on `reload()`; loads may overlap, and an answer is shown unless a
- * later load's answer already is (so an answer never replaces a newer one, and a load begun
- * while another runs shows its answer as soon as it has it). The first load starts in a layout
- * effect, before the browser paints the skeleton, and each answer renders at once (`flushSync`)
- * rather than in a later task: an answer that is there before the next paint is on screen in the
- * frame that first shows the list, not a frame or two of skeletons later. With `keep`, the answer
- * is kept under that name for the next mount (status `loading` with the kept data until the new
- * answer arrives). With `reloadOn`, the API's live events of those types reload it.
- */
-function useResource<T>(
-  load: () => Promise<T>,
-  keep?: string,
-  reloadOn?: readonly VoiceLiveEventType[],
-): Resource<T> {
+function useListStore<T extends StartableStore<unknown>>(
+  create: (controller: VoiceController) => T,
+  layout: boolean,
+): [T, ReturnType<T['getSnapshot']>] {
   const controller = useVoiceController();
-  const [state, setState] = useState<ResourceState<T>>(() => ({
-    status: 'loading',
-    data: keep ? ((lastAnswers.get(controller)?.get(keep) as T | undefined) ?? null) : null,
-    error: null,
-  }));
-  /** Loads begun. */
-  const seq = useRef(0);
-  /** The load whose answer is shown (answers of earlier ones are dropped). */
-  const shown = useRef(0);
-  const loadRef = useRef(load);
-  useLayoutEffect(() => {
-    loadRef.current = load;
-  });
-  const reload = useCallback(async () => {
-    const mine = ++seq.current;
-    setState((s) =>
-      s.status === 'loading' && !s.error ? s : { ...s, status: 'loading', error: null },
-    );
-    let next: (s: ResourceState<T>) => ResourceState<T>;
-    try {
-      const data = await loadRef.current();
-      if (keep && mine > shown.current) {
-        const kept = lastAnswers.get(controller) ?? new Map<string, unknown>();
-        lastAnswers.set(controller, kept.set(keep, data));
-      }
-      next = () => ({ status: mine === seq.current ? 'ready' : 'loading', data, error: null });
-    } catch (error) {
-      next = (s) => ({ ...s, status: 'error', error: messageOf(error) });
-    }
-    if (mine > shown.current) {
-      shown.current = mine;
-      flushSync(() => setState(next));
-    }
-  }, [controller, keep]);
-  useLayoutEffect(() => {
-    void reload();
-    return () => {
-      // Unmounted (or a new controller): the answers of loads begun until now are dropped.
-      shown.current = ++seq.current;
-    };
-  }, [reload]);
-  useLiveReload(controller.api.subscribe, reloadOn, reload);
-  return useMemo(() => ({ ...state, reload }), [state, reload]);
+  // One store per controller (`create` is a new function each render).
+  const store = useMemo(() => create(controller), [controller]);
+  const useStartEffect = layout ? useLayoutEffect : useEffect;
+  useStartEffect(() => {
+    store.start();
+    return () => store.stop();
+  }, [store]);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return [store, snapshot as ReturnType<T['getSnapshot']>];
 }
-
-/** At most this many loads run at once for live events (a burst waits for one of them). */
-const LIVE_RELOADS_AT_ONCE = 2;
-
-/**
- * Reloads when the API's live events name one of `types`: at once while fewer than two such
- * loads run, else once more when one ends (a burst of events costs at most three loads, and the
- * last answer is from after the last event). Does nothing without a source of events.
- */
-function useLiveReload(
-  subscribe: VoiceLiveEventSource | undefined,
-  types: readonly VoiceLiveEventType[] | undefined,
-  reload: () => Promise<void>,
-): void {
-  const key = types?.join(',') ?? '';
-  useEffect(() => {
-    if (!subscribe || !key) return;
-    const wanted = new Set(key.split(','));
-    let running = 0;
-    let again = false;
-    let stopped = false;
-    const run = (): void => {
-      running++;
-      void reload().finally(() => {
-        running--;
-        if (again && !stopped) {
-          again = false;
-          run();
-        }
-      });
-    };
-    const off = subscribe((event) => {
-      if (stopped || !wanted.has(event.type)) return;
-      if (running < LIVE_RELOADS_AT_ONCE) run();
-      else again = true;
-    });
-    return () => {
-      stopped = true;
-      off();
-    };
-  }, [subscribe, key, reload]);
-}
-
-/** The live events the agent list reloads for: agents' statuses move with their calls. */
-const AGENT_LIST_RELOAD_ON: readonly VoiceLiveEventType[] = ['agent.updated', 'call.updated'];
-/** The live events the live calls reload for. */
-const LIVE_CALLS_RELOAD_ON: readonly VoiceLiveEventType[] = ['call.updated'];
 
 const selectUserOnCall = (s: VoiceState): boolean => s.call.status !== 'idle';
-const selectCallIdle = (s: VoiceState): boolean => s.call.status === 'idle';
 
 // ── transfer targets ────────────────────────────────────────────────────────────────────────────
 
@@ -219,45 +102,19 @@ export interface UseTransferTargetsResult {
  * @public
  */
 export function useTransferTargets(): UseTransferTargetsResult {
-  const controller = useVoiceController();
-  const [search, setSearch] = useState('');
-  const resource = useResource<TransferConnections>(() => controller.api.getTransfers());
-  const me = controller.idAgent;
-  const agentGroups = useMemo(
-    () =>
-      groupAgentsByStatus(
-        (resource.data?.agents ?? []).filter(
-          (a) => a.idAgent !== me && matchesAgentSearch(a, search),
-        ),
-        transferAgentLike,
-      ),
-    [resource.data, search, me],
-  );
-  const groups = useMemo(
-    () => filterTransferGroups(resource.data?.groups ?? [], search),
-    [resource.data, search],
-  );
-  const quickConnects = useMemo(
-    () => filterTransferQuickConnects(resource.data?.quickConnects ?? [], search),
-    [resource.data, search],
+  const [store, s] = useListStore(
+    (controller) => createTransferTargetsStore(controller, RENDER_AT_ONCE),
+    true,
   );
   return useMemo(
     () => ({
-      status: resource.status,
-      error: resource.error,
-      search,
-      setSearch,
-      agentGroups,
-      agentCount: countAgents(agentGroups),
-      groups,
-      groupCount: groups.length,
-      refresh: resource.reload,
-      transfer: (target: TransferTarget) => controller.transfer(target),
-      quickConnects,
-      quickConnectCount: quickConnects.length,
-      transferToNumber: (phoneNumber: string) => controller.transferToNumber(phoneNumber),
+      ...s,
+      setSearch: store.setSearch,
+      refresh: store.refresh,
+      transfer: store.transfer,
+      transferToNumber: store.transferToNumber,
     }),
-    [resource, search, agentGroups, groups, quickConnects, controller],
+    [store, s],
   );
 }
 
@@ -294,24 +151,6 @@ export interface UseAgentListResult {
   readonly refresh: () => Promise<void>;
 }
 
-function readCollapsed(): string[] {
-  try {
-    const raw = globalThis.localStorage?.getItem(AGENT_LIST_COLLAPSED_STORAGE_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeCollapsed(ids: readonly string[]): void {
-  try {
-    globalThis.localStorage?.setItem(AGENT_LIST_COLLAPSED_STORAGE_KEY, JSON.stringify(ids));
-  } catch {
-    // storage denied: the groups just do not stay collapsed
-  }
-}
-
 /**
  * The agent list tab (`GET /addons/voice/agents/status`): without the current user, only agents
  * among the active quick-connect endpoints (the transfer agents), searched by name or email,
@@ -319,62 +158,26 @@ function writeCollapsed(ids: readonly string[]): void {
  * @public
  */
 export function useAgentList(initialGrouping: AgentGrouping = 'status'): UseAgentListResult {
-  const controller = useVoiceController();
-  const [search, setSearch] = useState('');
-  const [grouping, setGrouping] = useState<AgentGrouping>(initialGrouping);
-  const [collapsed, setCollapsed] = useState<readonly string[]>(readCollapsed);
-  const resource = useResource(
-    async () => {
-      const [list, transfers] = await Promise.all([
-        controller.api.getAgentsStatus(),
-        controller.api.getTransfers(),
-      ]);
-      return { list, quickConnectAgentIds: new Set(transfers.agents.map((a) => a.idAgent)) };
-    },
-    'agents',
-    AGENT_LIST_RELOAD_ON,
+  const [store, s] = useListStore(
+    (controller) => createAgentListStore(controller, initialGrouping, RENDER_AT_ONCE),
+    true,
   );
-  const me = controller.idAgent;
-  const visible = useMemo(
-    () =>
-      resource.data
-        ? visibleAgents(resource.data.list, {
-            currentIdAgent: me,
-            quickConnectAgentIds: resource.data.quickConnectAgentIds,
-          })
-        : [],
-    [resource.data, me],
-  );
-  const hasTeams = useMemo(() => visible.some((item) => !!item.team?.name), [visible]);
-  const groups = useMemo(() => {
-    const matching = visible.filter((item) => matchesAgentSearch(item.agent, search));
-    return grouping === 'team'
-      ? groupAgentsByTeam(matching)
-      : groupAgentsByStatus(matching, statusItemAgent);
-  }, [visible, search, grouping]);
-  const toggleGroup = useCallback((groupId: string) => {
-    setCollapsed((ids) => {
-      const next = ids.includes(groupId) ? ids.filter((id) => id !== groupId) : [...ids, groupId];
-      writeCollapsed(next);
-      return next;
-    });
-  }, []);
   return useMemo(
     () => ({
-      status: resource.status,
-      error: resource.error,
-      search,
-      setSearch,
-      grouping,
-      setGrouping,
-      groups,
-      isCollapsed: (groupId: string) => collapsed.includes(groupId),
-      toggleGroup,
-      empty: resource.status === 'ready' && visible.length === 0,
-      hasTeams,
-      refresh: resource.reload,
+      status: s.status,
+      error: s.error,
+      search: s.search,
+      setSearch: store.setSearch,
+      grouping: s.grouping,
+      setGrouping: store.setGrouping,
+      groups: s.groups,
+      isCollapsed: (groupId: string) => s.collapsed.includes(groupId),
+      toggleGroup: store.toggleGroup,
+      empty: s.empty,
+      hasTeams: s.hasTeams,
+      refresh: store.refresh,
     }),
-    [resource, search, grouping, groups, collapsed, toggleGroup, visible, hasTeams],
+    [store, s],
   );
 }
 
@@ -429,154 +232,32 @@ export interface UseCallHistoryResult {
  * @public
  */
 export function useCallHistory(): UseCallHistoryResult {
-  const controller = useVoiceController();
-  const api = controller.api;
-  const [searchText, setSearchTextState] = useState('');
-  const [query, setQuery] = useState<{ text: string; type: HistorySearchType }>({
-    text: '',
-    type: 'all',
-  });
-  const [list, setList] = useState<{
-    items: readonly CallHistoryItem[];
-    status: ListStatus;
-    loadingMore: boolean;
-    hasMore: boolean;
-    error: VoiceMessage | null;
-  }>({ items: [], status: 'idle', loadingMore: false, hasMore: true, error: null });
-  const seq = useRef(0);
-  const busy = useRef(false);
-  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [store, s] = useListStore(createCallHistoryStore, false);
+  const api = useVoiceController().api;
   const now = useNow(60_000);
-
-  const loadFirst = useCallback(async () => {
-    const mine = ++seq.current;
-    busy.current = true;
-    setList({ items: [], status: 'loading', loadingMore: false, hasMore: true, error: null });
-    try {
-      const page = await api.getHistoryPage({ searchType: query.type, searchText: query.text });
-      if (mine !== seq.current) return;
-      setList({
-        items: page,
-        status: 'ready',
-        loadingMore: false,
-        hasMore: page.length > 0,
-        error: null,
-      });
-    } catch (error) {
-      if (mine === seq.current)
-        setList((s) => ({ ...s, status: 'error', error: messageOf(error) }));
-    } finally {
-      if (mine === seq.current) busy.current = false;
-    }
-  }, [api, query]);
-
-  useEffect(() => {
-    void loadFirst();
-    return () => {
-      seq.current++;
-    };
-  }, [loadFirst]);
-
-  useEffect(() => () => clearTimeout(debounce.current), []);
-
-  // A finished call is new history: reload when the call is over.
-  const callIdle = useVoiceSelector(selectCallIdle);
-  const wasIdle = useRef(callIdle);
-  useEffect(() => {
-    if (callIdle && !wasIdle.current) void loadFirst();
-    wasIdle.current = callIdle;
-  }, [callIdle, loadFirst]);
-
-  const itemsRef = useRef(list);
-  useEffect(() => {
-    itemsRef.current = list;
-  });
-  const loadMore = useCallback(async () => {
-    const current = itemsRef.current;
-    if (busy.current || !current.hasMore || current.status !== 'ready') return;
-    const lastId = current.items[current.items.length - 1]?.id;
-    if (!lastId) return;
-    const mine = seq.current;
-    busy.current = true;
-    setList((s) => ({ ...s, loadingMore: true, error: null }));
-    try {
-      const page = await api.getHistoryPage({
-        searchType: query.type,
-        searchText: query.text,
-        lastId,
-      });
-      if (mine !== seq.current) return;
-      setList((s) => ({
-        ...s,
-        items: [...s.items, ...page],
-        loadingMore: false,
-        hasMore: page.length > 0,
-        error: null,
-      }));
-    } catch (error) {
-      if (mine === seq.current)
-        setList((s) => ({ ...s, loadingMore: false, error: messageOf(error) }));
-    } finally {
-      if (mine === seq.current) busy.current = false;
-    }
-  }, [api, query]);
-
-  const setSearchText = useCallback((text: string) => {
-    setSearchTextState(text);
-    clearTimeout(debounce.current);
-    debounce.current = setTimeout(
-      () => setQuery((q) => (q.text === text ? q : { ...q, text })),
-      CALL_HISTORY_SEARCH_DEBOUNCE_MS,
-    );
-  }, []);
-  const clearSearch = useCallback(() => {
-    clearTimeout(debounce.current);
-    setSearchTextState('');
-    setQuery((q) => (q.text === '' ? q : { ...q, text: '' }));
-  }, []);
-  const setSearchType = useCallback((type: HistorySearchType) => {
-    setQuery((q) => (q.type === type ? q : { ...q, type }));
-  }, []);
-
-  const days = useMemo(() => groupHistoryByDay(list.items, now), [list.items, now]);
+  const days = useMemo(() => groupHistoryByDay(s.items, now), [s.items, now]);
   return useMemo(
     () => ({
-      searchText,
-      setSearchText,
-      clearSearch,
-      searchType: query.type,
-      setSearchType,
-      items: list.items,
+      searchText: s.searchText,
+      setSearchText: store.setSearchText,
+      clearSearch: store.clearSearch,
+      searchType: s.query.type,
+      setSearchType: store.setSearchType,
+      items: s.items,
       days,
-      status: list.status,
-      loadingMore: list.loadingMore,
-      hasMore: list.hasMore,
-      loadMore,
-      refresh: loadFirst,
-      error: list.error,
-      empty:
-        list.status === 'ready' && list.items.length === 0
-          ? query.text.trim()
-            ? 'noResults'
-            : 'noCalls'
-          : null,
+      status: s.status,
+      loadingMore: s.loadingMore,
+      hasMore: s.hasMore,
+      loadMore: store.loadMore,
+      refresh: store.refresh,
+      error: s.error,
+      empty: s.empty,
       downloadRecording: (item: CallHistoryItem, options?: DownloadOptions) =>
         downloadCallRecording(api, item, options),
       downloadTranscript: (item: CallHistoryItem, options?: DownloadOptions) =>
         downloadCallTranscript(api, item, options),
     }),
-    [
-      searchText,
-      setSearchText,
-      clearSearch,
-      query,
-      setSearchType,
-      list,
-      days,
-      loadMore,
-      loadFirst,
-      api,
-    ],
+    [store, s, days, api],
   );
 }
 
@@ -613,48 +294,40 @@ export interface UseLiveCallsResult {
  * @public
  */
 export function useLiveCalls(): UseLiveCallsResult {
-  const controller = useVoiceController();
-  const [searchText, setSearchText] = useState('');
-  const resource = useResource(
-    () => controller.api.getLiveCalls(),
-    'live-calls',
-    LIVE_CALLS_RELOAD_ON,
+  const [store, s] = useListStore(
+    (controller) => createLiveCallsStore(controller, RENDER_AT_ONCE),
+    true,
   );
   const userOnCall = useVoiceSelector(selectUserOnCall);
-  const list = useMemo(() => resource.data ?? [], [resource.data]);
-  const now = useNow(1000, list.length > 0);
+  const now = useNow(1000, s.list.length > 0);
   const rows = useMemo(
-    () => filterLiveCalls(list, searchText).map((item) => liveCallRow(item, now, userOnCall)),
-    [list, searchText, now, userOnCall],
+    () => filterLiveCalls(s.list, s.searchText).map((item) => liveCallRow(item, now, userOnCall)),
+    [s.list, s.searchText, now, userOnCall],
   );
-  const clearSearch = useCallback(() => setSearchText(''), []);
   return useMemo(
     () => ({
-      status: resource.status,
-      error: resource.error,
-      searchText,
-      setSearchText,
-      clearSearch,
-      list,
+      status: s.status,
+      error: s.error,
+      searchText: s.searchText,
+      setSearchText: store.setSearchText,
+      clearSearch: store.clearSearch,
+      list: s.list,
       rows,
       skeletonRows: LIVE_CALLS_SKELETON_ROWS,
       empty:
-        resource.status === 'ready' && rows.length === 0
-          ? searchText.trim()
+        s.status === 'ready' && rows.length === 0
+          ? s.searchText.trim()
             ? 'noneFound'
             : 'noLiveCalls'
           : null,
-      refresh: resource.reload,
-      join: (id: string) => controller.joinLiveCall(id),
+      refresh: store.refresh,
+      join: store.join,
     }),
-    [resource, searchText, clearSearch, list, rows, controller],
+    [store, s, rows],
   );
 }
 
 // ── queues ──────────────────────────────────────────────────────────────────────────────────────
-
-/** The live events the queues reload for: calls queue, ring and end; agents change status. */
-const QUEUES_RELOAD_ON: readonly VoiceLiveEventType[] = ['call.updated', 'agent.updated'];
 
 const selectAgentProfile = (s: VoiceState) => s.agent.profile;
 /** The user can be routed a call now: has voice (an agent), is not on a call, may change status. */
@@ -693,15 +366,9 @@ export interface UseQueuesResult {
  */
 export function useQueues(): UseQueuesResult {
   const controller = useVoiceController();
-  const resource = useResource(
-    async () => {
-      const getQueues = controller.api.getQueues;
-      if (!getQueues) throw new Error('The voice API has no getQueues');
-      const list = await getQueues();
-      return { list, receivedAt: Date.now() };
-    },
-    'queues',
-    QUEUES_RELOAD_ON,
+  const [store, s] = useListStore(
+    (controller) => createQueuesStore(controller, RENDER_AT_ONCE),
+    true,
   );
   const profile = useVoiceSelector(selectAgentProfile);
   const userFree = useVoiceSelector(selectUserFree);
@@ -715,32 +382,25 @@ export function useQueues(): UseQueuesResult {
       }),
     );
   }, [controller, profile]);
-  const list = useMemo(() => resource.data?.list ?? [], [resource.data]);
-  const receivedAt = resource.data?.receivedAt ?? 0;
   const now = useNow(
     1000,
-    list.some((q) => q.callsWaiting > 0),
+    s.list.some((q) => q.callsWaiting > 0),
   );
   const rows = useMemo(
-    () => list.map((item) => queueRow(item, receivedAt, now, served, userFree)),
-    [list, receivedAt, now, served, userFree],
+    () => s.list.map((item) => queueRow(item, s.receivedAt, now, served, userFree)),
+    [s.list, s.receivedAt, now, served, userFree],
   );
-  const takeNextCall = useCallback(async () => {
-    const routable = controller.getState().agent.options.find((o) => o.type === 'routable');
-    if (!routable) throw voiceError('statusUnhandled', { status: 'Available' });
-    await controller.setStatus(routable.name);
-  }, [controller]);
   return useMemo(
     () => ({
-      status: resource.status,
-      error: resource.error,
-      list,
+      status: s.status,
+      error: s.error,
+      list: s.list,
       rows,
       skeletonRows: QUEUES_SKELETON_ROWS,
-      empty: resource.status === 'ready' && list.length === 0,
-      refresh: resource.reload,
-      takeNextCall,
+      empty: s.status === 'ready' && s.list.length === 0,
+      refresh: store.refresh,
+      takeNextCall: store.takeNextCall,
     }),
-    [resource, list, rows, takeNextCall],
+    [store, s, rows],
   );
 }

@@ -46,6 +46,70 @@ interface ContactMatch {
 }
 
 /**
+ * The contact `number` (E.164) matches, looked up through the voice API once the number has not
+ * changed for a moment; null until then, and for no number.
+ */
+function useContactMatch(number: string | null): ContactMatch | null {
+  const controller = useVoiceController();
+  const [match, setMatch] = useState<ContactMatch | null>(null);
+  useEffect(() => {
+    if (!number) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      controller.api
+        .getContactByPhone(number)
+        .then((contact) => current && setMatch({ number, name: contact?.name ?? null }))
+        .catch(() => current && setMatch(null));
+    }, CONTACT_LOOKUP_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [controller, number]);
+  return match && match.number === number ? match : null;
+}
+
+/** The agent's recent numbers: each button calls its number again. */
+function RecentNumbers(props: {
+  readonly id: string;
+  readonly recent: readonly RecentNumber[];
+  readonly busy: boolean;
+  readonly onDial: (number: string, name: string | null) => Promise<void>;
+}): ReactElement {
+  const { id, recent, busy, onDial } = props;
+  const { t } = useVoiceMessages();
+  return (
+    <section className="xv-dialer__recent" aria-labelledby={id}>
+      <h3 id={id} className="xv-dialer__recent-title">
+        <History size={14} aria-hidden="true" />
+        {t('dialerRecent')}
+      </h3>
+      <ul className="xv-dialer__recent-list" data-testid="voice-dialer-recent">
+        {recent.map((r) => {
+          const shown = formatPhoneNumber(r.number);
+          return (
+            <li key={r.number}>
+              <button
+                type="button"
+                className="xv-dialer__recent-item"
+                disabled={busy}
+                aria-label={t('dialerCallRecent', {
+                  number: r.name ? `${r.name}, ${shown}` : shown,
+                })}
+                onClick={() => void onDial(r.number, r.name)}
+              >
+                <span className="xv-dialer__recent-number">{shown}</span>
+                {r.name && <span className="xv-dialer__recent-name">{r.name}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * A free dialer: the number as people write it (spaces, dashes, brackets), its country for
  * numbers typed without their country code, the contact the number matches (looked up through
  * the voice API as it is typed, its name shown under the field), the agent's recent numbers, and
@@ -64,7 +128,6 @@ export function Dialer(props: DialerProps): ReactElement {
   const [country, setCountry] = useState(defaultCountry ?? '');
   const [error, setError] = useState<VoiceMessage | null>(null);
   const [calling, setCalling] = useState(false);
-  const [match, setMatch] = useState<ContactMatch | null>(null);
   const storage = props.storage;
   const [recent, setRecent] = useState<readonly RecentNumber[]>(() =>
     readRecentNumbers(controller.idAgent, storage),
@@ -73,21 +136,7 @@ export function Dialer(props: DialerProps): ReactElement {
   const parsed = useMemo(() => parseDialedNumber(text, country || null), [text, country]);
   const number = parsed?.e164 ?? null;
 
-  useEffect(() => {
-    if (!number) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      controller.api
-        .getContactByPhone(number)
-        .then((contact) => current && setMatch({ number, name: contact?.name ?? null }))
-        .catch(() => current && setMatch(null));
-    }, CONTACT_LOOKUP_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [controller, number]);
-  const matched = match && match.number === number ? match : null;
+  const matched = useContactMatch(number);
 
   const dial = async (dialled: string, name: string | null): Promise<void> => {
     setError(null);
@@ -205,33 +254,7 @@ export function Dialer(props: DialerProps): ReactElement {
         {t(adding ? 'transferAddNumber' : 'dialerCall')}
       </VoiceButton>
       {recent.length > 0 && !adding && (
-        <section className="xv-dialer__recent" aria-labelledby={`${id}-recent`}>
-          <h3 id={`${id}-recent`} className="xv-dialer__recent-title">
-            <History size={14} aria-hidden="true" />
-            {t('dialerRecent')}
-          </h3>
-          <ul className="xv-dialer__recent-list" data-testid="voice-dialer-recent">
-            {recent.map((r) => {
-              const shown = formatPhoneNumber(r.number);
-              return (
-                <li key={r.number}>
-                  <button
-                    type="button"
-                    className="xv-dialer__recent-item"
-                    disabled={busy}
-                    aria-label={t('dialerCallRecent', {
-                      number: r.name ? `${r.name}, ${shown}` : shown,
-                    })}
-                    onClick={() => void dial(r.number, r.name)}
-                  >
-                    <span className="xv-dialer__recent-number">{shown}</span>
-                    {r.name && <span className="xv-dialer__recent-name">{r.name}</span>}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        <RecentNumbers id={`${id}-recent`} recent={recent} busy={busy} onDial={dial} />
       )}
     </form>
   );

@@ -78,6 +78,87 @@ function statusIcon(option: AgentStatusOption): ReactElement {
   return <span className="xv-status-dot" data-kind={option.kind} />;
 }
 
+/** The menu items that open the voice panel on a tab: agent list, call history, live calls, queues. */
+function PanelMenuItems(props: {
+  readonly widget: boolean;
+  readonly liveCalls: boolean;
+  readonly queues: boolean;
+  readonly onOpen: (tab: VoicePanelTabId) => void;
+}): ReactElement {
+  const { widget, liveCalls, queues, onOpen } = props;
+  const { t } = useVoiceMessages();
+  return (
+    <>
+      <VoiceMenuItem
+        icon={<Users size={16} />}
+        onSelect={() => onOpen(VOICE_PANEL_TABS.agentStatus)}
+      >
+        {t('agentList')}
+      </VoiceMenuItem>
+      {!widget && (
+        <VoiceMenuItem
+          icon={<History size={16} />}
+          onSelect={() => onOpen(VOICE_PANEL_TABS.callHistory)}
+        >
+          {t('callHistory')}
+        </VoiceMenuItem>
+      )}
+      {liveCalls && (
+        <VoiceMenuItem
+          icon={<Radio size={16} />}
+          onSelect={() => onOpen(VOICE_PANEL_TABS.liveCalls)}
+        >
+          {t('liveCalls')}
+        </VoiceMenuItem>
+      )}
+      {queues && (
+        <VoiceMenuItem
+          icon={<ListOrdered size={16} />}
+          onSelect={() => onOpen(VOICE_PANEL_TABS.queues)}
+        >
+          {t('queues')}
+        </VoiceMenuItem>
+      )}
+    </>
+  );
+}
+
+/** The alert beside the chip when a status change failed (hosts without `onError`). */
+function StatusFailureAlert(props: {
+  readonly failure: VoiceMessage | null;
+  readonly anchor: { readonly current: HTMLDivElement | null };
+  readonly onDismiss: () => void;
+}): ReactElement {
+  const { failure, anchor, onDismiss } = props;
+  const { t } = useVoiceMessages();
+  return (
+    <VoicePopover open={failure !== null} onOpenChange={(open) => !open && onDismiss()}>
+      <VoicePopoverAnchor virtualRef={anchor} />
+      <VoicePopoverContent
+        className="xv-status__failure"
+        align="end"
+        aria-label={t('statusChangeFailed')}
+        data-testid="voice-status-failure"
+        // An alert: it must not take the focus from where the user is, nor close when the
+        // focus moves (the closing menu hands it back to the chip).
+        onOpenAutoFocus={(e) => e.preventDefault()}
+        onFocusOutside={(e) => e.preventDefault()}
+      >
+        <div role="alert" className="xv-status__failure-text">
+          <strong>{t('statusChangeFailed')}</strong> {failure && t(failure)}
+        </div>
+        <IconButton
+          label={t('dismiss')}
+          size="sm"
+          tooltip={false}
+          icon={<X size={14} aria-hidden="true" />}
+          onClick={onDismiss}
+        />
+      </VoicePopoverContent>
+    </VoicePopover>
+  );
+}
+
 /**
  * The voice header chip with its status dropdown: the agent's selectable states ('On', 'Off',
  * custom states), then Audio settings (opens {@link AudioSettingsModal}), Agent list, Call history
@@ -188,36 +269,12 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
             {t('audioSettings')}
           </VoiceMenuItem>
           {onOpenPanel && (
-            <VoiceMenuItem
-              icon={<Users size={16} />}
-              onSelect={() => openPanel(VOICE_PANEL_TABS.agentStatus)}
-            >
-              {t('agentList')}
-            </VoiceMenuItem>
-          )}
-          {onOpenPanel && !widget && (
-            <VoiceMenuItem
-              icon={<History size={16} />}
-              onSelect={() => openPanel(VOICE_PANEL_TABS.callHistory)}
-            >
-              {t('callHistory')}
-            </VoiceMenuItem>
-          )}
-          {onOpenPanel && liveCallsPermitted && (
-            <VoiceMenuItem
-              icon={<Radio size={16} />}
-              onSelect={() => openPanel(VOICE_PANEL_TABS.liveCalls)}
-            >
-              {t('liveCalls')}
-            </VoiceMenuItem>
-          )}
-          {onOpenPanel && queuesShown && (
-            <VoiceMenuItem
-              icon={<ListOrdered size={16} />}
-              onSelect={() => openPanel(VOICE_PANEL_TABS.queues)}
-            >
-              {t('queues')}
-            </VoiceMenuItem>
+            <PanelMenuItems
+              widget={widget}
+              liveCalls={liveCallsPermitted}
+              queues={queuesShown}
+              onOpen={openPanel}
+            />
           )}
         </VoiceMenuContent>
       </VoiceMenu>
@@ -238,30 +295,7 @@ export function StatusDropdown(props: StatusDropdownProps): ReactElement | null 
           defaultCountry={dialerCountry}
         />
       )}
-      <VoicePopover open={failure !== null} onOpenChange={(open) => !open && setFailure(null)}>
-        <VoicePopoverAnchor virtualRef={anchor} />
-        <VoicePopoverContent
-          className="xv-status__failure"
-          align="end"
-          aria-label={t('statusChangeFailed')}
-          data-testid="voice-status-failure"
-          // An alert: it must not take the focus from where the user is, nor close when the
-          // focus moves (the closing menu hands it back to the chip).
-          onOpenAutoFocus={(e) => e.preventDefault()}
-          onFocusOutside={(e) => e.preventDefault()}
-        >
-          <div role="alert" className="xv-status__failure-text">
-            <strong>{t('statusChangeFailed')}</strong> {failure && t(failure)}
-          </div>
-          <IconButton
-            label={t('dismiss')}
-            size="sm"
-            tooltip={false}
-            icon={<X size={14} aria-hidden="true" />}
-            onClick={() => setFailure(null)}
-          />
-        </VoicePopoverContent>
-      </VoicePopover>
+      <StatusFailureAlert failure={failure} anchor={anchor} onDismiss={() => setFailure(null)} />
     </div>
   );
 }
