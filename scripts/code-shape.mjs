@@ -25,6 +25,8 @@ const OUTSIDE =
 const DATA = 'data table: one entry per line, nothing to split by concern';
 const LOCALE = 'locale: one message per line';
 const SEED = 'demo seed: one record per line';
+/** Units waiting to be split; the list only shrinks (a unit that fits its limit must leave it). */
+const NOT_YET_SPLIT = 'not yet split by concern (open work)';
 
 /**
  * Files allowed over the file limit, with why. Keys are repository-relative paths.
@@ -36,13 +38,116 @@ const FILE_EXCEPTIONS = {
   'packages/react-voice/src/locales/call.ts': LOCALE,
   'packages/react-voice/src/locales/controller.ts': LOCALE,
   'examples/workspace/server/src/db/seed/demo.ts': SEED,
+  'examples/workspace/gateway/src/salesforce.ts': NOT_YET_SPLIT,
+  'examples/workspace/gateway/src/twilio.ts': NOT_YET_SPLIT,
+  'examples/workspace/gateway/src/whatsapp.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/config.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/contract/settings.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/integrations/contact-centre.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/integrations/salesforce/sync.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/campaigns/repository.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/campaigns/service.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/conversations-intake/inbound-queue.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/inbox/repository.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/inbox/service.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/settings/repository.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/settings/routes.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/settings/service.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/voice/repository.ts': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/voice/service.ts': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/campaigns/components/campaign-editor-page.tsx': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/campaigns/components/campaign-viewer-page.tsx': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/campaigns/components/campaigns.css': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/inbox/components/inbox.css': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/reports/components/reports-page.tsx': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/settings/components/settings.css': NOT_YET_SPLIT,
+  'examples/workspace/src/ui/styles.css': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/agent-app/agent-app-router.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/agent-app/voice-id-simulator.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/chat/participant-routes.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/cti/service.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/domain/contact-centre.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/domain/contacts.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/panel/browser/panel-app.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/server.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/services/domain-services.ts': NOT_YET_SPLIT,
+  'packages/connect-streams/src/ccp/ccp.ts': NOT_YET_SPLIT,
+  'packages/connect-streams/src/panel/page/init-shared-worker.ts': NOT_YET_SPLIT,
+  'packages/connect-streams/src/panel/softphone/softphone-manager.ts': NOT_YET_SPLIT,
+  'packages/connect-streams/src/panel/worker/worker-engine.ts': NOT_YET_SPLIT,
+  'packages/connect-streams/src/protocol/cti.ts': NOT_YET_SPLIT,
+  'packages/connect-streams/src/testing/test-instance.ts': NOT_YET_SPLIT,
+  'packages/react-voice/src/components/transfer/transfer-modal.tsx': NOT_YET_SPLIT,
+  'packages/react-voice/src/controller/call-unit.ts': NOT_YET_SPLIT,
+  'packages/react-voice/src/controller/voice-controller.ts': NOT_YET_SPLIT,
+  'packages/react-voice/src/styles/call.css': NOT_YET_SPLIT,
+  'packages/react-voice/src/styles/panel.css': NOT_YET_SPLIT,
+  'packages/react-voice/src/styles/primitives.css': NOT_YET_SPLIT,
+  'packages/voice-id/src/voice-id/voice-id.ts': NOT_YET_SPLIT,
+  'packages/websocket-manager/src/manager-core.ts': NOT_YET_SPLIT,
 };
 
 /**
  * Functions allowed over the function limit, as "path#name", with why.
  * @type {Record<string, string>}
  */
-const FUNCTION_EXCEPTIONS = {};
+const FUNCTION_EXCEPTIONS = {
+  'examples/workspace/server/src/db/seed/demo.ts#seedWorkspace': SEED,
+  'examples/workspace/gateway/src/control.ts#controlRoutes': NOT_YET_SPLIT,
+  'examples/workspace/gateway/src/gateway.ts#startGateway': NOT_YET_SPLIT,
+  'examples/workspace/gateway/src/page.ts#customerPage': NOT_YET_SPLIT,
+  'examples/workspace/gateway/src/whatsapp.ts#routes': NOT_YET_SPLIT,
+  'examples/workspace/server/src/integrations/channels/webchat/routes.ts#webchatRoutes':
+    NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/campaigns/routes.ts#campaignRoutes': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/contacts/routes.ts#contactRoutes': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/conversations-intake/inbound-queue.ts#applySimple':
+    NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/inbox/routes.ts#inboxRoutes': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/settings/routes.ts#settingsRoutes': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/team/routes.ts#teamRoutes': NOT_YET_SPLIT,
+  'examples/workspace/server/src/modules/voice/routes.ts#voiceRoutes': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/campaigns/components/campaign-editor-page.tsx#EditorForm':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/campaigns/components/campaign-viewer-page.tsx#Viewer':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/campaigns/components/template-editor-page.tsx#TemplateForm':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/contacts/components/contact-dialog.tsx#ContactDialog':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/contacts/components/contact-profile-page.tsx#Profile':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/inbox/components/composer.tsx#Composer': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/inbox/components/conversation-list-pane.tsx#ConversationListPane':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/inbox/components/conversation-view.tsx#ConversationHeader':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/notifications/components/notification-panel.tsx#NotificationPanel':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/settings/components/agent-edit-page.tsx#AgentForm': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/settings/components/assignment-rules-page.tsx#RuleCard':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/settings/components/google-meet-page.tsx#MeetForm': NOT_YET_SPLIT,
+  'examples/workspace/src/modules/settings/components/import-history-page.tsx#ImportCard':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/settings/components/salesforce-page.tsx#SalesforceForm':
+    NOT_YET_SPLIT,
+  'examples/workspace/src/modules/settings/components/teams-page.tsx#TeamDialog': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/admin/contact-routes.ts#contactRoutes': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/admin/metrics-routes.ts#metricsRoutes': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/admin/resource-routes.ts#resourceRoutes': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/agent-app/agent-app-router.ts#agentAppRoutes': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/auth/auth-routes.ts#authRoutes': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/chat/participant-routes.ts#participantRoutes': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/cti/service.ts#run': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/domain/contact-centre.ts#constructor': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/panel/browser/panel-app.ts#main': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/server.ts#startEmulator': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/services/domain-services.ts#createDomainServices': NOT_YET_SPLIT,
+  'packages/connect-streams/src/panel/page/init-shared-worker.ts#initSharedWorker': NOT_YET_SPLIT,
+  'packages/react-voice/src/api/client.ts#createVoiceApiClient': NOT_YET_SPLIT,
+  'packages/react-voice/src/components/call/call-panel.tsx#CallPanelCard': NOT_YET_SPLIT,
+};
 
 const args = process.argv.slice(2);
 const tracked = execFileSync('git', ['ls-files', '-z', '--', ...(args.length ? args : SCOPE)], {

@@ -1,5 +1,5 @@
 // `npm test`: every quality gate, in order; stops at the first that fails.
-// API types → typecheck → format → build → lint (type-aware rules read built d.ts of sibling packages) → unit + browser tests → API reports → package checks →
+// API types → typecheck → format → comment references, code shape, copied blocks → build → lint (type-aware rules read built d.ts of sibling packages) → unit + browser tests → API reports → package checks →
 // bundler hygiene → pack test → docs → size budgets → route size → SSR import check → end-to-end tests. Ends with one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +26,10 @@ const steps = [
   ],
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+  // code shape: comments name their rule, units stay small, nothing is copied
+  ['comment references', process.execPath, ['scripts/comment-refs.mjs']],
+  ['code shape (files ≤ 450 lines, functions ≤ 150)', process.execPath, ['scripts/code-shape.mjs']],
+  ['copied blocks (jscpd)', process.execPath, ['scripts/copy-check.mjs']],
   ['build', process.execPath, ['scripts/build.mjs']],
   [
     'lint',
