@@ -67,7 +67,12 @@ export class VoiceEmulator {
       '/ws/acme/addons/voice/config',
     );
     const url = new URL(config.ccpUrl).origin;
-    return new VoiceEmulator(await playwrightRequest.newContext(), url);
+    // One connection per control request: a kept-alive socket that the emulator closes as its idle
+    // timeout ends would reset a request that reuses it at that moment (ECONNRESET).
+    const control = await playwrightRequest.newContext({
+      extraHTTPHeaders: { connection: 'close' },
+    });
+    return new VoiceEmulator(control, url);
   }
 
   async dispose(): Promise<void> {
