@@ -40,7 +40,6 @@ const FILE_EXCEPTIONS = {
   'examples/workspace/server/src/db/seed/demo.ts': SEED,
   'examples/workspace/gateway/src/salesforce.ts': NOT_YET_SPLIT,
   'examples/workspace/gateway/src/twilio.ts': NOT_YET_SPLIT,
-  'examples/workspace/gateway/src/whatsapp.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/config.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/contract/settings.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/integrations/contact-centre.ts': NOT_YET_SPLIT,
@@ -96,7 +95,6 @@ const FUNCTION_EXCEPTIONS = {
   'examples/workspace/gateway/src/control.ts#controlRoutes': NOT_YET_SPLIT,
   'examples/workspace/gateway/src/gateway.ts#startGateway': NOT_YET_SPLIT,
   'examples/workspace/gateway/src/page.ts#customerPage': NOT_YET_SPLIT,
-  'examples/workspace/gateway/src/whatsapp.ts#routes': NOT_YET_SPLIT,
   'examples/workspace/server/src/integrations/channels/webchat/routes.ts#webchatRoutes':
     NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/campaigns/routes.ts#campaignRoutes': NOT_YET_SPLIT,
