@@ -1,12 +1,10 @@
 // The Twilio Messaging REST API (Messages resource) and the webhooks Twilio sends: the inbound
 // message webhook and status callbacks, both signed with X-Twilio-Signature. Opt-out keywords
 // block the customer ↔ number pair as Twilio does (sends answer 21610) and are still forwarded.
-import { Hono, type Context } from 'hono';
+// The wire format (errors, authentication, segments, dates, keywords) is in twilio-wire.ts.
+import { Hono } from 'hono';
 import parsePhoneNumber from 'libphonenumber-js/max';
 import {
-  HELP_KEYWORDS,
-  OPT_IN_KEYWORDS,
-  OPT_OUT_KEYWORDS,
   TWILIO_API_VERSION,
   TWILIO_MAGIC_TO,
   TWILIO_MAX_BODY_CHARS,
@@ -18,76 +16,19 @@ import { postWebhook, type GatewayContext } from './context';
 import { TWILIO_MESSAGES } from './messages';
 import { twilioSignature } from './signature';
 import { copyLinkedMedia } from './media-copy';
-import { hex, type ChannelMessage, type MediaRef } from './store';
+import { hex, type MediaRef } from './store';
+import {
+  authenticate,
+  e164,
+  keywordOf,
+  smsSegments,
+  twilioDate,
+  twilioErrorResponse,
+  TwilioRestError,
+  type TwilioMessage,
+} from './twilio-wire';
 
-/** A message of the Messages resource, as the gateway keeps it. */
-interface TwilioMessage {
-  readonly sid: string;
-  readonly from: string;
-  readonly to: string;
-  body: string;
-  readonly direction: 'inbound' | 'outbound-api' | 'outbound-reply';
-  readonly numSegments: number;
-  readonly media: readonly MediaRef[];
-  readonly messagingServiceSid: string | null;
-  readonly statusCallback?: string;
-  readonly dateCreated: Date;
-  dateSent: Date | null;
-  dateUpdated: Date;
-  /** The page's view of the same message (status, error). */
-  readonly view: ChannelMessage;
-}
-
-/** A Twilio REST error (the body Twilio's helper libraries read). */
-class TwilioRestError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 404 | 429 | 500,
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const GSM7 =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM7_EXTENDED = '^{}\\[~]|€\f';
-
-/** Segments of an SMS body: 160 GSM-7 septets (153 when split) or 70 UCS-2 units (67 when split). */
-export function smsSegments(body: string): number {
-  let septets = 0;
-  let gsm = true;
-  for (const ch of body) {
-    if (GSM7.includes(ch)) septets += 1;
-    else if (GSM7_EXTENDED.includes(ch)) septets += 2;
-    else {
-      gsm = false;
-      break;
-    }
-  }
-  if (body.length === 0) return 1;
-  if (gsm) return septets <= 160 ? 1 : Math.ceil(septets / 153);
-  return body.length <= 70 ? 1 : Math.ceil(body.length / 67);
-}
-
-/** Twilio's date format: RFC 2822 with `+0000`. */
-function twilioDate(date: Date | null): string | null {
-  return date ? date.toUTCString().replace('GMT', '+0000') : null;
-}
-
-function keywordOf(body: string): 'out' | 'in' | 'help' | undefined {
-  const word = body.trim().toUpperCase();
-  if ((OPT_OUT_KEYWORDS as readonly string[]).includes(word)) return 'out';
-  if ((OPT_IN_KEYWORDS as readonly string[]).includes(word)) return 'in';
-  if ((HELP_KEYWORDS as readonly string[]).includes(word)) return 'help';
-  return undefined;
-}
-
-/** The E.164 form of a number, or undefined when it is not a possible phone number. */
-export function e164(value: string): string | undefined {
-  const parsed = parsePhoneNumber(value.trim());
-  return parsed?.isPossible() ? parsed.number : undefined;
-}
+export { e164, smsSegments };
 
 /** The SMS side of the gateway. */
 export class TwilioService {
@@ -346,9 +287,9 @@ export class TwilioService {
     const app = new Hono();
     const base = `/${TWILIO_API_VERSION}/Accounts/:account`;
     app.onError((error, c) => {
-      if (error instanceof TwilioRestError) return this.error(c, error);
+      if (error instanceof TwilioRestError) return twilioErrorResponse(c, error);
       this.ctx.log(`twilio: ${String(error)}`);
-      return this.error(
+      return twilioErrorResponse(
         c,
         new TwilioRestError(500, TwilioError.internal, TWILIO_MESSAGES.internal),
       );
@@ -365,7 +306,7 @@ export class TwilioService {
       return c.body(new Uint8Array(media.bytes), 200, { 'content-type': media.contentType });
     });
     app.use(`${base}/*`, async (c, next) => {
-      this.authenticate(c.req.header('authorization'), c.req.param('account'));
+      authenticate(this.ctx.config.twilio, c.req.header('authorization'), c.req.param('account'));
       const fault = this.ctx.faults.take('sms');
       if (fault === 429)
         throw new TwilioRestError(
@@ -435,34 +376,5 @@ export class TwilioService {
     if (!message)
       throw new TwilioRestError(404, TwilioError.notFound, TWILIO_MESSAGES.notFound(sid));
     return message;
-  }
-
-  /** HTTP Basic `AccountSid:AuthToken`, and the path's account must be that account. */
-  private authenticate(authorization: string | undefined, account: string | undefined): void {
-    const header = authorization ?? '';
-    const [scheme, encoded] = header.split(' ');
-    const [user, ...rest] = Buffer.from(encoded ?? '', 'base64')
-      .toString('utf8')
-      .split(':');
-    const { accountSid, authToken } = this.ctx.config.twilio;
-    if (scheme?.toLowerCase() !== 'basic' || user !== accountSid || rest.join(':') !== authToken)
-      throw new TwilioRestError(401, TwilioError.authenticate, TWILIO_MESSAGES.authenticate);
-    if (account !== accountSid)
-      throw new TwilioRestError(404, TwilioError.notFound, TWILIO_MESSAGES.notFound(account ?? ''));
-  }
-
-  private error(c: Context, error: TwilioRestError): Response {
-    const headers: Record<string, string> =
-      error.status === 401 ? { 'www-authenticate': 'Basic realm="Twilio API"' } : {};
-    return c.json(
-      {
-        code: error.code,
-        message: error.message,
-        more_info: `https://www.twilio.com/docs/errors/${error.code}`,
-        status: error.status,
-      },
-      error.status,
-      headers,
-    );
   }
 }
