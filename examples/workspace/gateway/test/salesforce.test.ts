@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseSafeId, parseSoql } from '../src/salesforce';
+import { caseSafeId, parseSoql } from '../src/salesforce-wire';
 import { startHarness, type Harness } from './harness';
 
 const V = 'v62.0';
