@@ -1,6 +1,6 @@
 // The local channel gateway: one HTTP origin for the Twilio and WhatsApp APIs, the control API
 // and the customer page, plus an SMTP relay on its own port. See the channels contract.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { getRequestListener } from '@hono/node-server';
@@ -124,10 +124,20 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** Starts a gateway on 127.0.0.1. */
-export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
+/** The stand-ins the gateway serves. */
+interface Services {
+  readonly twilio: TwilioService;
+  readonly whatsapp: WhatsappService;
+  readonly email: EmailService;
+  readonly s3: S3Service;
+  readonly google: GoogleService;
+  readonly salesforce: SalesforceService;
+}
+
+/** The gateway's configuration: what the options give, random credentials for the rest. */
+function gatewayConfig(options: GatewayOptions): GatewayConfig {
   const whatsappNumbers = options.whatsapp?.numbers ?? DEFAULT_NUMBERS;
-  const config: GatewayConfig = {
+  return {
     controlToken: options.controlToken ?? randomBytes(18).toString('base64url'),
     twilio: {
       accountSid: options.twilio?.accountSid ?? `AC${hex(16)}`,
@@ -146,10 +156,15 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     smtp: { user: options.smtp?.user ?? 'gateway', pass: options.smtp?.pass ?? hex(12) },
     statusStepMs: options.statusStepMs ?? DEFAULT_STATUS_STEP_MS,
   };
-  const log =
-    options.log ?? ((line: string) => process.stderr.write(`[channel-gateway] ${line}\n`));
-  const timers = new Set<NodeJS.Timeout>();
-  const ctx: GatewayContext = {
+}
+
+/** The context every stand-in shares; `timers` holds the status steps still to run. */
+function gatewayContext(
+  config: GatewayConfig,
+  log: (line: string) => void,
+  timers: Set<NodeJS.Timeout>,
+): GatewayContext {
+  return {
     config,
     store: new GatewayStore(),
     faults: new Faults(),
@@ -166,44 +181,50 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       timers.add(timer);
     },
   };
-  const twilio = new TwilioService(ctx);
-  const whatsapp = new WhatsappService(ctx);
-  const email = new EmailService(ctx);
-  const s3 = new S3Service({
-    bucket: options.s3?.bucket ?? S3_DEFAULT_BUCKET,
-    region: options.s3?.region ?? S3_DEFAULT_REGION,
-    accessKeyId:
-      options.s3?.accessKeyId ??
-      `AKIA${randomBytes(10).toString('hex').toUpperCase().slice(0, 16)}`,
-    secretAccessKey: options.s3?.secretAccessKey ?? randomBytes(30).toString('base64'),
-  });
-  const google = new GoogleService({
-    ...(options.google?.clientEmail ? { clientEmail: options.google.clientEmail } : {}),
-    delegatedUsers: options.google?.delegatedUsers ?? DEFAULT_GOOGLE_DELEGATED_USERS,
-  });
-  const salesforce = new SalesforceService(
-    {
-      clientId: options.salesforce?.clientId ?? `3MVG9${randomBytes(30).toString('base64url')}`,
-      clientSecret: options.salesforce?.clientSecret ?? hex(32).toUpperCase(),
-    },
-    () => ctx.origin,
-    SALESFORCE_PREFIX,
-  );
-  const smtpPort = await email.listen(options.smtpPort ?? 0);
+}
 
-  const app = new Hono();
-  const tooLarge = (limit: number) => () => {
-    return new Response(
-      JSON.stringify({
-        error: 'BodyTooLarge',
-        message: `The request body is larger than ${limit} bytes.`,
-      }),
+function createServices(ctx: GatewayContext, options: GatewayOptions): Services {
+  return {
+    twilio: new TwilioService(ctx),
+    whatsapp: new WhatsappService(ctx),
+    email: new EmailService(ctx),
+    s3: new S3Service({
+      bucket: options.s3?.bucket ?? S3_DEFAULT_BUCKET,
+      region: options.s3?.region ?? S3_DEFAULT_REGION,
+      accessKeyId:
+        options.s3?.accessKeyId ??
+        `AKIA${randomBytes(10).toString('hex').toUpperCase().slice(0, 16)}`,
+      secretAccessKey: options.s3?.secretAccessKey ?? randomBytes(30).toString('base64'),
+    }),
+    google: new GoogleService({
+      ...(options.google?.clientEmail ? { clientEmail: options.google.clientEmail } : {}),
+      delegatedUsers: options.google?.delegatedUsers ?? DEFAULT_GOOGLE_DELEGATED_USERS,
+    }),
+    salesforce: new SalesforceService(
       {
-        status: 413,
-        headers: { 'content-type': 'application/json' },
+        clientId: options.salesforce?.clientId ?? `3MVG9${randomBytes(30).toString('base64url')}`,
+        clientSecret: options.salesforce?.clientSecret ?? hex(32).toUpperCase(),
       },
-    );
+      () => ctx.origin,
+      SALESFORCE_PREFIX,
+    ),
   };
+}
+
+/** A 413 in the gateway's error shape. */
+const tooLarge = (limit: number) => () =>
+  new Response(
+    JSON.stringify({
+      error: 'BodyTooLarge',
+      message: `The request body is larger than ${limit} bytes.`,
+    }),
+    { status: 413, headers: { 'content-type': 'application/json' } },
+  );
+
+/** The HTTP app: each stand-in under its prefix with its body limit, the control API, media, the customer page. */
+function gatewayApp(ctx: GatewayContext, services: Services, page: () => string): Hono {
+  const { twilio, whatsapp, email, s3, google, salesforce } = services;
+  const app = new Hono();
   app.use(
     `${TWILIO_PREFIX}/*`,
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) }),
@@ -244,28 +265,39 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         : {}),
     });
   });
-  const ready: { info?: GatewayInfo } = {};
-  app.get('/', (c) => c.html(customerPage(ready.info!, options.widgetDemoUrl)));
+  app.get('/', (c) => c.html(page()));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) =>
     c.json({ error: 'NotFound', message: `No route ${c.req.method} ${c.req.path}.` }, 404),
   );
+  return app;
+}
 
+/** Serves `app` on 127.0.0.1 (port 0 = a free one). */
+async function listen(app: Hono, port: number): Promise<Server> {
   const listener = getRequestListener(app.fetch);
   const server = createServer(
     (req: IncomingMessage, res: ServerResponse) => void listener(req, res),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ctx.origin = url;
-  google.tokenUrl = `${url}${GOOGLE_PREFIX}/token`;
-  const info: GatewayInfo = {
+  return server;
+}
+
+/** The ready line: every URL and credential a workspace needs. */
+function gatewayInfo(
+  url: string,
+  config: GatewayConfig,
+  services: Services,
+  smtpPort: number,
+): GatewayInfo {
+  const { s3, google, salesforce } = services;
+  return {
     ready: true,
     url,
     customerPageUrl: `${url}/`,
@@ -285,21 +317,39 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     },
     salesforce: { instanceUrl: salesforce.instanceUrl, ...salesforce.credentials },
   };
+}
+
+/** Starts a gateway on 127.0.0.1. */
+export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const config = gatewayConfig(options);
+  const log =
+    options.log ?? ((line: string) => process.stderr.write(`[channel-gateway] ${line}\n`));
+  const timers = new Set<NodeJS.Timeout>();
+  const ctx = gatewayContext(config, log, timers);
+  const services = createServices(ctx, options);
+  const smtpPort = await services.email.listen(options.smtpPort ?? 0);
+  const ready: { info?: GatewayInfo } = {};
+  const app = gatewayApp(ctx, services, () => customerPage(ready.info!, options.widgetDemoUrl));
+  const server = await listen(app, options.port ?? 0);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ctx.origin = url;
+  services.google.tokenUrl = `${url}${GOOGLE_PREFIX}/token`;
+  const info = gatewayInfo(url, config, services, smtpPort);
   ready.info = info;
   return {
     info,
     url,
     store: ctx.store,
     webhooks: ctx.webhooks,
-    s3,
-    google,
-    salesforce,
+    s3: services.s3,
+    google: services.google,
+    salesforce: services.salesforce,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await Promise.all([closed, email.close()]);
+      await Promise.all([closed, services.email.close()]);
     },
   };
 }
