@@ -90,7 +90,6 @@ const FILE_EXCEPTIONS = {
  */
 const FUNCTION_EXCEPTIONS = {
   'examples/workspace/server/src/db/seed/demo.ts#seedWorkspace': SEED,
-  'examples/workspace/gateway/src/page.ts#customerPage': NOT_YET_SPLIT,
   'examples/workspace/server/src/integrations/channels/webchat/routes.ts#webchatRoutes':
     NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/campaigns/routes.ts#campaignRoutes': NOT_YET_SPLIT,
