@@ -57,27 +57,30 @@ if (found.length) {
 }
 console.log(`Comment references: none in ${files.length} files.`);
 
-/** Every comment in a file with its offset: block comments in CSS, all trivia in script files. */
+/**
+ * Every comment in a file with its offset: block comments in CSS; in script files the comment
+ * ranges before and after every token of the parsed file (so strings, template literals and
+ * regular expressions are never read as comments, and nothing after them is skipped).
+ */
 function comments(path, text) {
   if (path.endsWith('.css')) {
     return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((m) => ({ pos: m.index, body: m[0] }));
   }
-  const variant = /\.(tsx|jsx)$/.test(path) ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, text);
-  const out = [];
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (
-      token === ts.SyntaxKind.SingleLineCommentTrivia ||
-      token === ts.SyntaxKind.MultiLineCommentTrivia
-    ) {
-      out.push({ pos: scanner.getTokenStart(), body: scanner.getTokenText() });
-    } else if (token === ts.SyntaxKind.SlashToken || token === ts.SyntaxKind.SlashEqualsToken) {
-      // a slash where an expression may start is a regular expression; rescanning keeps its body
-      // from being read as a comment
-      scanner.reScanSlashToken();
-    } else if (token === ts.SyntaxKind.CloseBraceToken) {
-      scanner.reScanTemplateToken(false);
-    }
-  }
-  return out;
+  const kind = /\.(tsx|jsx)$/.test(path)
+    ? ts.ScriptKind.TSX
+    : /\.(mjs|cjs|js)$/.test(path)
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
+  const ranges = new Map();
+  const add = (list) => {
+    for (const range of list ?? []) ranges.set(range.pos, range);
+  };
+  const visit = (node) => {
+    add(ts.getLeadingCommentRanges(text, node.getFullStart()));
+    add(ts.getTrailingCommentRanges(text, node.getEnd()));
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return [...ranges.values()].map((r) => ({ pos: r.pos, body: text.slice(r.pos, r.end) }));
 }

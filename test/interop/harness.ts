@@ -116,7 +116,7 @@ connect.contact((contact) => {
 }
 
 /**
- * The differential suite's host page (issue 19): the version's bundle, then the one host script
+ * The differential suite's host page: the version's bundle, then the one host script
  * (differential/host.js), embedding the CCP at `?ccp=<path>` (default the real CCP side of 2.18.7).
  */
 function differentialPage(version: StreamsVersion, ccpOrigin: string, ccpPath: string): string {
@@ -168,7 +168,7 @@ function harnessRoute(ccpOrigin: () => string, ccpPath?: string) {
 
 /**
  * A TLS emulator serving the harness; `hostUrl(version)` is the host page on the other origin.
- * `ccpPath` replaces the real-worker CCP page with another panel on the emulator origin (issue 4:
+ * `ccpPath` replaces the real-worker CCP page with another panel on the emulator origin (e.g.
  * the emulator's own panel at `/connect/ccp-v2/`).
  */
 export async function startInteropEmulator(

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { startHarness, type Harness } from './support/emulator-harness';
 
-// The storage-access request flow (spec §2, issue 8 §3) of our initCCP against the emulator's
+// The storage-access request flow of our initCCP against the emulator's
 // request page: the panel frame loads `…/request-storage-access` first, the host posts
 // `storageAccess::request` with `landat`, the page answers init then granted (and goes on to the
 // panel) or denied; in custom mode the container is shown while access is missing and hidden on grant.
@@ -79,7 +79,7 @@ test.afterEach(async () => {
   hostServer = undefined;
 });
 
-/** Host page on 127.0.0.1, emulator panel on localhost (another site; the localhost rule of §2). */
+/** Host page on 127.0.0.1, emulator panel on localhost (another site: localhost and 127.0.0.1 are different sites). */
 async function open(
   page: Page,
   decision: 'granted' | 'prompt',

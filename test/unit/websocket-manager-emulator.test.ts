@@ -58,7 +58,7 @@ async function createTransport(): Promise<WebSocketConnectionConfig> {
       }),
     });
   } catch (error) {
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- Streams' rejection shape (reference §2.3)
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- Streams' rejection shape
     throw { reason: 'getWebSocketUrl failed', _debug: { type: 'NetworkingError', error } };
   }
   if (!response.ok)

@@ -298,7 +298,7 @@ export const DEFAULT_ADMIN_CREDENTIALS = {
   secretAccessKey: 'emulator-demo-secret',
 } as const;
 
-/** Default channel concurrency when a routing profile gives none (spec §9). */
+/** Default channel concurrency when a routing profile gives none. */
 export const DEFAULT_CHANNEL_CONCURRENCY: Readonly<Record<string, number>> = { VOICE: 1, CHAT: 1 };
 
 /**
@@ -321,11 +321,11 @@ export const MAX_CONFERENCE_PARTIES = 6;
  */
 export const DEFAULT_RATE_LIMIT = { requestsPerSecond: 50, burst: 100 } as const;
 
-/** Most log events one `SendClientLogs` call may carry (spec §9: batches of at most 500). */
+/** Most log events one `SendClientLogs` call may carry (batches of at most 500). */
 export const MAX_CLIENT_LOG_EVENTS = 500;
 
 /**
- * Web-socket topics the emulator publishes on changes (issue 7 §6).
+ * Web-socket topics the emulator publishes on changes.
  * @public
  */
 export const WS_TOPICS = {

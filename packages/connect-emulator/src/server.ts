@@ -368,7 +368,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     return [`${scheme}://localhost:*`, `${scheme}://127.0.0.1:*`, `${scheme}://[::1]:*`];
   };
 
-  // The CCP panel page (issue 4): framed only by the allowed origins (loopback pages when none
+  // The CCP panel page: framed only by the allowed origins (loopback pages when none
   // are set; the browser enforces it through CSP frame-ancestors).
   const regions = options.regions ? new RegionController(options.regions, () => centre) : undefined;
   const panelOptions = {

@@ -6,7 +6,7 @@ import { AGENT_APP_OPERATION_POLICIES } from '../src/agent-app/agent-app-router'
 import { CTI_OPERATION_POLICIES } from '../src/cti/service';
 import { startHarness, type Harness } from './helpers';
 
-// Issue 18: an agent acts only on its own legs; a listener (silent monitor) only listens; barge
+// Authorization: an agent acts only on its own legs; a listener (silent monitor) only listens; barge
 // grants what the real service grants. A contact that is not the caller's answers as an unknown
 // one (ResourceNotFoundException), a listener that acts gets AccessDeniedException.
 

@@ -12,7 +12,7 @@ export const STREAMS_VERSION = '2.18.4';
  */
 export const DEFAULT_REGION = 'us-west-2';
 
-// ── Message-port provider (connect-sdk-websocket-voiceid.md §1, softphone-sdk spec §9) ──
+// ── Message-port provider (the port the Streams worker hands its providers) ──
 
 /**
  * Default time a message-port request waits for its response before rejecting with the

@@ -131,7 +131,7 @@ describe('config validation', () => {
 
   it('a fetch failure is retried only on a networking error, 2000 ms doubling capped at 30000 ms', async () => {
     const { manager } = createTestManager(url);
-    // Streams' worker rejects with this plain object (reference §2.3).
+    // Streams' worker rejects with this plain object.
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     const transport = vi.fn(() => Promise.reject({ _debug: { type: 'NetworkingError' } }));
     await expect(manager.init(transport)).resolves.toEqual({ webSocketConnectionFailed: true });

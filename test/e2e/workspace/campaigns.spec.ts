@@ -60,7 +60,7 @@ test.describe('campaign journeys', () => {
       await campaigns.open('globex', 'all');
       await campaigns.startNew('whatsapp');
       await expect(page).toHaveURL(/\/campaigns\/editor\/new\?channel=whatsapp$/);
-      // §2, §5: the editor 'new' for WhatsApp without an approved template
+      // The editor 'new' for WhatsApp without an approved template
       await expect(campaigns.templateDialog).toBeVisible();
       await expect(campaigns.templateDialog.getByRole('heading')).toHaveText(
         'Create a template to send a whatsapp campaign',

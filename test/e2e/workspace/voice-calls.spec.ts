@@ -188,7 +188,7 @@ test('outbound call from a contact page; a number without + is refused with the 
   await jane.ready();
   await expect(contacts.dialerNumber).toHaveValue(callee.phone);
 
-  // §5: an outbound number must start with +.
+  // An outbound number must start with +.
   await contacts.dialerNumber.fill(callee.phone.slice(1));
   await contacts.callButton.click();
   await expect(contacts.dialer.getByText('Phone number is not valid.')).toBeVisible();
@@ -264,7 +264,7 @@ test('a supervisor joins a live call as listener, then participant, and leaves t
     await expect.poll(async () => (await monitorLeg())?.state).toBeTruthy();
     await expectNoAxeViolations(ana.page, 'call panel, monitoring');
 
-    // Participant (barge): she joins the conversation, muted (§4).
+    // Participant (barge): she joins the conversation, muted.
     await ana.voice.control('Participant').click();
     await expect(ana.voice.control('Participant')).toHaveAttribute('aria-pressed', 'true');
     await expect(ana.voice.control('Unmute')).toHaveAttribute('aria-pressed', 'true');

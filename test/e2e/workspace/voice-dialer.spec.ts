@@ -50,7 +50,7 @@ test('free dial from the status menu: a number typed with spaces names its conta
   const number = dialog.getByLabel('Phone number');
   await expect(number).toBeFocused();
 
-  // Not a number: the §5 message, no call, never the contact centre's jargon.
+  // Not a number: the phone-format message, no call, never the contact centre's jargon.
   await number.fill('+44 20 71x3');
   await dialog.getByRole('button', { name: 'Call' }).click();
   await expect(dialog.getByTestId('voice-dialer-error')).toHaveText('Phone number is not valid.');

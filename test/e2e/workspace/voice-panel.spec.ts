@@ -116,7 +116,7 @@ test('microphone not shared: the agent is Offline and status changes are disable
     const jane = new VoicePage(page);
     await jane.ready();
 
-    // §8: forced Offline, at the contact centre too.
+    // Forced Offline, at the contact centre too.
     await expect(jane.chip).toHaveAttribute('data-state', 'offline');
     await expect.poll(async () => (await emulator.agent('jane')).state.name).toBe('Offline');
     await expect(

@@ -59,7 +59,7 @@ export const CONTROL_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
 } as const;
 
-/** S3's error messages (reference voice-media.md §3.3, §4.3). */
+/** S3's error messages (as S3's REST API words them). */
 export const S3_MESSAGES = {
   signatureDoesNotMatch:
     'The request signature we calculated does not match the signature you provided. Check your key and signing method.',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hubSignature256, twilioSignature } from '../src/signature';
 
-// The vectors of twilio-node's validation spec and the WhatsApp Node SDK (reference §1.6, §2.4).
+// The vectors of twilio-node's validation spec and the WhatsApp Node SDK.
 describe('webhook signatures', () => {
   const params = {
     CallSid: 'CA1234567890ABCDE',

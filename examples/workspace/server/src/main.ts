@@ -1,7 +1,8 @@
 // `node --import tsx examples/workspace/server/src/main.ts`: the workspace server from the
 // environment (see config.ts). Prints the configuration summary (secrets masked) and, when it
 // listens, one JSON line `{"ready": true, "url": …}`.
-import { ConfigError, loadConfig, summarize } from './config';
+import { ConfigError, loadConfig } from './config';
+import { summarize } from './config-summary';
 import { createLogger } from './lib/logger';
 import { startServer } from './server';
 

@@ -41,7 +41,7 @@ export const paths = {
 
 /**
  * The query of a call part's transcript view: `transcript=1` merged with any existing query
- * (§2), which it keeps (a repeated `transcript` is replaced, not doubled).
+ * which it keeps (a repeated `transcript` is replaced, not doubled).
  */
 export function withTranscriptQuery(search: string): string {
   const params = new URLSearchParams(search);

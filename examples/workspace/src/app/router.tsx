@@ -12,7 +12,7 @@ import { AppSplash } from './app-splash';
 import { NotFoundPage } from './not-found-page';
 
 /**
- * The route table (§2). Every screen is a lazy route, so the first load ships only the shell and
+ * The route table. Every screen is a lazy route, so the first load ships only the shell and
  * the screen it opens. All workspace screens sit under `/ws/{slug}/`.
  */
 export const routes: RouteObject[] = [

@@ -91,7 +91,7 @@ export class AgentStates {
   }
 
   /**
-   * Disaster recovery (issue 7 §8): forces `agent` offline the way a hard failover does. Each agent
+   * Disaster recovery: forces `agent` offline the way a hard failover does. Each agent
    * connection still live is destroyed (an offer is rejected), then the agent is set to the offline
    * state, then the after-call work left is cleared. Contacts for which `keep` is true are left
    * alone (a soft failover keeps voice and callback contacts until they end); they are returned.

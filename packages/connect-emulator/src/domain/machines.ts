@@ -21,7 +21,7 @@ export type ContactEvent =
 export type ConnectionEvent = 'dial' | 'answer' | 'hold' | 'resume' | 'disconnect';
 
 /**
- * The contact transition table (spec §3 contact states). A missing entry is an invalid transition.
+ * The contact transition table (the contact states of the CCP protocol). A missing entry is an invalid transition.
  * `ended` is left only by clearing the contact (it is then removed).
  * @public
  */
@@ -41,7 +41,7 @@ export const CONTACT_TRANSITIONS: Readonly<
 };
 
 /**
- * The connection transition table (spec §3 connection states).
+ * The connection transition table (the connection states of the CCP protocol).
  * @public
  */
 export const CONNECTION_TRANSITIONS: Readonly<

@@ -3,7 +3,7 @@ import type { ContactCentre } from '../domain/contact-centre';
 import { RegionController } from './regions';
 import { startEmulator, type Emulator } from '../server';
 
-// Two regions over one instance (issue 7 §8), through the emulator's HTTP endpoints.
+// Two regions over one instance (global resiliency), through the emulator's HTTP endpoints.
 let emulator: Emulator;
 let token: string;
 

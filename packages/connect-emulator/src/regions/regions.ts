@@ -51,7 +51,7 @@ export const failoverRequestSchema = z.strictObject({
 });
 
 /**
- * Two regions (global resiliency, issue 7 §8): their names and which is active first.
+ * Two regions (global resiliency): their names and which is active first.
  * @public
  */
 export const regionsOptionsSchema = z.strictObject({

@@ -50,7 +50,7 @@ export interface ApiGuardOptions {
 export type ProtectedSurface = 'control' | 'admin';
 
 /**
- * The protection of the control and admin APIs (issue 18): loopback only by default; the `Host`
+ * The protection of the control and admin APIs: loopback only by default; the `Host`
  * must name the emulator (no DNS rebinding); no cross-site browser request (`Sec-Fetch-Site`,
  * `Origin`); a JSON body for every state-changing method; and a credential: the control token, or
  * the configured access key in the SigV4 `Authorization` of the admin API. Every refusal is an

@@ -33,7 +33,7 @@ interface Subscriber {
 
 /**
  * The agent web socket: answers `aws/subscribe` with `{status:'success', topics}` and echoes
- * `aws/heartbeat` (reference connect-sdk-websocket-voiceid §2.4). Connections need a valid token
+ * `aws/heartbeat`. Connections need a valid token
  * in the `token` query parameter; every message is checked against the token's session (a socket
  * of an ended session is closed) and the rule of its topic (`WS_OPERATION_POLICIES`). Frames are limited to
  * `MAX_WS_PAYLOAD_BYTES`; a malformed frame closes that socket only.
@@ -216,7 +216,7 @@ export class AgentSocketServer {
 
   /**
    * Sends `{topic, contentType, content}` to the open sockets of these agents that subscribed to
-   * `topic` (issue 7 §6: agent and contact topics published on changes).
+   * `topic` (agent and contact topics are published on changes).
    */
   publish(topic: string, agentIds: Iterable<string>, content: unknown): void {
     const agents = new Set(agentIds);

@@ -200,7 +200,7 @@ export class Ccp {
     this.master = new MasterClient(env.conduit);
     this.popup = env.popupHost ? new LoginPopup(env.popupHost) : undefined;
     this.logPusher = new LogPusher(this.logger, (entries) => env.conduit.send('log', entries));
-    // Client logs (spec §9): batched every 5000 ms (at least 50, at most 500) and sent to the panel
+    // Client logs: batched every 5000 ms (at least 50, at most 500) and sent to the panel
     // as `server_bound_internal_log`, which the CCP page forwards to the service.
     this.clientLogs = new ClientLogBatcher((batch) =>
       env.conduit.send('server_bound_internal_log', batch),
@@ -669,7 +669,7 @@ export class Ccp {
     this.loadTimer = undefined;
     const configure = this.configurePayload();
     if (configure) this.send('configure', configure);
-    // Disaster recovery: the panel joins the fleet with its region and role (reference §4.2).
+    // Disaster recovery: the panel joins the fleet with its region and role.
     if (this.params.disasterRecoveryOn)
       this.send('disasterRecovery::init_disaster_recovery', { ...this.params });
     this.send('outer_context_info', { streamsVersion: STREAMS_VERSION });

@@ -76,7 +76,7 @@ export function initCCP(container: HTMLElement, params: InitCcpParams | string):
   if (!validated.params.softphone?.disableStoringParamsInLocalStorage) {
     cleanStoredPanelParams(view);
   }
-  // Storage access (opt-in, spec §2): the frame first loads the instance's request page, which
+  // Storage access (opt-in): the frame first loads the instance's request page, which
   // navigates on to the panel once the browser grants the frame its storage.
   const late: { frame?: CcpIframe; ccp?: Ccp } = {};
   const storageAccess = new StorageAccess(ccpUrl, container, validated.params.storageAccess, {

@@ -7,7 +7,7 @@ import { initDisasterRecovery, setPanelOffline, suppressPanelContacts } from './
 import { DisasterRecoveryEvents as DR } from '../protocol/names';
 import { DR_EVENTS } from './events';
 
-// Spec §4 "Disaster recovery", run on the host over the in-memory test panel.
+// Disaster recovery (region failover and the panel fleet), run on the host over the in-memory test panel.
 
 let panel: TestPanel;
 let ccp: Ccp;

@@ -15,7 +15,7 @@ const CONTACT_STATES = [
 ];
 const ACTIVE = new Set(['paused', 'incoming', 'pending', 'connecting', 'connected']);
 
-/** The graph of spec §4 written independently as a reference. */
+/** The event graph written independently as a reference. */
 function expected(from: string, to: string): string[] {
   const ev: string[] = [];
   if (from === to) return ev;

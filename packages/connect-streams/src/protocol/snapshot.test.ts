@@ -14,7 +14,7 @@ import { agentDataSchema, ctiAgentSnapshotSchema } from './snapshot';
 const at = new Date('2026-11-22T00:00:00Z');
 const arn = 'arn:aws:connect:us-east-1:123456789012:instance/11111111-2222-3333-4444-555555555555';
 
-// The reference §2.3 example, with real Dates.
+// A full agent snapshot as the panel sends it, with real Dates.
 const agentUpdate = {
   snapshot: {
     state: { agentStateARN: null, type: 'system', name: 'PendingBusy', startTimestamp: at },

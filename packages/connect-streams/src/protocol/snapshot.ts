@@ -7,7 +7,7 @@ import {
   endpointTypeSchema,
 } from './enums';
 
-// Shapes of the agent data (reference §2). Received data is validated permissively: every object is
+// Shapes of the agent data the panel sends. Received data is validated permissively: every object is
 // loose (unknown members pass through) and optional scalars may be `null`, as the AWS JSON parser
 // keeps `null` scalars. Each shape exists in two forms that differ only in how timestamps travel:
 // - on the CTI wire (`GetAgentSnapshot` JSON): epoch seconds or ISO strings (`cti*Schema`);

@@ -26,7 +26,7 @@ export class RequestManager {
           command: request.command,
           timeoutMs: ms,
         });
-        // The wire contract rejects with a plain object, not an Error (reference §1.2).
+        // The wire contract rejects with a plain object, not an Error.
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
         reject(formatClientTimeoutError(request, ms));
       }, ms);

@@ -84,7 +84,7 @@ export const apiErrorSchema = z.object({
   issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 
-// ── §3 entities ──────────────────────────────────────────────────────────────────────────────
+// ── Entities ─────────────────────────────────────────────────────────────────────────────────
 
 /** Conversation contact: id, name, phone, avatar. */
 export const conversationContactSchema = z.object({
@@ -265,7 +265,7 @@ export const campaignTemplateSchema = z.object({
   updatedAt: isoDateTime,
 });
 
-// ── §7 requests and answers ──────────────────────────────────────────────────────────────────
+// ── Requests and answers ─────────────────────────────────────────────────────────────────────
 
 /** `POST /addons/voice/conversation` and `POST /addons/voice/acceptCall` body. */
 export const startConversationBodySchema = z.object({ call: callStartSchema });

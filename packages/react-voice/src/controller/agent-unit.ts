@@ -39,7 +39,7 @@ export const INITIAL_AGENT_STATE: AgentStatusState = {
 
 const SELECTABLE_TYPES = new Set(['routable', 'not_routable', 'offline']);
 
-/** The softphone error messages of §8, by softphone error type. */
+/** The softphone error messages shown to the agent, by softphone error type. */
 const SOFTPHONE_MESSAGES: Readonly<Record<string, VoiceMessage['key']>> = {
   microphone_not_shared: 'microphoneNotShared',
   unsupported_browser: 'softphoneUnsupportedBrowser',
@@ -52,7 +52,7 @@ const SOFTPHONE_MESSAGES: Readonly<Record<string, VoiceMessage['key']>> = {
   duplicate_session: 'softphoneDuplicateSession',
 };
 
-/** The §8 message of a softphone error (`agent::softphone_error` data). */
+/** The agent-facing message of a softphone error (`agent::softphone_error` data). */
 export function softphoneErrorInfo(data: unknown): SoftphoneErrorInfo {
   const d = (data ?? {}) as { errorType?: unknown; errorMessage?: unknown; endPointUrl?: unknown };
   const type = typeof d.errorType === 'string' ? d.errorType : 'other';

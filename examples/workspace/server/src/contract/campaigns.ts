@@ -317,7 +317,7 @@ export const recipientListResponseSchema = z
 
 // ── templates ────────────────────────────────────────────────────────────────────────────────
 
-/** A template: the same shape as @x/react-voice's `campaignTemplateSchema` (§7 search answer). */
+/** A template: the same shape as @x/react-voice's `campaignTemplateSchema` (the template search answer). */
 export const campaignTemplateSchema = z
   .object({
     id: idSchema,
@@ -379,12 +379,12 @@ export const templateReviewSchema = z
   .strict()
   .openapi('CampaignTemplateReview');
 
-/** §7 `PATCH /v2/campaign-templates` body (as in @x/react-voice's contract). */
+/** The `PATCH /v2/campaign-templates` body (as in @x/react-voice's contract). */
 export const templateSearchBodySchema = z
   .object({ text: z.string().max(200), channel: campaignChannelSchema })
   .openapi('CampaignTemplateSearch');
 
-/** §7 answer: `campaignTemplates`. */
+/** The template search answer: `campaignTemplates`. */
 export const templateSearchResponseSchema = z
   .object({ campaignTemplates: z.array(campaignTemplateSchema) })
   .openapi('CampaignTemplateSearchResult');

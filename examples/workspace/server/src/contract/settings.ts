@@ -35,7 +35,7 @@ export const ASSIGNMENT_STRATEGIES = ['round_robin', 'least_busy'] as const;
 export const CSAT_SCALES = [3, 5, 10] as const;
 export const INTEGRATION_KINDS = ['salesforce', 'googleMeet'] as const;
 
-/** A phone number in international form: '+', then 7 to 15 digits (§5: numbers start with +). */
+/** A phone number in international form: '+', then 7 to 15 digits. */
 export const phoneSchema = z
   .string()
   .regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, e.g. +15555550101');
@@ -448,7 +448,7 @@ export type TeamCreate = z.input<typeof teamCreateSchema>;
 export type TeamPatch = z.infer<typeof teamPatchSchema>;
 export type AssignmentRule = z.infer<typeof assignmentRuleSchema>;
 export type AssignmentRulePut = z.input<typeof assignmentRulePutSchema>;
-// ── General (appended for issue 26) ──────────────────────────────────────────────────────────
+// ── General ──────────────────────────────────────────────────────────────────────────────────
 
 /** The workspace's general settings: the default country of phone numbers (ISO 3166-1 alpha-2). */
 export const generalSettingsSchema = z

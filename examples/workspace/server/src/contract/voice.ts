@@ -19,7 +19,7 @@ export const agentContactStateSchema = z.enum([
   'ERROR',
 ]);
 
-// ── §3 entities ──────────────────────────────────────────────────────────────────────────────
+// ── Entities ─────────────────────────────────────────────────────────────────────────────────
 
 export const conversationContactSchema = z.object({
   id,
@@ -146,7 +146,7 @@ export const voiceConfigSchema = z.object({
   agentUsername: z.string().nullable(),
 });
 
-// ── §7 requests and answers ──────────────────────────────────────────────────────────────────
+// ── Requests and answers ─────────────────────────────────────────────────────────────────────
 
 export const startConversationBodySchema = z
   .object({ call: callStartSchema })
@@ -240,7 +240,7 @@ export const historyQuerySchema = z.object({
   lastId: id.optional(),
 });
 
-/** Rows of one history page (§9: page size not shown in the spec). */
+/** Rows of one history page (the page size is the server's choice). */
 export const HISTORY_PAGE_SIZE = 20;
 
 export type CommunicationType = z.infer<typeof communicationTypeSchema>;
@@ -259,7 +259,7 @@ export type VoiceConfig = z.infer<typeof voiceConfigSchema>;
 export type HistorySearchType = z.infer<typeof historySearchTypeSchema>;
 export type HistoryBody = z.infer<typeof historyBodySchema>;
 
-// ── after-call work and the history CSV (issue 26) ───────────────────────────────────────────
+// ── after-call work and the history CSV ──────────────────────────────────────────────────────
 
 export const afterCallWorkParamsSchema = slugParamsSchema.extend({
   idCommunication: id.openapi({ param: { name: 'idCommunication', in: 'path' } }),

@@ -3,7 +3,7 @@ import type { CampaignChannel } from './api/types';
 
 const seg = encodeURIComponent;
 
-/** Client paths of the campaigns area (§2 route table). */
+/** Client paths of the campaigns area. */
 export const campaignPaths = {
   overview: (slug: string) => `${paths.campaigns(slug)}/overview`,
   list: (slug: string) => `${paths.campaigns(slug)}/all`,

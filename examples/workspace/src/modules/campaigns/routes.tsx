@@ -4,13 +4,13 @@ import { paths } from '../../app/paths';
 import { loadSession } from '../session/routes';
 import { canOpenCampaigns } from '../session/permits';
 
-/** §2: campaigns needs the campaigns permit; otherwise redirect to home on first load. */
+/** Campaigns needs the campaigns permit; otherwise redirect to home on first load. */
 async function campaignsLoader({ params }: LoaderFunctionArgs) {
   const session = await loadSession(params);
   return canOpenCampaigns(session.permits) ? null : redirect(paths.home(session.slug));
 }
 
-/** The campaigns routes of §2; every screen is lazy (the chart library loads with them). */
+/** The campaigns routes; every screen is lazy (the chart library loads with them). */
 export const campaignsRoute: RouteObject = {
   path: 'campaigns',
   loader: campaignsLoader,

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { redirect } from 'react-router';
 import { paths } from '../../app/paths';
 
-/** The contacts routes of §2: contacts/users and contacts/users/profile/{id}. */
+/** The contacts routes: contacts/users and contacts/users/profile/{id}. */
 export const contactsRoute: RouteObject = {
   path: 'contacts',
   children: [

@@ -4,7 +4,7 @@ import { paths } from '../../app/paths';
 import { loadSession } from '../session/routes';
 import { canOpenInboxPath } from '../session/permits';
 
-/** The inbox guard (§2) on the path below `/ws/{slug}/inbox`; failing it redirects to home. */
+/** The inbox guard on the path below `/ws/{slug}/inbox`; failing it redirects to home. */
 async function inboxGuard({ request, params }: LoaderFunctionArgs) {
   const session = await loadSession(params);
   const below = new URL(request.url).pathname.split('/inbox/')[1] ?? '';
@@ -34,7 +34,7 @@ const conversationChildren: RouteObject[] = [
     }),
     children: [
       {
-        // Recording of a call part; with the query transcript=1 it opens the transcript (§2).
+        // Recording of a call part; with the query transcript=1 it opens the transcript.
         path: 'part/:idPart',
         lazy: async () => ({
           Component: (await import('./components/call-part-panel')).CallPartPanel,

@@ -2,7 +2,7 @@ import type { InboxList } from '../../app/paths';
 import type { Permits } from './api/types';
 
 /**
- * The inbox guard (§2): paths containing `all`, `unassigned` or `tags` need the shared-inbox
+ * The inbox guard: paths containing `all`, `unassigned` or `tags` need the shared-inbox
  * permit; a path containing `views` needs the inbox-views permit; admins pass everything.
  * `path` is the part below `/ws/{slug}/inbox`.
  */
@@ -24,17 +24,17 @@ export function conversationLinkList(permits: Permits): InboxList & { kind: 'all
   return { kind: canOpenInboxPath('all', permits) ? 'all' : 'mine' };
 }
 
-/** The campaigns area needs the campaigns permit (§6); admins pass. */
+/** The campaigns area needs the campaigns permit; admins pass. */
 export function canOpenCampaigns(permits: Permits): boolean {
   return permits.admin || permits.flag_campaigns;
 }
 
-/** Settings agents/edit needs the permissions permit (§6); admins pass. */
+/** Settings agents/edit needs the permissions permit; admins pass. */
 export function canEditAgents(permits: Permits): boolean {
   return permits.admin || permits.flag_permissions;
 }
 
-/** Settings message-templates needs the saved-replies permit (§6); admins pass. */
+/** Settings message-templates needs the saved-replies permit; admins pass. */
 export function canOpenMessageTemplates(permits: Permits): boolean {
   return permits.admin || permits.flag_inbox_savedReplies;
 }
@@ -44,7 +44,7 @@ export function canOpenReports(permits: Permits): boolean {
   return permits.admin || permits.flag_reports;
 }
 
-/** The Live calls item and tab need the voice live-calls permit (§6). */
+/** The Live calls item and tab need the voice live-calls permit. */
 export function canSeeLiveCalls(permits: Permits): boolean {
   return permits.flag_addons_voice_live_calls;
 }

@@ -1,7 +1,7 @@
 import type { AssignmentStrategy, Permits, Role } from './api/types';
 
 /**
- * Labels of the settings screens, in one place. The route segments are the contract of §2
+ * Labels of the settings screens, in one place. The route segments are the contract of the route table
  * (note the spelling 'assigment-rules').
  */
 export const SETTINGS_PATHS = {
@@ -22,7 +22,7 @@ export const SETTINGS_PATHS = {
   preferences: 'preferences',
 } as const;
 
-/** Each permit's name and what it allows (§3 Session permits, §6). */
+/** Each permit's name and what it allows (as the session lists permits). */
 export const PERMIT_LABELS: Record<keyof Permits, { label: string; description: string }> = {
   admin: {
     label: 'Admin',
@@ -108,7 +108,7 @@ export const FORM_MESSAGES = {
   minutes: 'Between 5 and 480 minutes',
 } as const;
 
-/** The phone format of §5 (starts with +), as the server checks it. */
+/** The phone format (starts with +), as the server checks it. */
 export const PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

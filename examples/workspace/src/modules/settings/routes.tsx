@@ -16,11 +16,11 @@ const gated =
   };
 
 /**
- * The settings routes of §2: agents (default), teams, agents/edit/{id}, message-templates,
+ * The settings routes: agents (default), teams, agents/edit/{id}, message-templates,
  * assigment-rules (that spelling is the route contract), customer-satisfaction, integrations,
  * integrations/salesforce, integrations/googleMeet, channels, import-history. Unknown paths
  * redirect to agents. agents/edit needs flag_permissions and message-templates
- * flag_inbox_savedReplies (§6); the server checks every screen's permit again.
+ * flag_inbox_savedReplies; the server checks every screen's permit again.
  */
 export const settingsRoute: RouteObject = {
   path: 'settings',

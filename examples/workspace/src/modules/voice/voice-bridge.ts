@@ -19,11 +19,11 @@ export interface VoiceBridgeState {
 /** The actions the running add-on provides. */
 export interface VoiceBridgeActions {
   /**
-   * Starts an outbound call after the §5 checks. Resolves with null when the call started, or
+   * Starts an outbound call after the phone-number checks (it must start with +). Resolves with null when the call started, or
    * with the message of the refusal ('Phone number is not valid.', ...), which is also shown.
    */
   readonly call: (phone: string) => Promise<string | null>;
-  /** Ends an active call and sets the agent Offline (§4, on sign-out). */
+  /** Ends an active call and sets the agent Offline (on sign-out). */
   readonly logout: () => Promise<void>;
 }
 

@@ -2,8 +2,8 @@ import { withTranscriptQuery } from '../../app/paths';
 
 /**
  * The app path a voice screen's link opens. The voice screens build their links with
- * `voiceRoutes` (§2 routes under `/ws/{slug}/`); a call part's transcript link (`transcript=1`)
- * is merged with the query of the page the user is on (§2), which it keeps.
+ * `voiceRoutes` (routes under `/ws/{slug}/`); a call part's transcript link (`transcript=1`)
+ * is merged with the query of the page the user is on, which it keeps.
  */
 export function voiceHref(href: string, currentSearch: string): string {
   const url = new URL(href, 'http://app.invalid');

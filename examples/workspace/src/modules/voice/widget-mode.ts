@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Widget (embedded) mode (§2): the app runs inside a host page's frame or a narrow side window.
+ * Widget (embedded) mode: the app runs inside a host page's frame or a narrow side window.
  * The product enters it with `?widget=1` on any app URL (and leaves it with `?widget=0`); the
  * choice is kept for the browser tab (session storage), so in-app navigation stays in it. In it the
  * voice screens hide the call history menu, open the history rows' action sheet and, on phones,

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
-/** The voice panel's tabs (§2 identifiers). */
+/** The voice panel's tabs (their route identifiers). */
 export type VoiceTab = 'Agent list' | 'Call history' | 'Live calls';
 
 /**

@@ -38,7 +38,7 @@ export const CAMPAIGN_MESSAGES = {
   /** A send cut off by a server stop, on a channel whose provider cannot tell a repeat. */
   interrupted:
     'Sending was interrupted, so this recipient may or may not have received the message; it was not sent again.',
-  /** §5: a campaign editor with id 'new' for WhatsApp needs at least one approved template. */
+  /** A campaign editor with id 'new' for WhatsApp needs at least one approved template. */
   whatsappNeedsApprovedTemplate: 'Create a template to send a whatsapp campaign',
   notEditable: (status: string) =>
     `Only draft campaigns can be edited; this one is ${status}. Unschedule it first.`,

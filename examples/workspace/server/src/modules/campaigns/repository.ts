@@ -751,7 +751,7 @@ export class CampaignRepository {
     return row;
   }
 
-  /** §7 search: templates of a channel whose name or body contains the text. */
+  /** The template search: templates of a channel whose name or body contains the text. */
   searchTemplates(workspaceId: string, channel: string, text: string, onlyApproved: boolean) {
     let q = this.db
       .selectFrom('campaign_templates')

@@ -259,7 +259,7 @@ export class CampaignService {
 
   async create(access: WorkspaceAccess, body: CampaignCreate): Promise<Campaign> {
     requirePermit(access, 'flag_campaigns');
-    // §5: a WhatsApp campaign needs at least one approved template.
+    // A WhatsApp campaign needs at least one approved template.
     if (
       body.channel === 'whatsapp' &&
       !(await this.repo.hasApprovedTemplate(access.workspace.id, 'whatsapp'))

@@ -147,7 +147,7 @@ export class TemplateService {
     return this.get(access, id);
   }
 
-  /** §7 `PATCH /v2/campaign-templates`. */
+  /** `PATCH /v2/campaign-templates`: changes a template. */
   async search(
     access: WorkspaceAccess,
     text: string,

@@ -26,7 +26,7 @@ export type QueuedMedia =
       readonly contentType: string | null;
     };
 
-/** The Graph answer of GET /{media-id} (reference §2.7; `file_size` is a string). */
+/** The Graph answer of GET /{media-id} (`file_size` is a string). */
 const mediaInfoSchema = z.looseObject({
   url: z.url({ protocol: /^https?$/ }),
   mime_type: z.string().max(255).optional(),

@@ -13,7 +13,7 @@ import { conversationForContact } from '../conversations-intake/service';
 import type { LiveEvent } from '../live/bus';
 import type { VoiceRepository } from './repository';
 
-/** E.164: `+`, then up to 15 digits (§5: an outbound number must start with +). */
+/** E.164: `+`, then up to 15 digits (an outbound number must start with +). */
 export const PHONE_NUMBER = /^\+[1-9]\d{1,14}$/;
 
 export class CallRecords {

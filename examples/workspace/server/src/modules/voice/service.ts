@@ -139,7 +139,7 @@ export class VoiceService {
 
   // ── gates ──────────────────────────────────────────────────────────────────────────────────
 
-  /** §1: voice features need the planVoice flag and an instance with status CREATED. */
+  /** Voice features need the planVoice flag and an instance with status CREATED. */
   private requireVoice(access: WorkspaceAccess): InstanceRef {
     const ws = access.workspace;
     if (!ws.plan_voice) throw new ApiError(403, 'voice_plan_required', MESSAGES.voicePlanRequired);
@@ -203,7 +203,7 @@ export class VoiceService {
 
   // ── routes ─────────────────────────────────────────────────────────────────────────────────
 
-  /** The voice configuration (§1): readable by every member, so the app knows whether to start. */
+  /** The voice configuration: readable by every member, so the app knows whether to start. */
   async config(access: WorkspaceAccess): Promise<VoiceConfig> {
     this.linkIfPending(access);
     const ws = access.workspace;
@@ -644,7 +644,7 @@ export class VoiceService {
     return cc.openRecording(location);
   }
 
-  // ── after-call work and the history CSV (issue 26) ────────────────────────────────────────
+  // ── after-call work and the history CSV ───────────────────────────────────────────────────
 
   /** `GET /addons/voice/dispositions`: the disposition codes agents choose from, in order. */
   async dispositions(access: WorkspaceAccess): Promise<string[]> {
@@ -713,7 +713,7 @@ function customerNumber(contact: Contact): string | undefined {
   return address && PHONE_NUMBER.test(address) ? address : undefined;
 }
 
-/** The first live connection of an agent (§3: connections[0]), or none. */
+/** The first live connection of an agent (`connections[0]`), or none. */
 function firstConnection(data: UserData | undefined) {
   for (const c of data?.Contacts ?? []) {
     const state = agentContactState(c.AgentContactState);

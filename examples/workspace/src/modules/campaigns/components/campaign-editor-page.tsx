@@ -76,7 +76,7 @@ function errorLines(error: unknown): string[] {
   return [error instanceof Error ? error.message : String(error)];
 }
 
-/** §2 and §5: editor 'new' for WhatsApp without an approved template. */
+/** The editor 'new' for WhatsApp without an approved template. */
 function WhatsappTemplateGate({ slug }: { readonly slug: string }) {
   const navigate = useNavigate();
   const templates = useQuery(approvedTemplatesQuery(slug, 'whatsapp'));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Holds navigation away from a screen with unsaved changes (§2: the campaign and template
+ * Holds navigation away from a screen with unsaved changes (the campaign and template
  * editors warn on leaving): in-app navigation is blocked until the user confirms, and closing
  * or reloading the tab asks the browser's own question. `allowNext()` lets the next navigation
  * through (after a save).

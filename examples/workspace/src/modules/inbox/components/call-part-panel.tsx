@@ -21,7 +21,7 @@ import { TranscriptView } from './transcript-view';
 
 /**
  * `conversations/{id}/part/{idPart}`: the recording of a call part; with the query
- * `transcript=1` (merged with any existing query) the transcript (§2).
+ * `transcript=1` (merged with any existing query) the transcript.
  */
 export function CallPartPanel() {
   const session = useSession();

@@ -22,7 +22,7 @@ export function TranscriptView({
     try {
       saveBlob(await fetchApiFile(transcriptUrl), transcriptFileName(Date.now()));
     } catch {
-      // §8: transcript download failure
+      // The transcript could not be downloaded
       toast({
         tone: 'danger',
         title: VOICE_MESSAGES.transcriptTitle,

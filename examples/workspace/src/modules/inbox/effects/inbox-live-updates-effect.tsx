@@ -18,7 +18,7 @@ interface LiveEvent {
  * ends. On every reconnection it refetches the inbox, so nothing missed while offline is lost.
  * A new message in a conversation the agent is not reading (another one, or the tab is in the
  * background) plays the notification sound, which the voice add-on silences while a call is
- * connected (§4). Renders nothing.
+ * connected. Renders nothing.
  */
 export function InboxLiveUpdatesEffect({ slug }: { readonly slug: string }) {
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { logout } from '../api/session-api';
 /**
  * Signs out: revokes the token on the server (best effort), forgets it here and in other tabs,
  * clears cached server data, and goes to the sign-in page. `beforeSignOut` runs first (the voice
- * add-on ends an active call and sets the agent Offline, §4).
+ * add-on ends an active call and sets the agent Offline).
  */
 export function useSignOut(beforeSignOut?: () => Promise<void> | void) {
   const navigate = useNavigate();

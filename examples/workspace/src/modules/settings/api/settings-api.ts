@@ -276,7 +276,7 @@ export const saveGeneralSettings = (slug: string, input: GeneralSettings) =>
     (r) => r.settings,
   );
 
-// ── Call dispositions (after-call work, issue 26) ───────────────────────────────────────────
+// ── Call dispositions (after-call work) ──────────────────────────────────────────────────
 
 /** Query key of the disposition codes. */
 export const dispositionsKey = (slug: string) => ['ws', slug, 'settings', 'dispositions'] as const;

@@ -3,8 +3,8 @@ import { Button } from '../../../ui';
 import { useVoiceBridge, voiceBridgeActions } from '../voice-bridge';
 
 /**
- * The call action of a contact (§6: it appears only when the voice module is enabled). Starting
- * the call goes through the voice add-on, which validates the number (§5) and says why a call
+ * The call action of a contact (it appears only when the voice module is enabled). Starting
+ * the call goes through the voice add-on, which validates the number (it must start with +) and says why a call
  * cannot start.
  */
 export function CallContactButton({

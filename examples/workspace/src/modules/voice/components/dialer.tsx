@@ -7,8 +7,8 @@ import { useSession } from '../../session/hooks/use-session';
 import { useVoiceBridge, voiceBridgeActions } from '../voice-bridge';
 
 /**
- * The call action of a contact page (§6: only when the voice module is enabled): the number to
- * call, prefilled with the contact's, and a Call button. A refused number shows the §5 message
+ * The call action of a contact page (only when the voice module is enabled): the number to
+ * call, prefilled with the contact's, and a Call button. A refused number shows the phone-format message
  * ('Phone number is not valid.') under the field. A number typed without its country code is read
  * in the workspace's default country (Settings → General).
  */
@@ -27,7 +27,7 @@ export function Dialer({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    // A number it cannot read goes as typed: the controller refuses it with the §5 message.
+    // A number it cannot read goes as typed: the controller refuses it with the phone-format message.
     const dialled = toE164(number, country) ?? number.trim();
     setError((await voiceBridgeActions()?.call(dialled)) ?? null);
   };

@@ -7,7 +7,7 @@ const VoiceRuntime = lazy(() =>
 );
 
 /**
- * The voice add-on of the workspace, when its app has the planVoice flag (§1). The add-on (the
+ * The voice add-on of the workspace, when its app has the planVoice flag. The add-on (the
  * softphone client and the voice screens) is its own chunk: it loads beside the workspace, whose
  * screens are interactive before it arrives, and a new workspace gets a new runtime.
  */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { updateVoiceBridge } from '../voice-bridge';
 
 /**
- * The place of the voice header chip in the top bar (§2). The running add-on renders the chip
+ * The place of the voice header chip in the top bar. The running add-on renders the chip
  * into it once the voice module is ready.
  */
 export function VoiceHeader() {

@@ -8,7 +8,7 @@ import { followWorkspaceEvents } from '../../../api/workspace-events';
 export const PRESENCE_LEAVE_PATH = '/presence/leave';
 
 /**
- * Keeps the agent's presence (§4: the last tab closing sets the agent Offline). While this tab is
+ * Keeps the agent's presence (the last tab closing sets the agent Offline). While this tab is
  * open it follows the workspace's event stream, which tells the server the tab is open (with the
  * stream gone and no new one within the server's grace period, the agent is set Offline); when the
  * page is hidden for good (`pagehide`) it sends a beacon, and the server sets the agent Offline

@@ -13,7 +13,7 @@ const CONTACT_BESIDE_MIN_WIDTH_PX = 1101;
 const OFFER_DURATION_MS = 30_000;
 
 /**
- * Screen-pop (issue 26): when a call rings for the agent, the caller's conversation (started if
+ * Screen-pop: when a call rings for the agent, the caller's conversation (started if
  * the caller has none, with their contact created from the number) opens, or is offered in a
  * notice, as the member chose in Settings → Your preferences. Only in the tab the agent is looking
  * at, on a computer-sized screen outside widget mode, once per call. Renders nothing.

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { toast } from '../../../ui';
 
 /**
- * Tells the agent about each softphone error the panel reports (§8), e.g. 'Microphone is not
+ * Tells the agent about each softphone error the panel reports, e.g. 'Microphone is not
  * shared with the browser. Please allow microphone access and reload the page.' (the agent is then
  * Offline and the chip's tooltip says why status changes are disabled). Renders nothing.
  */
