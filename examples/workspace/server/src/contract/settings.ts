@@ -1,12 +1,16 @@
 // Settings (the `settings` routes and their permits): agents and their permits, teams,
-// assignment rules, customer satisfaction, integrations (Salesforce, Google Meet), channels and
-// the contact-import history. Message templates are the inbox's saved replies
+// assignment rules, customer satisfaction, channels and general settings; the integrations
+// (contract/integrations.ts) and the contact-import history (contract/imports.ts) are re-exported
+// from here. Message templates are the inbox's saved replies
 // (`/inbox/saved-replies`, contract/inbox.ts). The web app imports the inferred types with
 // `import type`.
 import { z } from '@hono/zod-openapi';
 import { idSchema, isoDateTime, slugParamsSchema } from './common';
 import { CHANNELS } from './inbox';
 import { permitsSchema } from './session';
+
+export * from './integrations';
+export * from './imports';
 
 /** Limits of the settings API, in one place. */
 export const SETTINGS_LIMITS = {
@@ -33,7 +37,6 @@ export const SETTINGS_LIMITS = {
 export const ROLES = ['admin', 'supervisor', 'agent'] as const;
 export const ASSIGNMENT_STRATEGIES = ['round_robin', 'least_busy'] as const;
 export const CSAT_SCALES = [3, 5, 10] as const;
-export const INTEGRATION_KINDS = ['salesforce', 'googleMeet'] as const;
 
 /** A phone number in international form: '+', then 7 to 15 digits. */
 export const phoneSchema = z
@@ -234,127 +237,6 @@ export const csatResponseSchema = z
   .object({ settings: csatSettingsSchema, summary: csatSummarySchema })
   .openapi('Csat');
 
-// ── Integrations ────────────────────────────────────────────────────────────────────────────
-
-/** A stored secret as the API shows it: whether one is set and a masked preview, never the value. */
-export const maskedSecretSchema = z
-  .object({ set: z.boolean(), preview: z.string().nullable() })
-  .openapi('MaskedSecret');
-
-/** What an integration last did: its last finished run and its last failure (cleared by a success). */
-export const integrationStatusSchema = z
-  .object({
-    lastSuccessAt: isoDateTime.nullable(),
-    lastError: z.object({ message: z.string(), at: isoDateTime }).nullable(),
-  })
-  .openapi('IntegrationStatus');
-
-export const salesforceConfigSchema = z.object({
-  /** The org's My Domain URL. */
-  instanceUrl: z
-    .string()
-    .max(200, { abort: true })
-    .pipe(z.url({ protocol: /^https$/ }))
-    .refine(
-      (u) =>
-        /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*\.(my\.salesforce\.com|salesforce\.com)\/?$/i.test(u),
-      'Use your My Domain URL, e.g. https://acme.my.salesforce.com',
-    ),
-  /** The connected app's consumer key. */
-  clientId: z.string().trim().min(10).max(256),
-  syncContacts: z.boolean(),
-  logCalls: z.boolean(),
-});
-
-export const salesforceSchema = z
-  .object({
-    enabled: z.boolean(),
-    config: salesforceConfigSchema.nullable(),
-    clientSecret: maskedSecretSchema,
-    updatedAt: isoDateTime.nullable(),
-    status: integrationStatusSchema,
-  })
-  .openapi('SalesforceIntegration');
-
-export const salesforcePutSchema = z
-  .object({
-    enabled: z.boolean(),
-    config: salesforceConfigSchema.strict(),
-    /** The connected app's consumer secret; leave out to keep the stored one. */
-    clientSecret: z.string().trim().min(8).max(512).optional(),
-  })
-  .strict()
-  .openapi('SalesforcePut');
-
-/** What a "Sync now" run did: contacts created, updated and linked, and the integration's status after it. */
-export const salesforceSyncSchema = z
-  .object({
-    ok: z.boolean(),
-    created: z.number().int(),
-    updated: z.number().int(),
-    linked: z.number().int(),
-    status: integrationStatusSchema,
-  })
-  .openapi('SalesforceSync');
-
-export const googleMeetConfigSchema = z.object({
-  /** The service account that creates meetings on behalf of the workspace. */
-  serviceAccountEmail: z
-    .string()
-    .max(254, { abort: true })
-    .pipe(z.email())
-    .refine(
-      (e) => e.endsWith('.iam.gserviceaccount.com'),
-      'Use a service account (…@….iam.gserviceaccount.com)',
-    ),
-  /** The Google Workspace user whose calendar hosts the meetings. */
-  delegatedUser: z.string().max(254, { abort: true }).pipe(z.email()),
-  defaultDurationMinutes: z.number().int().min(5).max(480),
-  addLinkToConversations: z.boolean(),
-});
-
-export const googleMeetSchema = z
-  .object({
-    enabled: z.boolean(),
-    config: googleMeetConfigSchema.nullable(),
-    privateKey: maskedSecretSchema,
-    updatedAt: isoDateTime.nullable(),
-    status: integrationStatusSchema,
-  })
-  .openapi('GoogleMeetIntegration');
-
-export const googleMeetPutSchema = z
-  .object({
-    enabled: z.boolean(),
-    config: googleMeetConfigSchema.strict(),
-    /** The service account's private key (PEM); leave out to keep the stored one. */
-    privateKey: z
-      .string()
-      .trim()
-      .max(8_000, { abort: true })
-      .regex(
-        /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/,
-        'Paste the PEM private key of the service account',
-      )
-      .optional(),
-  })
-  .strict()
-  .openapi('GoogleMeetPut');
-
-export const integrationsResponseSchema = z
-  .object({
-    integrations: z.array(
-      z.object({
-        kind: z.enum(INTEGRATION_KINDS),
-        enabled: z.boolean(),
-        configured: z.boolean(),
-        updatedAt: isoDateTime.nullable(),
-        status: integrationStatusSchema,
-      }),
-    ),
-  })
-  .openapi('Integrations');
-
 // ── Channels ────────────────────────────────────────────────────────────────────────────────
 
 export const channelSettingSchema = z
@@ -387,59 +269,6 @@ export const channelPatchSchema = z
 export const channelParamsSchema = slugParamsSchema.extend({
   channel: z.enum(CHANNELS).openapi({ param: { name: 'channel', in: 'path' } }),
 });
-
-// ── Contact imports ─────────────────────────────────────────────────────────────────────────
-
-export const importRowErrorSchema = z
-  .object({
-    /** The line of the file (1 is the header). */
-    line: z.number(),
-    /** The column at fault, when one is. */
-    column: z.string().nullable(),
-    message: z.string(),
-  })
-  .openapi('ImportRowError');
-
-export const contactImportSchema = z
-  .object({
-    id: z.string(),
-    fileName: z.string(),
-    status: z.enum(['completed', 'rejected']),
-    rowsTotal: z.number(),
-    rowsCreated: z.number(),
-    rowsMerged: z.number(),
-    rowsFailed: z.number(),
-    /** Why the whole file was rejected (nothing was imported). */
-    reason: z.string().nullable(),
-    createdBy: z.string().nullable(),
-    createdAt: isoDateTime,
-    finishedAt: isoDateTime,
-  })
-  .openapi('ContactImport');
-
-export const contactImportDetailSchema = contactImportSchema
-  .extend({ errors: z.array(importRowErrorSchema) })
-  .openapi('ContactImportDetail');
-
-export const importsResponseSchema = z
-  .object({ imports: z.array(contactImportSchema) })
-  .openapi('ContactImports');
-export const importResponseSchema = z.object({ import: contactImportDetailSchema });
-
-export const importQuerySchema = z.object({
-  fileName: z.string().trim().min(1).max(200).default('contacts.csv'),
-});
-
-/**
- * One line of the streamed answer of POST …/settings/import-history (NDJSON): progress while the
- * file is parsed (bytes read of the upload, rows seen), then the import as recorded (or an
- * `error` line when the server failed).
- */
-export const importEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), bytes: z.number(), rows: z.number() }),
-  z.object({ type: z.literal('done'), import: contactImportDetailSchema }),
-  z.object({ type: z.literal('error'), message: z.string() }),
-]);
 
 export type SettingsAgent = z.infer<typeof settingsAgentSchema>;
 export type AgentPatch = z.infer<typeof agentPatchSchema>;
@@ -475,21 +304,6 @@ export type AssignmentStrategy = (typeof ASSIGNMENT_STRATEGIES)[number];
 export type CsatSettings = z.infer<typeof csatSettingsSchema>;
 export type CsatSummary = z.infer<typeof csatSummarySchema>;
 export type Csat = z.infer<typeof csatResponseSchema>;
-export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
-export type SalesforceIntegration = z.infer<typeof salesforceSchema>;
-export type SalesforcePut = z.infer<typeof salesforcePutSchema>;
-export type SalesforceConfig = z.infer<typeof salesforceConfigSchema>;
-export type SalesforceSync = z.infer<typeof salesforceSyncSchema>;
-export type GoogleMeetIntegration = z.infer<typeof googleMeetSchema>;
-export type GoogleMeetPut = z.infer<typeof googleMeetPutSchema>;
-export type GoogleMeetConfig = z.infer<typeof googleMeetConfigSchema>;
-export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
-export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
-export type IntegrationSummary = z.infer<typeof integrationsResponseSchema>['integrations'][number];
 export type ChannelSetting = z.infer<typeof channelSettingSchema>;
 export type ChannelPatch = z.infer<typeof channelPatchSchema>;
-export type ImportRowError = z.infer<typeof importRowErrorSchema>;
-export type ContactImport = z.infer<typeof contactImportSchema>;
-export type ContactImportDetail = z.infer<typeof contactImportDetailSchema>;
-export type ImportEvent = z.infer<typeof importEventSchema>;
 export type Role = (typeof ROLES)[number];
