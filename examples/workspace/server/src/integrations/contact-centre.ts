@@ -1,14 +1,11 @@
 // The contact centre through the official AWS SDK clients: the emulator's admin API in
 // development and tests, a real Amazon Connect instance in production (only the endpoint,
 // region and credentials change).
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Readable } from 'node:stream';
 import {
-  ConnectClient,
   DescribeContactCommand,
   DescribeQueueCommand,
   DescribeQuickConnectCommand,
-  GetCurrentMetricDataCommand,
   GetCurrentUserDataCommand,
   ListAgentStatusesCommand,
   ListQueuesCommand,
@@ -20,14 +17,18 @@ import {
   type Contact,
   type UserData,
 } from '@aws-sdk/client-connect';
-import {
-  ConnectContactLensClient,
-  ListRealtimeContactAnalysisSegmentsCommand,
-} from '@aws-sdk/client-connect-contact-lens';
 import type { Logger } from 'pino';
+import { openRecording, readTranscript, type TranscriptLine } from './contact-media';
+import { readQueueMetrics, type QueueMetrics } from './queue-metrics';
+import { ConnectClients } from './connect-clients';
+import { InstanceListCache } from './instance-list-cache';
+import { SharedUserData } from './live-user-data';
 import type { Config } from '../config';
 import { ApiError } from '../lib/errors';
 import { MESSAGES } from '../lib/messages';
+
+export type { QueueMetrics } from './queue-metrics';
+export type { TranscriptLine } from './contact-media';
 
 /** The contact centre of one workspace: its instance and region. */
 export interface InstanceRef {
@@ -49,31 +50,6 @@ export interface QuickConnect {
   readonly description: string;
 }
 
-/** A queue with its real-time metrics (GetCurrentMetricData). */
-export interface QueueMetrics {
-  readonly id: string;
-  readonly name: string;
-  readonly callsWaiting: number;
-  readonly longestWaitSeconds: number;
-  readonly agentsAvailable: number;
-  /** Agents signed in whose routing profile serves the queue, whatever their status. */
-  readonly agentsOnline: number;
-  /** Of those, the agents on a voice contact. */
-  readonly agentsOnCall: number;
-}
-
-/** GetCurrentMetricData takes at most 100 queues per filter. */
-const QUEUES_PER_METRICS_CALL = 100;
-
-/** One transcript line (Contact Lens real-time segment). */
-export interface TranscriptLine {
-  readonly participantRole: string;
-  readonly content: string;
-  readonly beginOffsetMillis: number;
-  readonly endOffsetMillis: number;
-  readonly sentiment: string;
-}
-
 /** GetCurrentUserData accepts at most 100 agents per filter. */
 const AGENTS_PER_CALL = 100;
 /** Quick connects and the queue list change rarely: each is asked again after 30 s. */
@@ -88,53 +64,27 @@ const NO_SUCH_CONTACT: ReadonlySet<string> = new Set([
   'InvalidRequestException',
 ]);
 
-/**
- * Per-instance lists the contact centre is asked for again only after `ttlMs` (the pending answer
- * is shared; a failed one is forgotten at once, so the next caller asks again).
- */
-class InstanceListCache<T> {
-  private readonly entries = new Map<string, { at: number; list: Promise<T> }>();
-  constructor(private readonly ttlMs: number) {}
-
-  get(ref: InstanceRef, load: () => Promise<T>): Promise<T> {
-    const key = `${ref.region}/${ref.instanceId}`;
-    const cached = this.entries.get(key);
-    if (cached && Date.now() - cached.at < this.ttlMs) return cached.list;
-    const list = load();
-    this.entries.set(key, { at: Date.now(), list });
-    list.catch(() => this.entries.delete(key));
-    return list;
-  }
-}
-
 export class ContactCentre {
-  private readonly clients = new Map<string, ConnectClient>();
-  private readonly lensClients = new Map<string, ConnectContactLensClient>();
+  private readonly sdk: ConnectClients;
+  private readonly shared: SharedUserData;
   private readonly quickConnectCache = new InstanceListCache<QuickConnect[]>(INSTANCE_LIST_TTL_MS);
   private readonly queueListCache = new InstanceListCache<{ id: string; name: string }[]>(
     INSTANCE_LIST_TTL_MS,
   );
-  private readonly liveCache = new Map<
-    string,
-    {
-      at: number;
-      data: Promise<Map<string, UserData>>;
-      /** Whether `data` has its answer (a request may then be given it while `next` is read). */
-      settled: boolean;
-      next?: Promise<Map<string, UserData>> | undefined;
-    }
-  >();
 
   /** The id of each instance's Offline agent status (ListAgentStatuses, type OFFLINE). */
   private readonly offlineStatusIds = new Map<string, Promise<string | undefined>>();
 
-  /** Counts {@link ContactCentre.forgetLiveData} calls (reads begun before one are not kept). */
-  private liveGeneration = 0;
-
   constructor(
     private readonly config: Config['connect'],
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.sdk = new ConnectClients(config, log);
+    this.shared = new SharedUserData(
+      (ref, userIds) => this.currentUserData(ref, userIds),
+      config.liveDataTtlMs,
+    );
+  }
 
   /** Whether an endpoint is configured (without one, voice routes answer 503). */
   get configured(): boolean {
@@ -146,61 +96,15 @@ export class ContactCentre {
     return this.config.publicUrl;
   }
 
-  private clientOptions(region: string) {
-    if (!this.config.endpoint)
-      throw new ApiError(503, 'contact_centre_unavailable', MESSAGES.contactCentreUnavailable);
-    return {
-      endpoint: this.config.endpoint,
-      region: region || this.config.region,
-      credentials: this.config.credentials,
-      maxAttempts: 2,
-    };
-  }
-
-  private client(region: string): ConnectClient {
-    let client = this.clients.get(region);
-    if (!client) {
-      client = new ConnectClient(this.clientOptions(region));
-      this.clients.set(region, client);
-    }
-    return client;
-  }
-
-  private lens(region: string): ConnectContactLensClient {
-    let client = this.lensClients.get(region);
-    if (!client) {
-      client = new ConnectContactLensClient(this.clientOptions(region));
-      this.lensClients.set(region, client);
-    }
-    return client;
-  }
-
-  /** Runs an SDK call, turning its failures into API errors (404 for a missing resource). */
-  private async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      const name = (error as { name?: string }).name ?? 'Error';
-      if (name === 'ResourceNotFoundException' || name === 'ContactNotFoundException')
-        throw new ApiError(404, 'not_found', `${operation}: ${(error as Error).message}`);
-      this.log.warn(
-        { operation, error: name, message: (error as Error).message },
-        'contact centre call failed',
-      );
-      throw new ApiError(502, 'contact_centre_error', MESSAGES.contactCentreUnavailable);
-    }
-  }
-
   /** Every user of the instance: id and username. */
   async users(ref: InstanceRef): Promise<{ id: string; username: string }[]> {
     const out: { id: string; username: string }[] = [];
     let NextToken: string | undefined;
     do {
-      const page = await this.call('ListUsers', () =>
-        this.client(ref.region).send(
-          new ListUsersCommand({ InstanceId: ref.instanceId, NextToken, MaxResults: 1000 }),
-        ),
+      const page = await this.sdk.call('ListUsers', () =>
+        this.sdk
+          .client(ref.region)
+          .send(new ListUsersCommand({ InstanceId: ref.instanceId, NextToken, MaxResults: 1000 })),
       );
       for (const u of page.UserSummaryList ?? [])
         if (u.Id && u.Username) out.push({ id: u.Id, username: u.Username });
@@ -226,8 +130,8 @@ export class ContactCentre {
         const list: UserData[] = [];
         let NextToken: string | undefined;
         do {
-          const page = await this.call('GetCurrentUserData', () =>
-            this.client(ref.region).send(
+          const page = await this.sdk.call('GetCurrentUserData', () =>
+            this.sdk.client(ref.region).send(
               new GetCurrentUserDataCommand({
                 InstanceId: ref.instanceId,
                 Filters: { Agents },
@@ -248,27 +152,11 @@ export class ContactCentre {
   }
 
   /**
-   * Live data of the given users, shared between requests: one snapshot per instance and set of
-   * users, read again when it is older than `liveDataTtlMs`. Concurrent requests wait for the
-   * same calls; once a snapshot exists, requests get it while the next one is read (up to five
-   * times the time to live), so that no request waits for the contact centre in steady state.
-   * For screens that list agents; a decision about one agent reads {@link currentUserData}.
+   * Live data of the given users, shared between requests (see {@link SharedUserData}). For
+   * screens that list agents; a decision about one agent reads {@link currentUserData}.
    */
   sharedUserData(ref: InstanceRef, userIds: readonly string[]): Promise<Map<string, UserData>> {
-    const ttl = this.config.liveDataTtlMs;
-    if (ttl === 0) return this.currentUserData(ref, userIds);
-    const key = `${ref.region}/${ref.instanceId}/${[...userIds].sort().join(',')}`;
-    const now = Date.now();
-    const entry = this.liveCache.get(key);
-    if (entry && now - entry.at < ttl) return entry.data;
-    if (entry && now - entry.at < ttl * 5) {
-      if (entry.settled) entry.next ??= this.readShared(key, ref, userIds);
-      return entry.data;
-    }
-    for (const [k, v] of this.liveCache) if (now - v.at >= ttl * 5) this.liveCache.delete(k);
-    const data = this.readShared(key, ref, userIds);
-    this.liveCache.set(key, { at: now, data, settled: false });
-    return data;
+    return this.shared.get(ref, userIds);
   }
 
   /**
@@ -276,31 +164,7 @@ export class ContactCentre {
    * next request reads the contact centre instead of a snapshot from before the change.
    */
   forgetLiveData(): void {
-    this.liveGeneration++;
-    this.liveCache.clear();
-  }
-
-  private readShared(
-    key: string,
-    ref: InstanceRef,
-    userIds: readonly string[],
-  ): Promise<Map<string, UserData>> {
-    const data = this.currentUserData(ref, userIds);
-    const generation = this.liveGeneration;
-    data.then(
-      () => {
-        // A read begun before a change was announced is not kept as the answer after it.
-        if (generation === this.liveGeneration)
-          this.liveCache.set(key, { at: Date.now(), data, settled: true });
-        else if (this.liveCache.get(key)?.data === data) this.liveCache.delete(key);
-      },
-      () => {
-        const entry = this.liveCache.get(key);
-        if (entry?.data === data) this.liveCache.delete(key);
-        else if (entry) entry.next = undefined;
-      },
-    );
-    return data;
+    this.shared.forget();
   }
 
   /**
@@ -312,11 +176,11 @@ export class ContactCentre {
   }
 
   private async loadQuickConnects(ref: InstanceRef): Promise<QuickConnect[]> {
-    const client = this.client(ref.region);
+    const client = this.sdk.client(ref.region);
     const summaries = [];
     let NextToken: string | undefined;
     do {
-      const page = await this.call('ListQuickConnects', () =>
+      const page = await this.sdk.call('ListQuickConnects', () =>
         client.send(
           new ListQuickConnectsCommand({
             InstanceId: ref.instanceId,
@@ -330,7 +194,7 @@ export class ContactCentre {
     } while (NextToken);
     return Promise.all(
       summaries.map(async (s) => {
-        const { QuickConnect: q } = await this.call('DescribeQuickConnect', () =>
+        const { QuickConnect: q } = await this.sdk.call('DescribeQuickConnect', () =>
           client.send(
             new DescribeQuickConnectCommand({ InstanceId: ref.instanceId, QuickConnectId: s.Id }),
           ),
@@ -338,7 +202,7 @@ export class ContactCentre {
         const queueId = q?.QuickConnectConfig?.QueueConfig?.QueueId;
         let description = q?.Description ?? '';
         if (queueId && !description) {
-          const queue = await this.call('DescribeQueue', () =>
+          const queue = await this.sdk.call('DescribeQueue', () =>
             client.send(new DescribeQueueCommand({ InstanceId: ref.instanceId, QueueId: queueId })),
           );
           description = queue.Queue?.Description ?? '';
@@ -377,11 +241,11 @@ export class ContactCentre {
   }
 
   private async loadStandardQueues(ref: InstanceRef): Promise<{ id: string; name: string }[]> {
-    const client = this.client(ref.region);
+    const client = this.sdk.client(ref.region);
     const queues: { id: string; name: string }[] = [];
     let NextToken: string | undefined;
     do {
-      const page = await this.call('ListQueues', () =>
+      const page = await this.sdk.call('ListQueues', () =>
         client.send(
           new ListQueuesCommand({
             InstanceId: ref.instanceId,
@@ -405,64 +269,17 @@ export class ContactCentre {
    * the answer leaves out has zeros.
    */
   async queueMetrics(ref: InstanceRef): Promise<QueueMetrics[]> {
-    const client = this.client(ref.region);
     // The queue list is kept for a while: every live reload of a Queues tab asks for the metrics.
     const queues = await this.queueListCache.get(ref, () => this.loadStandardQueues(ref));
-    const values = new Map<string, Map<string, number>>();
-    for (let i = 0; i < queues.length; i += QUEUES_PER_METRICS_CALL) {
-      const slice = queues.slice(i, i + QUEUES_PER_METRICS_CALL).map((q) => q.id);
-      let token: string | undefined;
-      do {
-        const page = await this.call('GetCurrentMetricData', () =>
-          client.send(
-            new GetCurrentMetricDataCommand({
-              InstanceId: ref.instanceId,
-              Filters: { Queues: slice, Channels: ['VOICE'] },
-              Groupings: ['QUEUE'],
-              CurrentMetrics: [
-                { Name: 'CONTACTS_IN_QUEUE', Unit: 'COUNT' },
-                { Name: 'OLDEST_CONTACT_AGE', Unit: 'SECONDS' },
-                { Name: 'AGENTS_AVAILABLE', Unit: 'COUNT' },
-                { Name: 'AGENTS_ONLINE', Unit: 'COUNT' },
-                { Name: 'AGENTS_ON_CALL', Unit: 'COUNT' },
-              ],
-              MaxResults: QUEUES_PER_METRICS_CALL,
-              NextToken: token,
-            }),
-          ),
-        );
-        for (const result of page.MetricResults ?? []) {
-          const id = result.Dimensions?.Queue?.Id;
-          if (!id) continue;
-          const byName = new Map<string, number>();
-          for (const c of result.Collections ?? [])
-            if (c.Metric?.Name) byName.set(c.Metric.Name, c.Value ?? 0);
-          values.set(id, byName);
-        }
-        token = page.NextToken;
-      } while (token);
-    }
-    const count = (n: number | undefined) => Math.max(0, Math.round(n ?? 0));
-    return queues.map((q) => {
-      const v = values.get(q.id);
-      return {
-        id: q.id,
-        name: q.name,
-        callsWaiting: count(v?.get('CONTACTS_IN_QUEUE')),
-        longestWaitSeconds: count(v?.get('OLDEST_CONTACT_AGE')),
-        agentsAvailable: count(v?.get('AGENTS_AVAILABLE')),
-        agentsOnline: count(v?.get('AGENTS_ONLINE')),
-        agentsOnCall: count(v?.get('AGENTS_ON_CALL')),
-      };
-    });
+    return readQueueMetrics(this.sdk, ref, queues);
   }
 
   /** The contact record (initiation, endpoints, agent, recordings). */
   async describeContact(ref: InstanceRef, contactId: string): Promise<Contact> {
-    const { Contact } = await this.call('DescribeContact', () =>
-      this.client(ref.region).send(
-        new DescribeContactCommand({ InstanceId: ref.instanceId, ContactId: contactId }),
-      ),
+    const { Contact } = await this.sdk.call('DescribeContact', () =>
+      this.sdk
+        .client(ref.region)
+        .send(new DescribeContactCommand({ InstanceId: ref.instanceId, ContactId: contactId })),
     );
     if (!Contact) throw new ApiError(404, 'not_found', MESSAGES.notFound('Contact'));
     return Contact;
@@ -474,21 +291,21 @@ export class ContactCentre {
    */
   async findContact(ref: InstanceRef, contactId: string): Promise<Contact | undefined> {
     try {
-      const { Contact } = await this.client(ref.region).send(
-        new DescribeContactCommand({ InstanceId: ref.instanceId, ContactId: contactId }),
-      );
+      const { Contact } = await this.sdk
+        .client(ref.region)
+        .send(new DescribeContactCommand({ InstanceId: ref.instanceId, ContactId: contactId }));
       return Contact;
     } catch (error) {
       const name = (error as { name?: string }).name ?? 'Error';
       if (NO_SUCH_CONTACT.has(name)) return undefined;
-      return this.call('DescribeContact', () => Promise.reject(error as Error));
+      return this.sdk.call('DescribeContact', () => Promise.reject(error as Error));
     }
   }
 
   /** Adds the supervisor to a live contact as a monitoring leg; answers the monitor contact id. */
   async monitorContact(ref: InstanceRef, contactId: string, userId: string): Promise<string> {
-    const answer = await this.call('MonitorContact', () =>
-      this.client(ref.region).send(
+    const answer = await this.sdk.call('MonitorContact', () =>
+      this.sdk.client(ref.region).send(
         new MonitorContactCommand({
           InstanceId: ref.instanceId,
           ContactId: contactId,
@@ -509,8 +326,8 @@ export class ContactCentre {
     initialContactId: string,
     attributes: Record<string, string>,
   ): Promise<void> {
-    await this.call('UpdateContactAttributes', () =>
-      this.client(ref.region).send(
+    await this.sdk.call('UpdateContactAttributes', () =>
+      this.sdk.client(ref.region).send(
         new UpdateContactAttributesCommand({
           InstanceId: ref.instanceId,
           InitialContactId: initialContactId,
@@ -521,58 +338,13 @@ export class ContactCentre {
   }
 
   /** The transcript of a contact, in order (Contact Lens real-time segments, every page). */
-  async transcript(ref: InstanceRef, contactId: string): Promise<TranscriptLine[]> {
-    const lines: TranscriptLine[] = [];
-    let NextToken: string | undefined;
-    do {
-      const page = await this.call('ListRealtimeContactAnalysisSegments', () =>
-        this.lens(ref.region).send(
-          new ListRealtimeContactAnalysisSegmentsCommand({
-            InstanceId: ref.instanceId,
-            ContactId: contactId,
-            MaxResults: 100,
-            NextToken,
-          }),
-        ),
-      );
-      for (const s of page.Segments ?? []) {
-        const t = s.Transcript;
-        if (!t) continue;
-        lines.push({
-          participantRole: t.ParticipantRole ?? '',
-          content: t.Content ?? '',
-          beginOffsetMillis: t.BeginOffsetMillis ?? 0,
-          endOffsetMillis: t.EndOffsetMillis ?? 0,
-          sentiment: t.Sentiment ?? '',
-        });
-      }
-      NextToken = page.NextToken;
-    } while (NextToken);
-    return lines;
+  transcript(ref: InstanceRef, contactId: string): Promise<TranscriptLine[]> {
+    return readTranscript(this.sdk, ref, contactId);
   }
 
-  /**
-   * Opens the recording stored at a `Recordings[].Location` (`bucket/key`, no scheme) as a
-   * stream. The emulator serves its bucket at `GET {endpoint}/recordings/{bucket}/{key}`, the
-   * S3 path shape; against a real instance this is an S3 GetObject on the same bucket and key.
-   */
-  async openRecording(location: string): Promise<{ body: Readable; size: number | undefined }> {
-    const base = this.clientOptions('').endpoint;
-    const path = location.split('/').map(encodeURIComponent).join('/');
-    let res: Response;
-    try {
-      res = await fetch(`${base}/recordings/${path}`);
-    } catch {
-      throw new ApiError(502, 'contact_centre_error', MESSAGES.contactCentreUnavailable);
-    }
-    if (res.status === 404 || !res.body)
-      throw new ApiError(404, 'recording_not_ready', MESSAGES.recordingNotReady);
-    if (!res.ok) throw new ApiError(502, 'contact_centre_error', MESSAGES.contactCentreUnavailable);
-    const size = Number(res.headers.get('content-length'));
-    return {
-      body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
-      size: Number.isFinite(size) && size > 0 ? size : undefined,
-    };
+  /** Opens the recording stored at a `Recordings[].Location` (see {@link openRecording}). */
+  openRecording(location: string): Promise<{ body: Readable; size: number | undefined }> {
+    return openRecording(this.sdk.endpoint(), location);
   }
 
   /**
@@ -606,14 +378,16 @@ export class ContactCentre {
     const key = `${ref.region}/${ref.instanceId}`;
     let id = this.offlineStatusIds.get(key);
     if (!id) {
-      id = this.call('ListAgentStatuses', () =>
-        this.client(ref.region).send(
-          new ListAgentStatusesCommand({
-            InstanceId: ref.instanceId,
-            AgentStatusTypes: ['OFFLINE'],
-          }),
-        ),
-      ).then((page) => page.AgentStatusSummaryList?.find((s) => s.Type === 'OFFLINE')?.Id);
+      id = this.sdk
+        .call('ListAgentStatuses', () =>
+          this.sdk.client(ref.region).send(
+            new ListAgentStatusesCommand({
+              InstanceId: ref.instanceId,
+              AgentStatusTypes: ['OFFLINE'],
+            }),
+          ),
+        )
+        .then((page) => page.AgentStatusSummaryList?.find((s) => s.Type === 'OFFLINE')?.Id);
       this.offlineStatusIds.set(key, id);
       id.catch(() => this.offlineStatusIds.delete(key));
     }
@@ -634,8 +408,8 @@ export class ContactCentre {
     if ((data.Contacts ?? []).length > 0) return 'on-contact';
     const statusId = await this.offlineStatusId(ref);
     if (!statusId) return 'offline';
-    await this.call('PutUserStatus', () =>
-      this.client(ref.region).send(
+    await this.sdk.call('PutUserStatus', () =>
+      this.sdk.client(ref.region).send(
         new PutUserStatusCommand({
           InstanceId: ref.instanceId,
           UserId: userId,
@@ -649,7 +423,6 @@ export class ContactCentre {
 
   /** Closes the SDK clients. */
   close(): void {
-    for (const c of this.clients.values()) c.destroy();
-    for (const c of this.lensClients.values()) c.destroy();
+    this.sdk.close();
   }
 }

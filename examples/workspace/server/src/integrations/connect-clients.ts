@@ -1,0 +1,79 @@
+// The AWS SDK clients of the contact centre, one per region (Amazon Connect and Contact Lens), and
+// how a failed call becomes an API error: 404 for a missing resource, 502 otherwise (logged);
+// without an endpoint configured, 503.
+import { ConnectClient } from '@aws-sdk/client-connect';
+import { ConnectContactLensClient } from '@aws-sdk/client-connect-contact-lens';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { ApiError } from '../lib/errors';
+import { MESSAGES } from '../lib/messages';
+
+/** The SDK clients, per region, and the call wrapper. */
+export class ConnectClients {
+  private readonly clients = new Map<string, ConnectClient>();
+  private readonly lensClients = new Map<string, ConnectContactLensClient>();
+
+  constructor(
+    private readonly config: Config['connect'],
+    private readonly log: Logger,
+  ) {}
+
+  private clientOptions(region: string) {
+    if (!this.config.endpoint)
+      throw new ApiError(503, 'contact_centre_unavailable', MESSAGES.contactCentreUnavailable);
+    return {
+      endpoint: this.config.endpoint,
+      region: region || this.config.region,
+      credentials: this.config.credentials,
+      maxAttempts: 2,
+    };
+  }
+
+  /** The configured endpoint (503 without one). */
+  endpoint(): string {
+    return this.clientOptions('').endpoint;
+  }
+
+  /** The Amazon Connect client of a region. */
+  client(region: string): ConnectClient {
+    let client = this.clients.get(region);
+    if (!client) {
+      client = new ConnectClient(this.clientOptions(region));
+      this.clients.set(region, client);
+    }
+    return client;
+  }
+
+  /** The Contact Lens client of a region. */
+  lens(region: string): ConnectContactLensClient {
+    let client = this.lensClients.get(region);
+    if (!client) {
+      client = new ConnectContactLensClient(this.clientOptions(region));
+      this.lensClients.set(region, client);
+    }
+    return client;
+  }
+
+  /** Runs an SDK call, turning its failures into API errors (404 for a missing resource). */
+  async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const name = (error as { name?: string }).name ?? 'Error';
+      if (name === 'ResourceNotFoundException' || name === 'ContactNotFoundException')
+        throw new ApiError(404, 'not_found', `${operation}: ${(error as Error).message}`);
+      this.log.warn(
+        { operation, error: name, message: (error as Error).message },
+        'contact centre call failed',
+      );
+      throw new ApiError(502, 'contact_centre_error', MESSAGES.contactCentreUnavailable);
+    }
+  }
+
+  /** Closes every client. */
+  close(): void {
+    for (const client of this.clients.values()) client.destroy();
+    for (const client of this.lensClients.values()) client.destroy();
+  }
+}
