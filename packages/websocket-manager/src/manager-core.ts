@@ -12,36 +12,7 @@ import {
 import { lifecycleRow, mayConnect, type LifecycleDuty, type LifecycleEvent } from './lifecycle';
 import { ManagerEvents } from './manager-events';
 import { createManagerLog, type ManagerLog } from './manager-log';
-import {
-  MSG_CLOSED,
-  MSG_CLOSING_PRIMARY,
-  MSG_DUPLICATE,
-  MSG_ESTABLISHED,
-  MSG_ERROR_EVENT,
-  MSG_FETCHING,
-  MSG_FETCH_FAILED,
-  MSG_FETCH_IN_FLIGHT,
-  MSG_HEARTBEAT_MISSED,
-  MSG_HEARTBEAT_NOT_OPEN,
-  MSG_INIT_ABORTED_FAILED,
-  MSG_INIT_ABORTED_OFFLINE,
-  MSG_INIT_FAILED_IGNORING_FETCH,
-  MSG_INIT_SOCKET_FAILED,
-  MSG_INVALID_CONFIG,
-  MSG_INVALID_MESSAGE,
-  MSG_LOST_IGNORED,
-  MSG_MESSAGE_ERROR,
-  MSG_NEITHER_OPEN,
-  MSG_NETWORK_OFFLINE,
-  MSG_NETWORK_ONLINE,
-  MSG_NO_LISTENER,
-  MSG_OFFLINE_IGNORING_FETCH,
-  MSG_SCHEDULING,
-  MSG_TERMINATE_REASON,
-  MSG_TERMINATING,
-  MSG_URL_EXPIRED,
-  MSG_USER_CLOSE,
-} from './messages';
+import * as M from './messages';
 import { RetryProvider } from './retry-provider';
 import { CLOSED, CLOSING, CONNECTING, SocketPair, closeSocket, is, isOpen } from './socket-pair';
 import { TopicSubscriptions, frame, type Frame } from './subscriptions';
@@ -141,7 +112,7 @@ export class ManagerCore {
 
   /** `terminate(reason)`: stops for good and reports the failure. */
   terminate(reason: string): void {
-    this.log.advanced(MSG_TERMINATING, reason);
+    this.log.advanced(M.MSG_TERMINATING, reason);
     this.terminateReason = reason;
     this.move('terminate');
   }
@@ -182,7 +153,9 @@ export class ManagerCore {
         this.timers.clearInterval(this.networkTimer);
         return;
       case 'closeSockets':
-        this.sockets.closeBoth(this.state === 'terminated' ? MSG_TERMINATE_REASON : MSG_USER_CLOSE);
+        this.sockets.closeBoth(
+          this.state === 'terminated' ? M.MSG_TERMINATE_REASON : M.MSG_USER_CLOSE,
+        );
         return;
       case 'reportInitFailure':
         return this.reportInitFailure();
@@ -207,7 +180,7 @@ export class ManagerCore {
     const ws = this.sockets.default;
     if (ws) this.sockets.openedAt.set(ws, this.now());
     if (this.subscriptions.subscribed.size === 0 && isOpen(this.sockets.secondary))
-      closeSocket(this.sockets.primary, MSG_CLOSING_PRIMARY);
+      closeSocket(this.sockets.primary, M.MSG_CLOSING_PRIMARY);
   }
 
   private reportInitFailure(): void {
@@ -238,7 +211,7 @@ export class ManagerCore {
   private readonly sendHeartbeat = (): void => {
     if (this.heartbeatPending) {
       // Missed heartbeat: reconnect.
-      this.log.advanced(MSG_HEARTBEAT_MISSED);
+      this.log.advanced(M.MSG_HEARTBEAT_MISSED);
       this.timers.clearInterval(this.heartbeatTimer);
       this.heartbeatPending = false;
       void this.fetchConfig();
@@ -250,7 +223,7 @@ export class ManagerCore {
       if (this.options.deepHeartbeat !== false) ws.send(frame(DEEP_HEARTBEAT_TOPIC));
       this.heartbeatPending = true;
     } else {
-      this.log.warn(MSG_HEARTBEAT_NOT_OPEN);
+      this.log.warn(M.MSG_HEARTBEAT_NOT_OPEN);
       void this.fetchConfig();
     }
   };
@@ -262,11 +235,11 @@ export class ManagerCore {
       this.backoff + sign * this.backoff * this.random() * WEBSOCKET_REINIT_JITTER,
     );
     if (this.config && this.now() + wait <= this.config.urlConnValidTime) {
-      this.log.debug(MSG_SCHEDULING + wait + ' ms');
+      this.log.debug(M.MSG_SCHEDULING + wait + ' ms');
       this.backoffTimer = this.timers.setTimeout(this.initWebSocket, wait);
       this.backoff *= 2;
     } else {
-      this.log.warn(MSG_URL_EXPIRED);
+      this.log.warn(M.MSG_URL_EXPIRED);
       void this.fetchConfig();
     }
   }
@@ -274,19 +247,19 @@ export class ManagerCore {
   /** Fetches a fresh configuration, then opens a socket; refused offline, in flight or stopped. */
   fetchConfig = (): Promise<WebSocketInitResult> => {
     if (!this.isOnline()) {
-      this.log.info(MSG_OFFLINE_IGNORING_FETCH);
+      this.log.info(M.MSG_OFFLINE_IGNORING_FETCH);
       return Promise.resolve(FAILED);
     }
     if (!mayConnect(this.state) || !this.transport) {
-      this.log.debug(MSG_INIT_FAILED_IGNORING_FETCH);
+      this.log.debug(M.MSG_INIT_FAILED_IGNORING_FETCH);
       return Promise.resolve(FAILED);
     }
     if (!this.fetchCompleted) {
-      this.log.debug(MSG_FETCH_IN_FLIGHT);
+      this.log.debug(M.MSG_FETCH_IN_FLIGHT);
       return Promise.resolve(FAILED);
     }
     this.resetTimers();
-    this.log.info(MSG_FETCHING);
+    this.log.info(M.MSG_FETCHING);
     this.attemptStart = this.attemptStart ?? this.now();
     this.fetchCompleted = false;
     const fetch = this.transport;
@@ -294,9 +267,9 @@ export class ManagerCore {
       (answer) => this.configured(answer),
       (error: unknown) => {
         this.fetchCompleted = true;
-        this.log.error(MSG_FETCH_FAILED, error);
+        this.log.error(M.MSG_FETCH_FAILED, error);
         if (isNetworkFailure(error)) this.retryProvider.retry();
-        else this.terminate(`${MSG_FETCH_FAILED}: ${JSON.stringify(error)}`);
+        else this.terminate(`${M.MSG_FETCH_FAILED}: ${JSON.stringify(error)}`);
         return FAILED;
       },
     );
@@ -306,8 +279,8 @@ export class ManagerCore {
     this.fetchCompleted = true;
     if (!mayConnect(this.state)) return FAILED;
     if (!isValidWebSocketConnectionConfig(answer)) {
-      this.log.error(MSG_INVALID_CONFIG, answer);
-      this.terminate(MSG_INVALID_CONFIG + JSON.stringify(answer));
+      this.log.error(M.MSG_INVALID_CONFIG, answer);
+      this.terminate(M.MSG_INVALID_CONFIG + JSON.stringify(answer));
       return FAILED;
     }
     this.config = { ...answer, urlConnValidTime: this.now() + WEBSOCKET_URL_VALID_TIME_MS };
@@ -316,11 +289,11 @@ export class ManagerCore {
 
   private readonly initWebSocket = (): WebSocketInitResult => {
     if (!mayConnect(this.state)) {
-      this.log.info(MSG_INIT_ABORTED_FAILED);
+      this.log.info(M.MSG_INIT_ABORTED_FAILED);
       return FAILED;
     }
     if (!this.isOnline()) {
-      this.log.warn(MSG_INIT_ABORTED_OFFLINE);
+      this.log.warn(M.MSG_INIT_ABORTED_OFFLINE);
       return FAILED;
     }
     if (!this.config) return FAILED;
@@ -332,7 +305,7 @@ export class ManagerCore {
       return STARTED;
     } catch (error) {
       this.terminate(
-        MSG_INIT_SOCKET_FAILED + (error instanceof Error ? error.message : String(error)),
+        M.MSG_INIT_SOCKET_FAILED + (error instanceof Error ? error.message : String(error)),
       );
       return FAILED;
     }
@@ -366,20 +339,20 @@ export class ManagerCore {
 
   private onOpen(): void {
     this.retryProvider.connected();
-    this.log.advanced(MSG_ESTABLISHED);
+    this.log.advanced(M.MSG_ESTABLISHED);
     if (this.link !== 'connected') this.events.emit('connectionGain', undefined);
     this.link = 'connected';
     this.move('socketOpen');
   }
 
   private onError(event: unknown): void {
-    this.log.error(MSG_ERROR_EVENT, event);
+    this.log.error(M.MSG_ERROR_EVENT, event);
     if (this.retryProvider.numAttempts === 0) void this.fetchConfig();
     else this.retryProvider.retry();
   }
 
   private onClose(ws: WebSocketLike, event: CloseEvent): void {
-    this.log.advanced(MSG_CLOSED, event.code, event.reason);
+    this.log.advanced(M.MSG_CLOSED, event.code, event.reason);
     const closedAt = this.now();
     const openedAt = this.sockets.openedAt.get(ws);
     const payload: ConnectionClosePayload = {
@@ -395,8 +368,8 @@ export class ManagerCore {
     sockets.dropClosed();
     if (!mayConnect(this.state)) return;
     if (!isOpen(sockets.primary) && !isOpen(sockets.secondary)) {
-      this.log.warn(MSG_NEITHER_OPEN);
-      if (this.link === 'disconnected') this.log.info(MSG_LOST_IGNORED);
+      this.log.warn(M.MSG_NEITHER_OPEN);
+      if (this.link === 'disconnected') this.log.info(M.MSG_LOST_IGNORED);
       else {
         this.lastLost = payload;
         this.events.emit('connectionLost', payload);
@@ -419,34 +392,23 @@ export class ManagerCore {
       message = JSON.parse(String(data)) as Frame;
       if (typeof message !== 'object' || message === null) throw new TypeError();
     } catch {
-      this.log.warn(MSG_INVALID_MESSAGE, data);
+      this.log.warn(M.MSG_INVALID_MESSAGE, data);
       return;
     }
     const topic = message.topic;
     if (topic === SUBSCRIBE_TOPIC) this.subscriptions.onResponse(message);
     else if (topic === HEARTBEAT_TOPIC) this.heartbeatPending = false;
-    else if (topic === DEEP_HEARTBEAT_TOPIC) this.onDeepHeartbeat(message);
+    else if (topic === DEEP_HEARTBEAT_TOPIC) this.events.deepHeartbeat(message, this.now());
     else if (typeof topic === 'string' && topic) this.onTopicMessage(ws, topic, message);
     else if (message.message) {
-      this.log.warn(MSG_MESSAGE_ERROR, message);
+      this.log.warn(M.MSG_MESSAGE_ERROR, message);
       this.events.emit('topicFailure', {
         timestamp: this.now(),
         errorMessage: message.message,
         connectionId: message.connectionId,
         requestId: message.requestId,
       });
-    } else this.log.warn(MSG_INVALID_MESSAGE, message);
-  }
-
-  private onDeepHeartbeat(message: Frame): void {
-    const timestamp = this.now();
-    if (message.statusCode === 200) this.events.emit('deepHeartbeatSuccess', { timestamp });
-    else
-      this.events.emit('deepHeartbeatFailure', {
-        timestamp,
-        statusCode: message.statusCode,
-        statusContent: message.statusContent,
-      });
+    } else this.log.warn(M.MSG_INVALID_MESSAGE, message);
   }
 
   private onTopicMessage(ws: WebSocketLike, topic: string, message: Frame): void {
@@ -458,11 +420,11 @@ export class ManagerCore {
       ws === primary
     ) {
       // Both sockets are subscribed during the handover: the secondary's copy is the one kept.
-      this.log.warn(MSG_DUPLICATE + topic);
+      this.log.warn(M.MSG_DUPLICATE + topic);
       return;
     }
     if (!this.events.deliver(topic, message as WebSocketTopicMessage))
-      this.log.warn(MSG_NO_LISTENER, topic);
+      this.log.warn(M.MSG_NO_LISTENER, topic);
   }
 
   private readonly checkNetwork = (): void => {
@@ -470,12 +432,12 @@ export class ManagerCore {
     if (current === this.online) return;
     this.online = current;
     if (!this.online) {
-      this.log.advanced(MSG_NETWORK_OFFLINE);
+      this.log.advanced(M.MSG_NETWORK_OFFLINE);
       return;
     }
     const ws = this.sockets.default;
     if (!ws || is(ws, CLOSING) || is(ws, CLOSED)) {
-      this.log.advanced(MSG_NETWORK_ONLINE);
+      this.log.advanced(M.MSG_NETWORK_ONLINE);
       void this.fetchConfig();
     }
   };

@@ -1,6 +1,7 @@
 import { MSG_CALLBACK_ERROR, MSG_CB_MUST_BE_FUNCTION } from './messages';
 import { HandlerList, invokeAll } from './handler-list';
 import type { ManagerLog } from './manager-log';
+import type { Frame } from './subscriptions';
 import type {
   Unsubscribe,
   WebSocketManagerEventMap,
@@ -48,6 +49,17 @@ export class ManagerEvents {
     let list = this.topics.get(topic);
     if (!list) this.topics.set(topic, (list = new HandlerList()));
     return add(list, handler);
+  }
+
+  /** Emits the outcome of a deep heartbeat answer (200: success). */
+  deepHeartbeat(message: Frame, timestamp: number): void {
+    if (message.statusCode === 200) this.emit('deepHeartbeatSuccess', { timestamp });
+    else
+      this.emit('deepHeartbeatFailure', {
+        timestamp,
+        statusCode: message.statusCode,
+        statusContent: message.statusContent,
+      });
   }
 
   /**
