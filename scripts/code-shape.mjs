@@ -76,7 +76,6 @@ const FILE_EXCEPTIONS = {
   'packages/react-voice/src/styles/call.css': NOT_YET_SPLIT,
   'packages/react-voice/src/styles/panel.css': NOT_YET_SPLIT,
   'packages/react-voice/src/styles/primitives.css': NOT_YET_SPLIT,
-  'packages/voice-id/src/voice-id/voice-id.ts': NOT_YET_SPLIT,
 };
 
 /**

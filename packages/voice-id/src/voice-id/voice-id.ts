@@ -1,20 +1,12 @@
 import {
   AgentAppMethod,
-  MAX_VOICE_ID_ACTIVE_CONNECTIONS,
   VOICE_ID_CONSTANTS,
   VOICE_ID_INTEGRATION_TYPE,
   VoiceIdErrorType,
 } from '../constants';
-import { mapAuthenticationDecision, mapFraudDetectionDecision } from '../decisions/decisions';
-import { createDomainIdStore } from '../domain/domain-id-store';
 import { VoiceIdError } from '../errors/voice-id-error';
-import {
-  CONFERENCE_NOT_SUPPORTED_MESSAGE,
-  NO_VOICE_ID_PERMISSION_MESSAGE,
-  VoiceIdMessage,
-} from '../messages';
+import { NO_VOICE_ID_PERMISSION_MESSAGE, VoiceIdMessage } from '../messages';
 import type {
-  AgentAppFailure,
   AgentAppRequests,
   AgentAppTransport,
   DescribeSessionResult,
@@ -27,8 +19,20 @@ import type {
   UpdateSessionResult,
   VoiceIdContact,
   VoiceIdDomainStore,
-  VoiceIdSession,
 } from '../port/types';
+import { defaultDomainStore, domainIdOf, sharedDomainId } from './domain-id';
+import {
+  enrollmentStatus,
+  evaluateFailure,
+  fail,
+  notFound,
+  notifyProgress,
+  parseSession,
+  readEvaluation,
+  refuseConferenceCall,
+  sleep,
+  type Fail,
+} from './flow-kit';
 import { isObject, nonEmptyString, optionalString, type JsonObject } from './validate';
 
 /**
@@ -73,45 +77,6 @@ export interface VoiceIdFlowOptions {
  */
 export type EnrollmentProgressCallback = (session: DescribeSessionResult) => void;
 
-type Fail = (failure: AgentAppFailure) => VoiceIdError;
-
-const defaultStores = new WeakMap<AgentAppTransport, VoiceIdDomainStore>();
-const pendingDomainIds = new WeakMap<VoiceIdDomainStore, Promise<string>>();
-
-const fail =
-  (type: VoiceIdErrorType, message: string): Fail =>
-  (failure) =>
-    new VoiceIdError(type, message, failure);
-
-const notFound = (failure: AgentAppFailure) => failure.status === 400 || failure.status === 404;
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const onAbort = () => {
-      clearTimeout(timer);
-      // Rejects with the signal's reason, whatever the caller aborted with (as fetch does).
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function parseSession(data: unknown): VoiceIdSession | undefined {
-  if (!isObject(data) || !isObject(data['Session'])) return undefined;
-  const session = data['Session'];
-  const details = session['EnrollmentRequestDetails'];
-  if (details !== undefined && !(isObject(details) && typeof details['Status'] === 'string')) {
-    return undefined;
-  }
-  return session;
-}
-
 /**
  * Voice ID for the voice connection of one contact: speaker id, status, opt-out and deletion,
  * sessions, evaluation (authentication and fraud detection) and enrollment, with the polling and
@@ -128,19 +93,15 @@ function parseSession(data: unknown): VoiceIdSession | undefined {
  * @public
  */
 export class VoiceId {
-  private readonly contact: VoiceIdContact;
-  private readonly transport: AgentAppTransport;
-  private readonly options: VoiceIdOptions;
   private readonly domainStore: VoiceIdDomainStore;
 
   /** Voice ID flows for `contact`, calling the agent-app service through `transport`. */
-  constructor(contact: VoiceIdContact, transport: AgentAppTransport, options: VoiceIdOptions = {}) {
-    this.contact = contact;
-    this.transport = transport;
-    this.options = options;
-    let store = options.domainStore ?? defaultStores.get(transport);
-    if (!store) defaultStores.set(transport, (store = createDomainIdStore()));
-    this.domainStore = store;
+  constructor(
+    private readonly contact: VoiceIdContact,
+    private readonly transport: AgentAppTransport,
+    private readonly options: VoiceIdOptions = {},
+  ) {
+    this.domainStore = options.domainStore ?? defaultDomainStore(transport);
   }
 
   /** The contact's id. */
@@ -156,20 +117,12 @@ export class VoiceId {
     if (!(await this.contact.hasVoiceIdPermission())) {
       throw new VoiceIdError(VoiceIdErrorType.GET_DOMAIN_ID_FAILED, NO_VOICE_ID_PERMISSION_MESSAGE);
     }
-    const store = this.domainStore;
-    const cached = store.get();
-    if (cached) return cached;
-    let pending = pendingDomainIds.get(store);
-    if (!pending) {
-      pending = this.fetchDomainId().finally(() => pendingDomainIds.delete(store));
-      pendingDomainIds.set(store, pending);
-    }
-    return pending;
+    return sharedDomainId(this.domainStore, () => this.fetchDomainId());
   }
 
   /** The contact's speaker id (its customer id), from the contact record. */
   async getSpeakerId(): Promise<SpeakerIdResult> {
-    this.checkConferenceCall();
+    refuseConferenceCall(this.contact);
     const data = await this.request(
       AgentAppMethod.GET_CONTACT,
       {
@@ -197,7 +150,7 @@ export class VoiceId {
    * with a {@link SpeakerNotEnrolled} result whose `type` is `speaker_id_not_enrolled` by default.
    */
   async getSpeakerStatus(): Promise<SpeakerStatusResult> {
-    this.checkConferenceCall();
+    refuseConferenceCall(this.contact);
     const { speakerId } = await this.getSpeakerId();
     const DomainId = await this.getDomainId();
     const result = await this.call(AgentAppMethod.DESCRIBE_SPEAKER, {
@@ -230,7 +183,7 @@ export class VoiceId {
    * waiting; a failure there goes to `onBackgroundError` as opt_out_speaker_in_lcms_failed.
    */
   async optOutSpeaker(): Promise<OptOutSpeakerResult> {
-    this.checkConferenceCall();
+    refuseConferenceCall(this.contact);
     const { speakerId } = await this.getSpeakerId();
     const DomainId = await this.getDomainId();
     const data = await this.request(
@@ -251,7 +204,7 @@ export class VoiceId {
 
   /** Deletes the speaker from the domain. */
   async deleteSpeaker(): Promise<void> {
-    this.checkConferenceCall();
+    refuseConferenceCall(this.contact);
     const { speakerId } = await this.getSpeakerId();
     const DomainId = await this.getDomainId();
     await this.request(
@@ -263,7 +216,7 @@ export class VoiceId {
 
   /** Starts a new Voice ID session for the contact; the answer must carry a `sessionId`. */
   async startSession(): Promise<StartSessionResult> {
-    this.checkConferenceCall();
+    refuseConferenceCall(this.contact);
     const domainId = await this.getDomainId();
     const data = await this.request(
       AgentAppMethod.START_VOICE_ID_SESSION,
@@ -299,7 +252,7 @@ export class VoiceId {
     startNew = false,
     { signal }: VoiceIdFlowOptions = {},
   ): Promise<SpeakerEvaluation> {
-    this.checkConferenceCall();
+    refuseConferenceCall(this.contact);
     const options = this.options;
     if (startNew) await this.startSession();
     await this.syncSpeakerId();
@@ -315,46 +268,10 @@ export class VoiceId {
       const data = await this.request(
         AgentAppMethod.EVALUATE_SESSION,
         await this.sessionRequest(),
-        (failure) =>
-          notFound(failure)
-            ? new VoiceIdError(
-                VoiceIdErrorType.SESSION_NOT_EXISTS,
-                VoiceIdMessage.EVALUATE_SESSION_NOT_EXISTS,
-                failure,
-              )
-            : new VoiceIdError(
-                VoiceIdErrorType.EVALUATE_SPEAKER_FAILED,
-                VoiceIdMessage.EVALUATE_SPEAKER_FAILED,
-                failure,
-              ),
+        evaluateFailure,
       );
-      const streaming = data['StreamingStatus'];
-      if (
-        streaming !== 'ONGOING' &&
-        streaming !== 'ENDED' &&
-        streaming !== 'PENDING_CONFIGURATION'
-      ) {
-        throw new VoiceIdError(
-          VoiceIdErrorType.EVALUATE_SPEAKER_FAILED,
-          VoiceIdMessage.EVALUATE_SPEAKER_FAILED,
-          { body: data },
-        );
-      }
-      if (streaming !== 'PENDING_CONFIGURATION') {
-        const ended = streaming === 'ENDED';
-        const auth = data['AuthenticationResult'];
-        const fraud = data['FraudDetectionResult'];
-        const authDecision = mapAuthenticationDecision(decisionOf(auth), ended);
-        const fraudDecision = mapFraudDetectionDecision(decisionOf(fraud), ended);
-        if (authDecision && fraudDecision) {
-          return {
-            ...data,
-            StreamingStatus: streaming,
-            AuthenticationResult: { ...(isObject(auth) ? auth : {}), Decision: authDecision },
-            FraudDetectionResult: { ...(isObject(fraud) ? fraud : {}), Decision: fraudDecision },
-          };
-        }
-      }
+      const evaluation = readEvaluation(data);
+      if (evaluation) return evaluation;
       if (polls >= maxPolls) {
         throw new VoiceIdError(
           VoiceIdErrorType.EVALUATE_SPEAKER_TIMEOUT,
@@ -396,7 +313,7 @@ export class VoiceId {
     onProgress?: EnrollmentProgressCallback,
     { signal }: VoiceIdFlowOptions = {},
   ): Promise<EnrollmentResult> {
-    this.checkConferenceCall();
+    refuseConferenceCall(this.contact);
     const options = this.options;
     await this.syncSpeakerId();
     const status = await this.getSpeakerStatus();
@@ -414,31 +331,12 @@ export class VoiceId {
     for (let polls = 1; ; polls++) {
       signal?.throwIfAborted();
       const described = await this.describeSession();
-      const { EnrollmentRequestDetails: details, StreamingStatus } = described.Session;
-      const requestStatus = details?.Status;
+      const { StreamingStatus } = described.Session;
+      const requestStatus = enrollmentStatus(described, polls, maxPolls);
       if (requestStatus === 'COMPLETED') return described;
-      if (requestStatus !== 'IN_PROGRESS' && requestStatus !== 'NOT_ENOUGH_SPEECH') {
-        throw new VoiceIdError(
-          VoiceIdErrorType.ENROLL_SPEAKER_FAILED,
-          details?.Message || VoiceIdMessage.ENROLL_UNKNOWN_STATUS,
-          requestStatus,
-        );
-      }
-      if (polls >= maxPolls) {
-        throw new VoiceIdError(
-          VoiceIdErrorType.ENROLL_SPEAKER_TIMEOUT,
-          VoiceIdMessage.ENROLL_SPEAKER_TIMEOUT,
-        );
-      }
       if (requestStatus === 'IN_PROGRESS' && !progressed) {
         progressed = true;
-        try {
-          onProgress?.(described);
-        } catch (error) {
-          queueMicrotask(() => {
-            throw error;
-          });
-        }
+        notifyProgress(onProgress, described);
       }
       if (requestStatus === 'NOT_ENOUGH_SPEECH' && StreamingStatus === 'ENDED') {
         await sleep(options.startSessionDelay ?? VOICE_ID_CONSTANTS.START_SESSION_DELAY, signal);
@@ -454,7 +352,7 @@ export class VoiceId {
    * (updateVoiceIdData). A 400/404 from updateSession rejects with session_not_exists.
    */
   async updateSpeakerId(speakerId: string): Promise<UpdateSessionResult> {
-    this.checkConferenceCall();
+    refuseConferenceCall(this.contact);
     const data = await this.request(
       AgentAppMethod.UPDATE_SESSION,
       { ...(await this.sessionRequest()), SpeakerId: speakerId },
@@ -482,16 +380,6 @@ export class VoiceId {
     return this.updateSpeakerId(speakerId);
   }
 
-  /** Refuses conference calls (more than 2 active connections); callers are async, so it rejects. */
-  private checkConferenceCall(): void {
-    if (this.contact.getActiveConnectionCount() > MAX_VOICE_ID_ACTIVE_CONNECTIONS) {
-      throw new VoiceIdError(
-        VoiceIdErrorType.NOT_SUPPORTED_ON_CONFERENCE_CALLS,
-        CONFERENCE_NOT_SUPPORTED_MESSAGE,
-      );
-    }
-  }
-
   private async fetchDomainId(): Promise<string> {
     const failed = fail(VoiceIdErrorType.GET_DOMAIN_ID_FAILED, VoiceIdMessage.GET_DOMAIN_ID_FAILED);
     const data = await this.request(
@@ -499,19 +387,7 @@ export class VoiceId {
       { InstanceId: this.contact.getInstanceId(), IntegrationType: VOICE_ID_INTEGRATION_TYPE },
       failed,
     );
-    const list = data['IntegrationAssociationSummaryList'];
-    if (!Array.isArray(list)) throw failed({ body: data });
-    const first: unknown = list[0];
-    const arn = isObject(first) ? first['IntegrationArn'] : undefined;
-    if (first !== undefined && typeof arn !== 'string') throw failed({ body: data });
-    const domainId = typeof arn === 'string' ? arn.replace(/^.*domain\//i, '') : '';
-    if (!domainId) {
-      throw new VoiceIdError(
-        VoiceIdErrorType.NO_DOMAIN_ID_FOUND,
-        VoiceIdMessage.NO_DOMAIN_ID_FOUND,
-        data,
-      );
-    }
+    const domainId = domainIdOf(data, failed);
     this.domainStore.set(domainId);
     return domainId;
   }
@@ -571,9 +447,4 @@ export class VoiceId {
     if (!isObject(result.data)) throw onFailure({ body: result.data });
     return result.data;
   }
-}
-
-function decisionOf(side: unknown): string | undefined {
-  if (!isObject(side)) return undefined;
-  return optionalString(side['Decision']) ?? '';
 }
