@@ -27,6 +27,7 @@ import {
 } from '../api/campaigns-api';
 import type { Audience, Campaign, CampaignChannel, CampaignContent } from '../api/types';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useTabParam } from '../hooks/use-tab-param';
 import { CAMPAIGN_TEXT, CHANNEL_LABELS } from '../messages';
 import { campaignPaths } from '../paths';
 import { AudienceBuilder, useAudienceEstimate } from './audience-builder';
@@ -38,7 +39,6 @@ import { NewCampaignDialog } from './new-campaign-dialog';
 
 const CHANNELS: readonly CampaignChannel[] = ['whatsapp', 'email', 'sms'];
 const TABS = ['audience', 'content', 'details'] as const;
-type Tab = (typeof TABS)[number];
 
 interface Draft {
   readonly name: string;
@@ -127,10 +127,7 @@ function EditorForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'audience';
+  const [tab, setTab] = useTabParam(TABS, 'audience');
   const [saved, setSaved] = useState<Draft>(() =>
     campaign ? draftOf(campaign) : emptyDraft(channel),
   );
@@ -244,18 +241,7 @@ function EditorForm({
         title={CAMPAIGN_TEXT.exitCampaign}
         body={CAMPAIGN_TEXT.exitCampaignBody}
       />
-      <Tabs
-        value={tab}
-        onValueChange={(t) =>
-          setParams(
-            (p) => {
-              p.set('tab', t);
-              return p;
-            },
-            { replace: true },
-          )
-        }
-      >
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList label="Campaign editor">
           <TabsTrigger value="audience" data-testid="editor-tab-audience">
             Audience

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Copy, Download, Pencil, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import {
   Badge,
@@ -31,18 +31,19 @@ import {
 } from '../api/campaigns-api';
 import type { Campaign, CampaignReport, RecipientStatus } from '../api/types';
 import { formatInZone } from '../format';
+import { useTabParam } from '../hooks/use-tab-param';
 import { CAMPAIGN_TEXT } from '../messages';
 import { campaignPaths } from '../paths';
 import { ActivityPanel } from './activity-panel';
 import { AudienceEstimateCard, describeRule, useAudienceEstimate } from './audience-builder';
 import { ChannelLabel, StatusBadge } from './badges';
 import { Kpis } from './kpis';
+import { LoadMore } from './load-more';
 import { EXAMPLE_RECIPIENT, MessagePreview, SmsCounter } from './message-preview';
 import { ProgressMeter } from './progress-meter';
 import { saveFile } from '../../../lib/download';
 
 const TABS = ['overview', 'audience', 'content', 'reports'] as const;
-type Tab = (typeof TABS)[number];
 
 const fileSlug = (name: string) =>
   name
@@ -267,18 +268,7 @@ function Recipients({ slug, campaign }: { readonly slug: string; readonly campai
           })}
         </ul>
       )}
-      {query.hasNextPage ? (
-        <div className="cmp-more">
-          <Button
-            size="sm"
-            variant="ghost"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} />
     </section>
   );
 }
@@ -394,10 +384,7 @@ function ContentTab({ campaign: c }: { readonly campaign: Campaign }) {
 function Viewer({ slug, campaign: c }: { readonly slug: string; readonly campaign: Campaign }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'overview';
+  const [tab, setTab] = useTabParam(TABS, 'overview');
   const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
   const refresh = (next?: Campaign) => {
     if (next) queryClient.setQueryData(campaignKeys.campaign(slug, next.id), next);
@@ -553,18 +540,7 @@ function Viewer({ slug, campaign: c }: { readonly slug: string; readonly campaig
           />
         </div>
       ) : null}
-      <Tabs
-        value={tab}
-        onValueChange={(t) =>
-          setParams(
-            (p) => {
-              p.set('tab', t);
-              return p;
-            },
-            { replace: true },
-          )
-        }
-      >
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList label="Campaign">
           <TabsTrigger value="overview" data-testid="viewer-tab-overview">
             Overview
