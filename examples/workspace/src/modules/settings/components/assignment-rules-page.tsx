@@ -14,7 +14,7 @@ import {
   STRATEGY_LABELS,
   type ChannelName,
 } from '../messages';
-import { errorText, QueryStates, Switch } from './controls';
+import { errorText, QueryStates, SwitchField } from './controls';
 
 interface RuleForm {
   enabled: boolean;
@@ -143,21 +143,13 @@ function RuleCard({
                 : `${team.members.length} ${team.members.length === 1 ? 'member' : 'members'}`}
             </p>
           </div>
-          <Controller
+          <SwitchField
             control={control}
             name="enabled"
-            render={({ field }) => (
-              <Switch
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label={
-                  <span className="ui-visually-hidden">
-                    Assign new conversations to {team.name}
-                  </span>
-                }
-                data-testid="rule-enabled"
-              />
-            )}
+            label={
+              <span className="ui-visually-hidden">Assign new conversations to {team.name}</span>
+            }
+            data-testid="rule-enabled"
           />
         </div>
         <div className="settings-rule__body">

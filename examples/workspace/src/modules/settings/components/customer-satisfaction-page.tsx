@@ -5,7 +5,7 @@ import { useSession } from '../../session/hooks/use-session';
 import { csatQuery, saveCsat, settingsKeys } from '../api/settings-api';
 import type { Csat, CsatSettings } from '../api/types';
 import { CSAT_COPY, FORM_MESSAGES } from '../messages';
-import { applyServerIssues, errorText, QueryStates, SettingsCard, Switch } from './controls';
+import { applyServerIssues, errorText, QueryStates, SettingsCard, SwitchField } from './controls';
 
 const SCALES = [
   { value: '3', label: '1 to 3' },
@@ -85,18 +85,12 @@ function SurveyForm({ csat }: { readonly csat: Csat }) {
         onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
         data-testid="csat-form"
       >
-        <Controller
+        <SwitchField
           control={control}
           name="enabled"
-          render={({ field }) => (
-            <Switch
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              label="Send the survey"
-              description="When off, no survey is sent; past results stay."
-              data-testid="csat-enabled"
-            />
-          )}
+          label="Send the survey"
+          description="When off, no survey is sent; past results stay."
+          data-testid="csat-enabled"
         />
         <Field label="Question" error={formState.errors.question?.message}>
           {(c) => (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Field, Input, Textarea, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { googleMeetQuery, saveGoogleMeet, settingsKeys, testGoogleMeet } from '../api/settings-api';
@@ -11,7 +11,7 @@ import {
   errorText,
   QueryStates,
   SettingsCard,
-  Switch,
+  SwitchField,
 } from './controls';
 import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
 
@@ -121,18 +121,12 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
         description="A Google Cloud service account with domain-wide delegation for Calendar."
       >
         <div className="settings-card__body settings-form__grid">
-          <Controller
+          <SwitchField
             control={control}
             name="enabled"
-            render={({ field }) => (
-              <Switch
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label="Google Meet is on"
-                description={GOOGLE_MEET_COPY.enabledDescription}
-                data-testid="meet-enabled"
-              />
-            )}
+            label="Google Meet is on"
+            description={GOOGLE_MEET_COPY.enabledDescription}
+            data-testid="meet-enabled"
           />
           <Field
             label="Service account email"

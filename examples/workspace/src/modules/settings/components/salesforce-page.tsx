@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Field, Input, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { call, http } from '../../../api/http';
@@ -13,7 +13,7 @@ import {
   errorText,
   QueryStates,
   SettingsCard,
-  Switch,
+  SwitchField,
 } from './controls';
 import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
 
@@ -144,18 +144,12 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
         description="From the connected app you created in Salesforce Setup."
       >
         <div className="settings-card__body settings-form__grid">
-          <Controller
+          <SwitchField
             control={control}
             name="enabled"
-            render={({ field }) => (
-              <Switch
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label="Salesforce is on"
-                description={SALESFORCE_COPY.enabled}
-                data-testid="salesforce-enabled"
-              />
-            )}
+            label="Salesforce is on"
+            description={SALESFORCE_COPY.enabled}
+            data-testid="salesforce-enabled"
           />
           <Field
             label="My Domain URL"
