@@ -35,6 +35,7 @@ import {
   SettingsCard,
   Switch,
 } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
 
 interface AgentForm {
   name: string;
@@ -305,7 +306,13 @@ function AgentForm({
         </div>
       </SettingsCard>
 
-      <div className="settings-form__footer">
+      <SettingsFormFooter
+        label="Save agent"
+        saving={save.isPending}
+        disabled={!formState.isDirty}
+        sticky
+        data-testid="agent-save"
+      >
         <Button
           type="button"
           variant="ghost"
@@ -314,16 +321,7 @@ function AgentForm({
         >
           Discard changes
         </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          loading={save.isPending}
-          disabled={!formState.isDirty}
-          data-testid="agent-save"
-        >
-          Save agent
-        </Button>
-      </div>
+      </SettingsFormFooter>
     </form>
   );
 }

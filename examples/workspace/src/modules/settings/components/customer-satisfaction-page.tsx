@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { Badge, Button, EmptyState, Field, Input, Page, Select, toast } from '../../../ui';
+import { Badge, EmptyState, Field, Input, Page, Select, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { csatQuery, saveCsat, settingsKeys } from '../api/settings-api';
 import type { Csat, CsatSettings } from '../api/types';
 import { CSAT_COPY, FORM_MESSAGES } from '../messages';
 import { applyServerIssues, errorText, QueryStates, SettingsCard, SwitchField } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
 
 const SCALES = [
   { value: '3', label: '1 to 3' },
@@ -122,17 +123,12 @@ function SurveyForm({ csat }: { readonly csat: Csat }) {
             />
           )}
         </Field>
-        <div className="settings-form__actions">
-          <Button
-            type="submit"
-            variant="primary"
-            loading={save.isPending}
-            disabled={!formState.isDirty}
-            data-testid="csat-save"
-          >
-            Save survey
-          </Button>
-        </div>
+        <SettingsFormFooter
+          label="Save survey"
+          saving={save.isPending}
+          disabled={!formState.isDirty}
+          data-testid="csat-save"
+        />
       </form>
     </SettingsCard>
   );

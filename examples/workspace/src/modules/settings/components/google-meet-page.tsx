@@ -13,6 +13,7 @@ import {
   SettingsCard,
   SwitchField,
 } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
 import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
 
 interface MeetForm {
@@ -240,7 +241,13 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
           />
         </div>
       </SettingsCard>
-      <div className="settings-form__footer">
+      <SettingsFormFooter
+        label="Save Google Meet"
+        saving={save.isPending}
+        disabled={!formState.isDirty}
+        sticky
+        data-testid="meet-save"
+      >
         <Button
           type="button"
           loading={test.isPending}
@@ -251,16 +258,7 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
         >
           {GOOGLE_MEET_COPY.test}
         </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          loading={save.isPending}
-          disabled={!formState.isDirty}
-          data-testid="meet-save"
-        >
-          Save Google Meet
-        </Button>
-      </div>
+      </SettingsFormFooter>
     </form>
   );
 }

@@ -15,6 +15,7 @@ import {
   SettingsCard,
   SwitchField,
 } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
 import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
 
 // Here rather than in settings-api: that module is shared with the inbox route's chunk.
@@ -254,17 +255,13 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
           />
         </div>
       </SettingsCard>
-      <div className="settings-form__footer">
-        <Button
-          type="submit"
-          variant="primary"
-          loading={save.isPending}
-          disabled={!formState.isDirty}
-          data-testid="salesforce-save"
-        >
-          Save Salesforce
-        </Button>
-      </div>
+      <SettingsFormFooter
+        label="Save Salesforce"
+        saving={save.isPending}
+        disabled={!formState.isDirty}
+        sticky
+        data-testid="salesforce-save"
+      />
     </form>
   );
 }
