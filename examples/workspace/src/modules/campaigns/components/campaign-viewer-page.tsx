@@ -42,6 +42,7 @@ import { LoadMore } from './load-more';
 import { EXAMPLE_RECIPIENT, MessagePreview, SmsCounter } from './message-preview';
 import { ProgressMeter } from './progress-meter';
 import { saveFile } from '../../../lib/download';
+import { errorText } from '../../../lib/error-text';
 
 const TABS = ['overview', 'audience', 'content', 'reports'] as const;
 
@@ -106,7 +107,7 @@ function ReportsTab({ slug, campaign }: { readonly slug: string; readonly campai
       toast({
         tone: 'danger',
         title: 'The export failed',
-        description: error instanceof Error ? error.message : undefined,
+        description: errorText(error, undefined),
       });
     } finally {
       setExporting(null);
@@ -395,7 +396,7 @@ function Viewer({ slug, campaign: c }: { readonly slug: string; readonly campaig
     toast({
       tone: 'danger',
       title,
-      description: error instanceof Error ? error.message : undefined,
+      description: errorText(error, undefined),
     });
   const duplicate = useMutation({
     mutationFn: () => campaignApi.duplicate(slug, c.id),

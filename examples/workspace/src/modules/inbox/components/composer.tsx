@@ -3,7 +3,6 @@ import { MessageSquareText, Send } from 'lucide-react';
 import { AttachControl, useDraftAttachments } from './composer-attachments';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
 import { Button, Menu, MenuItem, MenuLabel, MenuSeparator, Skeleton, toast } from '../../../ui';
 import {
@@ -16,6 +15,7 @@ import {
 import { MentionTextarea, type MentionTextareaHandle } from './mention-textarea';
 import type { ConversationSummary } from '../api/types';
 import { WhatsappWindowHint } from './whatsapp-window-hint';
+import { errorText } from '../../../lib/error-text';
 
 // Outside WhatsApp's 24-hour window only: the template picker loads when it is needed.
 const WhatsappTemplateOffer = lazy(() =>
@@ -63,7 +63,7 @@ export function Composer({ conversation }: { readonly conversation: Conversation
       toast({
         tone: 'danger',
         title: mode === 'note' ? 'The note was not saved' : 'The reply was not sent',
-        description: error instanceof ApiError ? error.message : 'Try again.',
+        description: errorText(error),
       }),
   });
   const submit = (event?: FormEvent) => {

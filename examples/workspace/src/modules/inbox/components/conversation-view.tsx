@@ -20,6 +20,7 @@ import { useInboxList } from '../hooks/use-inbox-list';
 import { CampaignReplyLink } from './campaign-reply-link';
 import { Composer } from './composer';
 import { contactPanelOpen, withContactPanel } from '../contact-panel-query';
+import { errorText } from '../../../lib/error-text';
 
 // The contact beside a conversation (with the phone-number library) loads when it is asked for.
 const ContactPanel = lazy(() =>
@@ -89,7 +90,7 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
       toast({
         tone: 'danger',
         title: 'The conversation was not updated',
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error, undefined),
       }),
   });
   // The open conversation's shortcuts (the list-wide ones and the `?` overlay: InboxShortcuts).

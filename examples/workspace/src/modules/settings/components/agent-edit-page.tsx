@@ -27,15 +27,9 @@ import {
   PERMIT_ORDER,
   ROLE_LABELS,
 } from '../messages';
-import {
-  applyServerIssues,
-  Checkbox,
-  errorText,
-  QueryStates,
-  SettingsCard,
-  Switch,
-} from './controls';
+import { applyServerIssues, Checkbox, QueryStates, SettingsCard, Switch } from './controls';
 import { SettingsFormFooter } from './settings-form-footer';
+import { errorText } from '../../../lib/error-text';
 
 interface AgentForm {
   name: string;

@@ -14,7 +14,8 @@ import {
   STRATEGY_LABELS,
   type ChannelName,
 } from '../messages';
-import { errorText, QueryStates, SwitchField } from './controls';
+import { QueryStates, SwitchField } from './controls';
+import { errorText } from '../../../lib/error-text';
 
 interface RuleForm {
   enabled: boolean;

@@ -7,7 +7,8 @@ import { useSession } from '../../session/hooks/use-session';
 import { channelsQuery, settingsKeys, updateChannel } from '../api/settings-api';
 import type { ChannelSetting } from '../api/types';
 import { CHANNEL_LABELS, EMAIL_PATTERN, FORM_MESSAGES, PHONE_PATTERN } from '../messages';
-import { applyServerIssues, errorText, QueryStates, SwitchField } from './controls';
+import { applyServerIssues, QueryStates, SwitchField } from './controls';
+import { errorText } from '../../../lib/error-text';
 
 const CHANNELS: Record<
   ChannelSetting['channel'],

@@ -10,8 +10,9 @@ import {
 } from '../../contacts/api/contacts-api';
 import type { ContactAttribute } from '../../contacts/api/types';
 import { ATTRIBUTE_TYPE_LABELS, CONTACT_ATTRIBUTE_COPY as M } from '../../contacts/messages';
-import { errorText, QueryStates, SettingsCard } from './controls';
+import { QueryStates, SettingsCard } from './controls';
 import { AddRowForm, RemovableRows } from './editable-list';
+import { errorText } from '../../../lib/error-text';
 
 type AttributeType = ContactAttribute['type'];
 

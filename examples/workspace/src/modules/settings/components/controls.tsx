@@ -191,11 +191,6 @@ export function QueryStates({
   return <>{children()}</>;
 }
 
-/** The message to show for a failed save. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'Try again.';
-}
-
 /**
  * Puts the field errors of a 400 answer (`issues[].path` like `body.config.clientId`) on the
  * form's fields: `fields` names the form fields (same paths below `body.`) or maps server paths

@@ -5,8 +5,9 @@ import { useSession } from '../../session/hooks/use-session';
 import { csatQuery, saveCsat, settingsKeys } from '../api/settings-api';
 import type { Csat, CsatSettings } from '../api/types';
 import { CSAT_COPY, FORM_MESSAGES } from '../messages';
-import { applyServerIssues, errorText, QueryStates, SettingsCard, SwitchField } from './controls';
+import { applyServerIssues, QueryStates, SettingsCard, SwitchField } from './controls';
 import { SettingsFormFooter } from './settings-form-footer';
+import { errorText } from '../../../lib/error-text';
 
 const SCALES = [
   { value: '3', label: '1 to 3' },

@@ -5,8 +5,9 @@ import { AFTER_CALL_WORK_LIMITS } from '@x/react-voice/api';
 import { Button, Field, Input, Page, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { dispositionsKey, dispositionsQuery, saveDispositions } from '../api/settings-api';
-import { errorText, QueryStates, SettingsCard } from './controls';
+import { QueryStates, SettingsCard } from './controls';
 import { AddRowForm, RemovableRows } from './editable-list';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * settings/call-dispositions: the disposition codes agents choose from in after-call work, in

@@ -5,8 +5,9 @@ import { phoneCountries } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
 import { generalSettingsQuery, saveGeneralSettings, settingsKeys } from '../api/settings-api';
 import type { GeneralSettings } from '../api/types';
-import { errorText, QueryStates, SettingsCard } from './controls';
+import { QueryStates, SettingsCard } from './controls';
 import { SettingsFormFooter } from './settings-form-footer';
+import { errorText } from '../../../lib/error-text';
 
 /** The select's value for "no default country". */
 const NO_COUNTRY = 'none';

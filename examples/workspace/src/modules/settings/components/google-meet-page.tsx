@@ -5,16 +5,10 @@ import { useSession } from '../../session/hooks/use-session';
 import { googleMeetQuery, saveGoogleMeet, settingsKeys, testGoogleMeet } from '../api/settings-api';
 import type { GoogleMeetIntegration } from '../api/types';
 import { EMAIL_PATTERN, FORM_MESSAGES, GOOGLE_MEET_COPY } from '../messages';
-import {
-  applyServerIssues,
-  Checkbox,
-  errorText,
-  QueryStates,
-  SettingsCard,
-  SwitchField,
-} from './controls';
+import { applyServerIssues, Checkbox, QueryStates, SettingsCard, SwitchField } from './controls';
 import { SettingsFormFooter } from './settings-form-footer';
 import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
+import { errorText } from '../../../lib/error-text';
 
 interface MeetForm {
   enabled: boolean;

@@ -4,8 +4,9 @@ import { SCREEN_POP_MODES, type ScreenPopMode } from '../../../../server/src/con
 import { Field, Page, Select, toast } from '../../../ui';
 import { savePreferences, sessionQuery } from '../../session/api/session-api';
 import { useSession } from '../../session/hooks/use-session';
-import { errorText, SettingsCard } from './controls';
+import { SettingsCard } from './controls';
 import { SettingsFormFooter } from './settings-form-footer';
+import { errorText } from '../../../lib/error-text';
 
 /** What each screen-pop mode does, as the member chooses it. */
 const SCREEN_POP_LABELS: Record<ScreenPopMode, string> = {

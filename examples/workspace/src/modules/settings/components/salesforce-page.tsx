@@ -7,16 +7,10 @@ import { salesforceQuery, saveSalesforce, settingsKeys } from '../api/settings-a
 import type { SalesforceIntegration } from '../api/types';
 import { FORM_MESSAGES } from '../messages';
 import { SALESFORCE_COPY } from '../salesforce-messages';
-import {
-  applyServerIssues,
-  Checkbox,
-  errorText,
-  QueryStates,
-  SettingsCard,
-  SwitchField,
-} from './controls';
+import { applyServerIssues, Checkbox, QueryStates, SettingsCard, SwitchField } from './controls';
 import { SettingsFormFooter } from './settings-form-footer';
 import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
+import { errorText } from '../../../lib/error-text';
 
 // Here rather than in settings-api: that module is shared with the inbox route's chunk.
 /** "Sync now": one Salesforce contact sync; its counts and the integration's status after it. */
