@@ -3,10 +3,10 @@
 // and offers to copy the link. While a create is in flight for a conversation, a second choice
 // sends the same idempotency key, so a double click makes one meeting.
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { call, http } from '../../api/http';
 import { toast } from '../../ui';
 import { inboxKeys } from './api/inbox-api';
+import { errorText } from '../../lib/error-text';
 
 export const MEET_COPY = {
   created: 'Meet link created',
@@ -53,7 +53,7 @@ export async function createMeetLink(
     toast({
       tone: 'danger',
       title: MEET_COPY.failed,
-      description: error instanceof ApiError ? error.message : MEET_COPY.unreachable,
+      description: errorText(error, MEET_COPY.unreachable),
     });
   } finally {
     pending.delete(conversationId);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CalendarClock, Save, Send } from 'lucide-react';
+import { ArrowLeft, Save } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -8,8 +8,6 @@ import {
   Dialog,
   EmptyState,
   ErrorState,
-  Field,
-  Input,
   Page,
   Skeleton,
   Tabs,
@@ -27,18 +25,19 @@ import {
 } from '../api/campaigns-api';
 import type { Audience, Campaign, CampaignChannel, CampaignContent } from '../api/types';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useTabParam } from '../hooks/use-tab-param';
 import { CAMPAIGN_TEXT, CHANNEL_LABELS } from '../messages';
 import { campaignPaths } from '../paths';
 import { AudienceBuilder, useAudienceEstimate } from './audience-builder';
 import { ChannelLabel, StatusBadge } from './badges';
 import { ContentEditor } from './content-editor';
+import { DetailsTab } from './editor-details-tab';
 import { LeaveDialog } from './leave-dialog';
 import { EXAMPLE_RECIPIENT } from './message-preview';
 import { NewCampaignDialog } from './new-campaign-dialog';
 
 const CHANNELS: readonly CampaignChannel[] = ['whatsapp', 'email', 'sms'];
 const TABS = ['audience', 'content', 'details'] as const;
-type Tab = (typeof TABS)[number];
 
 interface Draft {
   readonly name: string;
@@ -114,6 +113,72 @@ function WhatsappTemplateGate({ slug }: { readonly slug: string }) {
   );
 }
 
+/** Who the content preview addresses: the first contact of the audience's sample, else the example. */
+function usePreviewRecipient(slug: string, channel: CampaignChannel, audience: Audience) {
+  const estimate = useAudienceEstimate(slug, channel, audience);
+  const sample = estimate.data?.sample[0];
+  return sample
+    ? {
+        name: sample.name,
+        company: null,
+        email: channel === 'email' ? sample.address : null,
+        phone: channel === 'email' ? null : sample.address,
+      }
+    : EXAMPLE_RECIPIENT;
+}
+
+/** The editor's tabs, in the order a campaign is built: who, what, then when. */
+function EditorTabsList() {
+  return (
+    <TabsList label="Campaign editor">
+      <TabsTrigger value="audience" data-testid="editor-tab-audience">
+        Audience
+      </TabsTrigger>
+      <TabsTrigger value="content" data-testid="editor-tab-content">
+        Content
+      </TabsTrigger>
+      <TabsTrigger value="details" data-testid="editor-tab-details">
+        Details
+      </TabsTrigger>
+    </TabsList>
+  );
+}
+
+/** The editor's header buttons: back (to the viewer, or the list for a new campaign) and save draft. */
+function EditorHeaderActions({
+  onBack,
+  saving,
+  saveDisabled,
+  onSaveDraft,
+}: {
+  readonly onBack: () => void;
+  readonly saving: boolean;
+  readonly saveDisabled: boolean;
+  readonly onSaveDraft: () => void;
+}) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        icon={<ArrowLeft aria-hidden="true" />}
+        onClick={onBack}
+        data-testid="editor-back"
+      >
+        Back
+      </Button>
+      <Button
+        icon={<Save aria-hidden="true" />}
+        loading={saving}
+        disabled={saveDisabled}
+        onClick={onSaveDraft}
+        data-testid="save-draft"
+      >
+        Save draft
+      </Button>
+    </>
+  );
+}
+
 function EditorForm({
   slug,
   timeZone,
@@ -127,10 +192,7 @@ function EditorForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'audience';
+  const [tab, setTab] = useTabParam(TABS, 'audience');
   const [saved, setSaved] = useState<Draft>(() =>
     campaign ? draftOf(campaign) : emptyDraft(channel),
   );
@@ -140,16 +202,7 @@ function EditorForm({
   const [problems, setProblems] = useState<string[] | null>(null);
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved]);
   const { blocker, allowNext } = useLeaveGuard(dirty);
-  const estimate = useAudienceEstimate(slug, channel, draft.audience);
-  const sample = estimate.data?.sample[0];
-  const recipient = sample
-    ? {
-        name: sample.name,
-        company: null,
-        email: channel === 'email' ? sample.address : null,
-        phone: channel === 'email' ? null : sample.address,
-      }
-    : EXAMPLE_RECIPIENT;
+  const recipient = usePreviewRecipient(slug, channel, draft.audience);
 
   // `stay`: saving on the way to scheduling (the schedule then opens the viewer).
   const save = useMutation({
@@ -213,29 +266,16 @@ function EditorForm({
       }
       data-testid="campaign-editor"
       actions={
-        <>
-          <Button
-            variant="ghost"
-            icon={<ArrowLeft aria-hidden="true" />}
-            onClick={() =>
-              void navigate(
-                campaign ? campaignPaths.viewer(slug, campaign.id) : campaignPaths.list(slug),
-              )
-            }
-            data-testid="editor-back"
-          >
-            Back
-          </Button>
-          <Button
-            icon={<Save aria-hidden="true" />}
-            loading={save.isPending && !schedule.isPending}
-            disabled={!dirty && campaign !== null}
-            onClick={onSaveDraft}
-            data-testid="save-draft"
-          >
-            Save draft
-          </Button>
-        </>
+        <EditorHeaderActions
+          onBack={() =>
+            void navigate(
+              campaign ? campaignPaths.viewer(slug, campaign.id) : campaignPaths.list(slug),
+            )
+          }
+          saving={save.isPending && !schedule.isPending}
+          saveDisabled={!dirty && campaign !== null}
+          onSaveDraft={onSaveDraft}
+        />
       }
     >
       {!campaign && channel === 'whatsapp' ? <WhatsappTemplateGate slug={slug} /> : null}
@@ -244,29 +284,8 @@ function EditorForm({
         title={CAMPAIGN_TEXT.exitCampaign}
         body={CAMPAIGN_TEXT.exitCampaignBody}
       />
-      <Tabs
-        value={tab}
-        onValueChange={(t) =>
-          setParams(
-            (p) => {
-              p.set('tab', t);
-              return p;
-            },
-            { replace: true },
-          )
-        }
-      >
-        <TabsList label="Campaign editor">
-          <TabsTrigger value="audience" data-testid="editor-tab-audience">
-            Audience
-          </TabsTrigger>
-          <TabsTrigger value="content" data-testid="editor-tab-content">
-            Content
-          </TabsTrigger>
-          <TabsTrigger value="details" data-testid="editor-tab-details">
-            Details
-          </TabsTrigger>
-        </TabsList>
+      <Tabs value={tab} onValueChange={setTab}>
+        <EditorTabsList />
         <TabsContent value="audience" className="cmp-tab">
           <AudienceBuilder
             slug={slug}
@@ -284,115 +303,18 @@ function EditorForm({
           />
         </TabsContent>
         <TabsContent value="details" className="cmp-tab">
-          <div className="cmp-split">
-            <section className="ui-card cmp-card" aria-labelledby="details-title">
-              <header className="cmp-card__header">
-                <h2 id="details-title" className="cmp-card__title">
-                  Details
-                </h2>
-              </header>
-              <div className="cmp-card__body cmp-fields">
-                <Field label="Campaign name">
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={draft.name}
-                      maxLength={120}
-                      onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
-                      data-testid="campaign-name"
-                    />
-                  )}
-                </Field>
-                <fieldset className="cmp-when">
-                  <legend className="ui-field__label">When to send</legend>
-                  <label className="cmp-radio">
-                    <input
-                      type="radio"
-                      name="send-mode"
-                      checked={sendMode === 'now'}
-                      onChange={() => setSendMode('now')}
-                      data-testid="send-now"
-                    />
-                    Send now
-                  </label>
-                  <label className="cmp-radio">
-                    <input
-                      type="radio"
-                      name="send-mode"
-                      checked={sendMode === 'later'}
-                      onChange={() => setSendMode('later')}
-                      data-testid="send-later"
-                    />
-                    Schedule for later
-                  </label>
-                  {sendMode === 'later' ? (
-                    <div className="cmp-when__at">
-                      <Field label="Date">
-                        {(control) => (
-                          <Input
-                            {...control}
-                            type="date"
-                            value={local.date}
-                            onChange={(e) => setLocal((l) => ({ ...l, date: e.target.value }))}
-                            data-testid="schedule-date"
-                          />
-                        )}
-                      </Field>
-                      <Field label="Time">
-                        {(control) => (
-                          <Input
-                            {...control}
-                            type="time"
-                            value={local.time}
-                            onChange={(e) => setLocal((l) => ({ ...l, time: e.target.value }))}
-                            data-testid="schedule-time"
-                          />
-                        )}
-                      </Field>
-                      <p className="cmp-muted cmp-when__zone" data-testid="schedule-zone">
-                        Times are in the workspace time zone, {timeZone}.
-                      </p>
-                    </div>
-                  ) : null}
-                </fieldset>
-                {shownProblems && shownProblems.length > 0 ? (
-                  <div className="cmp-problems" role="alert" data-testid="campaign-problems">
-                    <p className="cmp-problems__title">Before it can be sent:</p>
-                    <ul>
-                      {shownProblems.map((p) => (
-                        <li key={p}>{p}</li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null}
-                <div className="cmp-actions">
-                  <Button
-                    variant="primary"
-                    icon={
-                      sendMode === 'now' ? (
-                        <Send aria-hidden="true" />
-                      ) : (
-                        <CalendarClock aria-hidden="true" />
-                      )
-                    }
-                    loading={schedule.isPending}
-                    onClick={() => schedule.mutate()}
-                    data-testid="schedule-campaign"
-                  >
-                    {sendMode === 'now' ? 'Send now' : 'Schedule campaign'}
-                  </Button>
-                </div>
-              </div>
-            </section>
-            <aside className="cmp-aside">
-              <h2 className="cmp-aside__title">Nothing is sent until you confirm</h2>
-              <p className="cmp-muted">
-                Drafts can be changed at any time. Once scheduled, a campaign waits for its time;
-                unschedule it to change it again. Recipients are taken from the audience when
-                sending starts.
-              </p>
-            </aside>
-          </div>
+          <DetailsTab
+            timeZone={timeZone}
+            name={draft.name}
+            onNameChange={(name) => setDraft((d) => ({ ...d, name }))}
+            sendMode={sendMode}
+            onSendModeChange={setSendMode}
+            local={local}
+            onLocalChange={setLocal}
+            problems={shownProblems}
+            scheduling={schedule.isPending}
+            onSchedule={() => schedule.mutate()}
+          />
         </TabsContent>
       </Tabs>
     </Page>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Megaphone, Plus, Search, SearchX } from 'lucide-react';
+import { Megaphone, Search, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, EmptyState, ErrorState, Input, Page, Select, SkeletonList } from '../../../ui';
@@ -9,7 +9,8 @@ import { campaignListQuery } from '../api/campaigns-api';
 import type { CampaignChannel, CampaignStatus } from '../api/types';
 import { CHANNEL_LABELS, STATUS_LABELS } from '../messages';
 import { CampaignRow } from './campaign-row';
-import { NewCampaignDialog } from './new-campaign-dialog';
+import { LoadMore } from './load-more';
+import { NewCampaignButton, NewCampaignDialog } from './new-campaign-dialog';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'Any state' },
@@ -66,16 +67,7 @@ export function CampaignListPage() {
       title="Campaigns"
       subtitle="WhatsApp, email and SMS campaigns"
       data-testid="campaign-list"
-      actions={
-        <Button
-          variant="primary"
-          icon={<Plus aria-hidden="true" />}
-          onClick={() => setCreating(true)}
-          data-testid="new-campaign"
-        >
-          New campaign
-        </Button>
-      }
+      actions={<NewCampaignButton onClick={() => setCreating(true)} />}
     >
       <NewCampaignDialog slug={slug} open={creating} onOpenChange={setCreating} />
       <div className="cmp-toolbar" role="search">
@@ -145,19 +137,7 @@ export function CampaignListPage() {
             ))}
           </ul>
         )}
-        {query.hasNextPage ? (
-          <div className="cmp-more">
-            <Button
-              size="sm"
-              variant="ghost"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-              data-testid="campaigns-more"
-            >
-              Load more
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore query={query} testId="campaigns-more" />
       </div>
     </Page>
   );

@@ -1,5 +1,6 @@
+import { Plus } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../../ui';
+import { Button, Dialog } from '../../../ui';
 import type { CampaignChannel } from '../api/types';
 import { campaignPaths } from '../paths';
 import { ChannelIcon } from './badges';
@@ -13,6 +14,20 @@ const CHOICES: readonly { channel: CampaignChannel; title: string; body: string 
   { channel: 'email', title: 'Email', body: 'A subject and a message, personalised per contact.' },
   { channel: 'sms', title: 'SMS', body: 'A short text; long ones are sent in several segments.' },
 ];
+
+/** The "New campaign" page action (the overview's and the list's) that opens {@link NewCampaignDialog}. */
+export function NewCampaignButton({ onClick }: { readonly onClick: () => void }) {
+  return (
+    <Button
+      variant="primary"
+      icon={<Plus aria-hidden="true" />}
+      onClick={onClick}
+      data-testid="new-campaign"
+    >
+      New campaign
+    </Button>
+  );
+}
 
 /** Picks the channel of a new campaign, then opens its editor. */
 export function NewCampaignDialog({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Megaphone, Plus } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, EmptyState, ErrorState, Page, Skeleton } from '../../../ui';
@@ -11,7 +11,7 @@ import { campaignPaths } from '../paths';
 import { ActivityPanel } from './activity-panel';
 import { CampaignRow } from './campaign-row';
 import { Kpis } from './kpis';
-import { NewCampaignDialog } from './new-campaign-dialog';
+import { NewCampaignButton, NewCampaignDialog } from './new-campaign-dialog';
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -33,16 +33,7 @@ export function OverviewPage() {
       title="Overview"
       subtitle="Campaigns at a glance"
       data-testid="campaigns-overview"
-      actions={
-        <Button
-          variant="primary"
-          icon={<Plus aria-hidden="true" />}
-          onClick={() => setCreating(true)}
-          data-testid="new-campaign"
-        >
-          New campaign
-        </Button>
-      }
+      actions={<NewCampaignButton onClick={() => setCreating(true)} />}
     >
       <NewCampaignDialog slug={slug} open={creating} onOpenChange={setCreating} />
       {query.isPending ? (

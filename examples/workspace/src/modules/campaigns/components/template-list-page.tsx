@@ -11,6 +11,7 @@ import type { CampaignChannel, TemplateStatus } from '../api/types';
 import { CHANNEL_LABELS, TEMPLATE_STATUS_LABELS } from '../messages';
 import { campaignPaths } from '../paths';
 import { ChannelLabel, TemplateStatusBadge } from './badges';
+import { LoadMore } from './load-more';
 
 const CHANNEL_OPTIONS = [
   { value: '', label: 'Any channel' },
@@ -127,18 +128,7 @@ export function TemplateListPage() {
             ))}
           </ul>
         )}
-        {query.hasNextPage ? (
-          <div className="cmp-more">
-            <Button
-              size="sm"
-              variant="ghost"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore query={query} />
       </div>
     </Page>
   );

@@ -5,12 +5,13 @@ import { ApiError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { countryName, formatPhone, toE164 } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
-import { applyServerIssues, errorText } from '../../settings/components/controls';
+import { applyServerIssues } from '../../settings/components/controls';
 import { FORM_MESSAGES } from '../../settings/messages';
 import { Button, Dialog, Field, Input, toast } from '../../../ui';
 import { contactAttributesQuery, createContact, updateContact } from '../api/contacts-api';
 import type { Contact, ContactAttribute, ContactCreate, ContactPatch } from '../api/types';
 import { CONTACT_COPY as M, CONTACT_LIMITS } from '../messages';
+import { errorText } from '../../../lib/error-text';
 
 interface ContactForm {
   name: string;

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../session/hooks/use-session';
-import { errorText } from '../../settings/components/controls';
 import { Button, Dialog, toast } from '../../../ui';
 import { deleteContact } from '../api/contacts-api';
 import type { Contact } from '../api/types';
 import { CONTACT_COPY as M } from '../messages';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * Confirms deleting a contact, saying what happens (personal data erased, conversations kept

@@ -6,11 +6,11 @@ import { paths } from '../../../app/paths';
 import { formatPhone } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
 import { useDebouncedValue } from '../../inbox/hooks/use-debounced-value';
-import { errorText } from '../../settings/components/controls';
 import { Avatar, Button, Dialog, Input, toast } from '../../../ui';
 import { contactQuery, contactsQuery, mergeContacts } from '../api/contacts-api';
 import type { Contact } from '../api/types';
 import { CONTACT_COPY as M } from '../messages';
+import { errorText } from '../../../lib/error-text';
 
 /** One side of the merge: the contact's name, phones, emails, company and conversations. */
 function MergeSide({

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { formatPhone } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
-import { errorText } from '../../settings/components/controls';
 import { Button, Dialog, Field, Input, toast } from '../../../ui';
 import { inboxKeys, startConversation } from '../../inbox/api/inbox-api';
 import type { Contact } from '../api/types';
 import { conversationLinkList } from '../../session/permits';
 import { CONTACT_COPY as M } from '../messages';
+import { errorText } from '../../../lib/error-text';
 
 type StartChannel = 'email' | 'sms' | 'whatsapp';
 const CHANNELS: readonly StartChannel[] = ['email', 'sms', 'whatsapp'];

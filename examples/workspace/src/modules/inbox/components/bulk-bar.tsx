@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck, X } from 'lucide-react';
 import { MAX_BULK_CONVERSATIONS } from '../../../../server/src/contract/inbox-limits';
-import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
 import { Button, IconButton, Select, toast } from '../../../ui';
 import { agentsQuery, inboxKeys, tagsQuery, updateConversations } from '../api/inbox-api';
 import type { ConversationBulkChange } from '../api/types';
 import { PRIORITY_OPTIONS, SnoozeMenu } from './triage';
+import { errorText } from '../../../lib/error-text';
 
 const UNASSIGNED = '__unassigned__';
 
@@ -63,7 +63,7 @@ export function BulkBar({
       toast({
         tone: 'danger',
         title: 'The conversations were not updated',
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error, undefined),
       }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.all(session.slug) });

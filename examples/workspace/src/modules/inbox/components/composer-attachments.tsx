@@ -1,11 +1,11 @@
 import { Paperclip, X } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { ApiError } from '../../../api/client';
 import { ATTACHMENT_LIMITS } from '../../../../server/src/contract/attachment-limits';
 import { IconButton, Spinner } from '../../../ui';
 import { formatSize, uploadAttachment } from '../api/attachments-api';
 import { INBOX_COPY } from '../messages';
+import { errorText } from '../../../lib/error-text';
 
 /** A file chosen in the composer: uploading, uploaded (with its id) or refused (with why). */
 interface Draft {
@@ -39,7 +39,7 @@ export function useDraftAttachments(slug: string, conversationId: string) {
           (e: unknown) =>
             update(key, {
               state: 'error',
-              error: e instanceof ApiError ? e.message : INBOX_COPY.attachmentFailed(file.name),
+              error: errorText(e, INBOX_COPY.attachmentFailed(file.name)),
             }),
         );
       return {

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessageSquareText, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { AttachControl, useDraftAttachments } from './composer-attachments';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
-import { Button, Menu, MenuItem, MenuLabel, MenuSeparator, Skeleton, toast } from '../../../ui';
+import { Button, Skeleton, toast } from '../../../ui';
 import {
   agentsQuery,
   inboxKeys,
@@ -15,7 +14,9 @@ import {
 } from '../api/inbox-api';
 import { MentionTextarea, type MentionTextareaHandle } from './mention-textarea';
 import type { ConversationSummary } from '../api/types';
+import { SavedRepliesMenu } from './composer-saved-replies';
 import { WhatsappWindowHint } from './whatsapp-window-hint';
+import { errorText } from '../../../lib/error-text';
 
 // Outside WhatsApp's 24-hour window only: the template picker loads when it is needed.
 const WhatsappTemplateOffer = lazy(() =>
@@ -63,7 +64,7 @@ export function Composer({ conversation }: { readonly conversation: Conversation
       toast({
         tone: 'danger',
         title: mode === 'note' ? 'The note was not saved' : 'The reply was not sent',
-        description: error instanceof ApiError ? error.message : 'Try again.',
+        description: errorText(error),
       }),
   });
   const submit = (event?: FormEvent) => {
@@ -124,54 +125,18 @@ export function Composer({ conversation }: { readonly conversation: Conversation
           <AttachControl.List drafts={drafts} />
           <div className="composer__bar">
             <AttachControl.Button drafts={drafts} />
-            <Menu
-              align="start"
-              label="Saved replies"
-              trigger={
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  icon={<MessageSquareText aria-hidden="true" />}
-                  data-testid="saved-replies"
-                >
-                  Saved replies
-                </Button>
-              }
-            >
-              <MenuLabel>Saved replies</MenuLabel>
-              {savedReplies.isPending ? (
-                <MenuItem disabled>Loading…</MenuItem>
-              ) : savedReplies.isError ? (
-                <MenuItem disabled>Saved replies could not be loaded</MenuItem>
-              ) : savedReplies.data.length === 0 ? (
-                <MenuItem disabled>No saved replies yet</MenuItem>
-              ) : (
-                savedReplies.data.map((reply) => (
-                  <MenuItem
-                    key={reply.id}
-                    data-testid="saved-reply"
-                    onSelect={() => setBody((b) => (b ? `${b}\n${reply.body}` : reply.body))}
-                  >
-                    {reply.title}
-                  </MenuItem>
-                ))
-              )}
-              {session.app.meetLinks ? (
-                <>
-                  <MenuSeparator />
-                  <MenuItem
-                    data-testid="create-meet-link"
-                    onSelect={() =>
+            <SavedRepliesMenu
+              savedReplies={savedReplies}
+              onInsert={(text) => setBody((b) => (b ? `${b}\n${text}` : text))}
+              onCreateMeetLink={
+                session.app.meetLinks
+                  ? () =>
                       void import('../meet-link').then((m) =>
                         m.createMeetLink(session.slug, conversation.id, queryClient),
                       )
-                    }
-                  >
-                    Create Meet link
-                  </MenuItem>
-                </>
-              ) : null}
-            </Menu>
+                  : null
+              }
+            />
             <span className="composer__hint">
               <kbd className="ui-kbd">Ctrl</kbd> <kbd className="ui-kbd">Enter</kbd> to send
             </span>

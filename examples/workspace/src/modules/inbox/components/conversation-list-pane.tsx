@@ -1,27 +1,20 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Inbox, ListChecks, Search, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import type { InboxList } from '../../../app/paths';
 import { useSession } from '../../session/hooks/use-session';
-import {
-  DocumentTitle,
-  EmptyState,
-  ErrorState,
-  IconButton,
-  Input,
-  Select,
-  SkeletonList,
-  Spinner,
-} from '../../../ui';
+import { DocumentTitle, ErrorState, SkeletonList, Spinner } from '../../../ui';
 import { conversationsQuery, inboxCountsQuery } from '../api/inbox-api';
 import type { StatusFilter } from '../api/inbox-api';
 import type { InboxCounts } from '../api/types';
+import { useConversationSelection } from '../hooks/use-conversation-selection';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useInboxList } from '../hooks/use-inbox-list';
 import { BulkBar } from './bulk-bar';
+import { ConversationListEmpty } from './conversation-list-empty';
+import { ConversationListTools, STATUS_OPTIONS } from './conversation-list-tools';
 import { ConversationRow } from './conversation-row';
 
 const ROW_HEIGHT = 84;
@@ -42,25 +35,9 @@ function listTitle(list: InboxList, counts: InboxCounts | undefined): string {
   }
 }
 
-const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'snoozed', label: 'Snoozed' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'any', label: 'All statuses' },
-] as const satisfies readonly { value: StatusFilter; label: string }[];
-
 function statusFromQuery(value: string | null): StatusFilter {
   return STATUS_OPTIONS.find((o) => o.value === value)?.value ?? 'open';
 }
-
-const EMPTY_TITLES: Record<StatusFilter, string> = {
-  open: 'You’re all caught up',
-  pending: 'Nothing pending',
-  snoozed: 'Nothing snoozed',
-  closed: 'No closed conversations',
-  any: 'No conversations yet',
-};
 
 /** A list of conversations (search, status, infinite virtualised scroll) beside the open one. */
 export function ConversationListPane() {
@@ -76,19 +53,8 @@ export function ConversationListPane() {
   const query = useInfiniteQuery(conversationsQuery(session.slug, list, search, status));
   const items = query.data?.pages.flatMap((p) => p.conversations) ?? [];
   // Selection mode: a checkbox on every row and the bulk actions bar.
-  const [selecting, setSelecting] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const leaveSelection = () => {
-    setSelecting(false);
-    setSelected(new Set());
-  };
-  const toggle = (id: string) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const { selecting, setSelecting, selected, setSelected, leaveSelection, toggle } =
+    useConversationSelection();
 
   // Keep the search in the URL (shareable, and kept when a conversation opens). Only a changed
   // search navigates: a navigation to the same list would undo a click made meanwhile.
@@ -135,39 +101,21 @@ export function ConversationListPane() {
       >
         <header className="conversation-list__header">
           <h1 className="conversation-list__title">{title}</h1>
-          <div className="conversation-list__tools">
-            <Input
-              type="search"
-              aria-label="Search conversations"
-              placeholder="Search"
-              icon={<Search aria-hidden="true" />}
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              data-testid="conversation-search"
-            />
-            <Select
-              label="Status"
-              value={status}
-              onValueChange={(value) =>
-                setParams((prev) => {
-                  const next = new URLSearchParams(prev);
-                  if (value === 'open') next.delete('status');
-                  else next.set('status', value);
-                  return next;
-                })
-              }
-              options={STATUS_OPTIONS}
-              data-testid="conversation-status-filter"
-            />
-            <IconButton
-              label={selecting ? 'Leave selection' : 'Select conversations'}
-              aria-pressed={selecting}
-              onClick={() => (selecting ? leaveSelection() : setSelecting(true))}
-              data-testid="conversation-select-mode"
-            >
-              <ListChecks aria-hidden="true" />
-            </IconButton>
-          </div>
+          <ConversationListTools
+            searchText={searchText}
+            onSearchTextChange={setSearchText}
+            status={status}
+            onStatusChange={(value) =>
+              setParams((prev) => {
+                const next = new URLSearchParams(prev);
+                if (value === 'open') next.delete('status');
+                else next.set('status', value);
+                return next;
+              })
+            }
+            selecting={selecting}
+            onToggleSelecting={() => (selecting ? leaveSelection() : setSelecting(true))}
+          />
           {selecting ? (
             <BulkBar
               selected={selected}
@@ -186,25 +134,7 @@ export function ConversationListPane() {
             onRetry={() => void query.refetch()}
           />
         ) : items.length === 0 ? (
-          search ? (
-            <EmptyState
-              icon={<SearchX aria-hidden="true" />}
-              title="No conversations found"
-              body={`Nothing matches “${search}”. Try another name, phone number or word.`}
-              data-testid="conversation-list-empty"
-            />
-          ) : (
-            <EmptyState
-              icon={<Inbox aria-hidden="true" />}
-              title={EMPTY_TITLES[status]}
-              body={
-                status === 'open'
-                  ? 'New conversations and calls with your customers appear here.'
-                  : 'Conversations with this status appear here.'
-              }
-              data-testid="conversation-list-empty"
-            />
-          )
+          <ConversationListEmpty search={search} status={status} />
         ) : (
           <div
             className="conversation-list__scroll"

@@ -20,6 +20,7 @@ import { useInboxList } from '../hooks/use-inbox-list';
 import { CampaignReplyLink } from './campaign-reply-link';
 import { Composer } from './composer';
 import { contactPanelOpen, withContactPanel } from '../contact-panel-query';
+import { errorText } from '../../../lib/error-text';
 
 // The contact beside a conversation (with the phone-number library) loads when it is asked for.
 const ContactPanel = lazy(() =>
@@ -65,6 +66,50 @@ function openSelect(select: HTMLSelectElement | null): void {
   }
 }
 
+type ConversationUpdate = Parameters<typeof updateConversation>[2];
+
+/** The header's triage row: tags, priority, snooze, and until when a snoozed conversation sleeps. */
+function ConversationTriage({
+  conversation,
+  busy,
+  onUpdate,
+}: {
+  readonly conversation: ConversationSummary;
+  readonly busy: boolean;
+  readonly onUpdate: (input: ConversationUpdate) => void;
+}) {
+  const session = useSession();
+  const allTags = useQuery(tagsQuery(session.slug));
+  return (
+    <div className="conversation-header__triage">
+      <TagEditor
+        tags={conversation.tags}
+        allTags={allTags.data ?? []}
+        disabled={busy}
+        onChange={(tagIds) => onUpdate({ tagIds })}
+      />
+      <Select
+        label="Priority"
+        value={conversation.priority}
+        options={PRIORITY_OPTIONS}
+        disabled={busy}
+        onValueChange={(priority) => onUpdate({ priority })}
+        data-testid="conversation-priority"
+      />
+      <SnoozeMenu
+        disabled={busy}
+        onSnooze={(until) => onUpdate({ snoozedUntil: until.toISOString() })}
+        data-testid="conversation-snooze"
+      />
+      {conversation.status === 'snoozed' ? (
+        <span className="conversation-header__snoozed" data-testid="conversation-snoozed">
+          {snoozedLabel(conversation.snoozedUntil)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 function ConversationHeader({ conversation }: { readonly conversation: ConversationSummary }) {
   const session = useSession();
   const list = useInboxList();
@@ -73,7 +118,6 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
   const contactShown = contactPanelOpen(location.search);
   const queryClient = useQueryClient();
   const agents = useQuery(agentsQuery(session.slug));
-  const allTags = useQuery(tagsQuery(session.slug));
   const update = useMutation({
     mutationFn: (input: Parameters<typeof updateConversation>[2]) =>
       updateConversation(session.slug, conversation.id, input),
@@ -89,7 +133,7 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
       toast({
         tone: 'danger',
         title: 'The conversation was not updated',
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error, undefined),
       }),
   });
   // The open conversation's shortcuts (the list-wide ones and the `?` overlay: InboxShortcuts).
@@ -195,32 +239,11 @@ function ConversationHeader({ conversation }: { readonly conversation: Conversat
           />
         </div>
       </div>
-      <div className="conversation-header__triage">
-        <TagEditor
-          tags={conversation.tags}
-          allTags={allTags.data ?? []}
-          disabled={update.isPending}
-          onChange={(tagIds) => update.mutate({ tagIds })}
-        />
-        <Select
-          label="Priority"
-          value={conversation.priority}
-          options={PRIORITY_OPTIONS}
-          disabled={update.isPending}
-          onValueChange={(priority) => update.mutate({ priority })}
-          data-testid="conversation-priority"
-        />
-        <SnoozeMenu
-          disabled={update.isPending}
-          onSnooze={(until) => update.mutate({ snoozedUntil: until.toISOString() })}
-          data-testid="conversation-snooze"
-        />
-        {conversation.status === 'snoozed' ? (
-          <span className="conversation-header__snoozed" data-testid="conversation-snoozed">
-            {snoozedLabel(conversation.snoozedUntil)}
-          </span>
-        ) : null}
-      </div>
+      <ConversationTriage
+        conversation={conversation}
+        busy={update.isPending}
+        onUpdate={(input) => update.mutate(input)}
+      />
     </header>
   );
 }

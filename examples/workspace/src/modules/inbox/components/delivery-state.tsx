@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Check, CheckCheck, Clock, RotateCcw } from 'lucide-react';
-import { ApiError } from '../../../api/client';
 import { Button, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { inboxKeys, retryMessage } from '../api/inbox-api';
 import type { InboxMessage, MessageDelivery } from '../api/types';
+import { errorText } from '../../../lib/error-text';
 
 const LABELS: Record<MessageDelivery['status'], string> = {
   queued: 'Sending',
@@ -57,7 +57,7 @@ export function RetryReply({ message }: { readonly message: InboxMessage }) {
       toast({
         tone: 'danger',
         title: 'The reply was not sent again',
-        description: error instanceof ApiError ? error.message : 'Try again.',
+        description: errorText(error),
       }),
   });
   return (

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import type { WhatsappWindow } from '../../../../server/src/contract/inbox';
-import { ApiError } from '../../../api/client';
 import { useSession } from '../../session/hooks/use-session';
 import { Button, Field, Input, Select, toast } from '../../../ui';
 import { inboxKeys, sendTemplateMessage } from '../api/inbox-api';
 import { INBOX_COPY } from '../messages';
 import { whenLocal } from './whatsapp-window-hint';
+import { errorText } from '../../../lib/error-text';
 
 const NONE = '';
 
@@ -51,7 +51,7 @@ export function WhatsappTemplateOffer({
       toast({
         tone: 'danger',
         title: INBOX_COPY.templateSent,
-        description: error instanceof ApiError ? error.message : 'Try again.',
+        description: errorText(error),
       }),
   });
   const complete =

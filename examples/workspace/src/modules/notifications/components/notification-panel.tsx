@@ -5,7 +5,6 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { AtSign } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client';
 import type { Schema } from '../../../api/http';
 import { paths } from '../../../app/paths';
 import { Button, Spinner, toast } from '../../../ui';
@@ -18,6 +17,7 @@ import {
 import { conversationLinkList } from '../../session/permits';
 import { useSession } from '../../session/hooks/use-session';
 import { NOTIFICATIONS_COPY } from '../messages';
+import { errorText } from '../../../lib/error-text';
 
 type Item = Schema<'Notification'>;
 
@@ -89,7 +89,7 @@ export function NotificationPanel({
     toast({
       tone: 'danger',
       title: NOTIFICATIONS_COPY.markFailed,
-      description: error instanceof ApiError ? error.message : 'Try again.',
+      description: errorText(error),
     });
   const readOne = useMutation({
     mutationFn: (item: Item) => markNotificationRead(slug, item.id),

@@ -21,7 +21,6 @@ import {
   TabsTrigger,
   toast,
 } from '../../../ui';
-import { errorText } from '../../settings/components/controls';
 import { useSession } from '../../session/hooks/use-session';
 import {
   callReportQuery,
@@ -44,6 +43,7 @@ import {
 } from '../messages';
 import type { ChartSeries } from './report-chart';
 import './reports.css';
+import { errorText } from '../../../lib/error-text';
 
 const ReportChart = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChart })));
 

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { setAuth } from '../../../api/auth-token';
-import { ApiError } from '../../../api/client';
 import { queryClient } from '../../../app/query-client';
 import { paths } from '../../../app/paths';
 import { Button, DocumentTitle, Field, Input } from '../../../ui';
@@ -16,11 +15,9 @@ import {
 } from '../api/account-api';
 import { ACCOUNT_MESSAGES as M } from '../messages';
 import './sign-in-page.css';
+import { errorText } from '../../../lib/error-text';
 
 const PASSWORD_MIN = 8;
-
-const errorText = (error: unknown): string =>
-  error instanceof ApiError ? error.message : M.failed;
 
 function Card({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
@@ -110,7 +107,7 @@ export function ForgotPasswordPage() {
             </Field>
             {ask.isError ? (
               <p className="sign-in__error" role="alert">
-                {errorText(ask.error)}
+                {errorText(ask.error, M.failed)}
               </p>
             ) : null}
             <Button
@@ -159,7 +156,7 @@ export function ResetPasswordPage() {
         />
         {reset.isError ? (
           <p className="sign-in__error" role="alert" data-testid="reset-password-error">
-            {errorText(reset.error)}
+            {errorText(reset.error, M.failed)}
           </p>
         ) : null}
         <Button
@@ -213,7 +210,7 @@ export function AcceptInvitePage() {
     return (
       <Card title={M.linkInvalidTitle} testId="invite-page-invalid">
         <p className="sign-in__error" role="alert" data-testid="invite-error">
-          {errorText(preview.error)}
+          {errorText(preview.error, M.failed)}
         </p>
         <p className="sign-in__subtitle">
           <Link to={paths.signIn()}>{M.backToSignIn}</Link>
@@ -256,7 +253,7 @@ export function AcceptInvitePage() {
         />
         {accept.isError ? (
           <p className="sign-in__error" role="alert" data-testid="invite-error">
-            {errorText(accept.error)}
+            {errorText(accept.error, M.failed)}
           </p>
         ) : null}
         <Button

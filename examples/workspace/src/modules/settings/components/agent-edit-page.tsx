@@ -27,14 +27,9 @@ import {
   PERMIT_ORDER,
   ROLE_LABELS,
 } from '../messages';
-import {
-  applyServerIssues,
-  Checkbox,
-  errorText,
-  QueryStates,
-  SettingsCard,
-  Switch,
-} from './controls';
+import { applyServerIssues, Checkbox, QueryStates, SettingsCard, Switch } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
+import { errorText } from '../../../lib/error-text';
 
 interface AgentForm {
   name: string;
@@ -305,7 +300,13 @@ function AgentForm({
         </div>
       </SettingsCard>
 
-      <div className="settings-form__footer">
+      <SettingsFormFooter
+        label="Save agent"
+        saving={save.isPending}
+        disabled={!formState.isDirty}
+        sticky
+        data-testid="agent-save"
+      >
         <Button
           type="button"
           variant="ghost"
@@ -314,16 +315,7 @@ function AgentForm({
         >
           Discard changes
         </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          loading={save.isPending}
-          disabled={!formState.isDirty}
-          data-testid="agent-save"
-        >
-          Save agent
-        </Button>
-      </div>
+      </SettingsFormFooter>
     </form>
   );
 }

@@ -14,7 +14,8 @@ import {
   STRATEGY_LABELS,
   type ChannelName,
 } from '../messages';
-import { errorText, QueryStates, Switch } from './controls';
+import { QueryStates, SwitchField } from './controls';
+import { errorText } from '../../../lib/error-text';
 
 interface RuleForm {
   enabled: boolean;
@@ -143,21 +144,13 @@ function RuleCard({
                 : `${team.members.length} ${team.members.length === 1 ? 'member' : 'members'}`}
             </p>
           </div>
-          <Controller
+          <SwitchField
             control={control}
             name="enabled"
-            render={({ field }) => (
-              <Switch
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label={
-                  <span className="ui-visually-hidden">
-                    Assign new conversations to {team.name}
-                  </span>
-                }
-                data-testid="rule-enabled"
-              />
-            )}
+            label={
+              <span className="ui-visually-hidden">Assign new conversations to {team.name}</span>
+            }
+            data-testid="rule-enabled"
           />
         </div>
         <div className="settings-rule__body">

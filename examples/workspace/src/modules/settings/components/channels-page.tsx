@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Globe, Mail, MessageCircle, MessageSquare, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Badge, Button, Field, Input, Page, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { channelsQuery, settingsKeys, updateChannel } from '../api/settings-api';
 import type { ChannelSetting } from '../api/types';
 import { CHANNEL_LABELS, EMAIL_PATTERN, FORM_MESSAGES, PHONE_PATTERN } from '../messages';
-import { applyServerIssues, errorText, QueryStates, Switch } from './controls';
+import { applyServerIssues, QueryStates, SwitchField } from './controls';
+import { errorText } from '../../../lib/error-text';
 
 const CHANNELS: Record<
   ChannelSetting['channel'],
@@ -155,21 +156,13 @@ function ChannelCard({ channel }: { readonly channel: ChannelSetting }) {
               {channel.openConversations === 1 ? 'conversation' : 'conversations'}
             </p>
           </div>
-          <Controller
+          <SwitchField
             control={control}
             name="enabled"
-            render={({ field }) => (
-              <Switch
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label={
-                  <span className="ui-visually-hidden">
-                    {CHANNEL_LABELS[channel.channel]} is on
-                  </span>
-                }
-                data-testid={`channel-${channel.channel}-enabled`}
-              />
-            )}
+            label={
+              <span className="ui-visually-hidden">{CHANNEL_LABELS[channel.channel]} is on</span>
+            }
+            data-testid={`channel-${channel.channel}-enabled`}
           />
         </div>
         <div className="settings-channel__body">

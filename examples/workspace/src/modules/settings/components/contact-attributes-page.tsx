@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Field, IconButton, Input, Page, Select, toast } from '../../../ui';
+import { Button, Field, Input, Page, Select, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import {
   contactAttributesKey,
@@ -10,7 +10,9 @@ import {
 } from '../../contacts/api/contacts-api';
 import type { ContactAttribute } from '../../contacts/api/types';
 import { ATTRIBUTE_TYPE_LABELS, CONTACT_ATTRIBUTE_COPY as M } from '../../contacts/messages';
-import { errorText, QueryStates, SettingsCard } from './controls';
+import { QueryStates, SettingsCard } from './controls';
+import { AddRowForm, RemovableRows } from './editable-list';
+import { errorText } from '../../../lib/error-text';
 
 type AttributeType = ContactAttribute['type'];
 
@@ -82,32 +84,23 @@ function AttributesForm({ saved }: { readonly saved: readonly ContactAttribute[]
         {list.length === 0 ? (
           <p className="settings-card__description">{M.none}</p>
         ) : (
-          <ul className="settings-dispositions" aria-label={M.cardTitle}>
-            {list.map((a) => (
-              <li key={a.key} data-testid="attribute-row">
-                <span>
-                  {a.label} <span className="settings-card__description">({a.key})</span> ·{' '}
-                  {ATTRIBUTE_TYPE_LABELS[a.type]}
-                </span>
-                <IconButton
-                  label={`Remove ${a.label}`}
-                  size="sm"
-                  onClick={() => setList(list.filter((x) => x.key !== a.key))}
-                >
-                  <Trash2 aria-hidden="true" />
-                </IconButton>
-              </li>
-            ))}
-          </ul>
+          <RemovableRows
+            label={M.cardTitle}
+            items={list}
+            rowKey={(a) => a.key}
+            rowTestId="attribute-row"
+            removeLabel={(a) => `Remove ${a.label}`}
+            onRemove={(a) => setList(list.filter((x) => x.key !== a.key))}
+          >
+            {(a) => (
+              <span>
+                {a.label} <span className="settings-card__description">({a.key})</span> ·{' '}
+                {ATTRIBUTE_TYPE_LABELS[a.type]}
+              </span>
+            )}
+          </RemovableRows>
         )}
-        <form
-          className="settings-dispositions__add"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            add();
-          }}
-        >
+        <AddRowForm onAdd={add}>
           <Field label={M.newLabel} error={error}>
             {(c) => (
               <Input
@@ -135,7 +128,7 @@ function AttributesForm({ saved }: { readonly saved: readonly ContactAttribute[]
           >
             <Plus aria-hidden="true" /> {M.add}
           </Button>
-        </form>
+        </AddRowForm>
         <div>
           <Button
             variant="primary"

@@ -1,7 +1,14 @@
 import { Lock } from 'lucide-react';
 import { forwardRef, useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import type {
+  Control,
+  FieldPathByValue,
+  FieldValues,
+  Path,
+  UseFormSetError,
+} from 'react-hook-form';
 import { ApiError } from '../../../api/client';
 import { EmptyState, ErrorState, SkeletonList } from '../../../ui';
 
@@ -49,6 +56,37 @@ export function Switch({
         <span className="settings-switch__thumb" />
       </button>
     </div>
+  );
+}
+
+/** A {@link Switch} bound to a boolean field of a react-hook-form form. */
+export function SwitchField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  'data-testid': testId,
+}: {
+  readonly control: Control<T>;
+  readonly name: FieldPathByValue<T, boolean>;
+  readonly label: ReactNode;
+  readonly description?: ReactNode;
+  readonly 'data-testid'?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          checked={field.value}
+          onCheckedChange={field.onChange}
+          label={label}
+          description={description}
+          data-testid={testId}
+        />
+      )}
+    />
   );
 }
 
@@ -151,11 +189,6 @@ export function QueryStates({
     );
   }
   return <>{children()}</>;
-}
-
-/** The message to show for a failed save. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : 'Try again.';
 }
 
 /**

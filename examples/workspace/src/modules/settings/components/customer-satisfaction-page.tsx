@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { Badge, Button, EmptyState, Field, Input, Page, Select, toast } from '../../../ui';
+import { Badge, EmptyState, Field, Input, Page, Select, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { csatQuery, saveCsat, settingsKeys } from '../api/settings-api';
 import type { Csat, CsatSettings } from '../api/types';
 import { CSAT_COPY, FORM_MESSAGES } from '../messages';
-import { applyServerIssues, errorText, QueryStates, SettingsCard, Switch } from './controls';
+import { applyServerIssues, QueryStates, SettingsCard, SwitchField } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
+import { errorText } from '../../../lib/error-text';
 
 const SCALES = [
   { value: '3', label: '1 to 3' },
@@ -85,18 +87,12 @@ function SurveyForm({ csat }: { readonly csat: Csat }) {
         onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
         data-testid="csat-form"
       >
-        <Controller
+        <SwitchField
           control={control}
           name="enabled"
-          render={({ field }) => (
-            <Switch
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              label="Send the survey"
-              description="When off, no survey is sent; past results stay."
-              data-testid="csat-enabled"
-            />
-          )}
+          label="Send the survey"
+          description="When off, no survey is sent; past results stay."
+          data-testid="csat-enabled"
         />
         <Field label="Question" error={formState.errors.question?.message}>
           {(c) => (
@@ -128,17 +124,12 @@ function SurveyForm({ csat }: { readonly csat: Csat }) {
             />
           )}
         </Field>
-        <div className="settings-form__actions">
-          <Button
-            type="submit"
-            variant="primary"
-            loading={save.isPending}
-            disabled={!formState.isDirty}
-            data-testid="csat-save"
-          >
-            Save survey
-          </Button>
-        </div>
+        <SettingsFormFooter
+          label="Save survey"
+          saving={save.isPending}
+          disabled={!formState.isDirty}
+          data-testid="csat-save"
+        />
       </form>
     </SettingsCard>
   );

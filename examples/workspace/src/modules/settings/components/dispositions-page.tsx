@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { AFTER_CALL_WORK_LIMITS } from '@x/react-voice/api';
-import { Button, Field, IconButton, Input, Page, toast } from '../../../ui';
+import { Button, Field, Input, Page, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { dispositionsKey, dispositionsQuery, saveDispositions } from '../api/settings-api';
-import { errorText, QueryStates, SettingsCard } from './controls';
+import { QueryStates, SettingsCard } from './controls';
+import { AddRowForm, RemovableRows } from './editable-list';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * settings/call-dispositions: the disposition codes agents choose from in after-call work, in
@@ -75,29 +77,18 @@ function DispositionsForm({ saved }: { readonly saved: readonly string[] }) {
             No dispositions yet: agents can still write notes after a call.
           </p>
         ) : (
-          <ul className="settings-dispositions" aria-label="Dispositions">
-            {codes.map((code) => (
-              <li key={code} data-testid="disposition-row">
-                <span>{code}</span>
-                <IconButton
-                  label={`Remove ${code}`}
-                  size="sm"
-                  onClick={() => setCodes(codes.filter((c) => c !== code))}
-                >
-                  <Trash2 aria-hidden="true" />
-                </IconButton>
-              </li>
-            ))}
-          </ul>
+          <RemovableRows
+            label="Dispositions"
+            items={codes}
+            rowKey={(code) => code}
+            rowTestId="disposition-row"
+            removeLabel={(code) => `Remove ${code}`}
+            onRemove={(code) => setCodes(codes.filter((c) => c !== code))}
+          >
+            {(code) => <span>{code}</span>}
+          </RemovableRows>
         )}
-        <form
-          className="settings-dispositions__add"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            add();
-          }}
-        >
+        <AddRowForm onAdd={add}>
           <Field label="New disposition" error={error}>
             {(c) => (
               <Input
@@ -113,7 +104,7 @@ function DispositionsForm({ saved }: { readonly saved: readonly string[] }) {
           <Button type="submit" variant="secondary" disabled={full} data-testid="disposition-add">
             <Plus aria-hidden="true" /> Add
           </Button>
-        </form>
+        </AddRowForm>
         <div>
           <Button
             variant="primary"

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Button, Field, Page, Select, toast } from '../../../ui';
+import { Field, Page, Select, toast } from '../../../ui';
 import { phoneCountries } from '../../../lib/phone';
 import { useSession } from '../../session/hooks/use-session';
 import { generalSettingsQuery, saveGeneralSettings, settingsKeys } from '../api/settings-api';
 import type { GeneralSettings } from '../api/types';
-import { errorText, QueryStates, SettingsCard } from './controls';
+import { QueryStates, SettingsCard } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
+import { errorText } from '../../../lib/error-text';
 
 /** The select's value for "no default country". */
 const NO_COUNTRY = 'none';
@@ -85,17 +87,12 @@ function CountryForm({ settings }: { readonly settings: GeneralSettings }) {
             />
           )}
         </Field>
-        <div className="settings-form__actions">
-          <Button
-            type="submit"
-            variant="primary"
-            loading={save.isPending}
-            disabled={chosen === settings.defaultCountry}
-            data-testid="general-save"
-          >
-            Save
-          </Button>
-        </div>
+        <SettingsFormFooter
+          label="Save"
+          saving={save.isPending}
+          disabled={chosen === settings.defaultCountry}
+          data-testid="general-save"
+        />
       </form>
     </SettingsCard>
   );

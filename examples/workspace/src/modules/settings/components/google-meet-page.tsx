@@ -1,19 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Field, Input, Textarea, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { googleMeetQuery, saveGoogleMeet, settingsKeys, testGoogleMeet } from '../api/settings-api';
 import type { GoogleMeetIntegration } from '../api/types';
 import { EMAIL_PATTERN, FORM_MESSAGES, GOOGLE_MEET_COPY } from '../messages';
-import {
-  applyServerIssues,
-  Checkbox,
-  errorText,
-  QueryStates,
-  SettingsCard,
-  Switch,
-} from './controls';
+import { applyServerIssues, Checkbox, QueryStates, SettingsCard, SwitchField } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
 import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
+import { errorText } from '../../../lib/error-text';
 
 interface MeetForm {
   enabled: boolean;
@@ -121,18 +116,12 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
         description="A Google Cloud service account with domain-wide delegation for Calendar."
       >
         <div className="settings-card__body settings-form__grid">
-          <Controller
+          <SwitchField
             control={control}
             name="enabled"
-            render={({ field }) => (
-              <Switch
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label="Google Meet is on"
-                description={GOOGLE_MEET_COPY.enabledDescription}
-                data-testid="meet-enabled"
-              />
-            )}
+            label="Google Meet is on"
+            description={GOOGLE_MEET_COPY.enabledDescription}
+            data-testid="meet-enabled"
           />
           <Field
             label="Service account email"
@@ -246,7 +235,13 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
           />
         </div>
       </SettingsCard>
-      <div className="settings-form__footer">
+      <SettingsFormFooter
+        label="Save Google Meet"
+        saving={save.isPending}
+        disabled={!formState.isDirty}
+        sticky
+        data-testid="meet-save"
+      >
         <Button
           type="button"
           loading={test.isPending}
@@ -257,16 +252,7 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
         >
           {GOOGLE_MEET_COPY.test}
         </Button>
-        <Button
-          type="submit"
-          variant="primary"
-          loading={save.isPending}
-          disabled={!formState.isDirty}
-          data-testid="meet-save"
-        >
-          Save Google Meet
-        </Button>
-      </div>
+      </SettingsFormFooter>
     </form>
   );
 }

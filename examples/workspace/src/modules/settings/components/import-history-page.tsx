@@ -8,7 +8,8 @@ import { useSession } from '../../session/hooks/use-session';
 import { uploadContacts, type ImportProgress } from '../api/import-upload';
 import { importQuery, importsQuery, settingsKeys } from '../api/settings-api';
 import type { ContactImport, ContactImportDetail } from '../api/types';
-import { errorText, QueryStates, SettingsCard } from './controls';
+import { QueryStates, SettingsCard } from './controls';
+import { errorText } from '../../../lib/error-text';
 
 /** The server's limits (contract SETTINGS_LIMITS), checked before uploading. */
 const MAX_BYTES = 20 * 1024 * 1024;

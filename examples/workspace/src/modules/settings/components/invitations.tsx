@@ -11,7 +11,7 @@ import {
   revokeInvitation,
 } from '../api/settings-api';
 import { INVITATION_MESSAGES as M, ROLE_LABELS } from '../messages';
-import { errorText } from './controls';
+import { errorText } from '../../../lib/error-text';
 
 type Role = keyof typeof ROLE_LABELS;
 

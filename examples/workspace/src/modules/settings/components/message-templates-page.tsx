@@ -24,7 +24,8 @@ import {
 } from '../api/settings-api';
 import type { SavedReply } from '../api/types';
 import { FORM_MESSAGES } from '../messages';
-import { applyServerIssues, errorText, QueryStates } from './controls';
+import { applyServerIssues, QueryStates } from './controls';
+import { errorText } from '../../../lib/error-text';
 
 /**
  * settings/message-templates: the saved replies agents insert from the inbox composer

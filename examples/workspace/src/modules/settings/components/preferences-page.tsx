@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SCREEN_POP_MODES, type ScreenPopMode } from '../../../../server/src/contract/preferences';
-import { Button, Field, Page, Select, toast } from '../../../ui';
+import { Field, Page, Select, toast } from '../../../ui';
 import { savePreferences, sessionQuery } from '../../session/api/session-api';
 import { useSession } from '../../session/hooks/use-session';
-import { errorText, SettingsCard } from './controls';
+import { SettingsCard } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
+import { errorText } from '../../../lib/error-text';
 
 /** What each screen-pop mode does, as the member chooses it. */
 const SCREEN_POP_LABELS: Record<ScreenPopMode, string> = {
@@ -67,17 +69,12 @@ export function PreferencesPage() {
               />
             )}
           </Field>
-          <div className="settings-form__actions">
-            <Button
-              type="submit"
-              variant="primary"
-              loading={save.isPending}
-              disabled={!voice || screenPop === saved}
-              data-testid="preferences-save"
-            >
-              Save
-            </Button>
-          </div>
+          <SettingsFormFooter
+            label="Save"
+            saving={save.isPending}
+            disabled={!voice || screenPop === saved}
+            data-testid="preferences-save"
+          />
         </form>
       </SettingsCard>
     </Page>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Field, Input, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { call, http } from '../../../api/http';
@@ -7,15 +7,10 @@ import { salesforceQuery, saveSalesforce, settingsKeys } from '../api/settings-a
 import type { SalesforceIntegration } from '../api/types';
 import { FORM_MESSAGES } from '../messages';
 import { SALESFORCE_COPY } from '../salesforce-messages';
-import {
-  applyServerIssues,
-  Checkbox,
-  errorText,
-  QueryStates,
-  SettingsCard,
-  Switch,
-} from './controls';
+import { applyServerIssues, Checkbox, QueryStates, SettingsCard, SwitchField } from './controls';
+import { SettingsFormFooter } from './settings-form-footer';
 import { IntegrationPage, IntegrationRunStatus, StoredSecret } from './integration-form';
+import { errorText } from '../../../lib/error-text';
 
 // Here rather than in settings-api: that module is shared with the inbox route's chunk.
 /** "Sync now": one Salesforce contact sync; its counts and the integration's status after it. */
@@ -144,18 +139,12 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
         description="From the connected app you created in Salesforce Setup."
       >
         <div className="settings-card__body settings-form__grid">
-          <Controller
+          <SwitchField
             control={control}
             name="enabled"
-            render={({ field }) => (
-              <Switch
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                label="Salesforce is on"
-                description={SALESFORCE_COPY.enabled}
-                data-testid="salesforce-enabled"
-              />
-            )}
+            label="Salesforce is on"
+            description={SALESFORCE_COPY.enabled}
+            data-testid="salesforce-enabled"
           />
           <Field
             label="My Domain URL"
@@ -260,17 +249,13 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
           />
         </div>
       </SettingsCard>
-      <div className="settings-form__footer">
-        <Button
-          type="submit"
-          variant="primary"
-          loading={save.isPending}
-          disabled={!formState.isDirty}
-          data-testid="salesforce-save"
-        >
-          Save Salesforce
-        </Button>
-      </div>
+      <SettingsFormFooter
+        label="Save Salesforce"
+        saving={save.isPending}
+        disabled={!formState.isDirty}
+        sticky
+        data-testid="salesforce-save"
+      />
     </form>
   );
 }

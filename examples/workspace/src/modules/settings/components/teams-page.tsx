@@ -27,7 +27,8 @@ import {
 } from '../api/settings-api';
 import type { SettingsAgent, SettingsTeam } from '../api/types';
 import { FORM_MESSAGES, isOneEmoji, TEAM_EMOJI } from '../messages';
-import { applyServerIssues, Checkbox, errorText, QueryStates } from './controls';
+import { applyServerIssues, Checkbox, QueryStates } from './controls';
+import { errorText } from '../../../lib/error-text';
 
 /** The team dialog's choice for a team without a contact-centre queue. */
 const NO_QUEUE = '';
