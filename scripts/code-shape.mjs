@@ -48,8 +48,6 @@ const FILE_EXCEPTIONS = {
   'examples/workspace/server/src/modules/settings/service.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/voice/repository.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/voice/service.ts': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/campaigns/components/campaign-editor-page.tsx': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/campaigns/components/campaign-viewer-page.tsx': NOT_YET_SPLIT,
   'examples/workspace/src/modules/campaigns/components/campaigns.css': NOT_YET_SPLIT,
   'examples/workspace/src/modules/inbox/components/inbox.css': NOT_YET_SPLIT,
   'examples/workspace/src/modules/reports/components/reports-page.tsx': NOT_YET_SPLIT,
@@ -94,20 +92,11 @@ const FUNCTION_EXCEPTIONS = {
   'examples/workspace/server/src/modules/settings/routes.ts#settingsRoutes': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/team/routes.ts#teamRoutes': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/voice/routes.ts#voiceRoutes': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/campaigns/components/campaign-editor-page.tsx#EditorForm':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/campaigns/components/campaign-viewer-page.tsx#Viewer':
-    NOT_YET_SPLIT,
   'examples/workspace/src/modules/campaigns/components/template-editor-page.tsx#TemplateForm':
     NOT_YET_SPLIT,
   'examples/workspace/src/modules/contacts/components/contact-dialog.tsx#ContactDialog':
     NOT_YET_SPLIT,
   'examples/workspace/src/modules/contacts/components/contact-profile-page.tsx#Profile':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/inbox/components/composer.tsx#Composer': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/inbox/components/conversation-list-pane.tsx#ConversationListPane':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/inbox/components/conversation-view.tsx#ConversationHeader':
     NOT_YET_SPLIT,
   'examples/workspace/src/modules/notifications/components/notification-panel.tsx#NotificationPanel':
     NOT_YET_SPLIT,

@@ -69,16 +69,6 @@ const KNOWN_COPIES = {
   'server/src/modules/settings/import-repository.ts | server/src/modules/settings/repository.ts':
     NOT_YET_FOLDED,
   'server/src/modules/team/service.ts | server/src/modules/team/service.ts': NOT_YET_FOLDED,
-  'src/modules/campaigns/components/campaign-editor-page.tsx | src/modules/campaigns/components/campaign-viewer-page.tsx':
-    NOT_YET_FOLDED,
-  'src/modules/campaigns/components/campaign-list-page.tsx | src/modules/campaigns/components/overview-page.tsx':
-    NOT_YET_FOLDED,
-  'src/modules/campaigns/components/campaign-list-page.tsx | src/modules/campaigns/components/template-list-page.tsx':
-    NOT_YET_FOLDED,
-  'src/modules/settings/components/assignment-rules-page.tsx | src/modules/settings/components/channels-page.tsx':
-    NOT_YET_FOLDED,
-  'src/modules/settings/components/contact-attributes-page.tsx | src/modules/settings/components/dispositions-page.tsx':
-    NOT_YET_FOLDED,
 };
 
 const paths = process.argv.slice(2);
