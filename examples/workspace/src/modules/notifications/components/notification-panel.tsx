@@ -43,6 +43,42 @@ type Permission = NotificationPermission | 'unsupported';
 const permissionNow = (): Permission =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
+/** One notification: who mentioned the user where, a preview, and how long ago (unread ones marked). */
+function NotificationItem({
+  item,
+  onChoose,
+}: {
+  readonly item: Item;
+  readonly onChoose: (item: Item) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="notification-item"
+      data-unread={item.readAt ? undefined : ''}
+      onClick={() => onChoose(item)}
+      data-testid="notification-item"
+    >
+      <AtSign aria-hidden="true" size={16} className="notification-item__icon" />
+      <span className="notification-item__text">
+        <span className="notification-item__title">
+          {item.readAt ? null : (
+            <span className="ui-visually-hidden">{NOTIFICATIONS_COPY.unread}: </span>
+          )}
+          {NOTIFICATIONS_COPY.mentioned(
+            item.actor?.name ?? NOTIFICATIONS_COPY.someone,
+            item.conversation.subject || NOTIFICATIONS_COPY.untitled,
+          )}
+        </span>
+        <span className="notification-item__preview">{item.preview}</span>
+        <time className="notification-item__time" dateTime={item.createdAt}>
+          {relativeTime(item.createdAt)}
+        </time>
+      </span>
+    </button>
+  );
+}
+
 export function NotificationPanel({
   id,
   slug,
@@ -167,30 +203,7 @@ export function NotificationPanel({
         <ul className="notification-panel__list">
           {items.map((item) => (
             <li key={item.id}>
-              <button
-                type="button"
-                className="notification-item"
-                data-unread={item.readAt ? undefined : ''}
-                onClick={() => choose(item)}
-                data-testid="notification-item"
-              >
-                <AtSign aria-hidden="true" size={16} className="notification-item__icon" />
-                <span className="notification-item__text">
-                  <span className="notification-item__title">
-                    {item.readAt ? null : (
-                      <span className="ui-visually-hidden">{NOTIFICATIONS_COPY.unread}: </span>
-                    )}
-                    {NOTIFICATIONS_COPY.mentioned(
-                      item.actor?.name ?? NOTIFICATIONS_COPY.someone,
-                      item.conversation.subject || NOTIFICATIONS_COPY.untitled,
-                    )}
-                  </span>
-                  <span className="notification-item__preview">{item.preview}</span>
-                  <time className="notification-item__time" dateTime={item.createdAt}>
-                    {relativeTime(item.createdAt)}
-                  </time>
-                </span>
-              </button>
+              <NotificationItem item={item} onChoose={choose} />
             </li>
           ))}
         </ul>
