@@ -98,8 +98,6 @@ const FUNCTION_EXCEPTIONS = {
     NOT_YET_SPLIT,
   'examples/workspace/src/modules/contacts/components/contact-profile-page.tsx#Profile':
     NOT_YET_SPLIT,
-  'examples/workspace/src/modules/notifications/components/notification-panel.tsx#NotificationPanel':
-    NOT_YET_SPLIT,
   'examples/workspace/src/modules/settings/components/agent-edit-page.tsx#AgentForm': NOT_YET_SPLIT,
   'examples/workspace/src/modules/settings/components/assignment-rules-page.tsx#RuleCard':
     NOT_YET_SPLIT,

@@ -68,7 +68,6 @@ const KNOWN_COPIES = {
     NOT_YET_FOLDED,
   'server/src/modules/settings/import-repository.ts | server/src/modules/settings/repository.ts':
     NOT_YET_FOLDED,
-  'server/src/modules/team/service.ts | server/src/modules/team/service.ts': NOT_YET_FOLDED,
 };
 
 const paths = process.argv.slice(2);

@@ -341,18 +341,23 @@ export class TeamService {
   private async sendReset(email: string): Promise<void> {
     const user = await this.repo.findUserByEmail(email);
     if (!user) return;
+    const failure = await this.mailResetLink(user);
+    if (failure) throw new Error(failure);
+  }
+
+  /** Stores a new reset token for `user` and mails its link; the mail failure, if any. */
+  private async mailResetLink(user: { id: string; email: string }): Promise<string | undefined> {
     const token = newToken();
     await this.repo.insertReset(
       hashToken(token),
       user.id,
       new Date(Date.now() + TEAM_LIMITS.resetTtlMs),
     );
-    const failure = await this.mail(
+    return this.mail(
       user.email,
       ACCOUNT_MAIL_FROM,
       resetMail({ link: `${this.appOrigin()}/reset-password/${token}` }),
     );
-    if (failure) throw new Error(failure);
   }
 
   /** An admin sends a member the reset mail. */
@@ -371,17 +376,7 @@ export class TeamService {
     if (!agent) throw notFound('Agent');
     const user = await this.repo.findUserByEmail(agent.email);
     if (!user) throw notFound('Agent');
-    const token = newToken();
-    await this.repo.insertReset(
-      hashToken(token),
-      user.id,
-      new Date(Date.now() + TEAM_LIMITS.resetTtlMs),
-    );
-    const failure = await this.mail(
-      user.email,
-      ACCOUNT_MAIL_FROM,
-      resetMail({ link: `${this.appOrigin()}/reset-password/${token}` }),
-    );
+    const failure = await this.mailResetLink(user);
     if (failure) throw conflict('mail_not_sent', failure);
   }
 
