@@ -1,12 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import {
-  createServer as createHttpServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +12,6 @@ import {
   DEFAULT_ADMIN_CREDENTIALS,
   DEFAULT_TOKEN_LIFETIME_MS,
   CONTROL_TOKEN_HEADER,
-  MAX_HEADER_BYTES,
   SESSION_COOKIE,
 } from './constants';
 import { adminOperation } from './admin/admin-router';
@@ -43,6 +36,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { ctiRoutes } from './cti/cti-route';
 import { ALREADY_SENT, nodeSteps, type EmulatorEnv } from './http/node-env';
+import { createNodeServer, generateCertificate, listen } from './http/node-server';
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
 import { type AgentRecord, ContactCentre } from './domain/contact-centre';
@@ -602,45 +596,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
   };
 
-  const serverOptions = { maxHeaderSize: MAX_HEADER_BYTES };
-  const server: Server = tls
-    ? createHttpsServer({ key: tls.key, cert: tls.cert, ...serverOptions }, handler)
-    : createHttpServer(serverOptions, handler);
-  server.on('upgrade', (req, socket, head) => {
-    try {
+  const server = createNodeServer(
+    tls,
+    handler,
+    (req, socket, head) => {
       if (ChatSocketServer.handles(req)) chatSockets.handleUpgrade(req, socket, head);
       else sockets.handleUpgrade(req, socket, head);
-    } catch (error) {
-      log(`upgrade failed: ${(error as Error)?.stack ?? String(error)}`);
-      socket.destroy();
-    }
-  });
-  // Requests Node cannot parse (a head over MAX_HEADER_BYTES, a bad request line): an AWS-shaped
-  // answer instead of Node's bare one.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const [status, reason, type] =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'RequestHeaderFieldsTooLargeException']
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'Request Timeout', 'RequestTimeoutException']
-          : [400, 'Bad Request', 'BadRequestException'];
-    const body = JSON.stringify({ __type: type, message: reason, Message: reason });
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nx-amzn-ErrorType: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
-  server.on('error', (error) => log(`server error: ${String(error)}`));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+    },
+    log,
+  );
+  await listen(server, options.port ?? DEFAULT_PORT, host);
   port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   base = `${secure ? 'https' : 'http'}://${shownHost}:${port}`;
@@ -717,29 +682,6 @@ async function resolveSeed(seed: EmulatorOptions['seed']): Promise<Seed> {
   if (seed === undefined || seed === 'demo') return parseSeed(DEMO_SEED, 'demo seed');
   if (typeof seed === 'string') return loadSeedFile(seed);
   return parseSeed(seed);
-}
-
-async function generateCertificate(): Promise<{ key: string; cert: string }> {
-  const { generate } = await import('selfsigned');
-  const notBeforeDate = new Date(Date.now() - 60_000);
-  const notAfterDate = new Date(Date.now() + 30 * 24 * 3600 * 1000);
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    notBeforeDate,
-    notAfterDate,
-    extensions: [
-      { name: 'basicConstraints', cA: false },
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-        ],
-      },
-    ],
-  });
-  return { key: pems.private, cert: pems.cert };
 }
 
 /**
