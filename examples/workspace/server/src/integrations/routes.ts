@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Services } from '../lib/context';
 import { ApiError } from '../lib/errors';
 import { MESSAGES } from '../lib/messages';
-import { createRouter, json } from '../lib/router';
+import { createRouter, json, jsonBody } from '../lib/router';
 import { VoiceRepository } from '../modules/voice/repository';
 import { ContactEventIntake, contactEventSchema } from './contact-events';
 
@@ -71,7 +71,7 @@ export function integrationRoutes(services: Services) {
         "The contact centre's webhook (the emulator's, or an EventBridge API destination). Each event is processed once by its id: a duplicate answers `duplicate`; events of another instance or channel are `ignored`. Authenticated by the shared secret CONTACT_EVENTS_SECRET in `?key=`.",
       request: {
         query: z.object({ key: z.string().max(200).optional() }),
-        body: { content: { 'application/json': { schema: contactEventSchema } }, required: true },
+        ...jsonBody(contactEventSchema),
       },
       responses: {
         200: json(
@@ -104,7 +104,7 @@ export function integrationRoutes(services: Services) {
         "The agent event stream's records (the emulator's agent-event webhook, or a Kinesis consumer in production), one per POST. A STATE_CHANGE of an agent linked to a workspace agent (the agent chose another status, or their contacts changed) announces `agent.updated` on the workspace's event stream, so agent lists refetch at once. Other types, and agents or instances the server does not know, are `ignored`. Authenticated by the shared secret CONTACT_EVENTS_SECRET in `?key=`.",
       request: {
         query: z.object({ key: z.string().max(200).optional() }),
-        body: { content: { 'application/json': { schema: agentEventSchema } }, required: true },
+        ...jsonBody(agentEventSchema),
       },
       responses: {
         200: json(z.object({ outcome: z.enum(['processed', 'ignored']) }), 'Accepted'),

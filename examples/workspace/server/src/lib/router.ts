@@ -1,6 +1,6 @@
 // Route declaration helpers: every module declares its routes with zod schemas through
 // @hono/zod-openapi; a failed validation becomes our 400 body.
-import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '../contract/common';
 import type { AppEnv, WorkspaceAccess } from './context';
 import { forbidden, validationError } from './errors';
@@ -42,6 +42,11 @@ export function authRoute<R extends RouteConfig>(config: R) {
 export function requirePermit(access: WorkspaceAccess, permit: keyof Permits): void {
   if (!holds(access, permit)) throw forbidden(permit);
 }
+
+/** A required `application/json` request body of a schema, for route declarations. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
 
 /** `application/json` content of a schema, for route declarations. */
 export const json = <S>(schema: S, description = 'OK') => ({

@@ -2,7 +2,7 @@
 import { idParamsSchema, slugParamsSchema } from '../../contract/common';
 import { meetCreateSchema, meetResponseSchema, meetTestResponseSchema } from '../../contract/meet';
 import type { Services } from '../../lib/context';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { GoogleMeetService } from './service';
 
 export function googleMeetRoutes(services: Services) {
@@ -19,7 +19,7 @@ export function googleMeetRoutes(services: Services) {
         'Any member who can see the conversation (the permit of writing a note). The same idempotencyKey makes the same meeting and one note. 409 integration_off / integration_not_configured when Google Meet is not ready, 409 integration_failed with what Google refused (recorded on the integration). When the integration does not add links to conversations, the link is returned and no note is posted.',
       request: {
         params: idParamsSchema,
-        body: { content: { 'application/json': { schema: meetCreateSchema } }, required: true },
+        ...jsonBody(meetCreateSchema),
       },
       responses: { 201: json(meetResponseSchema, 'Created') },
     }),

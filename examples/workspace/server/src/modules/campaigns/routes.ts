@@ -2,7 +2,6 @@
 // unschedule, cancel), audience estimates, reports (JSON and CSV), recipients; campaign templates
 // (list, create, edit, delete, review) and the voice add-on's template search.
 import { Readable } from 'node:stream';
-import type { z } from '@hono/zod-openapi';
 import { stringify } from 'csv-stringify';
 import { neutraliseCell } from '../../contract/csv-cell';
 import { apiErrorSchema, idParamsSchema, slugParamsSchema } from '../../contract/common';
@@ -31,14 +30,11 @@ import {
   templateSearchResponseSchema,
 } from '../../contract/campaigns';
 import type { Services } from '../../lib/context';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { CampaignService } from './service';
 import { TemplateService } from './template-service';
 import { wakeCampaignWorker } from './worker';
 
-const body = <S extends z.ZodType>(schema: S) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const tags = ['Campaigns'];
 const templateTags = ['Campaign templates'];
 const PERMIT = 'Needs the campaigns permit (flag_campaigns); admins pass.';
@@ -89,7 +85,7 @@ export function campaignRoutes(services: Services) {
       tags,
       summary: 'Live count of a segment: contacts matched, reachable on the channel, and a sample',
       description: PERMIT,
-      request: { params: slugParamsSchema, ...body(audienceEstimateBodySchema) },
+      request: { params: slugParamsSchema, ...jsonBody(audienceEstimateBodySchema) },
       responses: { 200: json(audienceEstimateResponseSchema) },
     }),
     async (c) => {
@@ -121,7 +117,7 @@ export function campaignRoutes(services: Services) {
       tags,
       summary: 'Create a draft campaign',
       description: `${PERMIT} A WhatsApp campaign needs an approved WhatsApp template in the workspace (409 whatsapp_template_required: 'Create a template to send a whatsapp campaign').`,
-      request: { params: slugParamsSchema, ...body(campaignCreateSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(campaignCreateSchema) },
       responses: {
         201: json(campaignResponseSchema, 'Created'),
         409: json(apiErrorSchema, 'No approved WhatsApp template'),
@@ -152,7 +148,7 @@ export function campaignRoutes(services: Services) {
       tags,
       summary: 'Edit a draft: name, audience, content (409 not_editable once scheduled)',
       description: PERMIT,
-      request: { params: idParamsSchema, ...body(campaignPatchSchema) },
+      request: { params: idParamsSchema, ...jsonBody(campaignPatchSchema) },
       responses: { 200: json(campaignResponseSchema), ...CONFLICT },
     }),
     async (c) =>
@@ -239,7 +235,7 @@ export function campaignRoutes(services: Services) {
       tags,
       summary: 'Schedule a ready draft: now, or at a time on the workspace clock',
       description: `${PERMIT} 409 not_ready lists the problems in issues.`,
-      request: { params: idParamsSchema, ...body(campaignScheduleSchema) },
+      request: { params: idParamsSchema, ...jsonBody(campaignScheduleSchema) },
       responses: { 200: json(campaignResponseSchema), ...CONFLICT },
     }),
     async (c) =>
@@ -342,7 +338,7 @@ export function campaignRoutes(services: Services) {
       tags: templateTags,
       summary: 'Create a template (pending review)',
       description: `${PERMIT} WhatsApp template names use lower-case letters, digits and underscores; {{n}} placeholders become its variables.`,
-      request: { params: slugParamsSchema, ...body(templateCreateSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(templateCreateSchema) },
       responses: { 201: json(templateResponseSchema, 'Created') },
     }),
     async (c) => c.json(await templates.create(c.get('access'), c.req.valid('json')), 201),
@@ -368,7 +364,7 @@ export function campaignRoutes(services: Services) {
       tags: templateTags,
       summary: 'Edit a template (a change sends it back to review; 409 while a campaign sends it)',
       description: PERMIT,
-      request: { params: idParamsSchema, ...body(templatePatchSchema) },
+      request: { params: idParamsSchema, ...jsonBody(templatePatchSchema) },
       responses: { 200: json(templateResponseSchema), ...CONFLICT },
     }),
     async (c) =>
@@ -401,7 +397,7 @@ export function campaignRoutes(services: Services) {
       tags: templateTags,
       summary: "Records the provider's review of a pending template: approve or reject",
       description: `${PERMIT} With a real provider the review arrives from the provider.`,
-      request: { params: idParamsSchema, ...body(templateReviewSchema) },
+      request: { params: idParamsSchema, ...jsonBody(templateReviewSchema) },
       responses: { 200: json(templateResponseSchema), ...CONFLICT },
     }),
     async (c) =>
@@ -423,7 +419,7 @@ export function campaignRoutes(services: Services) {
       summary: '§7 template search by text and channel',
       description:
         'Every member may search (the inbox and the voice add-on use it); without the campaigns permit only approved templates are listed.',
-      request: { params: slugParamsSchema, ...body(templateSearchBodySchema) },
+      request: { params: slugParamsSchema, ...jsonBody(templateSearchBodySchema) },
       responses: { 200: json(templateSearchResponseSchema) },
     }),
     async (c) => {

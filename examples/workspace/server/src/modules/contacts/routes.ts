@@ -13,7 +13,7 @@ import {
 } from '../../contract/contacts';
 import { apiErrorSchema } from '../../contract/common';
 import type { Services } from '../../lib/context';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { ContactService } from './service';
 
 const tags = ['Contacts'];
@@ -45,7 +45,7 @@ export function contactRoutes(services: Services) {
       summary: 'Create a contact (named with the visitor prefix when only a phone is given)',
       request: {
         params: slugParamsSchema,
-        body: { content: { 'application/json': { schema: contactCreateSchema } }, required: true },
+        ...jsonBody(contactCreateSchema),
       },
       responses: {
         201: json(contactResponseSchema, 'Created'),
@@ -76,7 +76,7 @@ export function contactRoutes(services: Services) {
       summary: 'Edit a contact',
       request: {
         params: idParamsSchema,
-        body: { content: { 'application/json': { schema: contactPatchSchema } }, required: true },
+        ...jsonBody(contactPatchSchema),
       },
       responses: {
         200: json(contactResponseSchema),
@@ -125,7 +125,7 @@ export function contactRoutes(services: Services) {
         'Merge another contact into this one: its conversations, calls, phones and emails move here, then it is removed',
       request: {
         params: idParamsSchema,
-        body: { content: { 'application/json': { schema: contactMergeSchema } }, required: true },
+        ...jsonBody(contactMergeSchema),
       },
       responses: {
         200: json(contactResponseSchema, 'The surviving contact'),

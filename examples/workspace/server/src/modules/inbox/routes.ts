@@ -1,6 +1,5 @@
 // Inbox routes: counts, conversation lists and details, messages, call parts, assignment and
 // status, tags, views and saved replies.
-import type { z } from '@hono/zod-openapi';
 import { idParamsSchema, slugParamsSchema } from '../../contract/common';
 import {
   callPartResponseSchema,
@@ -30,12 +29,9 @@ import {
   whatsappWindowResponseSchema,
 } from '../../contract/inbox';
 import type { Services } from '../../lib/context';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { InboxService } from './service';
 
-const body = <S extends z.ZodType>(schema: S) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const tags = ['Inbox'];
 
 export function inboxRoutes(services: Services) {
@@ -88,7 +84,7 @@ export function inboxRoutes(services: Services) {
       path: '/ws/{slug}/inbox/conversations/{id}',
       tags,
       summary: 'Change status, assignee, tags or subject of a conversation',
-      request: { params: idParamsSchema, ...body(conversationPatchSchema) },
+      request: { params: idParamsSchema, ...jsonBody(conversationPatchSchema) },
       responses: { 200: json(conversationResponseSchema) },
     }),
     async (c) =>
@@ -112,7 +108,7 @@ export function inboxRoutes(services: Services) {
       summary: 'Assign, tag, prioritise, close or snooze many conversations at once',
       description:
         'Each conversation the caller can see is changed as a PATCH of it would change it; ids the caller cannot see are listed in notFound and left alone.',
-      request: { params: slugParamsSchema, ...body(conversationBulkSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(conversationBulkSchema) },
       responses: { 200: json(conversationBulkResponseSchema) },
     }),
     async (c) => c.json(await inbox.bulk(c.get('access'), c.req.valid('json')), 200),
@@ -126,7 +122,7 @@ export function inboxRoutes(services: Services) {
       summary: 'Start a conversation with a contact on email, SMS or WhatsApp',
       description:
         "Answers the contact's open conversation on that channel when there is one (200, created false), else a new one assigned to the caller (201). 409 no_address when the contact has no address for the channel, channel_off when the channel is off, open_elsewhere when the open one is another agent's and the caller sees only their own.",
-      request: { params: slugParamsSchema, ...body(conversationStartSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(conversationStartSchema) },
       responses: {
         200: json(conversationStartResponseSchema, 'The open conversation'),
         201: json(conversationStartResponseSchema, 'Started'),
@@ -162,7 +158,7 @@ export function inboxRoutes(services: Services) {
       path: '/ws/{slug}/inbox/conversations/{id}/messages',
       tags,
       summary: 'Reply to the contact, or add an internal note',
-      request: { params: idParamsSchema, ...body(messageCreateSchema) },
+      request: { params: idParamsSchema, ...jsonBody(messageCreateSchema) },
       responses: { 201: json(messageResponseSchema, 'Created') },
     }),
     async (c) =>
@@ -201,7 +197,7 @@ export function inboxRoutes(services: Services) {
       summary: 'Reply with an approved WhatsApp template',
       description:
         'Sends the template with its variables filled (400 when the template is not approved or a variable is missing; 409 not_whatsapp on another channel).',
-      request: { params: idParamsSchema, ...body(templateMessageCreateSchema) },
+      request: { params: idParamsSchema, ...jsonBody(templateMessageCreateSchema) },
       responses: { 201: json(messageResponseSchema, 'Created') },
     }),
     async (c) =>
@@ -295,7 +291,7 @@ export function inboxRoutes(services: Services) {
       path: '/ws/{slug}/inbox/saved-replies',
       tags,
       summary: 'Create a saved reply (flag_inbox_savedReplies)',
-      request: { params: slugParamsSchema, ...body(savedReplyCreateSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(savedReplyCreateSchema) },
       responses: { 201: json(savedReplyResponseSchema, 'Created') },
     }),
     async (c) =>
@@ -311,7 +307,7 @@ export function inboxRoutes(services: Services) {
       path: '/ws/{slug}/inbox/saved-replies/{id}',
       tags,
       summary: 'Edit a saved reply (flag_inbox_savedReplies)',
-      request: { params: idParamsSchema, ...body(savedReplyPatchSchema) },
+      request: { params: idParamsSchema, ...jsonBody(savedReplyPatchSchema) },
       responses: { 200: json(savedReplyResponseSchema) },
     }),
     async (c) =>

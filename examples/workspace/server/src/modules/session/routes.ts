@@ -12,7 +12,7 @@ import {
   sessionResponseSchema,
 } from '../../contract/session';
 import type { AppEnv, Services } from '../../lib/context';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { meetLinksOn } from '../../integrations/google-meet/service';
 import { presenceOf } from '../live/presence';
 import { SessionService } from './service';
@@ -47,7 +47,7 @@ export function sessionRoutes(services: Services) {
       tags: ['Auth'],
       summary: 'Sign in with email and password; answers a bearer token',
       request: {
-        body: { content: { 'application/json': { schema: loginBodySchema } }, required: true },
+        ...jsonBody(loginBodySchema),
       },
       responses: {
         200: json(loginResponseSchema),
@@ -156,7 +156,7 @@ export function sessionRoutes(services: Services) {
       summary: "The caller's own preferences in the workspace (what a ringing call opens)",
       request: {
         params: slugParamsSchema,
-        body: { content: { 'application/json': { schema: preferencesSchema } }, required: true },
+        ...jsonBody(preferencesSchema),
       },
       responses: { 200: json(preferencesSchema), 400: json(apiErrorSchema, 'Invalid body') },
     }),

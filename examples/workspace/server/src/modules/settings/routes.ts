@@ -39,14 +39,11 @@ import {
 import type { Services } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { MESSAGES } from '../../lib/messages';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { SETTINGS_MESSAGES } from './messages';
 import { spoolUpload, UploadTooLarge, type SpooledUpload } from './contact-import';
 import { SettingsService } from './service';
 
-const body = <S extends z.ZodType>(schema: S) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const tags = ['Settings'];
 
 /** Content types a CSV upload may arrive with (browsers label .csv files differently). */
@@ -97,7 +94,7 @@ export function settingsRoutes(services: Services) {
         'Edit an agent: name, role, permits, teams (flag_permissions; the admin permit needs admin)',
       description:
         'Answers 409 `last_admin` when the change would leave the workspace without an admin.',
-      request: { params: idParamsSchema, ...body(agentPatchSchema) },
+      request: { params: idParamsSchema, ...jsonBody(agentPatchSchema) },
       responses: {
         200: json(settingsAgentResponseSchema),
         409: json(z.object({ error: z.string(), message: z.string() }), 'The last admin'),
@@ -168,7 +165,7 @@ export function settingsRoutes(services: Services) {
       tags,
       summary:
         'Create a team: name, emoji, members, contact-centre queue (flag_permissions; queueId must be one of GET /settings/queues, else 400)',
-      request: { params: slugParamsSchema, ...body(teamCreateSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(teamCreateSchema) },
       responses: {
         201: json(settingsTeamResponseSchema, 'Created'),
         409: json(z.object({ error: z.string(), message: z.string() }), 'Name taken'),
@@ -185,7 +182,7 @@ export function settingsRoutes(services: Services) {
       tags,
       summary:
         'Edit a team (flag_permissions); queueId: one of GET /settings/queues (400 otherwise), null unmaps it',
-      request: { params: idParamsSchema, ...body(teamPatchSchema) },
+      request: { params: idParamsSchema, ...jsonBody(teamPatchSchema) },
       responses: {
         200: json(settingsTeamResponseSchema),
         409: json(z.object({ error: z.string(), message: z.string() }), 'Name taken'),
@@ -252,7 +249,7 @@ export function settingsRoutes(services: Services) {
       path: '/ws/{slug}/settings/assignment-rules/{teamId}',
       tags,
       summary: "Set a team's rule: round-robin or least-busy, channels, on/off (admin)",
-      request: { params: teamParamsSchema, ...body(assignmentRulePutSchema) },
+      request: { params: teamParamsSchema, ...jsonBody(assignmentRulePutSchema) },
       responses: { 200: json(assignmentRuleResponseSchema) },
     }),
     async (c) => {
@@ -305,7 +302,7 @@ export function settingsRoutes(services: Services) {
       path: '/ws/{slug}/settings/customer-satisfaction',
       tags,
       summary: 'Turn the survey on or off, set its question and scale (admin)',
-      request: { params: slugParamsSchema, ...body(csatSettingsSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(csatSettingsSchema) },
       responses: { 200: json(csatResponseSchema) },
     }),
     async (c) => c.json(await settings.saveCsat(c.get('access'), c.req.valid('json')), 200),
@@ -331,7 +328,7 @@ export function settingsRoutes(services: Services) {
       path: '/ws/{slug}/settings/general',
       tags,
       summary: 'Set the default country of phone numbers (admin)',
-      request: { params: slugParamsSchema, ...body(generalSettingsSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(generalSettingsSchema) },
       responses: { 200: json(generalSettingsResponseSchema) },
     }),
     async (c) =>
@@ -370,7 +367,7 @@ export function settingsRoutes(services: Services) {
       path: '/ws/{slug}/settings/integrations/salesforce',
       tags,
       summary: 'Save Salesforce settings; the secret is stored encrypted (admin)',
-      request: { params: slugParamsSchema, ...body(salesforcePutSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(salesforcePutSchema) },
       responses: { 200: json(salesforceSchema) },
     }),
     async (c) => c.json(await settings.saveSalesforce(c.get('access'), c.req.valid('json')), 200),
@@ -411,7 +408,7 @@ export function settingsRoutes(services: Services) {
       path: '/ws/{slug}/settings/integrations/googleMeet',
       tags,
       summary: 'Save Google Meet settings; the key is stored encrypted (admin)',
-      request: { params: slugParamsSchema, ...body(googleMeetPutSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(googleMeetPutSchema) },
       responses: { 200: json(googleMeetSchema) },
     }),
     async (c) => c.json(await settings.saveGoogleMeet(c.get('access'), c.req.valid('json')), 200),
@@ -437,7 +434,7 @@ export function settingsRoutes(services: Services) {
       path: '/ws/{slug}/settings/channels/{channel}',
       tags,
       summary: 'Turn a channel on or off, set its address (admin)',
-      request: { params: channelParamsSchema, ...body(channelPatchSchema) },
+      request: { params: channelParamsSchema, ...jsonBody(channelPatchSchema) },
       responses: { 200: json(channelResponseSchema) },
     }),
     async (c) =>

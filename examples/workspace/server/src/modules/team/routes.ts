@@ -1,6 +1,6 @@
 // Invitations (`/ws/{slug}/settings/invitations`, the public `/invitations/{token}`), password
 // resets (`/auth/password-reset`) and an admin's reset mail to a member.
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { apiErrorSchema, idParamsSchema, slugParamsSchema } from '../../contract/common';
@@ -17,12 +17,9 @@ import {
   tokenParamsSchema,
 } from '../../contract/team';
 import type { AppEnv, Services } from '../../lib/context';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { TeamService } from './service';
 
-const body = <S extends z.ZodType>(schema: S) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const tags = ['Team'];
 const gone = json(apiErrorSchema, 'Used, revoked or expired');
 
@@ -68,7 +65,7 @@ export function teamRoutes(services: Services) {
         'Invite someone by email (flag_permissions; the admin role needs admin); replaces a pending invitation of the same email',
       description:
         'Mails a link `<app>/invite/<token>` that works for 7 days. 409 `already_member`, `mail_not_connected`, `mail_not_sent`.',
-      request: { params: slugParamsSchema, ...body(invitationCreateSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(invitationCreateSchema) },
       responses: {
         201: json(invitationResponseSchema, 'Invited'),
         409: json(apiErrorSchema, 'Already a member, or the mail cannot go out'),
@@ -133,7 +130,7 @@ export function teamRoutes(services: Services) {
       tags,
       summary:
         'Accept an invitation: a new user sets name and password, an existing user gives theirs; answers a session',
-      request: { params: tokenParamsSchema, ...body(invitationAcceptSchema) },
+      request: { params: tokenParamsSchema, ...jsonBody(invitationAcceptSchema) },
       responses: {
         200: json(signedInResponseSchema),
         400: json(apiErrorSchema, 'Invalid body'),
@@ -155,7 +152,7 @@ export function teamRoutes(services: Services) {
       tags: ['Auth'],
       summary:
         'Ask for a password-reset mail; always 202, whether or not the account exists (429 per client address)',
-      request: body(passwordResetRequestSchema),
+      request: jsonBody(passwordResetRequestSchema),
       responses: {
         202: { description: 'Accepted: a mail goes out if the account exists' },
         400: json(apiErrorSchema, 'Invalid body'),
@@ -190,7 +187,7 @@ export function teamRoutes(services: Services) {
       tags: ['Auth'],
       summary:
         'Set a new password with a reset link (once, within 1 hour): every session of the user ends; answers a new one',
-      request: { params: tokenParamsSchema, ...body(passwordResetSchema) },
+      request: { params: tokenParamsSchema, ...jsonBody(passwordResetSchema) },
       responses: {
         200: json(signedInResponseSchema),
         400: json(apiErrorSchema, 'Invalid body'),

@@ -12,13 +12,10 @@ import {
   HISTORY_CSV_MAX_ROWS,
 } from '../../contract/voice';
 import type { Services } from '../../lib/context';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { DispositionSettings } from './dispositions';
 import { VoiceService } from './service';
 
-const body = <S extends z.ZodType>(schema: S) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const base = '/ws/{slug}/addons/voice';
 
 export function afterCallWorkRoutes(services: Services) {
@@ -46,7 +43,7 @@ export function afterCallWorkRoutes(services: Services) {
       summary: 'Replace the disposition codes (admin)',
       description:
         'The whole list, in order: at most 50 names of 1–60 characters, no two alike (case aside). Calls keep the disposition they were saved with.',
-      request: { params: slugParamsSchema, ...body(dispositionsPutSchema) },
+      request: { params: slugParamsSchema, ...jsonBody(dispositionsPutSchema) },
       responses: { 200: json(dispositionsResponseSchema) },
     }),
     async (c) =>
@@ -78,7 +75,7 @@ export function afterCallWorkRoutes(services: Services) {
       summary: "Save a call's after-call work: a disposition and notes",
       description:
         "On the caller's own call (403 call_not_yours otherwise; 404 for a call the workspace has not recorded). The disposition is one of the workspace's codes or null (400 otherwise); notes at most 2000 characters. Sent to the contact centre as the contact attributes `disposition` and `afterCallNotes` (UpdateContactAttributes). Saving the same again changes nothing.",
-      request: { params: afterCallWorkParamsSchema, ...body(afterCallWorkBodySchema) },
+      request: { params: afterCallWorkParamsSchema, ...jsonBody(afterCallWorkBodySchema) },
       responses: { 200: json(afterCallWorkResponseSchema) },
     }),
     async (c) =>

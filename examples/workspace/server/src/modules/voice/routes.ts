@@ -28,12 +28,9 @@ import {
   voiceConfigResponseSchema,
 } from '../../contract/voice';
 import type { Services } from '../../lib/context';
-import { authRoute, createRouter, json } from '../../lib/router';
+import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
 import { VoiceService } from './service';
 
-const body = <S extends z.ZodType>(schema: S) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const tags = ['Voice'];
 const base = '/ws/{slug}/addons/voice';
 const GATE =
@@ -65,7 +62,7 @@ export function voiceRoutes(services: Services) {
       tags,
       summary: 'Start (or find) the conversation of a call',
       description: `Finds or creates the contact with the phone number (visitor-named when new) and its open voice conversation, and records the connection. Idempotent per idCommunication. The number must be E.164 ('Phone number is not valid.'); the contact centre's customer number wins when it gives one. ${OWN_CALL} ${GATE}`,
-      request: { params: slugParamsSchema, ...body(startConversationBodySchema) },
+      request: { params: slugParamsSchema, ...jsonBody(startConversationBodySchema) },
       responses: { 200: json(startConversationResponseSchema) },
     }),
     async (c) =>
@@ -124,7 +121,7 @@ export function voiceRoutes(services: Services) {
       tags,
       summary: 'Mark a call answered by the caller',
       description: `Records the connection (as the conversation start does) and marks it answered by the caller's agent. Idempotent per idCommunication. ${OWN_CALL} ${GATE}`,
-      request: { params: slugParamsSchema, ...body(startConversationBodySchema) },
+      request: { params: slugParamsSchema, ...jsonBody(startConversationBodySchema) },
       responses: { 200: json(acceptCallResponseSchema) },
     }),
     async (c) =>
@@ -141,7 +138,7 @@ export function voiceRoutes(services: Services) {
       tags,
       summary: "Record the caller's monitoring leg of a call",
       description: `The monitoring communication joins the conversation of the monitored one (previousIdCommunication: 404 call_not_found when the contact centre does not know it, 404 when no call of the workspace has it; 403 no_voice_agent for a member without a contact-centre agent). ${LIVE_PERMIT} ${GATE}`,
-      request: { params: slugParamsSchema, ...body(monitorCallBodySchema) },
+      request: { params: slugParamsSchema, ...jsonBody(monitorCallBodySchema) },
       responses: { 200: json(monitorCallResponseSchema) },
     }),
     async (c) =>
@@ -156,7 +153,7 @@ export function voiceRoutes(services: Services) {
       summary:
         'Monitor a live call (MonitorContact): the softphone receives the monitoring contact',
       description: `409 no_agent when the caller has no contact-centre agent, 409 already_on_call while the caller is on a call, 404 call_not_found for a contact the contact centre does not know. ${LIVE_PERMIT} ${GATE}`,
-      request: { params: slugParamsSchema, ...body(liveCallBodySchema) },
+      request: { params: slugParamsSchema, ...jsonBody(liveCallBodySchema) },
       responses: { 200: json(liveCallResponseSchema) },
     }),
     async (c) => {
@@ -251,7 +248,11 @@ export function voiceRoutes(services: Services) {
       tags,
       summary: 'One page of the call history, newest first (lastId pages; an empty page ends)',
       description: `searchType (lowercase): all, missed (not answered, over), inbound, outbound, transferred; searchText matches the contact's name or phone. Without the shared-inbox permit, only the caller's own calls. ${GATE}`,
-      request: { params: slugParamsSchema, query: historyQuerySchema, ...body(historyBodySchema) },
+      request: {
+        params: slugParamsSchema,
+        query: historyQuerySchema,
+        ...jsonBody(historyBodySchema),
+      },
       responses: { 200: json(historyResponseSchema) },
     }),
     async (c) =>

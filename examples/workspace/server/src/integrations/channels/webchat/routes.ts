@@ -7,7 +7,7 @@ import { streamSSE } from 'hono/streaming';
 import { orNull, apiErrorSchema } from '../../../contract/common';
 import type { Services } from '../../../lib/context';
 import { ApiError } from '../../../lib/errors';
-import { createRouter, json } from '../../../lib/router';
+import { createRouter, json, jsonBody } from '../../../lib/router';
 import type { LiveEvent } from '../../../modules/live/bus';
 import { WEBCHAT, WEBCHAT_MESSAGES } from './constants';
 import { WebchatService } from './service';
@@ -139,7 +139,7 @@ export function webchatRoutes(services: Services) {
       request: {
         params: slugParams,
         headers: tokenHeaders,
-        body: { content: { 'application/json': { schema: postSchema } }, required: true },
+        ...jsonBody(postSchema),
       },
       responses: {
         201: json(z.object({ token: z.string().nullable(), messageId: z.string() }), 'Stored'),
@@ -178,7 +178,7 @@ export function webchatRoutes(services: Services) {
       request: {
         params: slugParams,
         headers: tokenHeaders,
-        body: { content: { 'application/json': { schema: emailSchema } }, required: true },
+        ...jsonBody(emailSchema),
       },
       responses: { 200: json(z.object({ email: z.string() })), ...errors },
     }),

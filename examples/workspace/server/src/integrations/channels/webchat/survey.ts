@@ -4,7 +4,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { apiErrorSchema } from '../../../contract/common';
 import type { AppEnv, Services } from '../../../lib/context';
-import { json } from '../../../lib/router';
+import { json, jsonBody } from '../../../lib/router';
 import { csatDb } from '../../../modules/csat/tables';
 import { CsatSurveys } from '../../../modules/csat/service';
 import { WEBCHAT } from './constants';
@@ -75,7 +75,7 @@ export function widgetSurveyRoutes(
       request: {
         params: z.object({ slug: z.string().min(1).max(64) }),
         headers: z.object({ [WEBCHAT.tokenHeader]: z.string().max(200).optional() }),
-        body: { content: { 'application/json': { schema: answerSchema } }, required: true },
+        ...jsonBody(answerSchema),
       },
       responses: {
         200: json(widgetSurveySchema),
