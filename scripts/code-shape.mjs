@@ -40,7 +40,6 @@ const FILE_EXCEPTIONS = {
   'examples/workspace/server/src/db/seed/demo.ts': SEED,
   'examples/workspace/server/src/modules/campaigns/repository.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/campaigns/service.ts': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/conversations-intake/inbound-queue.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/inbox/repository.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/inbox/service.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/settings/repository.ts': NOT_YET_SPLIT,
@@ -86,8 +85,6 @@ const FUNCTION_EXCEPTIONS = {
     NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/campaigns/routes.ts#campaignRoutes': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/contacts/routes.ts#contactRoutes': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/conversations-intake/inbound-queue.ts#applySimple':
-    NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/inbox/routes.ts#inboxRoutes': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/settings/routes.ts#settingsRoutes': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/team/routes.ts#teamRoutes': NOT_YET_SPLIT,

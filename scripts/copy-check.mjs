@@ -61,9 +61,6 @@ const KNOWN_COPIES = {
   'server/src/modules/campaigns/routes.ts | server/src/modules/contacts/routes.ts': NOT_YET_FOLDED,
   'server/src/modules/campaigns/routes.ts | server/src/modules/inbox/routes.ts': NOT_YET_FOLDED,
   'server/src/modules/campaigns/routes.ts | server/src/modules/settings/routes.ts': NOT_YET_FOLDED,
-  'server/src/modules/campaigns/sender.ts | server/src/modules/conversations-intake/inbound-queue.ts':
-    NOT_YET_FOLDED,
-  'server/src/modules/campaigns/sender.ts | server/src/modules/outbox/worker.ts': NOT_YET_FOLDED,
   'server/src/modules/conversations-intake/service.ts | server/src/modules/voice/repository.ts':
     NOT_YET_FOLDED,
   'server/src/modules/settings/import-repository.ts | server/src/modules/settings/repository.ts':

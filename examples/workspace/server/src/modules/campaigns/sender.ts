@@ -35,6 +35,7 @@ import {
   renderTemplate,
   type RecipientFields,
 } from '../../contract/campaign-text';
+import { LoopWorker, passLoop, type WorkerLoop } from '../../lib/worker-loop';
 
 /** Settings of a worker. */
 export interface SenderOptions {
@@ -118,7 +119,7 @@ function rendererOf(
   }
 }
 
-export class CampaignSender {
+export class CampaignSender extends LoopWorker {
   readonly workerId: string;
   private readonly repo: CampaignRepository;
   private readonly batchSize: number;
@@ -127,9 +128,7 @@ export class CampaignSender {
   private readonly maxAttempts: number;
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+  protected readonly loop: WorkerLoop;
 
   constructor(
     db: Kysely<Database>,
@@ -137,6 +136,7 @@ export class CampaignSender {
     private readonly log: Logger,
     options: SenderOptions = {},
   ) {
+    super();
     this.repo = new CampaignRepository(db);
     this.batchSize = options.batchSize ?? WORKER_DEFAULTS.batchSize;
     this.leaseMs = options.leaseMs ?? WORKER_DEFAULTS.leaseMs;
@@ -146,48 +146,14 @@ export class CampaignSender {
     this.backoffMaxMs = options.backoffMaxMs ?? RETRY_BACKOFF.maxMs;
     this.workerId =
       options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  }
-
-  /** Starts the loop (idempotent). */
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  /** Stops the loop after the current pass. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wakeUp?.();
-    await this.loop;
-  }
-
-  /** Ends the idle pause early (a campaign was scheduled for now). */
-  wake(): void {
-    this.wakeUp?.();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let busy = false;
-      try {
+    this.loop = passLoop(
+      async () => {
         const r = await this.tick();
-        busy = r.claimed > 0 || r.started > 0;
-      } catch (error) {
-        if (!this.running) break;
-        this.log.error({ err: error, worker: this.workerId }, 'campaign send pass failed');
-      }
-      if (!busy && this.running)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.idleMs);
-          timer.unref?.();
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      this.wakeUp = undefined;
-    }
+        return r.claimed > 0 || r.started > 0;
+      },
+      this.idleMs,
+      (error) => this.log.error({ err: error, worker: this.workerId }, 'campaign send pass failed'),
+    );
   }
 
   /** One pass: start due campaigns, send one batch, complete finished campaigns. */

@@ -18,6 +18,7 @@ import { outboundAttachments } from '../attachments/outbound';
 import { NO_PROVIDER_DEDUPE, OUTBOX_DEFAULTS, OUTBOX_MESSAGES } from './constants';
 import { OutboxRepository, type ClaimedJob } from './repository';
 import { OutboxService } from './service';
+import { LoopWorker, passLoop, type WorkerLoop } from '../../lib/worker-loop';
 
 /** Settings of a worker. */
 export interface OutboxWorkerOptions {
@@ -36,15 +37,12 @@ export function backoffMs(attempts: number, base: number, max: number, random = 
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export class OutboxWorker {
+export class OutboxWorker extends LoopWorker {
   readonly workerId: string;
   private readonly repo: OutboxRepository;
   private readonly outbox: OutboxService;
   private readonly options: Required<Omit<OutboxWorkerOptions, 'workerId'>>;
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
-  private woken = false;
+  protected readonly loop: WorkerLoop;
 
   constructor(
     private readonly services: Services,
@@ -52,6 +50,7 @@ export class OutboxWorker {
     private readonly log: Logger,
     options: OutboxWorkerOptions = {},
   ) {
+    super();
     this.repo = new OutboxRepository(services.db);
     this.outbox = new OutboxService(services);
     this.options = {
@@ -64,47 +63,11 @@ export class OutboxWorker {
     };
     this.workerId =
       options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  }
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wakeUp?.();
-    await this.loop;
-  }
-
-  /** Ends the idle pause early (a reply was queued). */
-  wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let busy = false;
-      this.woken = false;
-      try {
-        busy = (await this.tick()) > 0;
-      } catch (error) {
-        if (!this.running) break;
-        this.log.error({ err: error, worker: this.workerId }, 'outbox pass failed');
-      }
-      if (!busy && !this.woken && this.running)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.idleMs);
-          timer.unref?.();
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      this.wakeUp = undefined;
-    }
+    this.loop = passLoop(
+      async () => (await this.tick()) > 0,
+      this.options.idleMs,
+      (error) => this.log.error({ err: error, worker: this.workerId }, 'outbox pass failed'),
+    );
   }
 
   /** One pass: claims a batch and sends it; answers how many jobs it claimed. */
