@@ -57,14 +57,9 @@ const KNOWN_COPIES = {
     PUBLIC_SHAPE,
   'connect-emulator/src/domain/contact-centre.ts | connect-emulator/src/domain/tasks.ts':
     PUBLIC_SHAPE,
-  'server/src/db/schema.ts | server/src/modules/campaigns/tables.ts': NOT_YET_FOLDED,
   'server/src/modules/campaigns/routes.ts | server/src/modules/contacts/routes.ts': NOT_YET_FOLDED,
   'server/src/modules/campaigns/routes.ts | server/src/modules/inbox/routes.ts': NOT_YET_FOLDED,
   'server/src/modules/campaigns/routes.ts | server/src/modules/settings/routes.ts': NOT_YET_FOLDED,
-  'server/src/modules/conversations-intake/service.ts | server/src/modules/voice/repository.ts':
-    NOT_YET_FOLDED,
-  'server/src/modules/settings/import-repository.ts | server/src/modules/settings/repository.ts':
-    NOT_YET_FOLDED,
 };
 
 const paths = process.argv.slice(2);

@@ -1,14 +1,7 @@
 // Table types of the database, as Kysely sees them (one interface per table, snake_case columns).
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type NullableTimestamp = ColumnType<
-  Date | null,
-  Date | string | null | undefined,
-  Date | string | null
->;
-type Json<T> = ColumnType<T, string, string>;
+import type { CreatedAt, Json, NullableTimestamp, Timestamp } from './column-types';
 
 export interface UsersTable {
   id: string;

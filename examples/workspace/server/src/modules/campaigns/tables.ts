@@ -3,14 +3,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type NullableTimestamp = ColumnType<
-  Date | null,
-  Date | string | null | undefined,
-  Date | string | null
->;
-type Json<T> = ColumnType<T, string, string>;
+import type { CreatedAt, Json, NullableTimestamp, Timestamp } from '../../db/column-types';
 
 /** The WhatsApp template a campaign sends, as it was when sending started. */
 export interface TemplateSnapshot {

@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import type { Channel } from '../../contract/inbox';
 import { newId } from '../../lib/ids';
-import { visitorName } from '../../lib/links';
 import { REPLY_WINDOW_DAYS } from '../campaigns/constants';
 import { holdsPhone } from '../contacts/matching';
+import { insertPhoneContacts } from '../contacts/phone-contacts';
 import { SURVEY_REPLY_PATTERN } from '../csat/constants';
 import type { LiveEvent } from '../live/bus';
 import { assigneesByRules } from '../settings/assignment';
@@ -173,25 +173,14 @@ async function batchContacts(
     if (!contacts.has(key) && !newContacts.has(key)) newContacts.set(key, item);
   }
   if (newContacts.size > 0) {
-    const now = new Date();
-    await trx
-      .insertInto('contacts')
-      .values(
-        [...newContacts.values()].map((item) => ({
-          id: newId(),
-          workspace_id: item.row.workspace_id,
-          name: nameOf(item)?.trim() || visitorName(phoneOf(item)),
-          phone: phoneOf(item),
-          email: null,
-          avatar_url: null,
-          company: null,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['workspace_id', 'phone']).where('phone', 'is not', null).doNothing(),
-      )
-      .execute();
+    await insertPhoneContacts(
+      trx,
+      [...newContacts.values()].map((item) => ({
+        workspaceId: item.row.workspace_id,
+        phone: phoneOf(item),
+        name: nameOf(item),
+      })),
+    );
     await findContacts([...new Set([...newContacts.values()].map(phoneOf))]);
   }
   return (item) => contacts.get(contactKey(item.row.workspace_id, phoneOf(item)))!;

@@ -9,7 +9,6 @@ import type { Channel } from '../../contract/inbox';
 import type { Database } from '../../db/schema';
 import type { Services } from '../../lib/context';
 import { newId } from '../../lib/ids';
-import { visitorName } from '../../lib/links';
 import type { LiveEvent } from '../live/bus';
 import { assigneeByRules } from '../settings/assignment';
 import { normaliseEmail, normalisePhone } from './address';
@@ -17,6 +16,7 @@ import { inboundAddress, linkCampaignReply } from './campaign-reply';
 import { storeInboundAttachments, type InboundAttachment } from './attachments';
 import { MAX_INBOUND_BODY, PREVIEW_LENGTH, REOPENABLE_STATUSES } from './constants';
 import { contactHoldingPhone, holdsEmail, primaryEmailFirst } from '../contacts/matching';
+import { insertPhoneContacts } from '../contacts/phone-contacts';
 import { surveyAnswer } from './survey-answer';
 
 /** Who wrote: a phone number, an email address, or a contact the channel already knows. */
@@ -333,22 +333,7 @@ export class ConversationIntake {
         .select('id')
         .executeTakeFirst();
       if (held) return held.id;
-      await trx
-        .insertInto('contacts')
-        .values({
-          id: newId(),
-          workspace_id: workspaceId,
-          name: from.name?.trim() || visitorName(phone),
-          phone,
-          email: null,
-          avatar_url: null,
-          company: null,
-          updated_at: new Date(),
-        })
-        .onConflict((oc) =>
-          oc.columns(['workspace_id', 'phone']).where('phone', 'is not', null).doNothing(),
-        )
-        .execute();
+      await insertPhoneContacts(trx, [{ workspaceId, phone, name: from.name }]);
       const row = await trx
         .selectFrom('contacts')
         .select('id')

@@ -1,9 +1,8 @@
 // SQL of a contact import: the contacts a batch matches (by phone, or by email case-insensitively),
 // batch inserts, batch merges, and the import's history row.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { ImportRowError } from '../../contract/settings';
-import { settingsDb, type SettingsDatabase } from './tables';
+import { SettingsStore, type SettingsDatabase } from './tables';
 
 /** A contact row as the import writes it. */
 export interface ImportedContact {
@@ -23,17 +22,7 @@ export interface ContactMerge {
   company: string | null;
 }
 
-export class ImportRepository {
-  private readonly db: Kysely<SettingsDatabase>;
-
-  constructor(db: Kysely<Database>) {
-    this.db = settingsDb(db);
-  }
-
-  transaction<T>(fn: (trx: Transaction<SettingsDatabase>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class ImportRepository extends SettingsStore {
   /**
    * Serializes the imports of a workspace (until the transaction ends): two files with the same
    * new phone number merge instead of one failing on the unique phone index.

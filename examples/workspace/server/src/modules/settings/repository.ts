@@ -2,9 +2,8 @@
 // rules, customer satisfaction, integrations, channels and the import history.
 import { channelAddressesChanged } from '../conversations-intake/channel-address';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { Permits } from '../../contract/session';
-import { settingsDb, type SettingsDatabase } from './tables';
+import { SettingsStore, type SettingsDatabase } from './tables';
 
 type Db = Kysely<SettingsDatabase> | Transaction<SettingsDatabase>;
 
@@ -22,18 +21,7 @@ export const PERMIT_COLUMNS = {
 
 export type PermitColumn = (typeof PERMIT_COLUMNS)[keyof Permits];
 
-export class SettingsRepository {
-  private readonly db: Kysely<SettingsDatabase>;
-
-  constructor(db: Kysely<Database>) {
-    this.db = settingsDb(db);
-  }
-
-  /** Runs `fn` in a transaction over the settings tables. */
-  transaction<T>(fn: (trx: Transaction<SettingsDatabase>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class SettingsRepository extends SettingsStore {
   // ── Agents ────────────────────────────────────────────────────────────────────────────────
 
   private agentQuery(db: Db) {

@@ -106,3 +106,17 @@ export function settingsDb(
 ): Kysely<SettingsDatabase> | Transaction<SettingsDatabase> {
   return db.withTables<SettingsTables>();
 }
+
+/** A repository over the settings tables, with transactions over them. */
+export class SettingsStore {
+  protected readonly db: Kysely<SettingsDatabase>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = settingsDb(db);
+  }
+
+  /** Runs `fn` in a transaction over the settings tables. */
+  transaction<T>(fn: (trx: Transaction<SettingsDatabase>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+}

@@ -4,9 +4,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { HistorySearchType } from '../../contract/voice';
 import type { Connection, Database } from '../../db/schema';
-import { callSearchText, visitorName } from '../../lib/links';
+import { callSearchText } from '../../lib/links';
 import { newId } from '../../lib/ids';
 import { contactHoldingPhone } from '../contacts/matching';
+import { insertPhoneContacts } from '../contacts/phone-contacts';
 import { likeContains, type Keyset } from '../../lib/paging';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -243,22 +244,7 @@ export class VoiceRepository {
       .forUpdate()
       .executeTakeFirst();
     if (held) return held;
-    await trx
-      .insertInto('contacts')
-      .values({
-        id: newId(),
-        workspace_id: workspaceId,
-        name: visitorName(phone),
-        phone,
-        email: null,
-        avatar_url: null,
-        company: null,
-        updated_at: new Date(),
-      })
-      .onConflict((oc) =>
-        oc.columns(['workspace_id', 'phone']).where('phone', 'is not', null).doNothing(),
-      )
-      .execute();
+    await insertPhoneContacts(trx, [{ workspaceId, phone }]);
     return trx
       .selectFrom('contacts')
       .select(['id', 'name', 'phone', 'avatar_url'])
