@@ -43,7 +43,6 @@ const FILE_EXCEPTIONS = {
   'examples/workspace/server/src/modules/inbox/repository.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/inbox/service.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/settings/repository.ts': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/settings/routes.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/settings/service.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/voice/repository.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/voice/service.ts': NOT_YET_SPLIT,
@@ -81,14 +80,6 @@ const FILE_EXCEPTIONS = {
  */
 const FUNCTION_EXCEPTIONS = {
   'examples/workspace/server/src/db/seed/demo.ts#seedWorkspace': SEED,
-  'examples/workspace/server/src/integrations/channels/webchat/routes.ts#webchatRoutes':
-    NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/campaigns/routes.ts#campaignRoutes': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/contacts/routes.ts#contactRoutes': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/inbox/routes.ts#inboxRoutes': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/settings/routes.ts#settingsRoutes': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/team/routes.ts#teamRoutes': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/voice/routes.ts#voiceRoutes': NOT_YET_SPLIT,
   'examples/workspace/src/modules/campaigns/components/template-editor-page.tsx#TemplateForm':
     NOT_YET_SPLIT,
   'examples/workspace/src/modules/contacts/components/contact-dialog.tsx#ContactDialog':
