@@ -42,8 +42,6 @@ const FILE_EXCEPTIONS = {
   'examples/workspace/server/src/modules/campaigns/service.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/inbox/repository.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/inbox/service.ts': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/settings/repository.ts': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/settings/service.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/voice/repository.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/voice/service.ts': NOT_YET_SPLIT,
   'examples/workspace/src/modules/campaigns/components/campaigns.css': NOT_YET_SPLIT,

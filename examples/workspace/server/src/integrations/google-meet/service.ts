@@ -10,14 +10,17 @@ import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict } from '../../lib/errors';
 import { requirePermit } from '../../lib/router';
 import { InboxService } from '../../modules/inbox/service';
-import { SettingsRepository } from '../../modules/settings/repository';
+import { IntegrationRepository } from '../../modules/settings/integration-repository';
 import { SecretBox } from '../../modules/settings/secret-box';
 import { GoogleMeetClient, GoogleMeetError, type ServiceAccount } from './client';
 import { MEET_MESSAGES as M } from './messages';
 
 /** Whether agents may create Meet links in the workspace: Google Meet is on and set up (the session's flag). */
 export async function meetLinksOn(services: Services, workspaceId: string): Promise<boolean> {
-  const row = await new SettingsRepository(services.db).findIntegration(workspaceId, 'googleMeet');
+  const row = await new IntegrationRepository(services.db).findIntegration(
+    workspaceId,
+    'googleMeet',
+  );
   const config = row?.config as Partial<GoogleMeetConfig> | undefined;
   return Boolean(row?.enabled && config?.serviceAccountEmail && row.secrets['privateKey']);
 }
@@ -26,7 +29,7 @@ export async function meetLinksOn(services: Services, workspaceId: string): Prom
 const clients = new WeakMap<Services, GoogleMeetClient>();
 
 export class GoogleMeetService {
-  private readonly repo: SettingsRepository;
+  private readonly repo: IntegrationRepository;
   private readonly secrets: SecretBox;
   private readonly inbox: InboxService;
   private readonly client: GoogleMeetClient;
@@ -34,7 +37,7 @@ export class GoogleMeetService {
   private static readonly inFlight = new Map<string, Promise<MeetCreated>>();
 
   constructor(private readonly services: Services) {
-    this.repo = new SettingsRepository(services.db);
+    this.repo = new IntegrationRepository(services.db);
     this.secrets = SecretBox.fromConfig(services.config);
     this.inbox = new InboxService(services);
     let client = clients.get(services);

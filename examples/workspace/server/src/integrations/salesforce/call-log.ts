@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Services } from '../../lib/context';
 import { partAppPath } from '../../lib/links';
-import type { SettingsRepository } from '../../modules/settings/repository';
+import type { IntegrationRepository } from '../../modules/settings/integration-repository';
 import {
   SalesforceCallError,
   SalesforceClient,
@@ -38,7 +38,7 @@ export class SalesforceCallLog {
   constructor(
     private readonly services: Services,
     private readonly db: Kysely<SalesforceDatabase>,
-    private readonly settings: SettingsRepository,
+    private readonly settings: IntegrationRepository,
     private readonly tokens: SalesforceTokenCache,
     private readonly org: (workspaceId: string) => Promise<FoundOrg>,
   ) {}

@@ -10,7 +10,7 @@ import type { Services } from '../../lib/context';
 import { newId } from '../../lib/ids';
 import { ContactRepository } from '../../modules/contacts/repository';
 import { normaliseEmail, normalisePhone } from '../../modules/conversations-intake/address';
-import { SettingsRepository } from '../../modules/settings/repository';
+import { IntegrationRepository } from '../../modules/settings/integration-repository';
 import { SecretBox } from '../../modules/settings/secret-box';
 import { settingsDb } from '../../modules/settings/tables';
 import { SalesforceCallError, SalesforceClient, SalesforceTokenCache } from './client';
@@ -78,7 +78,7 @@ const soqlDateTime = (stamp: string): string =>
 
 export class SalesforceIntegration {
   private readonly db: Kysely<SalesforceDatabase>;
-  private readonly settings: SettingsRepository;
+  private readonly settings: IntegrationRepository;
   private readonly secrets: SecretBox;
   private readonly tokens = new SalesforceTokenCache();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -86,7 +86,7 @@ export class SalesforceIntegration {
 
   constructor(private readonly services: Services) {
     this.db = settingsDb(services.db);
-    this.settings = new SettingsRepository(services.db);
+    this.settings = new IntegrationRepository(services.db);
     this.secrets = SecretBox.fromConfig(services.config);
     this.calls = new SalesforceCallLog(services, this.db, this.settings, this.tokens, (id) =>
       this.org(id),

@@ -7,12 +7,12 @@ import {
   channelsResponseSchema,
 } from '../../contract/settings';
 import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
-import type { SettingsService } from './service';
+import type { ChannelSettings } from './channel-service';
 
 const tags = ['Settings'];
 
 /** The channel routes: list the channels and edit one. */
-export function channelRoutes(settings: SettingsService) {
+export function channelRoutes(settings: ChannelSettings) {
   const router = createRouter();
 
   router.openapi(

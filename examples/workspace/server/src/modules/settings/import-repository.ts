@@ -130,4 +130,42 @@ export class ImportRepository extends SettingsStore {
       })
       .execute();
   }
+
+  // The import history.
+
+  private importQuery() {
+    return this.db
+      .selectFrom('contact_imports as i')
+      .leftJoin('users as u', 'u.id', 'i.created_by')
+      .select([
+        'i.id',
+        'i.file_name',
+        'i.status',
+        'i.rows_total',
+        'i.rows_created',
+        'i.rows_merged',
+        'i.rows_failed',
+        'i.reason',
+        'i.created_at',
+        'i.finished_at',
+        'u.name as created_by_name',
+      ]);
+  }
+
+  imports(workspaceId: string, limit: number) {
+    return this.importQuery()
+      .where('i.workspace_id', '=', workspaceId)
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  findImport(workspaceId: string, id: string) {
+    return this.importQuery()
+      .select('i.errors')
+      .where('i.workspace_id', '=', workspaceId)
+      .where('i.id', '=', id)
+      .executeTakeFirst();
+  }
 }

@@ -14,7 +14,7 @@ import { MESSAGES } from '../../lib/messages';
 import { authRoute, createRouter, json } from '../../lib/router';
 import { SETTINGS_MESSAGES } from './messages';
 import { spoolUpload, UploadTooLarge, type SpooledUpload } from './contact-import';
-import type { SettingsService } from './service';
+import type { ImportSettings } from './import-service';
 
 const tags = ['Settings'];
 
@@ -27,7 +27,7 @@ const CSV_TYPES = [
 ];
 
 /** The contact-import routes: the history, one import, and a new import from a CSV file. */
-export function importRoutes(settings: SettingsService) {
+export function importRoutes(settings: ImportSettings) {
   const router = createRouter();
 
   router.openapi(

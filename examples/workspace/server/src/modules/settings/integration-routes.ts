@@ -11,12 +11,12 @@ import {
   salesforceSyncSchema,
 } from '../../contract/settings';
 import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
-import type { SettingsService } from './service';
+import type { IntegrationSettings } from './integration-service';
 
 const tags = ['Settings'];
 
 /** The integration routes: the list, Salesforce (with its sync) and Google Meet. */
-export function integrationRoutes(settings: SettingsService) {
+export function integrationRoutes(settings: IntegrationSettings) {
   const router = createRouter();
 
   router.openapi(

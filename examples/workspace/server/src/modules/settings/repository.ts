@@ -365,74 +365,6 @@ export class SettingsRepository extends SettingsStore {
       .execute();
   }
 
-  // ── Integrations ──────────────────────────────────────────────────────────────────────────
-
-  integrations(workspaceId: string) {
-    return this.db
-      .selectFrom('integrations')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .execute();
-  }
-
-  findIntegration(workspaceId: string, kind: 'salesforce' | 'googleMeet') {
-    return this.db
-      .selectFrom('integrations')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
-  }
-
-  async saveIntegration(row: {
-    workspaceId: string;
-    kind: 'salesforce' | 'googleMeet';
-    enabled: boolean;
-    config: Record<string, unknown>;
-    secrets: Record<string, string>;
-  }): Promise<void> {
-    const values = {
-      enabled: row.enabled,
-      config: JSON.stringify(row.config),
-      secrets: JSON.stringify(row.secrets),
-    };
-    await this.db
-      .insertInto('integrations')
-      .values({ workspace_id: row.workspaceId, kind: row.kind, ...values })
-      .onConflict((oc) =>
-        oc.columns(['workspace_id', 'kind']).doUpdateSet({ ...values, updated_at: new Date() }),
-      )
-      .execute();
-  }
-
-  /**
-   * Records how an integration's run ended: a success stamps `last_success_at` and clears the last
-   * error; a failure keeps the last success and records the error. `state`, when given, replaces
-   * the integration's bookmark in the same write.
-   */
-  async recordIntegrationRun(
-    workspaceId: string,
-    kind: 'salesforce' | 'googleMeet',
-    outcome: { ok: true; state?: Record<string, unknown> } | { ok: false; error: string },
-  ): Promise<void> {
-    const now = new Date();
-    await this.db
-      .updateTable('integrations')
-      .set(
-        outcome.ok
-          ? {
-              last_success_at: now,
-              last_error: null,
-              last_error_at: null,
-              ...(outcome.state ? { state: JSON.stringify(outcome.state) } : {}),
-            }
-          : { last_error: outcome.error.slice(0, 500), last_error_at: now },
-      )
-      .where('workspace_id', '=', workspaceId)
-      .where('kind', '=', kind)
-      .execute();
-  }
-
   // ── Channels ──────────────────────────────────────────────────────────────────────────────
 
   channels(workspaceId: string) {
@@ -467,44 +399,6 @@ export class SettingsRepository extends SettingsStore {
       )
       .execute();
     channelAddressesChanged();
-  }
-
-  // ── Import history ────────────────────────────────────────────────────────────────────────
-
-  private importQuery() {
-    return this.db
-      .selectFrom('contact_imports as i')
-      .leftJoin('users as u', 'u.id', 'i.created_by')
-      .select([
-        'i.id',
-        'i.file_name',
-        'i.status',
-        'i.rows_total',
-        'i.rows_created',
-        'i.rows_merged',
-        'i.rows_failed',
-        'i.reason',
-        'i.created_at',
-        'i.finished_at',
-        'u.name as created_by_name',
-      ]);
-  }
-
-  imports(workspaceId: string, limit: number) {
-    return this.importQuery()
-      .where('i.workspace_id', '=', workspaceId)
-      .orderBy('i.created_at', 'desc')
-      .orderBy('i.id', 'desc')
-      .limit(limit)
-      .execute();
-  }
-
-  findImport(workspaceId: string, id: string) {
-    return this.importQuery()
-      .select('i.errors')
-      .where('i.workspace_id', '=', workspaceId)
-      .where('i.id', '=', id)
-      .executeTakeFirst();
   }
 
   /** The workspace's default country of phone numbers (general settings). */

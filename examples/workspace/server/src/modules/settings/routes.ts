@@ -13,6 +13,9 @@ import { generalRoutes } from './general-routes';
 import { integrationRoutes } from './integration-routes';
 import { channelRoutes } from './channel-routes';
 import { importRoutes } from './import-routes';
+import { ChannelSettings } from './channel-service';
+import { ImportSettings } from './import-service';
+import { IntegrationSettings } from './integration-service';
 import { SettingsService } from './service';
 
 export function settingsRoutes(services: Services) {
@@ -23,8 +26,8 @@ export function settingsRoutes(services: Services) {
   router.route('/', assignmentRuleRoutes(settings));
   router.route('/', csatRoutes(settings));
   router.route('/', generalRoutes(settings));
-  router.route('/', integrationRoutes(settings));
-  router.route('/', channelRoutes(settings));
-  router.route('/', importRoutes(settings));
+  router.route('/', integrationRoutes(new IntegrationSettings(services)));
+  router.route('/', channelRoutes(new ChannelSettings(services)));
+  router.route('/', importRoutes(new ImportSettings(services)));
   return router;
 }

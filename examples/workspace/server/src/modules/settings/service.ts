@@ -2,52 +2,31 @@
 // - agents and teams: every member reads them; changing an agent (name, role, permits, teams)
 //   needs flag_permissions, and so does changing teams; granting or removing the admin permit
 //   needs admin; nobody removes the last admin of a workspace;
-// - assignment rules, customer satisfaction, integrations, channels and contact imports: admin;
+// - assignment rules and customer satisfaction: admin (so are integrations, channels and contact
+//   imports: integration-service.ts, channel-service.ts, import-service.ts);
 // - message templates are the inbox's saved replies (flag_inbox_savedReplies, inbox service).
 // Another workspace's rows answer 404.
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import type { Permits } from '../../contract/session';
 import {
   CSAT_SCALES,
   type AgentPatch,
   type AssignmentRule,
   type AssignmentRulePut,
-  type ChannelPatch,
-  type ChannelSetting,
-  type ContactImport,
-  type ContactImportDetail,
   type Csat,
   type CsatSettings,
-  type GoogleMeetConfig,
-  type GoogleMeetIntegration,
-  type GoogleMeetPut,
-  type IntegrationKind,
-  type IntegrationStatus,
-  type IntegrationSummary,
-  type MaskedSecret,
-  type SalesforceConfig,
-  type SalesforceIntegration,
-  type SalesforcePut,
-  type SalesforceSync,
   type SettingsAgent,
   type SettingsTeam,
   type TeamCreate,
   type TeamPatch,
 } from '../../contract/settings';
 import { isSupportedCountry } from 'libphonenumber-js';
-import { CHANNELS } from '../../contract/inbox';
 import type { GeneralSettings } from '../../contract/settings';
 import type { InstanceRef } from '../../integrations/contact-centre';
-import { SalesforceCallError } from '../../integrations/salesforce/client';
-import { SALESFORCE_MESSAGES } from '../../integrations/salesforce/messages';
-import { salesforceOf } from '../../integrations/salesforce/sync';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
-import { ContactImporter, type SpooledUpload } from './contact-import';
 import { CsatSurveys } from '../csat/service';
 import {
   CSAT_DEFAULTS,
@@ -57,11 +36,11 @@ import {
 } from './messages';
 import { SessionService } from '../session/service';
 import { PERMIT_COLUMNS, SettingsRepository, type PermitColumn } from './repository';
-import { maskSecret, SecretBox, SecretKeyMissingError } from './secret-box';
 
 type AgentRow = Awaited<ReturnType<SettingsRepository['agents']>>[number];
 
-const invalid = (path: string, message: string) =>
+/** A 400 answer naming the request field at fault. */
+export const invalid = (path: string, message: string) =>
   new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
 
 /** The first character of a satisfied score on a scale (top fifth: 4–5 of 5, 8–10 of 10, 3 of 3). */
@@ -69,13 +48,9 @@ export const satisfiedFrom = (scale: number): number => Math.ceil(scale * 0.8);
 
 export class SettingsService {
   private readonly repo: SettingsRepository;
-  private readonly secrets: SecretBox;
-  private readonly importer: ContactImporter;
 
   constructor(private readonly services: Services) {
     this.repo = new SettingsRepository(services.db);
-    this.secrets = SecretBox.fromConfig(services.config);
-    this.importer = new ContactImporter(services.db);
   }
 
   // ── Agents ────────────────────────────────────────────────────────────────────────────────
@@ -409,249 +384,6 @@ export class SettingsService {
     return this.csat(access);
   }
 
-  // ── Integrations ──────────────────────────────────────────────────────────────────────────
-
-  private secretContext(workspaceId: string, kind: IntegrationKind, field: string): string {
-    return `${workspaceId}/${kind}/${field}`;
-  }
-
-  /** The masked view of a stored secret (never its value). */
-  private masked(
-    workspaceId: string,
-    kind: IntegrationKind,
-    field: string,
-    sealed: string | undefined,
-  ): MaskedSecret {
-    if (!sealed) return { set: false, preview: null };
-    try {
-      return {
-        set: true,
-        preview: maskSecret(
-          this.secrets.open(sealed, this.secretContext(workspaceId, kind, field)),
-        ),
-      };
-    } catch (error) {
-      this.services.log.warn(
-        { kind, message: (error as Error).message },
-        'an integration secret does not open with the configured key',
-      );
-      return { set: true, preview: null };
-    }
-  }
-
-  async integrations(access: WorkspaceAccess): Promise<IntegrationSummary[]> {
-    requirePermit(access, 'admin');
-    const rows = await this.repo.integrations(access.workspace.id);
-    return (['salesforce', 'googleMeet'] as const).map((kind) => {
-      const row = rows.find((r) => r.kind === kind);
-      return {
-        kind,
-        enabled: row?.enabled ?? false,
-        configured: row ? Object.keys(row.config).length > 0 : false,
-        updatedAt: row ? new Date(row.updated_at).toISOString() : null,
-        status: integrationStatus(row),
-      };
-    });
-  }
-
-  private async integration<C>(access: WorkspaceAccess, kind: IntegrationKind, field: string) {
-    requirePermit(access, 'admin');
-    const ws = access.workspace.id;
-    const row = await this.repo.findIntegration(ws, kind);
-    return {
-      enabled: row?.enabled ?? false,
-      config: row && Object.keys(row.config).length > 0 ? (row.config as C) : null,
-      secret: this.masked(ws, kind, field, row?.secrets[field]),
-      updatedAt: row ? new Date(row.updated_at).toISOString() : null,
-      status: integrationStatus(row),
-    };
-  }
-
-  private async saveIntegration(
-    access: WorkspaceAccess,
-    kind: IntegrationKind,
-    field: string,
-    input: { enabled: boolean; config: Record<string, unknown>; secret: string | undefined },
-  ): Promise<void> {
-    requirePermit(access, 'admin');
-    const ws = access.workspace.id;
-    const stored = (await this.repo.findIntegration(ws, kind))?.secrets[field];
-    if (input.enabled && !input.secret && !stored) throw invalid(`body.${field}`, M.secretRequired);
-    let sealed = stored;
-    if (input.secret) {
-      try {
-        sealed = this.secrets.seal(input.secret, this.secretContext(ws, kind, field));
-      } catch (error) {
-        if (error instanceof SecretKeyMissingError)
-          throw new ApiError(503, 'secrets_unavailable', M.secretKeyMissing);
-        throw error;
-      }
-    }
-    await this.repo.saveIntegration({
-      workspaceId: ws,
-      kind,
-      enabled: input.enabled,
-      config: input.config,
-      secrets: sealed ? { [field]: sealed } : {},
-    });
-  }
-
-  async salesforce(access: WorkspaceAccess): Promise<SalesforceIntegration> {
-    const i = await this.integration<SalesforceConfig>(access, 'salesforce', 'clientSecret');
-    return {
-      enabled: i.enabled,
-      config: i.config,
-      clientSecret: i.secret,
-      updatedAt: i.updatedAt,
-      status: i.status,
-    };
-  }
-
-  async saveSalesforce(
-    access: WorkspaceAccess,
-    input: SalesforcePut,
-  ): Promise<SalesforceIntegration> {
-    await this.saveIntegration(access, 'salesforce', 'clientSecret', {
-      enabled: input.enabled,
-      config: { ...input.config, instanceUrl: input.config.instanceUrl.replace(/\/$/, '') },
-      secret: input.clientSecret,
-    });
-    return this.salesforce(access);
-  }
-
-  /**
-   * "Sync now": one Salesforce contact sync of the workspace, answered with its counts and the
-   * integration's status. A run Salesforce refuses is answered (ok: false) with the recorded
-   * error; an integration that is off or not set up is a conflict.
-   */
-  async syncSalesforce(access: WorkspaceAccess): Promise<SalesforceSync> {
-    requirePermit(access, 'admin');
-    const ws = access.workspace.id;
-    const found = await this.repo.findIntegration(ws, 'salesforce');
-    const config = found?.config as Partial<SalesforceConfig> | undefined;
-    if (!found || !config?.instanceUrl || !found.secrets['clientSecret'])
-      throw conflict('integration_not_set_up', SALESFORCE_MESSAGES.notSetUp);
-    if (!found.enabled) throw conflict('integration_off', SALESFORCE_MESSAGES.turnedOff);
-    if (!config.syncContacts) throw conflict('sync_off', SALESFORCE_MESSAGES.syncOff);
-    let counts = { created: 0, updated: 0, linked: 0 };
-    let ok = true;
-    try {
-      counts = await salesforceOf(this.services).sync(ws);
-    } catch (error) {
-      if (!(error instanceof SalesforceCallError)) throw error;
-      ok = false;
-    }
-    const row = await this.repo.findIntegration(ws, 'salesforce');
-    return { ok, ...counts, status: integrationStatus(row) };
-  }
-
-  async googleMeet(access: WorkspaceAccess): Promise<GoogleMeetIntegration> {
-    const i = await this.integration<GoogleMeetConfig>(access, 'googleMeet', 'privateKey');
-    return {
-      enabled: i.enabled,
-      config: i.config,
-      privateKey: i.secret,
-      updatedAt: i.updatedAt,
-      status: i.status,
-    };
-  }
-
-  async saveGoogleMeet(
-    access: WorkspaceAccess,
-    input: GoogleMeetPut,
-  ): Promise<GoogleMeetIntegration> {
-    await this.saveIntegration(access, 'googleMeet', 'privateKey', {
-      enabled: input.enabled,
-      config: input.config,
-      secret: input.privateKey,
-    });
-    return this.googleMeet(access);
-  }
-
-  // ── Channels ──────────────────────────────────────────────────────────────────────────────
-
-  async channels(access: WorkspaceAccess): Promise<ChannelSetting[]> {
-    requirePermit(access, 'admin');
-    const ws = access.workspace.id;
-    const [rows, open] = await Promise.all([
-      this.repo.channels(ws),
-      this.repo.openConversationsByChannel(ws),
-    ]);
-    return CHANNELS.map((channel) => {
-      const row = rows.find((r) => r.channel === channel);
-      return {
-        channel,
-        enabled: row?.enabled ?? false,
-        address: row?.address ?? '',
-        openConversations: open.find((o) => o.channel === channel)?.count ?? 0,
-        // Email needs both ways: the relay out (SMTP_URL) and the listener in (INBOUND_SMTP_PORT).
-        connected:
-          channel === 'voice'
-            ? this.services.config.connect.endpoint !== undefined
-            : this.services.channels[channel].connected &&
-              (channel !== 'email' || this.services.config.email.inbound !== undefined),
-        updatedAt: row ? new Date(row.updated_at).toISOString() : null,
-      };
-    });
-  }
-
-  async updateChannel(
-    access: WorkspaceAccess,
-    channel: ChannelSetting['channel'],
-    patch: ChannelPatch,
-  ): Promise<ChannelSetting> {
-    requirePermit(access, 'admin');
-    const current = (await this.channels(access)).find((c) => c.channel === channel)!;
-    const enabled = patch.enabled ?? current.enabled;
-    const address = patch.address ?? current.address;
-    if (address !== '') {
-      const problem = addressProblem(channel, address);
-      if (problem) throw invalid('body.address', problem);
-    } else if (enabled) throw invalid('body.address', M.addressRequired);
-    await this.repo.saveChannel(access.workspace.id, channel, { enabled, address });
-    return (await this.channels(access)).find((c) => c.channel === channel)!;
-  }
-
-  // ── Contact imports ───────────────────────────────────────────────────────────────────────
-
-  async imports(access: WorkspaceAccess): Promise<ContactImport[]> {
-    requirePermit(access, 'admin');
-    return (await this.repo.imports(access.workspace.id, 50)).map(importJson);
-  }
-
-  async importDetail(access: WorkspaceAccess, id: string): Promise<ContactImportDetail> {
-    requirePermit(access, 'admin');
-    const row = await this.repo.findImport(access.workspace.id, id);
-    if (!row) throw notFound('Import');
-    return { ...importJson(row), errors: row.errors };
-  }
-
-  /** Checks the caller may import (before the upload is read). */
-  checkImport(access: WorkspaceAccess): void {
-    requirePermit(access, 'admin');
-  }
-
-  /** Imports a CSV upload; `onProgress` follows the parsing. Answers the import as recorded. */
-  async importContacts(
-    access: WorkspaceAccess,
-    fileName: string,
-    upload: SpooledUpload,
-    onProgress: (progress: { bytes: number; rows: number }) => void,
-  ): Promise<ContactImportDetail> {
-    requirePermit(access, 'admin');
-    const open = () =>
-      Readable.toWeb(createReadStream(upload.path)) as unknown as ReadableStream<Uint8Array>;
-    const result = await this.importer.run({
-      workspaceId: access.workspace.id,
-      userId: access.membership.user_id,
-      fileName,
-      body: open(),
-      reread: open,
-      onProgress,
-    });
-    return this.importDetail(access, result.id);
-  }
-
   // ── General ───────────────────────────────────────────────────────────────────────────────
 
   /** The general settings; every member reads them (the app formats numbers with them). */
@@ -666,68 +398,5 @@ export class SettingsService {
       throw invalid('body.defaultCountry', UNKNOWN_COUNTRY);
     await this.repo.saveDefaultCountry(access.workspace.id, input.defaultCountry);
     return { defaultCountry: input.defaultCountry };
-  }
-}
-
-/** What an integration last did, as its settings page shows it. */
-function integrationStatus(
-  row:
-    | { last_success_at: Date | null; last_error: string | null; last_error_at: Date | null }
-    | undefined,
-): IntegrationStatus {
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-  return {
-    lastSuccessAt: iso(row?.last_success_at ?? null),
-    lastError:
-      row?.last_error && row.last_error_at
-        ? { message: row.last_error, at: new Date(row.last_error_at).toISOString() }
-        : null,
-  };
-}
-
-function importJson(r: {
-  id: string;
-  file_name: string;
-  status: 'completed' | 'rejected';
-  rows_total: number;
-  rows_created: number;
-  rows_merged: number;
-  rows_failed: number;
-  reason: string | null;
-  created_by_name: string | null;
-  created_at: Date;
-  finished_at: Date;
-}): ContactImport {
-  return {
-    id: r.id,
-    fileName: r.file_name,
-    status: r.status,
-    rowsTotal: r.rows_total,
-    rowsCreated: r.rows_created,
-    rowsMerged: r.rows_merged,
-    rowsFailed: r.rows_failed,
-    reason: r.reason,
-    createdBy: r.created_by_name,
-    createdAt: new Date(r.created_at).toISOString(),
-    finishedAt: new Date(r.finished_at).toISOString(),
-  };
-}
-
-/** Why an address does not fit its channel, or null. */
-export function addressProblem(channel: ChannelSetting['channel'], address: string): string | null {
-  switch (channel) {
-    case 'whatsapp':
-    case 'sms':
-    case 'voice':
-      return /^\+[1-9]\d{6,14}$/.test(address) ? null : M.phoneNotValid;
-    case 'email':
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? null : M.emailNotValid;
-    case 'chat':
-      try {
-        const url = new URL(address);
-        return url.protocol === 'https:' && url.hostname.includes('.') ? null : M.websiteNotValid;
-      } catch {
-        return M.websiteNotValid;
-      }
   }
 }
