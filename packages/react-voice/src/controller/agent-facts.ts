@@ -4,7 +4,7 @@
  */
 import type { Contact } from '@x/connect-streams';
 import type { AgentStatusFacts } from './agent-status';
-import { legFactsOf } from './call-unit';
+import { legFactsOf } from './call-facts';
 import type { VoiceState } from './types';
 
 /** The agent unit's facts from the state after the call units synced `contact`. */
