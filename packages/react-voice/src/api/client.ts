@@ -1,29 +1,10 @@
 /**
  * The product voice API client: one method per route of the contract (`contract.ts`), bearer
  * token on every call, every answer validated with the contract's schemas, errors as
- * {@link VoiceApiError}. {@link VoiceApi} is the interface; a host can supply its own.
+ * {@link VoiceApiError}. {@link VoiceApi} is the interface; a host can supply its own. The
+ * transport is `client-transport.ts`; the methods are built per resource family in `client-calls.ts`,
+ * `client-lists.ts` and `client-after-call.ts`.
  */
-import type * as z from 'zod/mini';
-import {
-  acceptCallResponseSchema,
-  afterCallWorkResponseSchema,
-  agentsStatusResponseSchema,
-  apiErrorSchema,
-  campaignTemplatesResponseSchema,
-  connectionResponseSchema,
-  contactByPhoneResponseSchema,
-  dispositionsResponseSchema,
-  historyResponseSchema,
-  liveCallResponseSchema,
-  liveCallsResponseSchema,
-  monitorCallResponseSchema,
-  queuesResponseSchema,
-  startConversationResponseSchema,
-  transfersResponseSchema,
-  voiceConfigResponseSchema,
-  VOICE_ROUTES,
-  workspacePath,
-} from './contract';
 import type {
   AfterCallWork,
   CallHistoryItem,
@@ -41,7 +22,10 @@ import type {
   VoiceConfig,
   VoiceLiveEventSource,
 } from './contract';
-import { VoiceApiError } from './errors';
+import { afterCallRoutes } from './client-after-call';
+import { callRoutes } from './client-calls';
+import { listRoutes } from './client-lists';
+import { createVoiceTransport } from './client-transport';
 
 /** The conversation a started call belongs to. @public */
 export type StartedConversation = StartConversationResponse['conversation'];
@@ -166,198 +150,11 @@ export interface VoiceApiClientOptions {
  * @public
  */
 export function createVoiceApiClient(options: VoiceApiClientOptions): VoiceApi {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const prefix = `${base}${workspacePath(options.slug)}`;
-
-  async function send(
-    method: string,
-    path: string,
-    body?: unknown,
-    accept = 'application/json',
-  ): Promise<Response> {
-    const doFetch = options.fetch ?? globalThis.fetch;
-    const token = await options.getToken();
-    const headers: Record<string, string> = { accept };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await doFetch(
-        path.startsWith('/addons/') || path.startsWith('/v2/') ? `${prefix}${path}` : path,
-        {
-          method,
-          headers,
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        },
-      );
-    } catch (cause) {
-      throw new VoiceApiError(
-        0,
-        { error: 'network_error', message: cause instanceof Error ? cause.message : String(cause) },
-        { cause },
-      );
-    }
-    if (!response.ok) throw await errorOf(response);
-    return response;
-  }
-
-  async function json<T>(
-    schema: z.ZodMiniType<T>,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<T> {
-    const response = await send(method, path, body);
-    let data: unknown;
-    try {
-      data = await response.json();
-    } catch (cause) {
-      throw invalidResponse(response.status, path, 'the body is not JSON', cause);
-    }
-    const result = schema.safeParse(data);
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      throw invalidResponse(
-        response.status,
-        path,
-        `${issue?.path.join('.') || '(body)'}: ${issue?.message ?? 'invalid'}`,
-        result.error,
-      );
-    }
-    return result.data;
-  }
-
-  /**
-   * A recording URL is a route of the contract (`/addons/voice/recordings/{id}`), a workspace path
-   * (`/ws/{slug}/...`, below the API base) or a URL used as it is.
-   */
-  function recordingPath(url: string): string {
-    if (url.startsWith('/ws/')) return `${base}${url}`;
-    return url;
-  }
-
+  const http = createVoiceTransport(options);
   return {
     ...(options.subscribe ? { subscribe: options.subscribe } : {}),
-    getQueues: async () => (await json(queuesResponseSchema, 'GET', VOICE_ROUTES.queues)).list,
-    getConfig: async () =>
-      (await json(voiceConfigResponseSchema, 'GET', VOICE_ROUTES.config)).config,
-    startConversation: async (call) =>
-      (await json(startConversationResponseSchema, 'POST', VOICE_ROUTES.conversation, { call }))
-        .conversation,
-    getConnection: async (id) =>
-      (await json(connectionResponseSchema, 'GET', VOICE_ROUTES.connection(id))).connection,
-    acceptCall: async (call) =>
-      (await json(acceptCallResponseSchema, 'POST', VOICE_ROUTES.acceptCall, { call })).connection,
-    monitorCall: async (body) =>
-      (
-        await json(monitorCallResponseSchema, 'POST', VOICE_ROUTES.monitorCall, {
-          idCommunication: body.idCommunication,
-          previousIdCommunication: body.previousIdCommunication,
-        })
-      ).connection,
-    joinLiveCall: async (idCommunication) => {
-      await json(liveCallResponseSchema, 'POST', VOICE_ROUTES.liveCall, {
-        call: { idCommunication },
-      });
-    },
-    getContactByPhone: async (phone) => {
-      try {
-        return (await json(contactByPhoneResponseSchema, 'GET', VOICE_ROUTES.contactByPhone(phone)))
-          .contact;
-      } catch (error) {
-        if (error instanceof VoiceApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    getTransfers: async () =>
-      (await json(transfersResponseSchema, 'GET', `${VOICE_ROUTES.transfers}?includePending=false`))
-        .connections,
-    getAgentsStatus: async () =>
-      (await json(agentsStatusResponseSchema, 'GET', VOICE_ROUTES.agentsStatus)).list,
-    getLiveCalls: async () =>
-      (await json(liveCallsResponseSchema, 'GET', VOICE_ROUTES.liveCalls)).list,
-    getHistoryPage: async ({ searchType, searchText, lastId }) => {
-      const query = lastId ? `?lastId=${encodeURIComponent(lastId)}` : '';
-      return (
-        await json(historyResponseSchema, 'PATCH', `${VOICE_ROUTES.history}${query}`, {
-          searchType: searchType.toLowerCase(),
-          searchText,
-        })
-      ).list;
-    },
-    getTranscriptCsv: async ({ idConversation, idPart }) => {
-      const query = `?idConversation=${encodeURIComponent(idConversation)}&idPart=${encodeURIComponent(idPart)}`;
-      const response = await send(
-        'GET',
-        `${VOICE_ROUTES.transcriptCsv}${query}`,
-        undefined,
-        'text/csv',
-      );
-      return response.blob();
-    },
-    getRecording: async (recordingUrl) => {
-      const response = await send('GET', recordingPath(recordingUrl), undefined, 'audio/wav');
-      return response.blob();
-    },
-    searchCampaignTemplates: async ({ text, channel }) =>
-      (
-        await json(campaignTemplatesResponseSchema, 'PATCH', VOICE_ROUTES.campaignTemplates, {
-          text,
-          channel,
-        })
-      ).campaignTemplates,
-    getDispositions: async () =>
-      (await json(dispositionsResponseSchema, 'GET', VOICE_ROUTES.dispositions)).dispositions,
-    saveAfterCallWork: async (idCommunication, work) =>
-      (
-        await json(
-          afterCallWorkResponseSchema,
-          'PUT',
-          VOICE_ROUTES.afterCallWork(idCommunication),
-          {
-            disposition: work.disposition,
-            notes: work.notes,
-          },
-        )
-      ).afterCallWork,
-    getHistoryCsv: async ({ searchType, searchText }) => {
-      const query = `?searchType=${encodeURIComponent(searchType.toLowerCase())}&searchText=${encodeURIComponent(searchText)}`;
-      const response = await send(
-        'GET',
-        `${VOICE_ROUTES.historyCsv}${query}`,
-        undefined,
-        'text/csv',
-      );
-      return response.blob();
-    },
+    ...callRoutes(http),
+    ...listRoutes(http),
+    ...afterCallRoutes(http),
   };
-}
-
-async function errorOf(response: Response): Promise<VoiceApiError> {
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    data = undefined;
-  }
-  const parsed = apiErrorSchema.safeParse(data);
-  return new VoiceApiError(
-    response.status,
-    parsed.success
-      ? parsed.data
-      : { error: 'http_error', message: `HTTP ${response.status} ${response.statusText}`.trim() },
-  );
-}
-
-function invalidResponse(
-  status: number,
-  path: string,
-  detail: string,
-  cause: unknown,
-): VoiceApiError {
-  return new VoiceApiError(
-    status,
-    { error: 'invalid_response', message: `Unexpected answer from ${path}: ${detail}` },
-    { cause },
-  );
 }

@@ -4,12 +4,21 @@
  * decline, end, hold, mute, keypad, finish, outbound call).
  */
 import type { Connection, Contact, VoiceConnection } from '@x/connect-streams';
-import type { CallStart, ConnectionRecord } from '../api/contract';
+import {
+  callInfoOf,
+  callStatusOf,
+  dialNumberOf,
+  endReasonOf,
+  legFactsOf,
+  viewOf,
+} from './call-facts';
 import { callTransitionDuties, isCallTransition } from './call-machine';
 import type { CallDuty } from './call-machine';
-import { KEYPAD_KEYS, OUTBOUND_BLOCKING_STATES, PHONE_NUMBER_PREFIX } from './constants';
+import { CallRecords } from './call-records';
+import { KEYPAD_KEYS, OUTBOUND_BLOCKING_STATES } from './constants';
 import { messageOf, voiceError, VoiceError } from './errors';
-import type { CallInfo, CallState, CallStatus, CallView } from './types';
+import { outboundFailure } from './outbound-failure';
+import type { CallInfo, CallState, CallStatus } from './types';
 import { agentConnectionOf, timeOf } from './unit-context';
 import type { UnitContext } from './unit-context';
 
@@ -36,107 +45,6 @@ export const INITIAL_CALL_STATE: CallState = {
   notificationSoundEnabled: true,
 };
 
-/** The call status of a contact's state. */
-export function callStatusOf(contact: Contact): CallStatus {
-  switch (contact.getState().type) {
-    case 'incoming':
-    case 'pending':
-    case 'connecting':
-      return 'connecting';
-    case 'connected':
-    case 'paused':
-      return 'connected';
-    case 'error':
-      return 'error';
-    case 'missed':
-    case 'rejected':
-      return 'missed';
-    default:
-      return 'ended';
-  }
-}
-
-/** The call info of a contact. */
-export function callInfoOf(contact: Contact): CallInfo {
-  const initial = contact.getInitialConnection();
-  const own = contact.getAgentConnection();
-  const method = contact.getInitiationMethod();
-  const isOutbound =
-    method === 'outbound' || (method === undefined && initial?.getType() === 'outbound');
-  const endpoint = initial?.getEndpoint() ?? contact.getCustomerEndpoint();
-  return {
-    idCommunication: contact.contactId,
-    phoneNumber: endpoint?.phoneNumber ?? null,
-    isInbound: !isOutbound,
-    isOutbound,
-    communicationType:
-      own?.getType() === 'monitoring'
-        ? 'monitor'
-        : method === 'transfer'
-          ? 'transfer'
-          : isOutbound
-            ? 'outbound'
-            : 'inbound',
-  };
-}
-
-/** The facts of a contact's legs that hold, mute and the descriptions read. */
-export interface LegFacts {
-  readonly multiparty: boolean;
-  readonly anyConnecting: boolean;
-  readonly customerOnHold: boolean;
-  readonly agentOnHold: boolean;
-  readonly agentMuted: boolean;
-}
-
-/** Multiparty: conference enabled and more than 2 active connections. */
-export function legFactsOf(contact: Contact): LegFacts {
-  const own = contact.getAgentConnection();
-  const connections = contact.getConnections();
-  const others = connections.filter((c) => c.connectionId !== own?.connectionId);
-  const active = connections.filter((c) => c.isActive()).length;
-  const customer =
-    contact.getActiveInitialConnection() ?? contact.getSingleActiveThirdPartyConnection();
-  return {
-    multiparty: contact.isMultiPartyConferenceEnabled() && active > 2,
-    anyConnecting: others.some((c) => c.isConnecting()),
-    customerOnHold: customer?.isOnHold() ?? false,
-    agentOnHold: own?.isOnHold() ?? false,
-    agentMuted: own?.isMute() ?? false,
-  };
-}
-
-function viewOf(status: CallStatus, info: CallInfo | null, accepted: boolean): CallView {
-  switch (status) {
-    case 'idle':
-      return 'none';
-    case 'connecting':
-      return info?.isOutbound ? 'outgoing' : accepted ? 'accepting' : 'incoming';
-    case 'connected':
-      return 'connected';
-    default:
-      return 'afterCallWork';
-  }
-}
-
-function endReasonOf(contact: Contact, declined: boolean): CallState['endReason'] {
-  const state = contact.getState().type;
-  if (declined || state === 'rejected') return 'rejected';
-  if (state === 'missed') return 'missed';
-  if (state === 'error') return 'error';
-  return 'ended';
-}
-
-/**
- * The number to dial: the text without the separators people write (spaces, dashes, dots,
- * brackets), or null when it is not an E.164 number (+, then 2 to 15 digits, the first not 0).
- */
-export function dialNumberOf(text: string): string | null {
-  const number = text.replace(/[\s().\-\u00a0]/g, '');
-  if (!number.startsWith(PHONE_NUMBER_PREFIX)) return null;
-  return /^\+[1-9]\d{1,14}$/.test(number) ? number : null;
-}
-
 /** Hooks the call unit needs from its siblings. */
 export interface CallUnitLinks {
   /** The contact is a monitoring leg (connected while monitoring). */
@@ -156,14 +64,20 @@ export class CallUnit {
   private declined = false;
   /** A finished contact that may linger in the snapshot until the panel drops it. */
   private finished: string | null = null;
-  private offShared: (() => void) | undefined;
   /** The keypad's digits still being sent, in the order they were pressed. */
   private digitsSent: Promise<void> = Promise.resolve();
+  private readonly records: CallRecords;
 
   constructor(
     private readonly ctx: UnitContext,
     private readonly links: CallUnitLinks,
-  ) {}
+  ) {
+    this.records = new CallRecords(
+      ctx,
+      (id) => this.isCurrent(id),
+      (contact) => links.originalOf(contact),
+    );
+  }
 
   private get state(): CallState {
     return this.ctx.store.getState().call;
@@ -193,7 +107,7 @@ export class CallUnit {
       this.contactId = id;
       this.declined = false;
       this.softphoneMuted = false;
-      this.watchShared(contact.contactId);
+      this.records.watchShared(contact.contactId);
     }
     const info = callInfoOf(contact);
     const legs = legFactsOf(contact);
@@ -259,8 +173,7 @@ export class CallUnit {
       case 'deactivateMenu':
         return this.set({ menuActive: false, menuExpanded: false });
       case 'clearConversation':
-        this.offShared?.();
-        this.offShared = undefined;
+        this.records.unwatchShared();
         this.contactId = null;
         this.softphoneMuted = false;
         this.declined = false;
@@ -282,26 +195,27 @@ export class CallUnit {
     if (!info) return;
     switch (duty) {
       case 'startConversation':
-        return this.background('start conversation', this.startConversation(info));
+        return this.background('start conversation', this.records.startConversation(info));
       case 'refreshConnection':
         return this.background(
           'refresh connection',
-          this.refreshConnection(info.idCommunication, info, this.state.status),
+          this.records.refreshConnection(info.idCommunication, info, this.state.status),
         );
       case 'acceptAndMarkAnswered':
-        return this.background('mark answered', this.markAnswered(info));
+        return this.background('mark answered', this.records.markAnswered(info));
       case 'recordMonitoring':
-        if (contact) this.background('record monitoring', this.recordMonitoring(info, contact));
+        if (contact)
+          this.background('record monitoring', this.records.recordMonitoring(info, contact));
         return;
       case 'refreshOriginalConnection':
         if (contact)
           this.background(
             'refresh original connection',
-            this.refreshConnection(this.links.originalOf(contact), info, 'monitored'),
+            this.records.refreshConnection(this.links.originalOf(contact), info, 'monitored'),
           );
         return;
       case 'lookUpContact':
-        return this.background('look up contact', this.lookUpContact(info));
+        return this.background('look up contact', this.records.lookUpContact(info));
       default:
         return;
     }
@@ -319,120 +233,6 @@ export class CallUnit {
 
   private isCurrent(idCommunication: string): boolean {
     return this.contactId === idCommunication;
-  }
-
-  private callStart(info: CallInfo): CallStart {
-    if (!info.phoneNumber) throw voiceError('contactInfoNotAvailable');
-    return {
-      contactPhoneNumber: info.phoneNumber,
-      idCommunication: info.idCommunication,
-      communicationType: info.communicationType,
-    };
-  }
-
-  /** An outbound call starts a conversation (one tab only; the others learn it from storage). */
-  private async startConversation(info: CallInfo): Promise<void> {
-    const call = this.callStart(info);
-    const result = await this.ctx
-      .crossTab()
-      .once('startConversation', info.idCommunication, () => this.ctx.api.startConversation(call));
-    if (!result.performed || !this.isCurrent(info.idCommunication)) return;
-    const { id, contact } = result.value;
-    this.set({ conversationId: id, conversationContact: contact });
-    this.ctx.crossTab().share(info.idCommunication, { idConversation: id, contact });
-  }
-
-  /**
-   * Refreshes the connection record of `idCommunication` (one tab only); a monitor-type connection
-   * is resolved to its previous communication to find the real conversation and contact.
-   */
-  private async refreshConnection(
-    idCommunication: string,
-    info: CallInfo,
-    stage: string,
-  ): Promise<void> {
-    const result = await this.ctx
-      .crossTab()
-      .once(
-        'updateConnection',
-        idCommunication,
-        () => this.resolveConnection(idCommunication),
-        stage,
-      );
-    if (!result.performed || !this.isCurrent(info.idCommunication)) return;
-    const connection = result.value;
-    this.set({ conversationId: connection.idConversation ?? this.state.conversationId });
-    this.ctx.crossTab().share(info.idCommunication, {
-      idConversation: connection.idConversation,
-      contact: this.state.conversationContact,
-    });
-    const phone = connection.contactPhoneNumber ?? info.phoneNumber;
-    if (phone && !this.state.conversationContact)
-      await this.lookUpContact({ ...info, phoneNumber: phone });
-  }
-
-  private async resolveConnection(idCommunication: string): Promise<ConnectionRecord> {
-    const connection = await this.ctx.api.getConnection(idCommunication);
-    if (connection.communicationType === 'monitor' && connection.previousIdCommunication) {
-      return this.ctx.api.getConnection(connection.previousIdCommunication);
-    }
-    return connection;
-  }
-
-  /** The call is accepted and marked answered (one tab only). */
-  private async markAnswered(info: CallInfo): Promise<void> {
-    this.set({ accepted: true });
-    const call = this.callStart(info);
-    const result = await this.ctx
-      .crossTab()
-      .once('answered', info.idCommunication, () => this.ctx.api.acceptCall(call));
-    if (!this.isCurrent(info.idCommunication)) return;
-    this.set({ answered: true });
-    if (result.performed && result.value.idConversation) {
-      this.set({ conversationId: result.value.idConversation });
-      this.ctx.crossTab().share(info.idCommunication, {
-        idConversation: result.value.idConversation,
-        contact: this.state.conversationContact,
-      });
-    }
-  }
-
-  /** Monitoring is recorded (one tab only). */
-  private async recordMonitoring(info: CallInfo, contact: Contact): Promise<void> {
-    const previousIdCommunication = this.links.originalOf(contact);
-    await this.ctx.crossTab().once('monitored', info.idCommunication, () =>
-      this.ctx.api.monitorCall({
-        idCommunication: info.idCommunication,
-        previousIdCommunication,
-      }),
-    );
-  }
-
-  /** The phone number of the current call is used to look up a contact (every tab). */
-  private async lookUpContact(info: CallInfo): Promise<void> {
-    if (!info.phoneNumber) return;
-    const found = await this.ctx.api.getContactByPhone(info.phoneNumber);
-    if (found && this.isCurrent(info.idCommunication)) this.set({ conversationContact: found });
-  }
-
-  private watchShared(idCommunication: string): void {
-    this.offShared?.();
-    const apply = (data: {
-      idConversation: string | null;
-      contact?: CallState['conversationContact'];
-    }) => {
-      if (!this.isCurrent(idCommunication)) return;
-      this.set({
-        ...(data.idConversation ? { conversationId: data.idConversation } : {}),
-        ...(data.contact && !this.state.conversationContact
-          ? { conversationContact: data.contact }
-          : {}),
-      });
-    };
-    const lock = this.ctx.crossTab();
-    this.offShared = lock.onShared(idCommunication, apply);
-    const already = lock.shared(idCommunication);
-    if (already) apply(already);
   }
 
   private ownLegMuted(): boolean {
@@ -599,37 +399,5 @@ export class CallUnit {
   /** A call-state report of the current call (for errors of background duties). */
   get current(): string | null {
     return this.contactId;
-  }
-}
-
-/**
- * The outbound failure message: the message from the server if parseable, else 'There was
- * an error calling the contact, check the phone number.'.
- */
-export function outboundFailure(error: unknown): VoiceError {
-  const text = serverMessageOf(error);
-  return text
-    ? new VoiceError({ key: 'unexpectedError', params: { message: text } }, { cause: error })
-    : voiceError('outboundCallFailed', undefined, error);
-}
-
-/** The server's message: a panel error's own message (JSON or text), or a JSON error text's. */
-function serverMessageOf(error: unknown): string | null {
-  if (error && typeof error === 'object' && 'error' in error) {
-    const shape = (error as { error?: { message?: unknown } }).error;
-    if (typeof shape?.message === 'string' && shape.message.trim())
-      return jsonMessage(shape.message) ?? shape.message;
-    return null;
-  }
-  const text = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
-  return jsonMessage(text);
-}
-
-function jsonMessage(text: string): string | null {
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown } | null;
-    return parsed && typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
-  } catch {
-    return null;
   }
 }

@@ -5,7 +5,7 @@
  * the call and the state is transferring until the agent exits or finishes.
  */
 import type { Endpoint } from '@x/connect-streams/protocol';
-import { dialNumberOf } from './call-unit';
+import { dialNumberOf } from './call-facts';
 import { voiceError } from './errors';
 import type { TransferState, TransferTarget } from './types';
 import type { UnitContext } from './unit-context';

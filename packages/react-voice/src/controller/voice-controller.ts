@@ -5,100 +5,27 @@
 import type { Ccp, CcpStartState, Contact } from '@x/connect-streams';
 import type { VoiceApi } from '../api/client';
 import type { VoiceConfig } from '../api/contract';
-import { CallUnit, INITIAL_CALL_STATE, legFactsOf } from './call-unit';
-import { AgentUnit, INITIAL_AGENT_STATE } from './agent-unit';
-import { CALL_PANEL_ID_MAX_DIGITS, VOICE_INSTANCE_CREATED } from './constants';
-import { cleanVoiceCommunicationKeys, CrossTabLock } from './cross-tab';
-import type { CrossTabLockManager, CrossTabStorage, StorageChangeSource } from './cross-tab';
-import { DevicesUnit, INITIAL_DEVICES_STATE } from './devices-unit';
-import type { MediaDevicesSource } from './devices-unit';
+import { agentFactsOf } from './agent-facts';
+import { AgentUnit } from './agent-unit';
+import { crossTabLockOf, navigatorMediaDevices, storageOf } from './browser-defaults';
+import { CallUnit } from './call-unit';
+import { CALL_PANEL_ID_MAX_DIGITS } from './constants';
+import { cleanVoiceCommunicationKeys } from './cross-tab';
+import type { CrossTabLock } from './cross-tab';
+import { DevicesUnit } from './devices-unit';
 import { messageOf } from './errors';
-import { voiceMessage } from './messages';
-import { INITIAL_MONITORING_STATE, isMonitoringContact, MonitoringUnit } from './monitoring-unit';
-import { INITIAL_PARTICIPANTS_STATE, ParticipantsUnit } from './participants-unit';
+import { isMonitoringContact, MonitoringUnit } from './monitoring-unit';
+import { followPanelEvents } from './panel-events';
+import { ParticipantsUnit } from './participants-unit';
+import { initialState, startBlockOf } from './session';
 import { VoiceStore } from './store';
 import type { VoiceStoreListener } from './store';
-import { INITIAL_TRANSFER_STATE, TransferUnit } from './transfer-unit';
+import { TransferUnit } from './transfer-unit';
 import type { AudioDeviceRole, TransferTarget, VoiceSessionState, VoiceState } from './types';
 import type { UnitContext } from './unit-context';
+import type { VoiceControllerOptions } from './voice-controller-options';
 
-/** Options of a {@link VoiceController}. @public */
-export interface VoiceControllerOptions {
-  /** The product voice API (`createVoiceApiClient`, or the host's own). */
-  readonly api: VoiceApi;
-  /** The signed-in user's agent id in the product (session `profile.idAgent`), if any. */
-  readonly idAgent?: string | null;
-  /**
-   * Creates the softphone panel for the workspace's voice configuration (`VoiceProvider` embeds
-   * the hidden frames and calls `initCCP`; tests use the in-memory panel). The controller
-   * terminates it on {@link VoiceController.dispose}.
-   */
-  readonly connect?: (config: VoiceConfig) => Ccp | Promise<Ccp>;
-  /** The storage shared by the browser's tabs (default `localStorage`, read at start). */
-  readonly storage?: CrossTabStorage | null;
-  /** Changes other tabs make to the storage (default the window's `storage` event). */
-  readonly storageChanges?: StorageChangeSource;
-  /** Random source in [0, 1) (cross-tab delay, panel id; default `Math.random`). */
-  readonly random?: () => number;
-  /** Clock (default `Date.now`). */
-  readonly now?: () => number;
-  /** Where audio devices are listed (default `navigator.mediaDevices`, read when listing). */
-  readonly mediaDevices?: MediaDevicesSource;
-  /** Notification sound is disabled while a call is connected, enabled otherwise. */
-  readonly onNotificationSoundChange?: (enabled: boolean) => void;
-  /** Failures of background duties (conversation start, connection refresh, ...). */
-  readonly onError?: (what: string, error: unknown) => void;
-}
-
-function initialState(panelId: string): VoiceState {
-  return {
-    session: {
-      phase: 'idle',
-      ready: false,
-      error: null,
-      config: null,
-      voiceModuleEnabled: false,
-      panelId,
-      softphoneError: null,
-      startProblem: null,
-    },
-    agent: INITIAL_AGENT_STATE,
-    call: INITIAL_CALL_STATE,
-    participants: INITIAL_PARTICIPANTS_STATE,
-    monitoring: INITIAL_MONITORING_STATE,
-    transfer: INITIAL_TRANSFER_STATE,
-    devices: INITIAL_DEVICES_STATE,
-  };
-}
-
-function defaultStorage(): CrossTabStorage | null {
-  try {
-    return (globalThis as { localStorage?: CrossTabStorage }).localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function defaultLocks(): CrossTabLockManager | null {
-  try {
-    return (globalThis as { navigator?: { locks?: CrossTabLockManager } }).navigator?.locks ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function defaultStorageChanges(): StorageChangeSource | undefined {
-  const target = globalThis as {
-    addEventListener?: (type: string, fn: (e: { key: string | null }) => void) => void;
-    removeEventListener?: (type: string, fn: (e: { key: string | null }) => void) => void;
-  };
-  if (typeof target.addEventListener !== 'function') return undefined;
-  return (listener) => {
-    const handler = (e: { key: string | null }): void => listener(e.key);
-    target.addEventListener?.('storage', handler);
-    return () => target.removeEventListener?.('storage', handler);
-  };
-}
+export type { VoiceControllerOptions } from './voice-controller-options';
 
 /**
  * The voice module's controller. `start()` reads the voice configuration (planVoice gating,
@@ -220,17 +147,12 @@ export class VoiceController {
     }
     if (generation !== this.generation) return;
     this.setSession({ config, voiceModuleEnabled: config.isVoiceModuleEnabled });
-    // Without planVoice, or for a member who is no agent of the contact centre, nothing starts:
-    // no sign-on frame, no panel, no request to the contact centre.
-    if (!config.planVoice || config.agentUsername === null) {
-      this.setSession({ phase: 'disabled' });
+    const block = startBlockOf(config);
+    if (block) {
+      this.setSession(block);
       return;
     }
-    if (config.connect.instanceStatus !== VOICE_INSTANCE_CREATED) {
-      this.setSession({ phase: 'error', error: voiceMessage('voiceInstanceNotCreated') });
-      return;
-    }
-    cleanVoiceCommunicationKeys(this.storage());
+    cleanVoiceCommunicationKeys(storageOf(this.options));
     this.setSession({ phase: 'connecting' });
     if (!connect) return;
     let ccp: Ccp;
@@ -257,25 +179,15 @@ export class VoiceController {
     this.attached = ccp;
     this.owned = owned;
     if (this.store.getState().session.phase === 'idle') this.setSession({ phase: 'connecting' });
-    const refresh = (): void => this.refresh();
-    this.subscriptions = [
-      ccp.on('initialized', refresh),
-      ccp.onMessage('agent::update', refresh),
-      ccp.agent.on('muteToggle', ({ muted }) => this.callUnit.softphoneMute(muted)),
-      ccp.agent.on('softphoneError', (data) =>
+    this.subscriptions = followPanelEvents(ccp, {
+      refresh: () => this.refresh(),
+      muteToggle: (muted) => this.callUnit.softphoneMute(muted),
+      softphoneError: (data) =>
         this.setSession({ softphoneError: this.agentUnit.softphoneError(data) }),
-      ),
-      ccp.agent.on('deviceChanged', ({ kind, deviceId }) =>
-        this.devicesUnit.selected(kind, deviceId),
-      ),
-      ccp.contacts.on('accepted', (contact) => this.callUnit.acceptedElsewhere(contact.contactId)),
-      // Authentication failures and access denied are only logged
-      ccp.on('authFail', (data) =>
-        ccp.getLog().warn('voice: softphone authentication failed', data),
-      ),
-      ccp.on('accessDenied', (data) => ccp.getLog().warn('voice: softphone access denied', data)),
-      ccp.on('startState', (state) => this.startStateChanged(state)),
-    ];
+      deviceChanged: (kind, deviceId) => this.devicesUnit.selected(kind, deviceId),
+      accepted: (contact) => this.callUnit.acceptedElsewhere(contact.contactId),
+      startState: (state) => this.startStateChanged(state),
+    });
     this.startStateChanged(ccp.startState);
     this.refresh();
   }
@@ -337,20 +249,8 @@ export class VoiceController {
     this.monitoringUnit.sync(contact);
     this.callUnit.sync(contact);
     this.participantsUnit.sync(contact);
-    const { call, monitoring, transfer } = this.store.getState();
-    const legs = contact ? legFactsOf(contact) : undefined;
-    this.agentUnit.sync({
-      call: {
-        status: call.status,
-        isOutbound: call.info?.isOutbound ?? false,
-        endReason: call.endReason,
-        customerOnHold: legs?.customerOnHold ?? false,
-        agentOnHold: legs?.agentOnHold ?? false,
-        multiparty: call.multiparty,
-      },
-      monitoring,
-      transferring: transfer.transferring,
-    });
+    const { call } = this.store.getState();
+    this.agentUnit.sync(agentFactsOf(this.store.getState(), contact));
     this.devicesUnit.sync(call.status === 'connecting' || call.status === 'connected');
     this.updateReadiness();
   }
@@ -375,19 +275,8 @@ export class VoiceController {
     this.store.update('session', phase ? { ...patch, ready: phase === 'ready' } : patch);
   }
 
-  private storage(): CrossTabStorage | null {
-    return this.options.storage === undefined ? defaultStorage() : this.options.storage;
-  }
-
   private crossTab(): CrossTabLock {
-    this.lock ??= new CrossTabLock({
-      storage: this.storage(),
-      random: this.random,
-      now: this.now,
-      changes: this.options.storageChanges ?? defaultStorageChanges(),
-      // Web Locks are the browser's own: only beside the browser's own storage.
-      locks: this.options.storage === undefined ? defaultLocks() : null,
-    });
+    this.lock ??= crossTabLockOf(this.options, this.random, this.now);
     return this.lock;
   }
 
@@ -555,9 +444,4 @@ export class VoiceController {
   downloadLogs(): void {
     this.devicesUnit.downloadLogs();
   }
-}
-
-function navigatorMediaDevices(): MediaDevicesSource | undefined {
-  return (globalThis as { navigator?: { mediaDevices?: MediaDevicesSource } }).navigator
-    ?.mediaDevices;
 }

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const css = (file: string) =>
-  readFileSync(new URL(`../styles/${file}`, import.meta.url), 'utf8').replace(
-    /\/\*[\s\S]*?\*\//g,
-    '',
-  );
+/** A stylesheet's rules without comments, its `@import`s (one file per component) inlined. */
+const css = (file: string): string =>
+  readFileSync(new URL(`../styles/${file}`, import.meta.url), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/@import '\.\/([^']+)';/g, (_, part: string) => css(part));
 const classes = (text: string) => new Set(text.match(/\.xv-[a-z0-9_-]+/g) ?? []);
 
 /** The class prefixes the panel's stylesheet owns. */

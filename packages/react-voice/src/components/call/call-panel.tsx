@@ -1,38 +1,23 @@
-import {
-  ArrowRightLeft,
-  Check,
-  Ear,
-  ExternalLink,
-  Grip,
-  Grid3x3,
-  LogOut,
-  Mic,
-  MicOff,
-  Minimize2,
-  Pause,
-  Phone,
-  PhoneOff,
-  Play,
-  UserRound,
-} from 'lucide-react';
+import { Phone, PhoneOff } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { CSSProperties, ReactElement, ReactNode } from 'react';
-import { formatMinutesSeconds } from '../../controller/agent-status';
+import type { CSSProperties, ReactElement } from 'react';
 import { CALL_PANEL_INITIAL_OFFSET } from '../../controller/constants';
 import { messageOf } from '../../controller/errors';
-import type { VoiceState } from '../../controller/types';
 import { formatPhoneNumber } from '../../dialer/phone-numbers';
 import { useVoiceMessages } from '../../i18n/context';
-import { useAgentStatus, useCall, useCallControls, useMonitoring, useNow } from '../../react/hooks';
-import { useVoiceController, useVoiceSelector } from '../../react/context';
-import { VoiceAvatar } from '../../ui/avatar';
-import { VoiceButton } from '../../ui/button';
+import { useCall, useCallControls, useMonitoring } from '../../react/hooks';
+import { useVoiceController } from '../../react/context';
 import { cx } from '../../ui/cx';
-import { VoiceDialog } from '../../ui/dialog';
-import { IconButton } from '../../ui/icon-button';
 import { TransferModal } from '../transfer/transfer-modal';
-import { AfterCallWorkForm, saveAfterCallWorkDraft } from './after-call-work-form';
+import { AfterCallWorkActions } from './after-call-work-actions';
+import { saveAfterCallWorkDraft } from './after-call-work-form';
+import { CallControl } from './call-control';
+import { CallPanelHeader } from './call-panel-header';
+import { CallStatusLine } from './call-status-line';
+import type { RunCallAction } from './call-control';
+import { ConnectedControls } from './connected-controls';
 import { Keypad } from './keypad';
+import { LeaveCallDialog, MonitoringControls } from './monitoring-controls';
 import { ParticipantsList } from './participants-list';
 import { PHONE_MEDIA_QUERY, useMediaQuery } from './use-media-query';
 import { useMovable } from './use-movable';
@@ -71,38 +56,6 @@ export interface CallPanelProps {
   readonly formatPhoneNumber?: (phoneNumber: string) => string;
 }
 
-const selectTransfer = (s: VoiceState) => s.transfer;
-
-/** One round call control with its caption (the caption is the accessible name). */
-function CallControl(props: {
-  readonly label: string;
-  readonly icon: ReactNode;
-  readonly tone?: 'neutral' | 'success' | 'danger';
-  readonly pressed?: boolean;
-  readonly disabled?: boolean;
-  readonly onClick: () => void;
-  readonly testId?: string;
-}): ReactElement {
-  const { label, icon, tone = 'neutral', pressed, disabled, onClick, testId } = props;
-  return (
-    <button
-      type="button"
-      className="xv-call-control"
-      data-tone={tone}
-      data-state={pressed === undefined ? undefined : pressed ? 'on' : 'off'}
-      aria-pressed={pressed}
-      disabled={disabled}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      <span className="xv-call-control__icon" aria-hidden="true">
-        {icon}
-      </span>
-      <span className="xv-call-control__label">{label}</span>
-    </button>
-  );
-}
-
 /**
  * The call panel: while on a call and not collapsed, a floating card that can be moved (drag
  * its grip, or focus the grip and use the arrow keys), starting at x −216, y 5 from where it is
@@ -139,9 +92,7 @@ function CallPanelCard(
   const call = useCall();
   const controls = useCallControls();
   const controller = useVoiceController();
-  const status = useAgentStatus();
   const monitoring = useMonitoring();
-  const transfer = useVoiceSelector(selectTransfer);
   const phone = useMediaQuery(PHONE_MEDIA_QUERY);
   const fullscreen = widget && phone;
   const ref = useRef<HTMLElement>(null);
@@ -149,9 +100,8 @@ function CallPanelCard(
   const [keypadOpen, setKeypadOpen] = useState(false);
   const [transferOpen, setTransferOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const now = useNow(1000, call.startedAt !== null);
 
-  const run = (action: () => Promise<unknown>): void => {
+  const run: RunCallAction = (action) => {
     setError(null);
     action().catch((e: unknown) => {
       setError(t(messageOf(e)));
@@ -159,12 +109,18 @@ function CallPanelCard(
     });
   };
 
-  const contact = call.conversationContact;
-  const rawNumber = call.info?.phoneNumber ?? contact?.phone ?? null;
-  const phoneNumber = rawNumber === null ? null : formatNumber(rawNumber);
-  const name = contact?.name || phoneNumber || t('unknownContact');
-  const secondary = contact?.name && phoneNumber ? phoneNumber : null;
-  const elapsed = call.startedAt === null ? '' : formatMinutesSeconds(now - call.startedAt);
+  // Finish saves the after-call work when changed, then finishes the call.
+  const finish = (): void => {
+    setError(null);
+    saveAfterCallWorkDraft(controller.api, call.info?.idCommunication).then(
+      () => run(controls.finish),
+      (e: unknown) => {
+        setError(t('acwSaveFailed'));
+        onError?.(e);
+      },
+    );
+  };
+
   const view = monitoring.isMonitoring && call.view === 'connected' ? 'monitoring' : call.view;
 
   const conversationLink =
@@ -186,43 +142,13 @@ function CallPanelCard(
       data-testid="voice-call-panel"
       style={style}
     >
-      <header className="xv-call__header">
-        {!fullscreen && (
-          <button
-            type="button"
-            className="xv-call__grip"
-            aria-label={t('callMove')}
-            title={t('callMoveHint')}
-            data-testid="voice-call-move"
-            {...handleProps}
-          >
-            <Grip size={16} aria-hidden="true" />
-          </button>
-        )}
-        <VoiceAvatar name={name} src={contact?.avatar} size={fullscreen ? 72 : 36} />
-        <div className="xv-call__who">
-          <h2 className="xv-call__name">{name}</h2>
-          {secondary && <p className="xv-call__number">{secondary}</p>}
-        </div>
-        <IconButton
-          label={t('callCollapse')}
-          icon={<Minimize2 size={16} aria-hidden="true" />}
-          size="sm"
-          onClick={controls.collapse}
-        />
-      </header>
+      <CallPanelHeader
+        fullscreen={fullscreen}
+        handleProps={handleProps}
+        formatNumber={formatNumber}
+      />
 
-      <p className="xv-call__status">
-        {/* only the description is announced: the timer would speak every second */}
-        <span className="xv-call__description" role="status">
-          {t(status.description)}
-        </span>
-        {elapsed && view !== 'afterCallWork' && (
-          <time className="xv-call__timer" data-testid="voice-call-timer">
-            {elapsed}
-          </time>
-        )}
-      </p>
+      <CallStatusLine view={view} />
 
       {view === 'connected' && (
         <ParticipantsList onError={onError} formatPhoneNumber={formatNumber} />
@@ -267,132 +193,21 @@ function CallPanelCard(
           />
         )}
         {view === 'connected' && (
-          <>
-            <CallControl
-              label={t(call.onHold ? 'callResume' : 'callHold')}
-              icon={call.onHold ? <Play size={20} /> : <Pause size={20} />}
-              pressed={call.onHold}
-              disabled={call.controlsBlocked}
-              onClick={() => run(controls.toggleHold)}
-            />
-            <CallControl
-              label={t(call.muted ? 'callUnmute' : 'callMute')}
-              icon={call.muted ? <MicOff size={20} /> : <Mic size={20} />}
-              pressed={call.muted}
-              disabled={call.controlsBlocked}
-              onClick={() => run(controls.toggleMute)}
-            />
-            <CallControl
-              label={t('callKeypad')}
-              icon={<Grid3x3 size={20} />}
-              pressed={keypadOpen}
-              onClick={() => setKeypadOpen((open) => !open)}
-            />
-            {transfer.transferring ? (
-              <CallControl
-                label={t('callExitTransfer')}
-                icon={<LogOut size={20} />}
-                onClick={() => run(controls.end)}
-              />
-            ) : (
-              <CallControl
-                label={t('callTransfer')}
-                icon={<ArrowRightLeft size={20} />}
-                disabled={transfer.available === false}
-                onClick={() => setTransferOpen(true)}
-              />
-            )}
-            <CallControl
-              label={t('callEnd')}
-              tone="danger"
-              icon={<PhoneOff size={20} />}
-              onClick={() => run(controls.end)}
-            />
-          </>
+          <ConnectedControls
+            run={run}
+            keypadOpen={keypadOpen}
+            onToggleKeypad={() => setKeypadOpen((open) => !open)}
+            onOpenTransfer={() => setTransferOpen(true)}
+          />
         )}
-        {view === 'monitoring' && (
-          <>
-            {monitoring.isSilentMonitorEnabled && (
-              <CallControl
-                label={t('monitorListener')}
-                icon={<Ear size={20} />}
-                pressed={monitoring.mode === 'listener'}
-                onClick={() => run(() => monitoring.setMode('listener'))}
-              />
-            )}
-            {monitoring.isBargeEnabled && (
-              <CallControl
-                label={t('monitorParticipant')}
-                icon={<UserRound size={20} />}
-                pressed={monitoring.mode === 'participant'}
-                onClick={() => run(() => monitoring.setMode('participant'))}
-              />
-            )}
-            {monitoring.mode === 'participant' && (
-              <CallControl
-                label={t(call.muted ? 'callUnmute' : 'callMute')}
-                icon={call.muted ? <MicOff size={20} /> : <Mic size={20} />}
-                pressed={call.muted}
-                onClick={() => run(controls.toggleMute)}
-              />
-            )}
-            <CallControl
-              label={t('leaveCall')}
-              tone="danger"
-              icon={<PhoneOff size={20} />}
-              onClick={monitoring.requestLeave}
-            />
-          </>
-        )}
+        {view === 'monitoring' && <MonitoringControls run={run} />}
         {view === 'afterCallWork' && (
-          <div className="xv-call__acw">
-            {call.info && !monitoring.isMonitoring && (
-              <AfterCallWorkForm
-                key={call.info.idCommunication}
-                idCommunication={call.info.idCommunication}
-              />
-            )}
-            <VoiceButton
-              variant="primary"
-              size="lg"
-              block
-              icon={<Check size={18} aria-hidden="true" />}
-              onClick={() => {
-                setError(null);
-                saveAfterCallWorkDraft(controller.api, call.info?.idCommunication).then(
-                  () => run(controls.finish),
-                  (e: unknown) => {
-                    setError(t('acwSaveFailed'));
-                    onError?.(e);
-                  },
-                );
-              }}
-              data-testid="voice-call-finish"
-            >
-              {t('callFinish')}
-            </VoiceButton>
-            {offersConversation &&
-              (conversationLink ? (
-                <a
-                  className="xv-btn xv-btn--block"
-                  data-variant="secondary"
-                  data-size="lg"
-                  href={conversationLink}
-                >
-                  <ExternalLink size={18} aria-hidden="true" />
-                  <span className="xv-btn__label">{t('viewConversationInInbox')}</span>
-                </a>
-              ) : (
-                <VoiceButton
-                  size="lg"
-                  block
-                  icon={<ExternalLink size={18} aria-hidden="true" />}
-                  onClick={() => onViewConversation?.(call.conversationId!)}
-                >
-                  {t('viewConversationInInbox')}
-                </VoiceButton>
-              ))}
-          </div>
+          <AfterCallWorkActions
+            onFinish={finish}
+            offersConversation={offersConversation}
+            conversationLink={conversationLink}
+            onViewConversation={onViewConversation}
+          />
         )}
       </div>
 
@@ -402,27 +217,7 @@ function CallPanelCard(
         variant={phone ? 'dropdown' : 'dialog'}
         defaultCountry={props.dialerCountry ?? null}
       />
-      <VoiceDialog
-        open={monitoring.leaveConfirmation !== null}
-        onOpenChange={(open) => {
-          if (!open) monitoring.cancelLeave();
-        }}
-        role="alert"
-        title={monitoring.leaveConfirmation ? t(monitoring.leaveConfirmation.title) : ''}
-        description={
-          monitoring.leaveConfirmation ? t(monitoring.leaveConfirmation.text) : undefined
-        }
-        width={400}
-        testId="voice-leave-call"
-        footer={
-          <>
-            <VoiceButton onClick={monitoring.cancelLeave}>{t('cancel')}</VoiceButton>
-            <VoiceButton variant="danger" onClick={() => run(monitoring.confirmLeave)}>
-              {t('leave')}
-            </VoiceButton>
-          </>
-        }
-      />
+      <LeaveCallDialog run={run} />
     </section>
   );
 }
