@@ -64,12 +64,6 @@ const FILE_EXCEPTIONS = {
   'packages/connect-streams/src/panel/worker/worker-engine.ts': NOT_YET_SPLIT,
   'packages/connect-streams/src/protocol/cti.ts': NOT_YET_SPLIT,
   'packages/connect-streams/src/testing/test-instance.ts': NOT_YET_SPLIT,
-  'packages/react-voice/src/components/transfer/transfer-modal.tsx': NOT_YET_SPLIT,
-  'packages/react-voice/src/controller/call-unit.ts': NOT_YET_SPLIT,
-  'packages/react-voice/src/controller/voice-controller.ts': NOT_YET_SPLIT,
-  'packages/react-voice/src/styles/call.css': NOT_YET_SPLIT,
-  'packages/react-voice/src/styles/panel.css': NOT_YET_SPLIT,
-  'packages/react-voice/src/styles/primitives.css': NOT_YET_SPLIT,
 };
 
 /**
@@ -105,8 +99,6 @@ const FUNCTION_EXCEPTIONS = {
   'packages/connect-emulator/src/server.ts#startEmulator': NOT_YET_SPLIT,
   'packages/connect-emulator/src/services/domain-services.ts#createDomainServices': NOT_YET_SPLIT,
   'packages/connect-streams/src/panel/page/init-shared-worker.ts#initSharedWorker': NOT_YET_SPLIT,
-  'packages/react-voice/src/api/client.ts#createVoiceApiClient': NOT_YET_SPLIT,
-  'packages/react-voice/src/components/call/call-panel.tsx#CallPanelCard': NOT_YET_SPLIT,
 };
 
 const args = process.argv.slice(2);
