@@ -34,13 +34,15 @@ export type {
   PanelWorkerEngineOptions,
   WorkerConfiguration,
 } from './worker/worker-engine';
-export { initSharedWorker, PanelApiError, startPanelWorker } from './page/init-shared-worker';
+export { initSharedWorker } from './page/init-shared-worker';
 export type {
   InitSharedWorkerParams,
   PanelSession,
   PanelSessionEvents,
-  SharedWorkerScopeLike,
 } from './page/init-shared-worker';
+export { PanelApiError } from './page/panel-api-error';
+export { startPanelWorker } from './page/start-panel-worker';
+export type { SharedWorkerScopeLike } from './page/start-panel-worker';
 export { mergeRingtoneParams, ParamsStorage, watchHostConfigure } from './page/host-configure';
 export type {
   HostChannelParams,
