@@ -33,7 +33,7 @@ export type {
   CtiCaller,
   PanelWorkerEngineOptions,
   WorkerConfiguration,
-} from './worker/worker-engine';
+} from './worker/worker-options';
 export { initSharedWorker } from './page/init-shared-worker';
 export type {
   InitSharedWorkerParams,
