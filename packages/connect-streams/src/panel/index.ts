@@ -65,10 +65,9 @@ export { SoftphoneError, softphoneErrorFromMediaError } from './softphone/softph
 export type { SoftphoneErrorType } from './softphone/softphone-error';
 export { SoftphoneManager } from './softphone/softphone-manager';
 export type {
-  FarEnd,
   SoftphoneManagerEvents,
   SoftphoneManagerOptions,
-  SoftphoneStreamStatistic,
 } from './softphone/softphone-manager';
+export type { FarEnd, SoftphoneStreamStatistic } from './softphone/softphone-call';
 export { createLoopbackFarEnd } from './softphone/loopback-far-end';
 export type { LoopbackFarEndOptions } from './softphone/loopback-far-end';
