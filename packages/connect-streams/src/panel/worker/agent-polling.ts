@@ -10,9 +10,7 @@ import {
 } from '../constants';
 import type { CtiOutcome } from '../cti/cti-client';
 import { stampSnapshot } from './agent-update';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../../util';
 
 /** What the polling needs of the engine. */
 export interface AgentPollingHost {

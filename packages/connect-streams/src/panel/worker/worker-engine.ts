@@ -22,6 +22,7 @@ import { TokenRefresh } from './token-refresh';
 import { WorkerClients } from './worker-clients';
 import type { PanelWorkerEngineOptions, WorkerConfiguration } from './worker-options';
 import { WorkerWebSocket } from './worker-web-socket';
+import { isRecord } from '../../util';
 
 interface ApiRequest {
   readonly event?: string;
@@ -34,9 +35,6 @@ interface ConnectedPort {
   readonly id: string;
   readonly port: PanelPort;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 let portCounter = 0;
 const randomPortId = (now: number): string => {
