@@ -22,7 +22,7 @@
 // The client
 export { initCCP } from './ccp/init-ccp';
 export { Ccp } from './ccp/ccp';
-export type { CcpEvents, CcpStartState, Contacts } from './ccp/ccp';
+export type { CcpEvents, CcpStartState, Contacts } from './ccp/ccp-types';
 export type { InitCcpParams, RingtoneEntry, RingtoneSettings } from './ccp/params';
 export { HOST_TIMEOUTS, PANEL_PROBE_TIMEOUT_MS } from './constants';
 

@@ -1,22 +1,14 @@
+// One embedded panel as the host page sees it (the Ccp that initCCP returns): its agent, contacts
+// and request channel, the handshake, keepalive and master duties, and the panel's notices.
 import { EventEmitter } from 'eventemitter3';
 import { createWebSocketManagerClient } from '@x/websocket-manager/bridge';
 import type { WebSocketManagerClient } from '@x/websocket-manager/bridge';
 import type { Agent } from '../agent/agent';
 import { UpstreamClient } from '../client/upstream-client';
 import type { RequestChannel } from '../client/upstream-client';
-import type { Conduit } from '../conduit/conduit';
-import {
-  CCP_IFRAME_REFRESH_LIMIT,
-  HOST_TIMEOUTS,
-  IFRAME_STYLE_REPORT_DELAY_MS,
-  MEDIA_DEVICE_TIMEOUT_MS,
-  PANEL_PROBE_TIMEOUT_MS,
-  STREAMS_VERSION,
-} from '../constants';
-import type { Contact } from '../contact/contact';
+import { HOST_TIMEOUTS, MEDIA_DEVICE_TIMEOUT_MS, STREAMS_VERSION } from '../constants';
 import { ConnectError } from '../errors';
 import { AgentDataStore } from '../events/agent-data-store';
-import type { ContactsEvents } from '../events/agent-data-store';
 import { ClientLogBatcher, Logger, LogPusher } from '../log/logger';
 import { MASTER_TOPICS, MasterClient } from '../master/master-client';
 import { MESSAGES } from '../messages';
@@ -25,117 +17,14 @@ import type { RingtoneAudio } from '../media/ringtone';
 import type { ClientMetric } from '../metrics/metrics';
 import { createMetric } from '../metrics/metrics';
 import type { ConduitMessage, WireEventName } from '@x/connect-streams/protocol';
-import type { AgentUpdate } from '../wire';
+import type { CcpEnvironment, CcpEvents, CcpStartState, Contacts } from './ccp-types';
 import { Keepalive } from './keepalive';
 import { LoginPopup } from './login-popup';
-import type { PopupHost } from './login-popup';
-import type { PanelFrame } from './frame';
-import type { InitCcpParams, RingtoneSettings } from './params';
+import { deliverAgentNotice } from './agent-notices';
+import { isAgentUpdate, originOf } from './panel-data';
+import { PanelStartup } from './panel-startup';
+import { configurePayload, type InitCcpParams, type RingtoneSettings } from './params';
 import type { StorageAccess } from '@x/connect-streams/services';
-
-/**
- * Where a panel's start-up is, so that a page never waits on it silently:
- * - `starting`: the panel is loading and has not acknowledged yet;
- * - `ready`: the panel acknowledged;
- * - `signInNeeded`: the agent must sign in at `loginUrl`. `reason` `panel`: the panel said so
- *   (`auth_fail` before its first acknowledgement); `timeout`: the frame loaded but did not
- *   acknowledge within its load timeout, which is what a panel waiting for a sign-in does (the
- *   original library opens the login popup then). A frame the panel's site refused to be embedded
- *   in (CSP `frame-ancestors`: the page is not an approved origin) looks the same from the page,
- *   so this may also mean that;
- * - `originNotAllowed`: the panel refused to be embedded by `origin` (`access_denied` before its
- *   first acknowledgement): add it to the instance's approved origins;
- * - `unreachable`: nothing answers at `url` (checked when the panel has not acknowledged within
- *   its load timeout);
- * - `retriesExhausted`: the frame was refreshed 10 times without an acknowledgement.
- * Every state but `ready` may change again (a later acknowledgement makes it `ready`).
- * @public
- */
-export type CcpStartState =
-  | { readonly status: 'starting' }
-  | { readonly status: 'ready' }
-  | {
-      readonly status: 'signInNeeded';
-      readonly loginUrl: string;
-      readonly reason: 'panel' | 'timeout';
-    }
-  | { readonly status: 'originNotAllowed'; readonly origin: string }
-  | { readonly status: 'unreachable'; readonly url: string }
-  | { readonly status: 'retriesExhausted'; readonly url: string };
-
-/**
- * Events of a {@link Ccp}; every `on` returns an unsubscribe function.
- * @public
- */
-export interface CcpEvents {
-  /** The start-up state changed (see {@link CcpStartState}). */
-  startState: [state: CcpStartState];
-  /** The panel acknowledged for the first time (`onInitialized`). */
-  initialized: [info: { readonly portStreamId: string }];
-  /** The panel did not acknowledge in time. */
-  ackTimeout: [];
-  /** The iframe was refreshed 10 times without an acknowledgement. */
-  iframeRetriesExhausted: [];
-  /** `auth_fail` from the panel. */
-  authFail: [data: unknown];
-  /** `access_denied` from the panel. */
-  accessDenied: [data: unknown];
-  /** `authorize_success` from the panel. */
-  authorizeSuccess: [data: unknown];
-  /** `authorize_retries_exhausted` from the panel. */
-  authorizeRetriesExhausted: [data: unknown];
-  /** `cti_authorize_retries_exhausted` from the panel. */
-  ctiAuthorizeRetriesExhausted: [data: unknown];
-  /** `terminated` from the panel (logout). */
-  terminated: [data: unknown];
-  /** `update_connected_ccps` from the panel. */
-  connectedCcps: [data: unknown];
-  /** A configuration problem. */
-  configureError: [message: string];
-  /** A client metric was published. */
-  metric: [metric: ClientMetric];
-  /** Every envelope the panel sent (any event name). */
-  message: [message: ConduitMessage];
-}
-
-/** Contacts of a {@link Ccp}: the collection and its events. @public */
-export interface Contacts {
-  /** Subscribes to a contact event for every contact; returns the unsubscribe function. */
-  on<K extends keyof ContactsEvents>(
-    event: K,
-    handler: (...args: ContactsEvents[K]) => void,
-  ): () => void;
-  /** Current contacts, optionally of one type. */
-  list(type?: string): Contact[];
-  /** A current contact by id. */
-  get(contactId: string): Contact | undefined;
-}
-
-/** What a {@link Ccp} is built from. @public */
-export interface CcpEnvironment {
-  /** The conduit to the panel. */
-  readonly conduit: Conduit;
-  /** The panel frame, when there is one (iframe refresh, style report). */
-  readonly frame?: PanelFrame;
-  /**
-   * The storage-access request flow (`storageAccess.canRequest`): the panel set-up (load timeout,
-   * style report) then waits until access is granted.
-   */
-  readonly storageAccess?: StorageAccess;
-  /** The page used for the login popup (default: none, no popup). */
-  readonly popupHost?: PopupHost;
-  /** Called once by {@link Ccp.terminate}. */
-  readonly onTerminate?: () => void;
-  /**
-   * Whether something answers at a URL (default: every URL answers). `initCCP` checks with a
-   * `no-cors` GET, when the panel has not acknowledged within its load timeout.
-   */
-  readonly probe?: (url: string) => Promise<boolean>;
-  /** The embedding page's origin, named when the panel refuses it (default: unknown, ''). */
-  readonly hostOrigin?: string;
-  /** Clock. */
-  readonly now?: () => number;
-}
 
 /**
  * One embedded panel: lifecycle (handshake, keepalive, login popup, refresh), the agent, the contacts
@@ -169,13 +58,7 @@ export class Ccp {
   private readonly now: () => number;
   private readonly startedAt: number;
   private keepalive: Keepalive | undefined;
-  private loadTimer: ReturnType<typeof setTimeout> | undefined;
-  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
-  private refreshAttempts = 0;
-  private loadWaits = 0;
-  private frameLoaded = false;
-  private offFrameLoad: (() => void) | undefined;
-  private start: CcpStartState = { status: 'starting' };
+  private readonly startup: PanelStartup;
   private initialized = false;
   private terminated = false;
   private portId: string | undefined;
@@ -199,6 +82,19 @@ export class Ccp {
     this.client = this.upstream;
     this.master = new MasterClient(env.conduit);
     this.popup = env.popupHost ? new LoginPopup(env.popupHost) : undefined;
+    this.startup = new PanelStartup({
+      params,
+      env,
+      logger: this.logger,
+      popup: this.popup,
+      emitter: this.emitter,
+      isInitialized: () => this.initialized,
+      isTerminated: () => this.terminated,
+      after: (ms, fn) => this.after(ms, fn),
+      cancel: (t) => this.cancel(t),
+      send: (event, data) => this.send(event, data),
+      publishMetric: (metric) => this.publishMetric(metric),
+    });
     this.logPusher = new LogPusher(this.logger, (entries) => env.conduit.send('log', entries));
     // Client logs: batched every 5000 ms (at least 50, at most 500) and sent to the panel
     // as `server_bound_internal_log`, which the CCP page forwards to the service.
@@ -274,7 +170,7 @@ export class Ccp {
 
   /** Where the start-up is (see {@link CcpStartState}); changes fire `startState`. */
   get startState(): CcpStartState {
-    return this.start;
+    return this.startup.startState;
   }
 
   /**
@@ -285,7 +181,7 @@ export class Ccp {
   openLoginPopup(): void {
     if (this.terminated) return;
     try {
-      this.popup?.open(this.loginUrl(), this.params.loginOptions ?? {});
+      this.popup?.open(this.startup.loginUrl(), this.params.loginOptions ?? {});
     } catch (e) {
       this.logger.error('Login popup failed', e);
     }
@@ -297,14 +193,7 @@ export class Ccp {
    */
   retry(): void {
     if (this.terminated || this.initialized) return;
-    this.cancel(this.refreshTimer);
-    this.refreshTimer = undefined;
-    this.refreshAttempts = 0;
-    this.loadWaits = 0;
-    this.setStartState({ status: 'starting' });
-    this.env.frame?.refresh();
-    this.armLoadTimer();
-    this.scheduleStyleReport();
+    this.startup.retry();
   }
 
   /**
@@ -392,7 +281,7 @@ export class Ccp {
     if (this.terminated) return;
     this.terminated = true;
     this.keepalive?.dispose();
-    this.offFrameLoad?.();
+    this.startup.dispose();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.popup?.dispose();
@@ -415,109 +304,7 @@ export class Ccp {
   /** The panel set-up after the iframe is in place (and storage access granted, when requested). */
   private startPanelSetup(): void {
     if (this.terminated) return;
-    this.offFrameLoad = this.env.frame?.onLoad?.(() => this.frameDidLoad());
-    this.armLoadTimer();
-    this.scheduleStyleReport();
-  }
-
-  /**
-   * The load timeout of the current frame. With a frame that reports its loads it is counted again
-   * from the load: the panel's own start (sign-in check, worker, first snapshot) gets the whole
-   * timeout however long the page took to arrive.
-   */
-  private armLoadTimer(): void {
-    this.frameLoaded = this.env.frame?.onLoad === undefined;
-    this.cancel(this.loadTimer);
-    this.loadTimer = this.after(this.loadTimeout(), () => {
-      this.loadTimer = undefined;
-      if (!this.initialized) this.loadTimedOut();
-    });
-  }
-
-  private frameDidLoad(): void {
-    if (this.terminated || this.initialized) return;
-    this.frameLoaded = true;
-    if (this.loadTimer !== undefined) {
-      this.cancel(this.loadTimer);
-      this.loadTimer = this.after(this.loadTimeout(), () => {
-        this.loadTimer = undefined;
-        if (!this.initialized) this.loadTimedOut();
-      });
-    }
-    if (this.refreshTimer !== undefined) {
-      this.cancel(this.refreshTimer);
-      this.scheduleRefresh();
-    }
-  }
-
-  /**
-   * No acknowledgement within the load timeout: says why when it can (nothing answers at the
-   * panel URL: `unreachable`; the panel loaded: `signInNeeded`, unless the panel said more), then
-   * the original's ack-timeout duties (login popup, refresh). A frame still loading from a URL
-   * that answers is given another load timeout (counted as a refresh attempt).
-   */
-  private loadTimedOut(): void {
-    const url = this.params.ccpUrl;
-    if (!this.env.probe) {
-      this.afterLoadTimeout(url, true);
-      return;
-    }
-    void this.isReachable(this.env.probe, url).then((reachable) =>
-      this.afterLoadTimeout(url, reachable),
-    );
-  }
-
-  private afterLoadTimeout(url: string, reachable: boolean): void {
-    if (this.terminated || this.initialized) return;
-    if (!reachable) {
-      this.setStartState({ status: 'unreachable', url });
-    } else if (!this.frameLoaded && this.loadWaits < CCP_IFRAME_REFRESH_LIMIT) {
-      this.loadWaits++;
-      this.logger.info('The panel is still loading');
-      this.loadTimer = this.after(this.loadTimeout(), () => {
-        this.loadTimer = undefined;
-        if (!this.initialized) this.loadTimedOut();
-      });
-      return;
-    } else if (this.start.status === 'starting' || this.start.status === 'unreachable') {
-      this.setStartState({ status: 'signInNeeded', loginUrl: this.loginUrl(), reason: 'timeout' });
-    }
-    this.ackTimedOut();
-  }
-
-  private async isReachable(
-    probe: (url: string) => Promise<boolean>,
-    url: string,
-  ): Promise<boolean> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<boolean>((resolve) => {
-      timer = this.after(PANEL_PROBE_TIMEOUT_MS, () => resolve(false));
-    });
-    try {
-      return await Promise.race([probe(url).catch(() => false), timeout]);
-    } finally {
-      this.cancel(timer);
-    }
-  }
-
-  private loginUrl(): string {
-    return this.params.loginUrl ?? this.params.ccpUrl;
-  }
-
-  private setStartState(next: CcpStartState): void {
-    const current = this.start;
-    if (JSON.stringify(current) === JSON.stringify(next)) return;
-    this.start = next;
-    this.emitter.emit('startState', next);
-  }
-
-  private loadTimeout(): number {
-    return (
-      this.params.ccpLoadTimeout ??
-      (this.params.disasterRecoveryOn
-        ? HOST_TIMEOUTS.ccpLoadTimeoutDisasterRecovery
-        : HOST_TIMEOUTS.ccpLoadTimeout)
-    );
+    this.startup.begin();
   }
 
   private after(ms: number, fn: () => void): ReturnType<typeof setTimeout> {
@@ -535,37 +322,6 @@ export class Ccp {
     this.timers.delete(t);
   }
 
-  private scheduleStyleReport(): void {
-    const frame = this.env.frame;
-    if (!frame) return;
-    this.after(IFRAME_STYLE_REPORT_DELAY_MS, () => {
-      const report = frame.styleReport();
-      if (report) this.send('iframe_style', report);
-    });
-  }
-
-  private configurePayload(): Record<string, unknown> | undefined {
-    const p = this.params;
-    if (!(
-      p.softphone ||
-      p.chat ||
-      p.task ||
-      p.pageOptions ||
-      p.shouldAddNamespaceToLogs ||
-      p.disasterRecoveryOn
-    )) {
-      return undefined;
-    }
-    return {
-      softphone: p.softphone,
-      chat: p.chat,
-      task: p.task,
-      pageOptions: p.pageOptions,
-      shouldAddNamespaceToLogs: p.shouldAddNamespaceToLogs,
-      disasterRecoveryOn: p.disasterRecoveryOn,
-    };
-  }
-
   private dispatch(m: ConduitMessage): void {
     if (this.terminated) return;
     const data = m.data;
@@ -579,16 +335,16 @@ export class Ccp {
         else this.logger.warn('Ignored a malformed agent::update');
         break;
       case 'request_configure': {
-        const payload = this.configurePayload();
+        const payload = configurePayload(this.params);
         this.send('configure', payload ?? {});
         break;
       }
       case 'auth_fail':
         // Before the first acknowledgement: the panel cannot start until the agent signs in.
         if (!this.initialized)
-          this.setStartState({
+          this.startup.setStartState({
             status: 'signInNeeded',
-            loginUrl: this.loginUrl(),
+            loginUrl: this.startup.loginUrl(),
             reason: 'panel',
           });
         this.emitter.emit('authFail', data);
@@ -596,7 +352,7 @@ export class Ccp {
       case 'access_denied':
         // Before the first acknowledgement: the panel refuses to be embedded by this page.
         if (!this.initialized)
-          this.setStartState({
+          this.startup.setStartState({
             status: 'originNotAllowed',
             origin: originOf(data) ?? this.env.hostOrigin ?? '',
           });
@@ -617,57 +373,20 @@ export class Ccp {
       case 'update_connected_ccps':
         this.emitter.emit('connectedCcps', data);
         break;
-      case 'contact::accepted':
-        this.store.accepted(contactIdOf(data), false);
-        break;
-      case 'contact::view':
-        this.store.contactsEmitter.emit('view', contactIdOf(data));
-        break;
-      case 'agent::mute_toggle':
-        this.agent.emit('muteToggle', {
-          muted: (data as { muted?: boolean } | null)?.muted === true,
-        });
-        break;
-      case 'agent::softphone_error':
-        this.agent.emit('softphoneError', data);
-        break;
-      case 'configuration::set_speaker_device':
-      case 'configuration::set_microphone_device':
-      case 'configuration::set_ringer_device': {
-        const kind = event.slice('configuration::set_'.length, -'_device'.length) as
-          'speaker' | 'microphone' | 'ringer';
-        const deviceId = (data as { deviceId?: unknown } | null)?.deviceId;
-        if (kind === 'ringer' && typeof deviceId === 'string')
-          this.ringtones?.setOutputDevice(deviceId);
-        this.agent.emit('deviceChanged', {
-          kind,
-          deviceId: typeof deviceId === 'string' ? deviceId : '',
-        });
-        break;
-      }
       default:
-        if (event.startsWith('contact::accepted::')) {
-          this.store.accepted(event.slice('contact::accepted::'.length), true);
-        }
+        deliverAgentNotice(event, data, this.store, this.ringtones);
     }
     if (this.emitter.listenerCount('message') > 0) this.emitter.emit('message', m);
   }
 
   private acknowledged(data: unknown): void {
-    if (this.refreshTimer !== undefined || this.refreshAttempts > 0) {
-      this.cancel(this.refreshTimer);
-      this.refreshTimer = undefined;
-      this.refreshAttempts = 0;
-      if (this.params.loginPopupAutoClose || this.params.loginOptions?.autoClose)
-        this.popup?.close();
-    }
+    this.startup.acknowledged();
     if (this.initialized) return;
     const id = (data as { id?: unknown } | null | undefined)?.id;
     if (typeof id !== 'string') return; // the first acknowledge must carry {id}
     this.portId = id;
-    this.cancel(this.loadTimer);
-    this.loadTimer = undefined;
-    const configure = this.configurePayload();
+    this.startup.stopLoadTimer();
+    const configure = configurePayload(this.params);
     if (configure) this.send('configure', configure);
     // Disaster recovery: the panel joins the fleet with its region and role.
     if (this.params.disasterRecoveryOn)
@@ -683,7 +402,7 @@ export class Ccp {
       this.publishMetric(createMetric('IframeInitializationSuccessDr', { count: 1 }));
       this.publishMetric(createMetric('IframeInitializationTimeDr', { latency }));
     }
-    this.setStartState({ status: 'ready' });
+    this.startup.setStartState({ status: 'ready' });
     this.emitter.emit('initialized', { portStreamId: id });
     this.startMasterDuties();
   }
@@ -693,7 +412,7 @@ export class Ccp {
       this.env.conduit,
       this.params.ccpSynTimeout ?? HOST_TIMEOUTS.ccpSynTimeout,
       this.params.ccpAckTimeout ?? HOST_TIMEOUTS.ccpAckTimeout,
-      () => this.ackTimedOut(),
+      () => this.startup.ackTimedOut(),
     );
     this.keepalive.start();
   }
@@ -713,81 +432,4 @@ export class Ccp {
       this.clientLogs.start();
     });
   }
-
-  private ackTimedOut(): void {
-    if (this.terminated) return;
-    this.emitter.emit('ackTimeout');
-    if (this.params.loginPopup !== false && this.popup) {
-      try {
-        this.popup.open(this.loginUrl(), this.params.loginOptions ?? {});
-      } catch (e) {
-        this.logger.error('Login popup failed', e);
-      }
-    }
-    if (this.refreshTimer === undefined && this.refreshAttempts === 0) this.scheduleRefresh();
-  }
-
-  private scheduleRefresh(): void {
-    this.refreshTimer = this.after(this.loadTimeout(), () => {
-      this.refreshAttempts++;
-      if (this.refreshAttempts <= CCP_IFRAME_REFRESH_LIMIT) {
-        this.env.frame?.refresh();
-        this.frameLoaded = this.env.frame?.onLoad === undefined;
-        this.scheduleStyleReport();
-        this.scheduleRefresh();
-      } else {
-        this.refreshTimer = undefined;
-        this.logger.info('Iframe initialization failed');
-        this.publishMetric(
-          createMetric('IframeRefreshAttempts', { count: this.refreshAttempts - 1 }),
-        );
-        this.publishMetric(createMetric('IframeInitializationSuccess', { count: 0 }));
-        if (this.params.disasterRecoveryOn) {
-          this.publishMetric(
-            createMetric('IframeRefreshAttemptsDr', { count: this.refreshAttempts - 1 }),
-          );
-          this.publishMetric(createMetric('IframeInitializationSuccessDr', { count: 0 }));
-        }
-        this.setStartState({ status: 'retriesExhausted', url: this.params.ccpUrl });
-        this.emitter.emit('iframeRetriesExhausted');
-      }
-    });
-  }
-}
-
-/** The `origin` a panel notice names, if any. */
-function originOf(data: unknown): string | undefined {
-  const origin = (data as { origin?: unknown } | null | undefined)?.origin;
-  return typeof origin === 'string' && origin !== '' ? origin : undefined;
-}
-
-function contactIdOf(data: unknown): string {
-  const id = (data as { contactId?: unknown } | null | undefined)?.contactId;
-  return typeof id === 'string' ? id : '';
-}
-
-/** Hand-written hot-path check of an `agent::update` payload. */
-function isAgentUpdate(data: unknown): data is AgentUpdate {
-  if (typeof data !== 'object' || data === null) return false;
-  const snapshot = (data as { snapshot?: unknown }).snapshot as
-    { state?: { name?: unknown; type?: unknown }; contacts?: unknown } | undefined;
-  if (typeof snapshot !== 'object' || snapshot === null) return false;
-  const state = snapshot.state;
-  if (!state || typeof state.name !== 'string' || typeof state.type !== 'string') return false;
-  const contacts = snapshot.contacts;
-  if (!Array.isArray(contacts)) return false;
-  for (const c of contacts as {
-    contactId?: unknown;
-    state?: { type?: unknown };
-    connections?: unknown;
-  }[]) {
-    if (
-      typeof c?.contactId !== 'string' ||
-      typeof c.state?.type !== 'string' ||
-      !Array.isArray(c.connections)
-    ) {
-      return false;
-    }
-  }
-  return true;
 }

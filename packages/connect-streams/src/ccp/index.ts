@@ -1,5 +1,5 @@
 export { Ccp } from './ccp';
-export type { CcpEvents, CcpEnvironment, CcpStartState, Contacts } from './ccp';
+export type { CcpEvents, CcpEnvironment, CcpStartState, Contacts } from './ccp-types';
 export { initCCP } from './init-ccp';
 export { CcpIframe } from './frame';
 export type { PanelFrame, IframeStyleReport, CcpIframeOptions } from './frame';

@@ -283,3 +283,28 @@ export function validateInitParams(
   }
   return { params, configureErrors, ringtone: mergeRingtoneSettings(params) };
 }
+
+/**
+ * The `configure` data the host sends the panel (softphone, chat, task, page options, log namespace,
+ * disaster recovery), or `undefined` when the host set none of them.
+ */
+export function configurePayload(p: InitCcpParams): Record<string, unknown> | undefined {
+  if (!(
+    p.softphone ||
+    p.chat ||
+    p.task ||
+    p.pageOptions ||
+    p.shouldAddNamespaceToLogs ||
+    p.disasterRecoveryOn
+  )) {
+    return undefined;
+  }
+  return {
+    softphone: p.softphone,
+    chat: p.chat,
+    task: p.task,
+    pageOptions: p.pageOptions,
+    shouldAddNamespaceToLogs: p.shouldAddNamespaceToLogs,
+    disasterRecoveryOn: p.disasterRecoveryOn,
+  };
+}

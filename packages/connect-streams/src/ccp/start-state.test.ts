@@ -3,7 +3,7 @@ import { createConduitPair } from '../testing/in-memory-conduit';
 import type { InMemoryConduitEnd } from '../testing/in-memory-conduit';
 import { PANEL_PROBE_TIMEOUT_MS } from '../constants';
 import { Ccp } from './ccp';
-import type { CcpEnvironment, CcpStartState } from './ccp';
+import type { CcpEnvironment, CcpStartState } from './ccp-types';
 import type { PanelFrame } from './frame';
 import type { InitCcpParams } from './params';
 

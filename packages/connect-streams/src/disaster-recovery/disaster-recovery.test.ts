@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISASTER_RECOVERY_POLL } from '../constants';
 import { TestPanel } from '../testing/test-panel';
-import { PanelError } from '../testing/test-instance';
+import { PanelError } from '../testing/panel-error';
 import type { Ccp } from '../ccp/ccp';
 import { initDisasterRecovery, setPanelOffline, suppressPanelContacts } from './host';
 import { DisasterRecoveryEvents as DR } from '../protocol/names';

@@ -33,14 +33,16 @@ export type {
   CtiCaller,
   PanelWorkerEngineOptions,
   WorkerConfiguration,
-} from './worker/worker-engine';
-export { initSharedWorker, PanelApiError, startPanelWorker } from './page/init-shared-worker';
+} from './worker/worker-options';
+export { initSharedWorker } from './page/init-shared-worker';
 export type {
   InitSharedWorkerParams,
   PanelSession,
   PanelSessionEvents,
-  SharedWorkerScopeLike,
 } from './page/init-shared-worker';
+export { PanelApiError } from './page/panel-api-error';
+export { startPanelWorker } from './page/start-panel-worker';
+export type { SharedWorkerScopeLike } from './page/start-panel-worker';
 export { mergeRingtoneParams, ParamsStorage, watchHostConfigure } from './page/host-configure';
 export type {
   HostChannelParams,
@@ -63,10 +65,9 @@ export { SoftphoneError, softphoneErrorFromMediaError } from './softphone/softph
 export type { SoftphoneErrorType } from './softphone/softphone-error';
 export { SoftphoneManager } from './softphone/softphone-manager';
 export type {
-  FarEnd,
   SoftphoneManagerEvents,
   SoftphoneManagerOptions,
-  SoftphoneStreamStatistic,
 } from './softphone/softphone-manager';
+export type { FarEnd, SoftphoneStreamStatistic } from './softphone/softphone-call';
 export { createLoopbackFarEnd } from './softphone/loopback-far-end';
 export type { LoopbackFarEndOptions } from './softphone/loopback-far-end';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STREAMS_PACKAGES, loadRealCtiModel } from '../../test/real-streams';
+import { CLIENT_METHOD_OPERATIONS } from './client-methods';
 import {
-  CLIENT_METHOD_OPERATIONS,
   CTI_OPERATIONS,
   CTI_OPERATIONS_WITHOUT_AUTHENTICATION,
   CTI_SERVICE,

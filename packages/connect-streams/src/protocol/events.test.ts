@@ -4,7 +4,12 @@ import * as enums from './enums';
 import * as events from './events';
 import * as names from './names';
 import { MasterMethods } from './requests';
-import { AgentAppClientMethods, ApiProxyClientMethods, ClientMethods, TransportType } from './cti';
+import {
+  AgentAppClientMethods,
+  ApiProxyClientMethods,
+  ClientMethods,
+  TransportType,
+} from './client-methods';
 
 const real228 = loadRealConnect('amazon-connect-streams-2-28');
 const real2187 = loadRealConnect('amazon-connect-streams');

@@ -157,11 +157,13 @@ export {
   AgentAppClientMethods,
   ApiProxyClientMethods,
   CLIENT_METHOD_OPERATIONS,
+  ClientMethods,
+  TransportType,
+} from './client-methods';
+export {
   CTI_OPERATIONS,
   CTI_OPERATIONS_WITHOUT_AUTHENTICATION,
   CTI_SERVICE,
-  ClientMethods,
-  TransportType,
   ctiAuthenticationSchema,
   ctiOperationSchemas,
   ctiRequiresAuthentication,

@@ -5,6 +5,8 @@
  */
 export { TestPanel } from './test-panel';
 export type { TestPanelOptions, RecordedRequest, RequestHandler } from './test-panel';
-export { TestInstance, PanelError, defaultTestConfiguration } from './test-instance';
+export { TestInstance } from './test-instance';
+export { PanelError } from './panel-error';
+export { defaultTestConfiguration } from './test-configuration';
 export { createConduitPair, InMemoryConduitEnd } from './in-memory-conduit';
 export { createWindowPanelConduit } from './window-panel-conduit';

@@ -1,67 +1,23 @@
+// A scriptable in-memory contact-centre instance for one agent, for tests of host code: it answers
+// the CTI operations and produces the panel's `agent::update` snapshots.
 import type {
   AgentStateDefinition,
   AgentConfiguration,
   AgentStateData,
   AgentUpdate,
-  ConnectionData,
   ContactData,
   EndpointData,
 } from '../wire';
-
-const INSTANCE_ID = '11111111-2222-3333-4444-555555555555';
-const ACCOUNT_ID = '123456789012';
-const ARN = `arn:aws:connect:us-west-2:${ACCOUNT_ID}:instance/${INSTANCE_ID}`;
-
-/** The default agent configuration of a {@link TestInstance}. @public */
-export function defaultTestConfiguration(): AgentConfiguration {
-  const queue = {
-    queueARN: `${ARN}/queue/basic`,
-    name: 'BasicQueue',
-    queueId: `${ARN}/queue/basic`,
-  };
-  return {
-    name: 'Test Agent',
-    username: 'test.agent',
-    agentARN: `${ARN}/agent/test-agent`,
-    extension: '+15555550100',
-    softphoneEnabled: true,
-    softphoneAutoAccept: false,
-    agentPreferences: { LANGUAGE: 'en_US' },
-    permissions: ['outboundCall'],
-    dialableCountries: ['us'],
-    agentStates: [
-      { agentStateARN: `${ARN}/agent-state/available`, type: 'routable', name: 'Available' },
-      { agentStateARN: `${ARN}/agent-state/offline`, type: 'offline', name: 'Offline' },
-      { agentStateARN: `${ARN}/agent-state/lunch`, type: 'not_routable', name: 'Lunch' },
-    ],
-    routingProfile: {
-      name: 'Basic',
-      routingProfileARN: `${ARN}/routing-profile/basic`,
-      routingProfileId: `${ARN}/routing-profile/basic`,
-      defaultOutboundQueue: queue,
-      queues: [queue],
-      channelConcurrencyMap: { VOICE: 1, CHAT: 2, TASK: 3 },
-    },
-  };
-}
-
-/**
- * An error a {@link TestInstance} operation fails with; `shape` is what the panel sends as `err`.
- * @public
- */
-export class PanelError extends Error {
-  /** The error shape the panel sends. */
-  readonly shape: Record<string, unknown>;
-  /** An error with this shape (`type`, `message`, optional `statusCode` and `retryStatus`). */
-  constructor(shape: { type: string; message: string; statusCode?: number; retryStatus?: string }) {
-    super(shape.message);
-    this.name = 'PanelError';
-    this.shape = { stack: [], retryStatus: 'none', ...shape };
-  }
-}
+import { PanelError } from './panel-error';
+import { defaultTestConfiguration } from './test-configuration';
+import {
+  newConnection,
+  newOutboundContact,
+  setConnectionState,
+  setContactState,
+} from './test-contacts';
 
 type MutableContact = ContactData;
-type MutableConnection = ConnectionData;
 
 /**
  * A scriptable in-memory contact-centre instance for one agent: it answers the CTI operations the
@@ -173,8 +129,10 @@ export class TestInstance {
       attributes: {},
       contactFeatures: { multiPartyConferenceEnabled: options.multiParty ?? false },
       connections: [
-        this.connection(`${contactId}-agent`, 'agent', false, 'connecting', { type: 'agent' }),
-        this.connection(`${contactId}-customer`, 'inbound', true, 'connected', {
+        newConnection(this.now, `${contactId}-agent`, 'agent', false, 'connecting', {
+          type: 'agent',
+        }),
+        newConnection(this.now, `${contactId}-customer`, 'inbound', true, 'connected', {
           type: 'phone_number',
           phoneNumber: options.phoneNumber ?? '+15555550123',
         }),
@@ -199,9 +157,16 @@ export class TestInstance {
   ): string {
     const contactId = options.contactId ?? `contact-${++this.seq}`;
     const now = new Date(this.now());
-    const monitor = this.connection(`${contactId}-monitor`, 'monitoring', false, 'silent_monitor', {
-      type: 'agent',
-    });
+    const monitor = newConnection(
+      this.now,
+      `${contactId}-monitor`,
+      'monitoring',
+      false,
+      'silent_monitor',
+      {
+        type: 'agent',
+      },
+    );
     monitor.monitorCapabilities = [...(options.capabilities ?? ['SILENT_MONITOR', 'BARGE'])];
     monitor.monitorStatus = 'SILENT_MONITOR';
     this.contacts.push({
@@ -214,11 +179,11 @@ export class TestInstance {
       contactFeatures: { multiPartyConferenceEnabled: true },
       connections: [
         monitor,
-        this.connection(`${contactId}-customer`, 'inbound', true, 'connected', {
+        newConnection(this.now, `${contactId}-customer`, 'inbound', true, 'connected', {
           type: 'phone_number',
           phoneNumber: options.phoneNumber ?? '+15555550123',
         }),
-        this.connection(`${contactId}-agent2`, 'outbound', false, 'connected', {
+        newConnection(this.now, `${contactId}-agent2`, 'outbound', false, 'connected', {
           type: 'agent',
           name: 'Monitored Agent',
         }),
@@ -237,15 +202,15 @@ export class TestInstance {
   /** A party added to a call answers (its connection becomes connected). */
   partyAnswers(contactId: string, connectionId: string): void {
     const c = this.contact(contactId);
-    this.setConn(c, (x) => x.connectionId === connectionId, 'connected');
+    setConnectionState(this.now, c, (x) => x.connectionId === connectionId, 'connected');
     this.update();
   }
 
   /** An outbound call's customer answers. */
   customerAnswers(contactId: string): void {
     const c = this.contact(contactId);
-    this.setConn(c, (x) => x.type === 'outbound', 'connected');
-    this.setContactState(c, 'connected');
+    setConnectionState(this.now, c, (x) => x.type === 'outbound', 'connected');
+    setContactState(this.now, c, 'connected');
     this.update();
   }
 
@@ -258,8 +223,8 @@ export class TestInstance {
   /** The agent does not answer: the contact is missed and the agent enters MissedCallAgent. */
   missCall(contactId: string): void {
     const c = this.contact(contactId);
-    this.setContactState(c, 'missed');
-    this.setConn(c, (x) => x.type === 'agent', 'disconnected');
+    setContactState(this.now, c, 'missed');
+    setConnectionState(this.now, c, (x) => x.type === 'agent', 'disconnected');
     this.state = {
       agentStateARN: null,
       type: 'error',
@@ -294,8 +259,8 @@ export class TestInstance {
       }
       case 'acceptContact': {
         const c = this.contact(contactId);
-        this.setConn(c, (x) => x.type === 'agent', 'connected');
-        this.setContactState(c, 'connected');
+        setConnectionState(this.now, c, (x) => x.type === 'agent', 'connected');
+        setContactState(this.now, c, 'connected');
         this.state = {
           agentStateARN: null,
           type: 'system',
@@ -307,7 +272,7 @@ export class TestInstance {
       }
       case 'rejectContact': {
         const c = this.contact(contactId);
-        this.setContactState(c, 'rejected');
+        setContactState(this.now, c, 'rejected');
         this.update();
         this.contacts = this.contacts.filter((x) => x !== c);
         this.update();
@@ -316,7 +281,8 @@ export class TestInstance {
       case 'holdConnection':
       case 'resumeConnection': {
         const c = this.contact(contactId);
-        this.setConn(
+        setConnectionState(
+          this.now,
           c,
           (x) => x.connectionId === params.connectionId,
           method === 'holdConnection' ? 'hold' : 'connected',
@@ -408,26 +374,7 @@ export class TestInstance {
   private createOutboundContact(params: Record<string, unknown>): void {
     const id = `contact-${++this.seq}`;
     const now = new Date(this.now());
-    this.contacts.push({
-      contactId: id,
-      initialContactId: id,
-      type: 'voice',
-      state: { type: 'connecting', timestamp: now },
-      queue: { queueARN: params.queueARN as string },
-      queueTimestamp: now,
-      initiationMethod: 'outbound',
-      attributes: {},
-      connections: [
-        this.connection(`${id}-agent`, 'agent', false, 'connected', { type: 'agent' }),
-        this.connection(
-          `${id}-customer`,
-          'outbound',
-          true,
-          'connecting',
-          params.endpoint as EndpointData,
-        ),
-      ],
-    });
+    this.contacts.push(newOutboundContact(this.now, id, now, params));
     this.state = {
       agentStateARN: null,
       type: 'system',
@@ -441,8 +388,14 @@ export class TestInstance {
   private addParty(contactId: string | undefined, endpoint: EndpointData): void {
     const c = this.contact(contactId);
     // the customer is held while the new party is connecting (as the service does)
-    this.setConn(c, (x) => x.initial === true && x.state.type === 'connected', 'hold');
-    const party = this.connection(
+    setConnectionState(
+      this.now,
+      c,
+      (x) => x.initial === true && x.state.type === 'connected',
+      'hold',
+    );
+    const party = newConnection(
+      this.now,
       `${c.contactId}-party-${++this.seq}`,
       'outbound',
       false,
@@ -475,41 +428,8 @@ export class TestInstance {
     return c;
   }
 
-  private connection(
-    id: string,
-    type: ConnectionData['type'],
-    initial: boolean,
-    state: ConnectionData['state']['type'],
-    endpoint: EndpointData,
-  ): MutableConnection {
-    return {
-      connectionId: id,
-      type,
-      initial,
-      state: { type: state, timestamp: new Date(this.now()) },
-      endpoint,
-      mute: false,
-      ...(type === 'agent'
-        ? { softphoneMediaInfo: { callType: 'audio_only', autoAccept: false } }
-        : {}),
-    };
-  }
-
-  private setContactState(c: MutableContact, state: ContactData['state']['type']): void {
-    c.state = { type: state, timestamp: new Date(this.now()) };
-  }
-
-  private setConn(
-    c: MutableContact,
-    pick: (x: MutableConnection) => boolean,
-    state: ConnectionData['state']['type'],
-  ): void {
-    for (const x of c.connections)
-      if (pick(x)) x.state = { type: state, timestamp: new Date(this.now()) };
-  }
-
   private end(c: MutableContact): void {
-    this.setContactState(c, 'ended');
+    setContactState(this.now, c, 'ended');
     for (const x of c.connections)
       x.state = { type: 'disconnected', timestamp: new Date(this.now()) };
     this.state = {

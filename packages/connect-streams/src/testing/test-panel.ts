@@ -6,7 +6,8 @@ import type { ConduitMessage, WireEventName } from '../protocol';
 import type { AgentUpdate } from '../wire';
 import type { RingtoneAudio } from '../media/ringtone';
 import { createConduitPair } from './in-memory-conduit';
-import { PanelError, TestInstance } from './test-instance';
+import { PanelError } from './panel-error';
+import { TestInstance } from './test-instance';
 
 /** Options of a {@link TestPanel}. @public */
 export interface TestPanelOptions {

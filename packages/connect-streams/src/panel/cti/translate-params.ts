@@ -5,6 +5,7 @@
  * `previousContactId` dropped when `relatedContactId` is present. The caller's object is not changed.
  * @internal
  */
+import { isRecord } from '../../util';
 export function translateParams(
   method: string,
   params: Record<string, unknown>,
@@ -28,10 +29,6 @@ export function translateParams(
     delete body['previousContactId'];
   }
   return body;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function pickQueue(queue: unknown): unknown {

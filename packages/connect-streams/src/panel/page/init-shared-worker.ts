@@ -1,11 +1,16 @@
+// The CCP side in a panel page (the real `connect.core.initSharedWorker`): the conduit between the
+// worker engine (upstream) and the embedding page (downstream).
 import { EventEmitter } from 'eventemitter3';
 import { z } from 'zod';
 import { defaultAuthorizeEndpoint } from '../auth/authorize';
 import { SHARED_WORKER_NAME } from '../constants';
 import { missingParamMessage } from '../messages';
-import { AgentAppClient } from '../worker/agent-app-client';
-import type { PanelPort } from '../worker/panel-port';
-import { PanelWorkerEngine } from '../worker/worker-engine';
+import type { PanelWorkerEngine } from '../worker/worker-engine';
+import { routeDownstreamMessage, type DownstreamRoutes } from './downstream-messages';
+import { readTabId } from './panel-ids';
+import { PanelRequests } from './panel-requests';
+import { VoiceIdDomain } from './voice-id-domain';
+import { WorkerLink } from './worker-link';
 
 /**
  * Parameters of {@link initSharedWorker}.
@@ -65,28 +70,6 @@ const paramsSchema = z.object({
 });
 
 /**
- * An error from a CTI call made through the panel session (the worker's `err`, parsed).
- * @public
- */
-export class PanelApiError extends Error {
-  /** The error as the worker sent it (`{type, message, stack, retryStatus, statusCode}`). */
-  readonly detail: unknown;
-  /** The data the worker sent along. */
-  readonly data: unknown;
-  /** An error the worker's API reported (`detail`), for the request `data`. */
-  constructor(detail: unknown, data: unknown) {
-    const message =
-      typeof detail === 'object' && detail !== null && 'message' in detail
-        ? String(detail.message)
-        : 'CTI call failed';
-    super(message);
-    this.name = 'PanelApiError';
-    this.detail = detail;
-    this.data = data;
-  }
-}
-
-/**
  * Events a panel session delivers: every event name the worker sends (e.g. `agent::update`,
  * `acknowledge`, `auth_fail`), with its data.
  * @public
@@ -139,32 +122,21 @@ export interface PanelSession {
   close(): void;
 }
 
-let requestCounter = 0;
-const randomId = (): string => {
-  requestCounter += 1;
-  return `${Date.now()}-${Math.random().toString(36).slice(2)}-${requestCounter}`;
-};
-
-const TAB_ID_KEY = 'connect-streams-tab-id';
-
-function readTabId(): string {
-  try {
-    const existing = globalThis.sessionStorage.getItem(TAB_ID_KEY);
-    if (existing) return existing;
-    const id = randomId();
-    globalThis.sessionStorage.setItem(TAB_ID_KEY, id);
-    return id;
-  } catch {
-    return randomId();
-  }
+/** The `configure` data the page sends up to the worker, from the session's parameters. */
+function configureData(params: InitSharedWorkerParams, href: string): Record<string, unknown> {
+  return {
+    authToken: params.authToken,
+    authTokenExpiration: params.authTokenExpiration,
+    endpoint: params.endpoint ?? null,
+    refreshToken: params.refreshToken,
+    region: params.region,
+    authorizeEndpoint: params.authorizeEndpoint ?? defaultAuthorizeEndpoint(href),
+    agentAppEndpoint: params.agentAppEndpoint ?? null,
+    taskTemplatesEndpoint: params.taskTemplatesEndpoint ?? null,
+    authCookieName: params.authCookieName ?? null,
+    longPollingOptions: params.longPollingOptions,
+  };
 }
-
-/** Methods the real CCP page answers itself, not the worker. */
-const API_PROXY_METHODS: ReadonlySet<string> = new Set([
-  'qrIntegrationExists',
-  'qrSearchQuickResponses',
-  'startScreenSharing',
-]);
 
 /**
  * Starts the CCP side in a panel page (the real `connect.core.initSharedWorker`): creates the
@@ -194,19 +166,8 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   const location = globalThis.location;
   const emitter = new EventEmitter<PanelSessionEvents>();
   const downstream = new EventEmitter<PanelSessionEvents>();
-  const masterWaiting = new Map<string, (data: unknown) => void>();
   const allHandlers = new Set<(event: string, data: unknown) => void>();
-  const pending = new Map<
-    string,
-    { resolve: (d: unknown) => void; reject: (e: unknown) => void }
-  >();
 
-  let port: PanelPort & { close?(): void } = {
-    postMessage: () => undefined,
-    addEventListener: () => undefined,
-  };
-  let engine: PanelWorkerEngine | undefined;
-  let transport: 'shared-worker' | 'in-page' = 'shared-worker';
   const parent = win.parent !== win ? win.parent : undefined;
   let closed = false;
   let portStreamId: string | undefined;
@@ -214,11 +175,12 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
   const ready = new Promise<string>((resolve) => (resolveReady = resolve));
 
   const sendUpstream = (event: string, data?: unknown): void => {
-    if (!closed) port.postMessage(data === undefined ? { event } : { event, data });
+    if (!closed) link.post(data === undefined ? { event } : { event, data });
   };
   const sendDownstream = (event: string, data?: unknown): void => {
     if (!closed) parent?.postMessage(data === undefined ? { event } : { event, data }, '*');
   };
+  const requests = new PanelRequests(sendUpstream);
 
   const onUpstreamMessage = (message: { readonly data: unknown }): void => {
     const raw = message.data;
@@ -240,192 +202,35 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
         resolveReady(id);
       }
     }
-    if (event === 'master_response' && typeof data === 'object' && data !== null) {
-      const { requestId } = data as { requestId?: unknown };
-      const waiting = typeof requestId === 'string' ? masterWaiting.get(requestId) : undefined;
-      if (waiting && typeof requestId === 'string') {
-        masterWaiting.delete(requestId);
-        waiting((data as { data?: unknown }).data);
-      }
-    }
-    if (event === 'api_response' && typeof data === 'object' && data !== null) {
-      const response = data as { requestId?: unknown; data?: unknown; err?: unknown };
-      const waiting =
-        typeof response.requestId === 'string' ? pending.get(response.requestId) : undefined;
-      if (waiting && typeof response.requestId === 'string') {
-        pending.delete(response.requestId);
-        if (response.err) {
-          let detail: unknown;
-          try {
-            detail = typeof response.err === 'string' ? JSON.parse(response.err) : response.err;
-          } catch {
-            detail = response.err;
-          }
-          waiting.reject(new PanelApiError(detail, response.data));
-        } else {
-          waiting.resolve(response.data);
-        }
-      }
-    }
+    requests.settle(event, data);
     emitter.emit(event, data);
     for (const handler of allHandlers) handler(event, data);
   };
-  const attach = (next: PanelPort & { close?(): void }): void => {
-    port = next;
-    port.addEventListener('message', onUpstreamMessage);
-    port.start?.();
-  };
-  const startInPage = (): void => {
-    transport = 'in-page';
-    const channel = new MessageChannel();
-    engine = new PanelWorkerEngine({ baseUrl: location.href, ...params.engineOptions });
-    engine.connect(channel.port2);
-    attach(channel.port1);
-  };
+  const link = new WorkerLink(onUpstreamMessage);
+  const engineOptions = () => ({ baseUrl: location.href, ...params.engineOptions });
 
-  /**
-   * Answers an API proxy call (quick responses, screen sharing) through the agent-app endpoint, as
-   * the real CCP page's `handleApiProxyRequest`: `{data, requestId}` on success, `{err, requestId}`
-   * (the error body with its `status`) on failure.
-   */
-  const answerApiProxyRequest = (data: object): void => {
-    const {
-      requestId,
-      method,
-      params: body,
-    } = data as {
-      requestId?: unknown;
-      method: string;
-      params?: unknown;
-    };
-    if (!params.agentAppEndpoint || !params.authCookieName) {
-      sendDownstream('api_response', {
-        requestId,
-        err: { message: `${method} is not supported by this panel`, status: 501 },
-      });
-      return;
-    }
-    const client = new AgentAppClient({
-      authCookieName: params.authCookieName,
-      authToken: params.authToken,
-      endpoint: params.agentAppEndpoint,
-    });
-    void client
-      .call(
-        method,
-        typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
-      )
-      .then((outcome) =>
-        sendDownstream(
-          'api_response',
-          outcome.kind === 'success'
-            ? { requestId, data: outcome.data }
-            : { requestId, err: ('data' in outcome ? outcome.data : undefined) ?? outcome.error },
-        ),
-      );
+  const downstreamRoutes: DownstreamRoutes = {
+    params,
+    sendDownstream,
+    emit: (event, data) => downstream.emit(event, data),
+    forward: (raw) => link.post(raw),
   };
-
   const onWindowMessage = (message: MessageEvent): void => {
     if (closed || parent === undefined || message.source !== parent) return;
-    const raw: unknown = message.data;
-    if (typeof raw !== 'object' || raw === null) return;
-    const { event, data } = raw as { event?: unknown; data?: unknown };
-    if (typeof event !== 'string' || event === '') return;
-    if (event === 'api_request' && typeof data === 'object' && data !== null) {
-      const request = data as { requestId?: unknown; method?: unknown };
-      if (typeof request.method === 'string' && API_PROXY_METHODS.has(request.method)) {
-        answerApiProxyRequest(data);
-        return;
-      }
-    }
-    downstream.emit(event, data);
-    if (event === 'media_device_request') {
-      void globalThis.navigator.mediaDevices
-        ?.enumerateDevices()
-        .then((devices) =>
-          sendDownstream(
-            'media_device_response',
-            devices.map((d) => d.toJSON() as unknown),
-          ),
-        )
-        .catch(() => sendDownstream('media_device_response', []));
-      return;
-    }
-    port.postMessage(raw);
+    routeDownstreamMessage(message.data, downstreamRoutes);
   };
   if (parent) win.addEventListener('message', onWindowMessage);
-
-  const masterRequest = (
-    method: string,
-    masterParams: Record<string, unknown>,
-  ): Promise<unknown> => {
-    const requestId = randomId();
-    return new Promise((resolve) => {
-      masterWaiting.set(requestId, resolve);
-      sendUpstream('master_request', {
-        event: 'master_request',
-        requestId,
-        method,
-        params: masterParams,
-      });
-    });
-  };
 
   const onPageHide = (): void => sendUpstream('close');
   win.addEventListener('pagehide', onPageHide);
 
-  const sendConfigure = (): void =>
-    sendUpstream('configure', {
-      authToken: params.authToken,
-      authTokenExpiration: params.authTokenExpiration,
-      endpoint: params.endpoint ?? null,
-      refreshToken: params.refreshToken,
-      region: params.region,
-      authorizeEndpoint: params.authorizeEndpoint ?? defaultAuthorizeEndpoint(location.href),
-      agentAppEndpoint: params.agentAppEndpoint ?? null,
-      taskTemplatesEndpoint: params.taskTemplatesEndpoint ?? null,
-      authCookieName: params.authCookieName ?? null,
-      longPollingOptions: params.longPollingOptions,
-    });
+  const sendConfigure = (): void => sendUpstream('configure', configureData(params, location.href));
   // As the real initSharedWorker: the Voice ID domain once the agent is known, and a reload on
   // `terminated` (logout).
-  let voiceIdDomainId: string | undefined;
-  emitter.on('voiceId::update_domain_id', (data) => {
-    const domainId = (data as { domainId?: unknown } | null)?.domainId;
-    if (typeof domainId === 'string' && domainId !== '') voiceIdDomainId = domainId;
+  const voiceIdDomain = new VoiceIdDomain(emitter, params.fetchVoiceIdDomainId !== false, {
+    call: (method, callParams) => requests.call(method, callParams),
+    broadcast: (event, data) => sendUpstream('broadcast', { event, data }),
   });
-  if (params.fetchVoiceIdDomainId !== false) {
-    const onAgent = (data: unknown): void => {
-      emitter.off('agent::update', onAgent);
-      void lookUpVoiceIdDomain(data);
-    };
-    emitter.on('agent::update', onAgent);
-  }
-  const lookUpVoiceIdDomain = async (data: unknown): Promise<void> => {
-    const configuration = (data as { configuration?: Record<string, unknown> } | null)
-      ?.configuration;
-    const permissions = configuration?.['permissions'];
-    if (!Array.isArray(permissions) || !permissions.includes('voiceId') || voiceIdDomainId) return;
-    const profile = configuration?.['routingProfile'] as
-      { routingProfileId?: unknown; routingProfileARN?: unknown } | undefined;
-    const id = profile?.routingProfileId ?? profile?.routingProfileARN;
-    const arn = typeof id === 'string' ? id : '';
-    const instanceId = /instance\/([^/]+)/.exec(arn)?.[1];
-    if (!instanceId) return;
-    try {
-      const result = (await session.call('AgentAppService.Acs.listIntegrationAssociations', {
-        InstanceId: instanceId,
-        IntegrationType: 'VOICE_ID',
-      })) as { IntegrationAssociationSummaryList?: { IntegrationArn?: string }[] } | null;
-      const integrationArn = result?.IntegrationAssociationSummaryList?.[0]?.IntegrationArn;
-      const domainId = integrationArn?.replace(/^.*domain\//i, '');
-      if (!domainId) return;
-      voiceIdDomainId = domainId;
-      session.broadcast('voiceId::update_domain_id', { domainId });
-    } catch {
-      // no Voice ID for this instance: nothing to cache
-    }
-  };
   if (params.reloadOnTerminated !== false) {
     emitter.on('terminated', () => globalThis.location.reload());
   }
@@ -435,13 +240,13 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
     // A SharedWorker may be refused (e.g. a cross-site frame without third-party storage):
     // the same engine then runs in this page.
     worker.addEventListener('error', () => {
-      if (portStreamId !== undefined || closed || engine) return;
-      startInPage();
+      if (portStreamId !== undefined || closed || link.inPageEngine) return;
+      link.startInPage(engineOptions());
       sendConfigure();
     });
-    attach(worker.port);
+    link.attach(worker.port);
   } else {
-    startInPage();
+    link.startInPage(engineOptions());
   }
   sendConfigure();
 
@@ -450,11 +255,11 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       return portStreamId;
     },
     get voiceIdDomainId() {
-      return voiceIdDomainId;
+      return voiceIdDomain.domainId;
     },
     ready,
     get transport() {
-      return transport;
+      return link.transport;
     },
     on(event, handler) {
       emitter.on(event, handler);
@@ -469,31 +274,13 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       return () => downstream.off(event, handler);
     },
     checkMaster(topic, shouldNotBecomeMasterIfNone = false) {
-      return masterRequest('checkMaster', {
-        topic,
-        ...(shouldNotBecomeMasterIfNone ? { shouldNotBecomeMasterIfNone } : {}),
-      }).then((data) => {
-        const d = (data ?? {}) as { isMaster?: unknown; masterId?: unknown };
-        return {
-          isMaster: d.isMaster === true,
-          masterId: typeof d.masterId === 'string' ? d.masterId : null,
-        };
-      });
+      return requests.checkMaster(topic, shouldNotBecomeMasterIfNone);
     },
     becomeMaster(topic) {
-      return masterRequest('becomeMaster', { topic }).then(() => undefined);
+      return requests.becomeMaster(topic);
     },
     call(method, callParams = {}) {
-      const requestId = randomId();
-      return new Promise((resolve, reject) => {
-        pending.set(requestId, { resolve, reject });
-        sendUpstream('api_request', {
-          event: 'api_request',
-          requestId,
-          method,
-          params: callParams,
-        });
-      });
+      return requests.call(method, callParams);
     },
     broadcast(event, data) {
       sendUpstream('broadcast', { event, data });
@@ -506,47 +293,12 @@ export function initSharedWorker(params: InitSharedWorkerParams): PanelSession {
       closed = true;
       win.removeEventListener('message', onWindowMessage);
       win.removeEventListener('pagehide', onPageHide);
-      port.close?.();
-      engine?.dispose();
+      link.close();
       emitter.removeAllListeners();
       downstream.removeAllListeners();
-      masterWaiting.clear();
+      requests.clearMasterWaiting();
       allHandlers.clear();
     },
   };
   return session;
-}
-
-/**
- * The global scope of a SharedWorker, as far as {@link startPanelWorker} needs it.
- * @public
- */
-export interface SharedWorkerScopeLike {
-  /** Set to receive connecting pages. */
-  onconnect: ((event: { readonly ports: readonly PanelPort[] }) => void) | null;
-  /** The worker script's URL, for the default CTI endpoint. */
-  readonly location: { readonly href: string };
-}
-
-/**
- * Runs the worker engine in a SharedWorker script: every page that connects gets a port on it.
- *
- * @example
- * ```ts
- * // worker.ts, bundled as a classic script
- * import { startPanelWorker } from '@x/connect-streams/panel';
- * startPanelWorker(self as unknown as SharedWorkerScopeLike);
- * ```
- * @public
- */
-export function startPanelWorker(
-  scope: SharedWorkerScopeLike,
-  options: ConstructorParameters<typeof PanelWorkerEngine>[0] = {},
-): PanelWorkerEngine {
-  const engine = new PanelWorkerEngine({ baseUrl: scope.location.href, ...options });
-  scope.onconnect = (event) => {
-    const [port] = event.ports;
-    if (port) engine.connect(port);
-  };
-  return engine;
 }

@@ -1,4 +1,4 @@
-import type { FarEnd } from './softphone-manager';
+import type { FarEnd } from './softphone-call';
 
 /** Waits until a peer has gathered all its ICE candidates (non-trickle exchange). */
 function gatheringComplete(peer: RTCPeerConnection): Promise<void> {

@@ -2,6 +2,7 @@
  * Builds the `agent::update` payload the way the real worker does: timestamps
  * as `Date` values, `localTimestamp`/`skew`, the id aliases, and contacts sorted by state time.
  */
+import { isRecord } from '../../util';
 
 /** Member names the CTI model declares as timestamps. */
 const TIMESTAMP_KEYS: ReadonlySet<string> = new Set([
@@ -41,9 +42,6 @@ export function reviveTimestamps<T>(value: T): T {
   }
   return out as T;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const timeOf = (value: unknown): number => (value instanceof Date ? value.getTime() : 0);
 

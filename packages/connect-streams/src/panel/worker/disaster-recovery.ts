@@ -1,8 +1,6 @@
 import { DISASTER_RECOVERY_POLL } from '../../constants';
 import { ContactStateType, DisasterRecoveryEvents as DR } from '../../protocol';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../../util';
 
 /**
  * The worker's disaster-recovery state (the original `ClientEngine`'s `suppress` and

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CtiOutcome } from '../cti/cti-client';
 import { HttpStatusError } from '../http/fetch-with-retry';
 import { FakePort } from '../testing-support/fake-port';
-import { PanelWorkerEngine, type CtiCaller } from './worker-engine';
+import { PanelWorkerEngine } from './worker-engine';
+import type { CtiCaller } from './worker-options';
 
 type Handler = (params: Record<string, unknown>) => CtiOutcome | Promise<CtiOutcome>;
 

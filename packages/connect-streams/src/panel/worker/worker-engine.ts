@@ -1,3 +1,6 @@
+// The CCP side's worker engine: the conduit to every connected panel page (acknowledge, broadcast,
+// API requests, master topics, tabs, logs, terminate). Agent polling, clients, metrics, the web
+// socket and the token refresh are in sibling files.
 import {
   AgentEvents,
   apiRequestSchema,
@@ -5,92 +8,21 @@ import {
   EventType,
   masterRequestSchema,
   sharedWorkerConfigSchema,
-  type AuthorizeResponse,
-  type SharedWorkerConfig,
 } from '../../protocol';
-import { createWebSocketManager } from '@x/websocket-manager';
-import {
-  bridgeWebSocketManager,
-  type WebSocketConnectionConfig,
-  type WebSocketManager,
-} from '@x/websocket-manager/bridge';
-import { authorize as defaultAuthorize } from '../auth/authorize';
-import {
-  AGENT_POLL_FAILURE_DELAY_MS,
-  AGENT_POLL_SUCCESS_DELAY_MS,
-  AGENT_POLL_TIMEOUT_MS,
-  AUTH_TOKEN_CHECK_INTERVAL_MS,
-  AUTH_TOKEN_REFRESH_BACKOFF_MS,
-  AUTH_TOKEN_REFRESH_MAX_RETRIES,
-  AUTH_TOKEN_REFRESH_WINDOW_MS,
-  CONFIG_LIST_PAGE_SIZE,
-  CONFIG_POLL_INTERVAL_MS,
-  LOG_BUFFER_CAP_SIZE,
-} from '../constants';
-import { CtiClient, defaultCtiEndpoint, type CtiOutcome } from '../cti/cti-client';
-import type { CtiCallError } from '../cti/cti-error';
-import type { FetchFunction } from '../http/fetch-with-retry';
-import { HttpStatusError } from '../http/fetch-with-retry';
-import { TASK_TEMPLATES_METHODS } from '../../constants';
-import {
-  ServiceCallError,
-  TaskTemplatesClient,
-  toServiceCallError,
-} from '../../task-templates/task-templates-client';
-import { AgentAppClient } from './agent-app-client';
+import { AUTH_TOKEN_CHECK_INTERVAL_MS, LOG_BUFFER_CAP_SIZE } from '../constants';
+import type { CtiOutcome } from '../cti/cti-client';
+import { AgentPolling } from './agent-polling';
+import { applyAgentAliases } from './agent-update';
+import { apiMetrics } from './api-metric';
 import { WorkerDisasterRecovery } from './disaster-recovery';
-import { applyAgentAliases, stampSnapshot } from './agent-update';
 import { MasterTopicCoordinator } from './master-topic-coordinator';
 import type { PanelPort } from './panel-port';
-
-/**
- * The `configure` data a panel page sends up to the worker (the protocol's shared-worker config).
- * @public
- */
-export type WorkerConfiguration = SharedWorkerConfig;
-
-/**
- * Anything that can make CTI calls for the engine ({@link CtiClient} by default).
- * @public
- */
-export interface CtiCaller {
-  /** Calls a CTI method; never rejects. */
-  call(method: string, params?: Record<string, unknown>): Promise<CtiOutcome>;
-}
-
-/**
- * Options of {@link PanelWorkerEngine}.
- * @public
- */
-export interface PanelWorkerEngineOptions {
-  /** Builds the CTI client from a configuration (default: a {@link CtiClient}). */
-  readonly createClient?: (configuration: WorkerConfiguration) => CtiCaller;
-  /** Builds the agent-app client (default: an {@link AgentAppClient} when its endpoint and cookie name are set). */
-  readonly createAgentAppClient?: (configuration: WorkerConfiguration) => CtiCaller | undefined;
-  /**
-   * Builds the task-templates client (default: a `TaskTemplatesClient` (`@x/connect-streams/services`) on
-   * `taskTemplatesEndpoint || endpoint`, as the real worker's `initTaskTemplatesClient`).
-   */
-  readonly createTaskTemplatesClient?: (
-    configuration: WorkerConfiguration,
-  ) => CtiCaller | undefined;
-  /** Fetches a new token (default: {@link authorize}). */
-  readonly authorize?: (endpoint: string) => Promise<AuthorizeResponse>;
-  /** The fetch the default clients use. */
-  readonly fetch?: FetchFunction;
-  /** The page or worker URL the default CTI endpoint is derived from. */
-  readonly baseUrl?: string;
-  /** Clock in ms (default `Date.now`). */
-  readonly now?: () => number;
-  /** Random source in [0, 1) for the refresh backoff's jitter (default `Math.random`). */
-  readonly random?: () => number;
-  /**
-   * Creates the web-socket manager the engine opens through `createTransport` (transport type
-   * `web_socket`) and bridges to every port (the `webSocket::` events); `false` for none.
-   * Default: `createWebSocketManager()` of `@x/websocket-manager`.
-   */
-  readonly createWebSocketManager?: (() => WebSocketManager) | false;
-}
+import { PortsByTab } from './ports-by-tab';
+import { TokenRefresh } from './token-refresh';
+import { WorkerClients } from './worker-clients';
+import type { PanelWorkerEngineOptions, WorkerConfiguration } from './worker-options';
+import { WorkerWebSocket } from './worker-web-socket';
+import { isRecord } from '../../util';
 
 interface ApiRequest {
   readonly event?: string;
@@ -103,16 +35,6 @@ interface ConnectedPort {
   readonly id: string;
   readonly port: PanelPort;
 }
-
-/** Methods whose calls with a `relatedContactId` get a `…WithRelatedContactId` metric too. */
-const RELATED_CONTACT_ID_METHODS: ReadonlySet<string> = new Set([
-  'createTaskContact',
-  'createOutboundContact',
-  'createTemplatedTask',
-]);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 let portCounter = 0;
 const randomPortId = (now: number): string => {
@@ -139,27 +61,30 @@ const randomPortId = (now: number): string => {
  */
 export class PanelWorkerEngine {
   private readonly options: PanelWorkerEngineOptions;
+  private readonly clients: WorkerClients;
+  private readonly webSocket: WorkerWebSocket;
+  private readonly tokenRefresh: TokenRefresh;
+  private readonly polling: AgentPolling = new AgentPolling({
+    callApi: (method, params) => this.callApi(method, params),
+    broadcast: (event, data) => this.broadcast(event, data),
+    later: (delayMs, run) => this.later(delayMs, run),
+    generation: () => this.generation,
+    now: () => this.now(),
+    updateAgent: () => this.updateAgent(),
+  });
   private readonly ports = new Map<string, ConnectedPort>();
-  private readonly portsByTab = new Map<string, string[]>();
+  private readonly portsByTab = new PortsByTab();
   private readonly masters = new MasterTopicCoordinator();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private authCheckTimer: ReturnType<typeof setInterval> | undefined;
   private configuration: WorkerConfiguration | undefined;
-  private client: CtiCaller | undefined;
-  private agentAppClient: CtiCaller | undefined;
-  private taskTemplatesClient: CtiCaller | undefined;
-  private snapshot: Record<string, unknown> | undefined;
-  private agentConfiguration: Record<string, unknown> | undefined;
-  private nextToken: string | null = null;
   private logsBuffer: Record<string, unknown>[] = [];
   private generation = 0;
   private readonly portEventHandlers = new Map<string, Set<(data: unknown) => void>>();
-  private webSocketManager: WebSocketManager | undefined;
   private pollingOptions = {
     allowLongPollingShadowMode: false,
     allowLongPollingWebsocketOnlyMode: false,
   };
-  private stopWebSocketBridge: (() => void) | undefined;
   private readonly disasterRecovery = new WorkerDisasterRecovery(
     (event, data) => this.broadcast(event, data),
     {
@@ -178,6 +103,26 @@ export class PanelWorkerEngine {
   /** An engine with these options (endpoints, fetch, clock). */
   constructor(options: PanelWorkerEngineOptions = {}) {
     this.options = options;
+    this.clients = new WorkerClients(options);
+    this.webSocket = new WorkerWebSocket(
+      {
+        callApi: (method, params) => this.callApi(method, params),
+        broadcast: (event, data) => this.broadcast(event, data),
+        onAnyPort: (event, handler) => this.onAnyPort(event, handler),
+      },
+      options.createWebSocketManager,
+    );
+    this.tokenRefresh = new TokenRefresh(
+      {
+        configuration: () => this.configuration,
+        useToken: (authToken, expiration) => this.useToken(authToken, expiration),
+        broadcast: (event, data) => this.broadcast(event, data),
+        later: (delayMs, run) => this.later(delayMs, run),
+        generation: () => this.generation,
+        now: () => this.now(),
+      },
+      options,
+    );
   }
 
   private now(): number {
@@ -207,9 +152,8 @@ export class PanelWorkerEngine {
         readonly configuration: Record<string, unknown>;
       }
     | undefined {
-    return this.snapshot && this.agentConfiguration
-      ? { snapshot: this.snapshot, configuration: this.agentConfiguration }
-      : undefined;
+    const { snapshot, configuration } = this.polling;
+    return snapshot && configuration ? { snapshot, configuration } : undefined;
   }
 
   /**
@@ -236,17 +180,10 @@ export class PanelWorkerEngine {
     this.timers.clear();
     if (this.authCheckTimer !== undefined) clearInterval(this.authCheckTimer);
     this.authCheckTimer = undefined;
-    this.stopWebSocketBridge?.();
-    this.stopWebSocketBridge = undefined;
-    this.webSocketManager?.terminate('terminated');
-    this.webSocketManager = undefined;
+    this.webSocket.stop();
     this.configuration = undefined;
-    this.client = undefined;
-    this.agentAppClient = undefined;
-    this.taskTemplatesClient = undefined;
-    this.snapshot = undefined;
-    this.agentConfiguration = undefined;
-    this.nextToken = null;
+    this.clients.reset();
+    this.polling.reset();
     this.disasterRecovery.reset();
   }
 
@@ -297,7 +234,7 @@ export class PanelWorkerEngine {
         this.handleMasterRequest(port, data);
         break;
       case 'reload_agent_configuration':
-        this.pollForAgentConfiguration(false);
+        this.polling.pollForAgentConfiguration(false);
         break;
       case 'tab_id':
         this.handleTabId(port, data);
@@ -320,42 +257,6 @@ export class PanelWorkerEngine {
     return () => handlers.delete(handler);
   }
 
-  /** Opens the web socket through `createTransport` and bridges it to every port. */
-  private startWebSocket(): void {
-    const factory =
-      this.options.createWebSocketManager === undefined
-        ? () => createWebSocketManager()
-        : this.options.createWebSocketManager;
-    if (factory === false || this.webSocketManager) return;
-    const manager = factory();
-    this.webSocketManager = manager;
-    this.stopWebSocketBridge = bridgeWebSocketManager(manager, {
-      send: (event, data) => this.broadcast(event, data),
-      on: (event, handler) => this.onAnyPort(event, handler),
-    });
-    void manager.init(() => this.getWebSocketUrl()).catch(() => undefined);
-  }
-
-  /** `createTransport {transportType: 'web_socket'}`, as the real worker's `getWebSocketUrl`. */
-  private async getWebSocketUrl(): Promise<WebSocketConnectionConfig> {
-    const outcome = await this.callApi('createTransport', { transportType: 'web_socket' });
-    switch (outcome.kind) {
-      case 'success':
-        return outcome.data as WebSocketConnectionConfig;
-      case 'failure':
-        throw Object.assign(new Error('getWebSocketUrl failed'), {
-          reason: 'getWebSocketUrl failed',
-          _debug: outcome.error,
-        });
-      case 'authFailure':
-        this.broadcast(EventType.AUTH_FAIL);
-        throw new Error('Authentication failed while getting getWebSocketUrl');
-      case 'accessDenied':
-        this.broadcast(EventType.ACCESS_DENIED);
-        throw new Error('Access Denied Failure while getting getWebSocketUrl');
-    }
-  }
-
   private configure(data: unknown): void {
     const parsed = sharedWorkerConfigSchema.safeParse(data);
     if (!parsed.success) return;
@@ -376,78 +277,16 @@ export class PanelWorkerEngine {
   }
 
   private initClients(): void {
-    const configuration = this.configuration;
-    if (!configuration) return;
-    this.client = this.options.createClient
-      ? this.options.createClient(configuration)
-      : new CtiClient({
-          authToken: configuration.authToken,
-          region: configuration.region,
-          endpoint:
-            configuration.endpoint ??
-            defaultCtiEndpoint(this.options.baseUrl ?? globalThis.location.href),
-          ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-        });
-    if (this.options.createAgentAppClient) {
-      this.agentAppClient = this.options.createAgentAppClient(configuration);
-    } else if (configuration.agentAppEndpoint && configuration.authCookieName) {
-      this.agentAppClient = new AgentAppClient({
-        authCookieName: configuration.authCookieName,
-        authToken: configuration.authToken,
-        endpoint: configuration.agentAppEndpoint,
-        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      });
-    }
-    this.taskTemplatesClient = this.options.createTaskTemplatesClient
-      ? this.options.createTaskTemplatesClient(configuration)
-      : this.defaultTaskTemplatesClient(configuration);
-  }
-
-  /** The real worker's `TaskTemplatesClient(taskTemplatesEndpoint || endpoint)`, as a {@link CtiCaller}. */
-  private defaultTaskTemplatesClient(configuration: WorkerConfiguration): CtiCaller | undefined {
-    const endpoint =
-      configuration.taskTemplatesEndpoint ||
-      configuration.endpoint ||
-      defaultCtiEndpoint(this.options.baseUrl ?? globalThis.location.href);
-    let client: TaskTemplatesClient;
-    try {
-      client = new TaskTemplatesClient({
-        taskTemplatesEndpoint: endpoint,
-        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      });
-    } catch {
-      return undefined;
-    }
-    return {
-      call: async (method, params = {}) => {
-        try {
-          return { kind: 'success', data: await client.call(method, params) };
-        } catch (cause) {
-          const failure =
-            cause instanceof ServiceCallError ? cause : await toServiceCallError(cause);
-          return {
-            kind: 'failure',
-            error: {
-              type: typeof failure.body['type'] === 'string' ? failure.body['type'] : failure.name,
-              message: failure.message,
-              stack: [],
-              retryStatus: 'none',
-              ...(failure.status ? { statusCode: failure.status } : {}),
-            },
-            data: failure.body,
-          };
-        }
-      },
-    };
+    if (this.configuration) this.clients.init(this.configuration);
   }
 
   private startPolling(): void {
-    this.startWebSocket();
-    void this.pollForAgent();
-    this.pollForAgentConfiguration(true);
+    this.webSocket.start();
+    void this.polling.pollForAgent();
+    this.polling.pollForAgentConfiguration(true);
     const generation = this.generation;
     this.authCheckTimer = setInterval(() => {
-      if (generation === this.generation) this.checkAuthToken();
+      if (generation === this.generation) this.tokenRefresh.check();
     }, AUTH_TOKEN_CHECK_INTERVAL_MS);
   }
 
@@ -455,11 +294,7 @@ export class PanelWorkerEngine {
   private async callApi(method: string, params: Record<string, unknown>): Promise<CtiOutcome> {
     // The real WorkerClient: agent-app methods to the AgentAppClient, task-template methods to the
     // TaskTemplatesClient, everything else to the CTI client.
-    const client = method.startsWith('AgentAppService.')
-      ? this.agentAppClient
-      : (TASK_TEMPLATES_METHODS as readonly string[]).includes(method)
-        ? this.taskTemplatesClient
-        : this.client;
+    const client = this.clients.clientFor(method);
     const started = this.now();
     const outcome: CtiOutcome = client
       ? await client.call(method, params)
@@ -472,201 +307,21 @@ export class PanelWorkerEngine {
             retryStatus: 'none',
           },
         };
-    this.sendApiMetric(
-      method,
-      this.now() - started,
-      outcome.kind === 'success' ? undefined : outcome.error,
-      params,
-    );
+    const error = outcome.kind === 'success' ? undefined : outcome.error;
+    for (const metric of apiMetrics(method, this.now() - started, error, params)) {
+      this.broadcast('api_metric', metric);
+    }
     return outcome;
-  }
-
-  private sendApiMetric(
-    method: string,
-    time: number,
-    error: CtiCallError | undefined,
-    params: Record<string, unknown> = {},
-  ): void {
-    const statusCode = error?.statusCode ?? 200;
-    const generic = `${String(statusCode).charAt(0)}XX`;
-    const data: Record<string, unknown> = {
-      name: method,
-      time,
-      error,
-      error5xx: generic === '5XX' ? 1 : 0,
-      dimensions: [{ name: 'Category', value: 'API' }],
-      optionalDimensions: [
-        { name: 'HttpStatusCode', value: statusCode },
-        { name: 'HttpGenericStatusCode', value: generic },
-        { name: 'RetryStatus', value: error?.retryStatus ?? 'none' },
-      ],
-    };
-    if (generic === '5XX') data['fault'] = 1;
-    else if (generic === '2XX') data['fault'] = 0;
-    // The real worker's subset metric for calls made with a relatedContactId.
-    if (RELATED_CONTACT_ID_METHODS.has(method) && params['relatedContactId']) {
-      this.broadcast('api_metric', {
-        name: `${method}WithRelatedContactId`,
-        time,
-        error,
-        error5xx: data['error5xx'],
-        dimensions: data['dimensions'],
-        optionalDimensions: data['optionalDimensions'],
-      });
-    }
-    this.broadcast('api_metric', data);
-  }
-
-  private async pollForAgent(): Promise<void> {
-    const generation = this.generation;
-    const outcome = await this.callApi('getAgentSnapshot', {
-      nextToken: this.nextToken,
-      timeout: AGENT_POLL_TIMEOUT_MS,
-    });
-    if (generation !== this.generation) return;
-    switch (outcome.kind) {
-      case 'success': {
-        const data = isRecord(outcome.data) ? outcome.data : {};
-        if (isRecord(data['snapshot'])) {
-          this.snapshot = stampSnapshot(data['snapshot'], this.now(), outcome.contentLength);
-          this.nextToken = typeof data['nextToken'] === 'string' ? data['nextToken'] : null;
-          this.updateAgent();
-        }
-        this.later(AGENT_POLL_SUCCESS_DELAY_MS, () => void this.pollForAgent());
-        break;
-      }
-      case 'failure':
-        this.later(AGENT_POLL_FAILURE_DELAY_MS, () => void this.pollForAgent());
-        break;
-      case 'authFailure':
-        this.broadcast('cti_authorize_retries_exhausted');
-        break;
-      case 'accessDenied':
-        this.broadcast('access_denied');
-        break;
-    }
-  }
-
-  private pollForAgentConfiguration(repeatForever: boolean): void {
-    const generation = this.generation;
-    void this.callApi('getAgentConfiguration', {}).then((outcome) => {
-      if (generation !== this.generation) return;
-      if (outcome.kind === 'success') {
-        const data = isRecord(outcome.data) ? outcome.data : {};
-        const configuration = isRecord(data['configuration']) ? { ...data['configuration'] } : {};
-        if (isRecord(configuration['routingProfile'])) {
-          configuration['routingProfile'] = { ...configuration['routingProfile'] };
-        } else {
-          configuration['routingProfile'] = {};
-        }
-        this.pollConfigurationLists(configuration);
-      } else if (outcome.kind === 'authFailure') {
-        this.broadcast('cti_authorize_retries_exhausted');
-      } else if (outcome.kind === 'accessDenied') {
-        this.broadcast('access_denied');
-      }
-      if (repeatForever && (outcome.kind === 'success' || outcome.kind === 'failure')) {
-        this.later(CONFIG_POLL_INTERVAL_MS, () => this.pollForAgentConfiguration(true));
-      }
-    });
-  }
-
-  /** The four paged lists, merged into the configuration; the update goes out when all have arrived. */
-  private pollConfigurationLists(configuration: Record<string, unknown>): void {
-    const profile = configuration['routingProfile'] as Record<string, unknown>;
-    const lists: readonly {
-      method: string;
-      member: string;
-      extra: Record<string, unknown>;
-      store: (items: unknown[]) => void;
-    }[] = [
-      {
-        method: 'getAgentPermissions',
-        member: 'permissions',
-        extra: {},
-        store: (i) => (configuration['permissions'] = i),
-      },
-      {
-        method: 'getAgentStates',
-        member: 'states',
-        extra: {},
-        store: (i) => (configuration['agentStates'] = i),
-      },
-      {
-        method: 'getDialableCountryCodes',
-        member: 'countryCodes',
-        extra: {},
-        store: (i) => (configuration['dialableCountries'] = i),
-      },
-      {
-        method: 'getRoutingProfileQueues',
-        member: 'queues',
-        extra: { routingProfileARN: profile['routingProfileARN'] },
-        store: (i) => (profile['queues'] = i),
-      },
-    ];
-    for (const list of lists) void this.pollList(list, configuration, [], null);
-  }
-
-  private async pollList(
-    list: {
-      method: string;
-      member: string;
-      extra: Record<string, unknown>;
-      store: (items: unknown[]) => void;
-    },
-    configuration: Record<string, unknown>,
-    collected: unknown[],
-    nextToken: string | null,
-  ): Promise<void> {
-    const generation = this.generation;
-    const outcome = await this.callApi(list.method, {
-      ...list.extra,
-      nextToken,
-      maxResults: CONFIG_LIST_PAGE_SIZE,
-    });
-    if (generation !== this.generation) return;
-    if (outcome.kind === 'authFailure') {
-      this.broadcast('cti_authorize_retries_exhausted');
-      return;
-    }
-    if (outcome.kind === 'accessDenied') {
-      this.broadcast('access_denied');
-      return;
-    }
-    if (outcome.kind !== 'success') return;
-    const data = isRecord(outcome.data) ? outcome.data : {};
-    const items = Array.isArray(data[list.member]) ? (data[list.member] as unknown[]) : [];
-    const all = collected.concat(items);
-    if (typeof data['nextToken'] === 'string' && data['nextToken'] !== '') {
-      await this.pollList(list, configuration, all, data['nextToken']);
-      return;
-    }
-    list.store(all);
-    this.updateAgentConfiguration(configuration);
-  }
-
-  private updateAgentConfiguration(configuration: Record<string, unknown>): void {
-    const profile = configuration['routingProfile'];
-    if (
-      configuration['permissions'] &&
-      configuration['dialableCountries'] &&
-      configuration['agentStates'] &&
-      isRecord(profile) &&
-      profile['queues']
-    ) {
-      this.agentConfiguration = configuration;
-      this.updateAgent();
-    }
   }
 
   /** Posts `agent::update {snapshot, configuration}` to every port once both are known. */
   private updateAgent(): void {
-    if (!this.snapshot || !this.agentConfiguration) return;
-    applyAgentAliases(this.snapshot, this.agentConfiguration);
+    const { snapshot, configuration } = this.polling;
+    if (!snapshot || !configuration) return;
+    applyAgentAliases(snapshot, configuration);
     this.broadcast(AgentEvents.UPDATE, {
-      snapshot: this.disasterRecovery.filter(this.snapshot),
-      configuration: this.agentConfiguration,
+      snapshot: this.disasterRecovery.filter(snapshot),
+      configuration,
     });
     this.disasterRecovery.afterUpdate();
   }
@@ -731,45 +386,14 @@ export class PanelWorkerEngine {
 
   private handleTabId(port: ConnectedPort, data: unknown): void {
     if (!isRecord(data) || typeof data['tabId'] !== 'string') return;
-    const tabId = data['tabId'];
-    const tabsWithPorts = [...this.portsByTab.values()].filter((ids) => ids.length > 0).length;
-    const inTab = this.portsByTab.get(tabId);
-    if (inTab && inTab.length > 0) {
-      if (inTab.includes(port.id)) return;
-      inTab.push(port.id);
-      this.broadcast('update_connected_ccps', {
-        length: this.ports.size,
-        tabId,
-        streamsTabsAcrossBrowser: tabsWithPorts,
-        [tabId]: { length: inTab.length },
-      });
-    } else {
-      this.portsByTab.set(tabId, [port.id]);
-      this.broadcast('update_connected_ccps', {
-        length: this.ports.size,
-        tabId,
-        streamsTabsAcrossBrowser: tabsWithPorts + 1,
-        [tabId]: { length: 1 },
-      });
-    }
+    const update = this.portsByTab.add(data['tabId'], port.id, this.ports.size);
+    if (update) this.broadcast('update_connected_ccps', update);
   }
 
   private handleClose(port: ConnectedPort): void {
     this.ports.delete(port.id);
     this.masters.removeMaster(port.id);
-    const update: Record<string, unknown> = { length: this.ports.size };
-    for (const [tabId, ids] of this.portsByTab) {
-      const index = ids.indexOf(port.id);
-      if (index >= 0) {
-        ids.splice(index, 1);
-        update[tabId] = { length: ids.length };
-        update['tabId'] = tabId;
-      }
-    }
-    update['streamsTabsAcrossBrowser'] = [...this.portsByTab.values()].filter(
-      (ids) => ids.length > 0,
-    ).length;
-    this.broadcast('update_connected_ccps', update);
+    this.broadcast('update_connected_ccps', this.portsByTab.remove(port.id, this.ports.size));
   }
 
   private handleSendLogs(data: unknown): void {
@@ -783,7 +407,7 @@ export class PanelWorkerEngine {
   private flushLogs(): void {
     const logs = this.logsBuffer;
     this.logsBuffer = [];
-    if (logs.length === 0 || !this.client) return;
+    if (logs.length === 0 || !this.clients.hasCtiClient) return;
     void this.callApi('sendClientLogs', {
       logEvents: logs.map((log) => ({
         timestamp: log['time'],
@@ -801,55 +425,10 @@ export class PanelWorkerEngine {
     this.broadcast('terminated');
   }
 
-  /** Refreshes the token when it expires within 30 min (checked every 5 min). */
-  private checkAuthToken(): void {
-    const configuration = this.configuration;
-    if (!configuration) return;
-    if (
-      configuration.authTokenExpiration === null ||
-      configuration.authTokenExpiration === undefined
-    ) {
-      return;
-    }
-    const expiration = new Date(configuration.authTokenExpiration).getTime();
-    if (expiration < this.now() + AUTH_TOKEN_REFRESH_WINDOW_MS) {
-      this.refreshToken(AUTH_TOKEN_REFRESH_BACKOFF_MS, AUTH_TOKEN_REFRESH_MAX_RETRIES);
-    }
-  }
-
-  /** One refresh attempt, then exponential backoff with full jitter (the real `connect.backoff`). */
-  private refreshToken(intervalMs: number, retriesLeft: number): void {
-    const configuration = this.configuration;
-    if (!configuration) return;
-    const generation = this.generation;
-    const endpoint = configuration.authorizeEndpoint ?? '/auth/authorize';
-    const authorize =
-      this.options.authorize ?? ((url: string) => defaultAuthorize(url, this.options.fetch));
-    authorize(endpoint).then(
-      (response) => {
-        if (generation !== this.generation || !this.configuration) return;
-        this.configuration = {
-          ...this.configuration,
-          authToken: response.accessToken,
-          authTokenExpiration: new Date(
-            typeof response.expiration === 'number'
-              ? response.expiration
-              : Date.parse(response.expiration),
-          ),
-        };
-        this.initClients();
-      },
-      (error: unknown) => {
-        if (generation !== this.generation) return;
-        if (error instanceof HttpStatusError && error.status === 401) {
-          this.broadcast('auth_fail');
-          return;
-        }
-        if (retriesLeft > 0) {
-          const wait = intervalMs * 2 * (this.options.random ?? Math.random)();
-          this.later(wait, () => this.refreshToken(wait * 2, retriesLeft - 1));
-        }
-      },
-    );
+  /** Uses a refreshed token from now on (the clients are built again). */
+  private useToken(authToken: string, authTokenExpiration: Date): void {
+    if (!this.configuration) return;
+    this.configuration = { ...this.configuration, authToken, authTokenExpiration };
+    this.initClients();
   }
 }
