@@ -23,7 +23,11 @@ import {
 } from '@x/connect-streams/panel';
 import { startPanelDisasterRecovery } from '@x/connect-streams/disaster-recovery';
 import { startPanelProviderSubject } from '@x/connect-streams/provider';
-import { PANEL_CONFIG_ELEMENT_ID, panelPageConfigSchema } from '../panel-config';
+import {
+  PANEL_CONFIG_ELEMENT_ID,
+  panelPageConfigSchema,
+  type PanelPageConfig,
+} from '../panel-config';
 import { startGlobalResiliency } from './global-resiliency';
 import {
   ContactList,
@@ -425,10 +429,15 @@ function tellEmbeddingPage(event: 'auth_fail' | 'access_denied', data?: unknown)
   window.parent.postMessage(data === undefined ? { event } : { event, data }, origin);
 }
 
-async function main(): Promise<void> {
-  const element = document.getElementById(PANEL_CONFIG_ELEMENT_ID);
-  const config = panelPageConfigSchema.parse(JSON.parse(element?.textContent ?? '{}'));
-  const root = $('ccp');
+/**
+ * The panel's sign-in at start: an access token from the authorize endpoint (else the sign-in
+ * redirect, at most 3 a session), and, in a frame, the embedding origin checked against the
+ * whitelisted origins. Undefined when the panel must stop (the page then says why).
+ */
+async function signIn(
+  config: PanelPageConfig,
+  root: HTMLElement,
+): Promise<{ accessToken: string; expiration: string | number } | undefined> {
   let token: { accessToken: string; expiration: string | number };
   try {
     token = await authorize(config.authorizeEndpoint);
@@ -449,7 +458,7 @@ async function main(): Promise<void> {
       tabStorage()?.setItem(LOGIN_REDIRECTS_KEY, String(redirects + 1));
       location.assign(`${config.loginUrl}?redirect=${encodeURIComponent(location.pathname)}`);
     }
-    return;
+    return undefined;
   }
   const framed = window.parent !== window;
   if (framed && !config.anyOrigin) {
@@ -465,9 +474,19 @@ async function main(): Promise<void> {
       setMessage(ORIGIN_NOT_ALLOWED_MESSAGE);
       // The refused page is told which origin to approve (its start-up reports it).
       tellEmbeddingPage('access_denied', { origin: embeddingOrigin() });
-      return;
+      return undefined;
     }
   }
+  return token;
+}
+
+async function main(): Promise<void> {
+  const element = document.getElementById(PANEL_CONFIG_ELEMENT_ID);
+  const config = panelPageConfigSchema.parse(JSON.parse(element?.textContent ?? '{}'));
+  const root = $('ccp');
+  const token = await signIn(config, root);
+  if (token === undefined) return;
+  const framed = window.parent !== window;
   const session = initSharedWorker({
     sharedWorkerUrl: config.sharedWorkerUrl,
     authToken: token.accessToken,
