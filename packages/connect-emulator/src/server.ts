@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
-  AGENT_APP_PATHS,
   DEFAULT_MISSED_CALL_TIMEOUT_MS,
   DEFAULT_OUTBOUND_RING_TIMEOUT_MS,
   DEFAULT_PORT,
@@ -14,50 +13,27 @@ import {
   CONTROL_TOKEN_HEADER,
   SESSION_COOKIE,
 } from './constants';
-import { adminOperation } from './admin/admin-router';
-import {
-  awsErrorBody,
-  cookieValue,
-  header,
-  HttpError,
-  requestUrl,
-  sendAwsError,
-  sendHttpError,
-} from './lib/http';
-import { ApiGuard, isLoopbackHostname, isLoopbackOrigin } from './security/api-guard';
-import { authRoutes } from './auth/auth-routes';
+import { cookieValue } from './lib/http';
+import { ApiGuard } from './security/api-guard';
 import { SessionStore } from './auth/sessions';
 import { SignInTickets } from './auth/sign-in-tickets';
-import { customerPhonePage } from './control/page';
-import { controlOpenApi } from './control/openapi';
-import { createControlApp } from './control/control-app';
-import { contactStartBackend } from './services/contact-start-backend';
-import { getRequestListener } from '@hono/node-server';
-import { Hono, type Context } from 'hono';
-import { ctiRoutes } from './cti/cti-route';
-import { ALREADY_SENT, nodeSteps, type EmulatorEnv } from './http/node-env';
+import { loginAgent, signInLinks } from './auth/sign-in-links';
+import { instanceControlApp } from './control/instance-control';
+import type { DomainServicesOptions } from './services/domain-services';
+import { EmulatorInstance } from './services/emulator-instance';
+import { emulatorApp } from './http/emulator-app';
+import { OriginPolicy, ServedAddress } from './http/origin-policy';
+import { requestHandler } from './http/request-handler';
 import { createNodeServer, generateCertificate, listen } from './http/node-server';
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
 import { type AgentRecord, ContactCentre } from './domain/contact-centre';
 import { DEMO_SEED, loadSeedFile, parseSeed, type Seed, type SeedInput } from './domain/seed';
-import { MESSAGES } from './messages';
-import { AgentSocketServer, WEB_SOCKET_PATH } from './ws/socket-server';
-import { publishTopics } from './ws/topic-publisher';
-import {
-  RegionController,
-  REGION_STATUS_PATH,
-  SECONDARY_REGION_PREFIX,
-  type RegionsOptions,
-} from './regions/regions';
-import { decideWsFault } from './faults/ws-faults';
-import { createDomainServices } from './services/domain-services';
-import { panelRoutes, type PanelRouteOptions } from './panel';
-import { frameAncestors } from './panel/panel-page';
-import { ChatSessions } from './chat/chat-sessions';
-import { ChatSocketServer } from './chat/chat-socket-server';
-import { participantRoutes } from './chat/participant-routes';
-import { CHAT_TOPIC } from './constants';
+import { StateFile } from './domain/state-file';
+import { WEB_SOCKET_PATH } from './ws/socket-server';
+import { RegionController, type RegionsOptions } from './regions/regions';
+import { regionPanels } from './regions/region-panels';
+import type { PanelRouteOptions } from './panel';
 
 /**
  * A route the host application adds to the emulator's origin (e.g. a test harness page). Return
@@ -236,389 +212,92 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     missedCallTimeoutMs: options.missedCallTimeoutMs ?? DEFAULT_MISSED_CALL_TIMEOUT_MS,
     outboundRingTimeoutMs: options.outboundRingTimeoutMs ?? DEFAULT_OUTBOUND_RING_TIMEOUT_MS,
   };
-  let centre = new ContactCentre(seed, centreOptions);
-  let epoch = 1;
-  const stateFile = options.stateDir ? join(options.stateDir, 'state.json') : undefined;
-  if (stateFile) {
-    await mkdir(options.stateDir!, { recursive: true });
-    try {
-      centre.importState(JSON.parse(await readFile(stateFile, 'utf8')));
-    } catch {
-      // No saved state yet, or unreadable: start from the seed.
-    }
-  }
+  const first = new ContactCentre(seed, centreOptions);
+  const stateFile = options.stateDir ? new StateFile(options.stateDir) : undefined;
+  await stateFile?.load(first);
 
   const mediaDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'connect-emulator-')));
-  const services = createDomainServices({
-    centre: () => centre,
-    sessions,
-    clock,
-    seed,
-    stateDir: mediaDir,
-    sessionIdFromCookie: (header) => cookieValue(header, SESSION_COOKIE),
-    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
-    ...(options.agentEventWebhooks ? { agentEventWebhooks: options.agentEventWebhooks } : {}),
-    ...(options.faultRules ? { faultRules: options.faultRules as never } : {}),
-    ...(options.faultSeed === undefined ? {} : { faultSeed: options.faultSeed }),
-  });
-  centre.onContactChange(services.contactChanged);
-  centre.onAgentChange(services.agentChanged);
+  const instance = new EmulatorInstance(
+    first,
+    () => new ContactCentre(seed, centreOptions),
+    domainServiceOptions(options, { sessions, clock, seed, stateDir: mediaDir }),
+  );
+  const { services, sockets, chatSockets } = instance;
+  const centre = () => instance.centre;
   const faulting = services.withFaults(() => Promise.resolve(false));
 
   const tls = options.tls === true ? await generateCertificate() : options.tls || null;
   const secure = tls !== null;
-  const sockets = new AgentSocketServer(
-    sessions,
-    (op) => decideWsFault(services.faults, op),
-    () => centre,
-  );
-  publishTopics(centre, sockets);
-  // Chats: the Participant Service's sessions, their socket, and the agents' chat topic.
-  const chats = new ChatSessions(() => clock.now());
-  let unfollowChats = chats.follow(centre);
-  const chatSockets = new ChatSocketServer(
-    () => centre.chatSecret,
-    () => chats,
-  );
-  chats.deliverTo(chatSockets);
-  chats.deliverTo({
-    toParticipants: () => undefined,
-    toAgents: (agentIds, item) => sockets.publish(CHAT_TOPIC, agentIds, item),
-  });
-  let base = '';
-  let wsBase = '';
-  let port = 0;
+  /** Where the emulator is served, set once it listens. */
+  const address = new ServedAddress();
   const host = options.host ?? '127.0.0.1';
+  const origins = new OriginPolicy(allowedOrigins, secure, address);
   const guard = new ApiGuard({
     controlToken,
     adminAccessKeyId: adminCredentials.accessKeyId,
     allowRemote: options.allowRemoteControl ?? false,
-    scheme: secure ? 'https:' : 'http:',
-    ownOrigins: () => ownOrigins(),
+    scheme: origins.scheme,
+    ownOrigins: () => origins.ownOrigins(),
     hostnames: host === '0.0.0.0' || host === '::' ? [] : [host],
   });
-  /** The session cookie for a request: cross-site attributes where the browser accepts them. */
-  const sessionCookie = (req: IncomingMessage, value: string, expire = false): string => {
-    const hostname = URL.canParse(`http://${header(req, 'host') ?? ''}`)
-      ? new URL(`http://${header(req, 'host') ?? ''}`).hostname
-      : '';
-    return sessionCookieFor(value, secure || isLoopbackHostname(hostname), expire);
-  };
 
   const cti = new CtiService({
-    centre: () => centre,
+    centre,
     sessions,
     now: () => clock.now(),
-    epoch: () => epoch,
+    epoch: () => instance.epoch,
     ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
-    webSocketUrl: (token) => `${wsBase}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
+    webSocketUrl: (token) =>
+      `${address.wsBase}${WEB_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
     ...(options.onCtiCall ? { onCall: options.onCtiCall } : {}),
   });
-
-  const reset = () => {
-    const old = centre;
-    centre = new ContactCentre(seed, centreOptions);
-    centre.onContactChange(services.contactChanged);
-    centre.onAgentChange(services.agentChanged);
-    services.agentEvents.reset();
-    publishTopics(centre, sockets);
-    unfollowChats();
-    unfollowChats = chats.follow(centre);
-    epoch++;
-    old.dispose();
-  };
 
   /** One line per request that ended in a bug (500), and other notices. */
   const log =
     options.log ?? ((line: string) => process.stderr.write(`connect-emulator: ${line}\n`));
 
-  /** The emulator's own origins: its base URL's and the loopback names on its port. */
-  const ownOrigins = (): string[] => {
-    const scheme = secure ? 'https' : 'http';
-    return [
-      base,
-      `${scheme}://127.0.0.1:${port}`,
-      `${scheme}://localhost:${port}`,
-      `${scheme}://[::1]:${port}`,
-    ];
-  };
+  const regions = options.regions ? new RegionController(options.regions, centre) : undefined;
+  const signInLink = signInLinks(tickets, centre, address);
+  const controlApp = instanceControlApp(instance, { seed, clock, regions, signInLink, log });
 
-  /**
-   * The origin CORS grants (with credentials): the allowed origins when given, else any loopback
-   * origin on the emulator's own scheme; always the emulator's own origins; never `null`.
-   */
-  const corsOrigin = (req: IncomingMessage): string | undefined => {
-    const origin = header(req, 'origin');
-    if (!origin || origin === 'null') return undefined;
-    if (ownOrigins().includes(origin)) return origin;
-    if (allowedOrigins.length > 0) return allowedOrigins.includes(origin) ? origin : undefined;
-    return isLoopbackOrigin(origin, secure ? 'https:' : 'http:') ? origin : undefined;
-  };
-
-  /** The origins allowed to frame the panel (CSP `frame-ancestors`). */
-  const frameOrigins = (): string[] => {
-    if (allowedOrigins.length > 0) return allowedOrigins;
-    const scheme = secure ? 'https' : 'http';
-    return [`${scheme}://localhost:*`, `${scheme}://127.0.0.1:*`, `${scheme}://[::1]:*`];
-  };
-
-  // The CCP panel page: framed only by the allowed origins (loopback pages when none
-  // are set; the browser enforces it through CSP frame-ancestors).
-  const regions = options.regions ? new RegionController(options.regions, () => centre) : undefined;
-  const panelOptions = {
-    allowedOrigins: frameOrigins,
-    anyOrigin: () => allowedOrigins.length === 0,
-  };
-  const primaryPanel: PanelRouteOptions = {
-    ...panelOptions,
-    region: regions?.primary ?? centre.region,
-    // Voice ID and other agent-app calls go from the panel's worker to this emulator's endpoint.
-    agentAppEndpoint: AGENT_APP_PATHS[0],
-    ...options.panel,
-    ...(regions ? { regionStatusEndpoint: REGION_STATUS_PATH } : {}),
-  };
-  const secondaryPanel: PanelRouteOptions | undefined = regions
-    ? {
-        ...panelOptions,
-        region: regions.secondary,
-        agentAppEndpoint: `${SECONDARY_REGION_PREFIX}${AGENT_APP_PATHS[0]}`,
-        ...options.panel,
-        ctiEndpoint: `${SECONDARY_REGION_PREFIX}/api`,
-        basePath: SECONDARY_REGION_PREFIX,
-        regionStatusEndpoint: `${SECONDARY_REGION_PREFIX}${REGION_STATUS_PATH}`,
-      }
-    : undefined;
-
-  // The control API: simulation and service routes (Hono, zod route schemas).
-  /** A one-time sign-in link (undefined for an unknown agent or a redirect off this origin). */
-  const signInLink = (username: string, redirect: string | undefined) => {
-    if (!centre.agentByUsername(username)) return undefined;
-    if (redirect !== undefined && !/^\/(?![/\\])/.test(redirect)) return undefined;
-    const { ticket, expiresAt } = tickets.mint(username, redirect ?? '');
-    const query = new URLSearchParams({
-      username,
-      ...(redirect === undefined ? {} : { redirect }),
-      ticket,
-    });
-    return { url: `${base}/login?${query.toString()}`, expiresAt };
-  };
-  const controlApp = createControlApp({
-    signInLink,
-    centre: () => centre,
-    clock,
-    reset: () => reset(),
-    log,
-    // The customer page's chats start as the admin API's StartChatContact does.
-    startChatContact: (input) =>
-      contactStartBackend(() => centre, seed, clock).startChatContact(input),
-    services: () => ({
-      faults: services.faults,
-      voiceId: services.voiceId,
-      events: services.events,
-      webhooks: services.webhooks,
-      agentWebhooks: services.agentWebhooks,
-      eventStream: services.eventStream,
-      regions,
-      media: services.mediaRoutes,
-    }),
-  });
-
-  /** The protected surface a request is for: the control API, the admin API, or neither. */
-  const protectedSurface = (method: string, path: string): 'control' | 'admin' | undefined => {
-    if (path === '/api' || path === '/connect/api') return undefined; // the CTI hot path
-    if (path === '/control' || path.startsWith('/control/')) return 'control';
-    return adminOperation(method, path) === undefined ? undefined : 'admin';
-  };
-
-  // Every surface on one Hono app. Its first middleware is the one place of the protections:
-  // the request URL parsed defensively, the control and admin APIs' guard (loopback, Host,
-  // cross-site refusal, credential; no CORS), CORS for the others.
-  const app = new Hono<EmulatorEnv>();
-  // The error boundary of every surface: a bug answers an AWS-shaped 500 for this one request
-  // and a log line, never a dead process.
-  app.onError((error, c) => {
-    const req = c.env.incoming;
-    const res = c.env.outgoing;
-    if (error instanceof HttpError) sendHttpError(res, error);
-    else {
-      log(
-        `500 on ${req.method ?? '?'} ${String(req.url).slice(0, 200)}: ${
-          error.stack ?? String(error)
-        }`,
-      );
-      if (!res.headersSent) sendAwsError(res, 500, 'InternalServiceException', MESSAGES.internal);
-      else res.destroy();
-    }
-    return ALREADY_SENT;
-  });
-  app.use(async (c, next) => {
-    const req = c.env.incoming;
-    const res = c.env.outgoing;
-    const url = requestUrl(req.url, base);
-    if (url === undefined) throw new HttpError(400, 'InvalidRequestException', MESSAGES.badPath);
-    const method = req.method ?? 'GET';
-    const surface = protectedSurface(method, url.pathname);
-    if (surface) {
-      if (method === 'OPTIONS') {
-        // No CORS for the control and admin APIs: a preflight is refused.
-        throw new HttpError(403, 'AccessDeniedException', MESSAGES.crossSiteRefused);
-      }
-      const page = url.pathname === '/control' || url.pathname === '/control/';
-      guard.check(req, surface, !page && url.pathname !== '/control/openapi.json');
-    } else {
-      const origin = corsOrigin(req);
-      if (origin) {
-        res.setHeader('Access-Control-Allow-Origin', origin);
-        res.setHeader('Access-Control-Allow-Credentials', 'true');
-        res.setHeader('Vary', 'Origin');
-      }
-      if (method === 'OPTIONS') {
-        if (!origin) throw new HttpError(403, 'AccessDeniedException', MESSAGES.corsRefused);
-        res.writeHead(204, {
-          'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
-          'Access-Control-Allow-Headers':
-            header(req, 'access-control-request-headers') ??
-            'content-type, x-amz-target, x-amz-bearer, x-amz-user-agent',
-          'Access-Control-Max-Age': '600',
-        });
-        res.end();
-        return ALREADY_SENT;
-      }
-    }
-    c.set('url', url);
-    c.set('region', secondaryRequests.has(req) ? regions?.secondary : regions?.primary);
-    await next();
-  });
-  // The host application's routes, then the fault injection (which may answer for any surface).
-  app.use(nodeSteps(...(options.extraRoutes ?? []), faulting));
-  // The CTI endpoint.
-  app.route('/', ctiRoutes({ cti, regions, base: () => base, log }));
-  // A region's status and the regions' discovery document (two regions only).
-  app.use(async (c, next) => {
-    const region = c.get('region');
-    const path = c.get('url').pathname;
-    if (regions && region && (await regions.handle(c.env.incoming, c.env.outgoing, path, region)))
-      return ALREADY_SENT;
-    await next();
-  });
-  // The Participant Service (chat), then the admin API, the agent-app endpoint and the
-  // task-templates proxy.
-  app.route(
-    '/',
-    participantRoutes({
-      centre: () => centre,
-      chats,
-      base: () => base,
-      wsBase: () => (secure ? wsBase : `ws://127.0.0.1:${port}`),
-      now: () => clock.now(),
-    }),
-  );
-  app.route('/', services.admin);
-  app.route('/', services.agentApp);
-  // Sign-in: login, authorize, logout, whitelisted origins.
-  app.route(
-    '/',
-    authRoutes({
-      centre: () => centre,
-      sessions,
-      allowedOrigins,
-      sessionCookie,
-      tickets,
-      frameAncestors: () => frameAncestors(frameOrigins()),
-      // The host pages the emulator already trusts (CORS): the allowed origins, else loopback.
-      trustedPage: (origin) =>
-        allowedOrigins.length > 0
-          ? allowedOrigins.includes(origin) || allowedOrigins.includes('*')
-          : isLoopbackOrigin(origin, secure ? 'https:' : 'http:'),
-    }),
-  );
-  // The control API: the customer-phone page, its OpenAPI document, its routes.
-  const phonePage = (c: Context<EmulatorEnv>) =>
-    c.html(customerPhonePage(controlToken), 200, {
-      'Content-Security-Policy': "frame-ancestors 'none'",
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-    });
-  app.all('/control', phonePage);
-  app.all('/control/', phonePage);
-  app.all('/control/openapi.json', (c) => c.json(controlOpenApi(base), 200));
-  app.route('/', controlApp);
-  app.get('/', (c) =>
-    c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>connect-emulator</title></head><body style="font:14px system-ui,sans-serif;margin:2rem"><h1>connect-emulator</h1><ul><li>Instance: <code>${centre.arns.instance}</code></li><li><a href="/login">Login</a></li><li><a href="/connect/ccp-v2/">CCP panel</a></li><li><a href="/control">Customer phone</a></li><li><a href="/control/openapi.json">Control API (OpenAPI)</a></li><li>CTI endpoint: <code>${base}/api</code></li></ul></body></html>`,
-      200,
-    ),
-  );
-  // The CCP panel (the secondary region's under its prefix), then 404.
-  app.route(
-    '/',
-    panelRoutes<EmulatorEnv>((c) =>
-      secondaryPanel && c.get('region') === regions?.secondary ? secondaryPanel : primaryPanel,
-    ),
-  );
-  app.all('*', (c) => {
-    throw new HttpError(
-      404,
-      'NotFoundException',
-      MESSAGES.notFoundRoute(c.req.method, c.get('url').pathname.slice(0, 200)),
-    );
-  });
-
-  const listener = getRequestListener(app.fetch, {
-    // A request without a Host header (HTTP/1.0) is for this emulator.
-    hostname: host,
-    // A request line or Host header the URL parser refuses: an AWS-shaped 400.
-    errorHandler: () =>
-      new Response(JSON.stringify(awsErrorBody('InvalidRequestException', MESSAGES.badPath)), {
-        status: 400,
-        headers: {
-          'content-type': 'application/json',
-          'x-amzn-ErrorType': 'InvalidRequestException',
-        },
-      }),
-  });
-  // The secondary region: its own panel, CTI endpoint and status under one prefix, which is
-  // taken off before routing (and before the protections, which see the path they protect).
   const secondaryRequests = new WeakSet<IncomingMessage>();
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    req.on('error', () => res.destroy());
-    res.on('error', () => undefined);
-    if (regions) {
-      const url = requestUrl(req.url, base);
-      if (url?.pathname.startsWith(`${SECONDARY_REGION_PREFIX}/`)) {
-        secondaryRequests.add(req);
-        req.url = `${url.pathname.slice(SECONDARY_REGION_PREFIX.length)}${url.search}`;
-      }
-    }
-    listener(req, res).catch((error: unknown) => {
-      log(`request failed: ${(error as Error)?.stack ?? String(error)}`);
-      res.destroy();
-    });
-  };
-
+  const app = emulatorApp({
+    address,
+    secure,
+    clock,
+    instance,
+    sessions,
+    tickets,
+    allowedOrigins,
+    origins,
+    guard,
+    regions,
+    secondaryRequests,
+    cti,
+    controlApp,
+    controlToken,
+    steps: [...(options.extraRoutes ?? []), faulting],
+    panels: regionPanels(origins, regions, instance.centre.region, options.panel),
+    log,
+  });
+  const handler = requestHandler({
+    fetch: app.fetch,
+    host,
+    address,
+    regions,
+    secondaryRequests,
+    log,
+  });
   const server = createNodeServer(
     tls,
     handler,
-    (req, socket, head) => {
-      if (ChatSocketServer.handles(req)) chatSockets.handleUpgrade(req, socket, head);
-      else sockets.handleUpgrade(req, socket, head);
-    },
+    (req, socket, head) => instance.handleUpgrade(req, socket, head),
     log,
   );
   await listen(server, options.port ?? DEFAULT_PORT, host);
-  port = (server.address() as AddressInfo).port;
-  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  base = `${secure ? 'https' : 'http'}://${shownHost}:${port}`;
-  wsBase = `${secure ? 'wss' : 'ws'}://${shownHost}:${port}`;
-
-  let savedChanges = -1;
-  const save = async () => {
-    if (!stateFile || centre.changes === savedChanges) return;
-    savedChanges = centre.changes;
-    await writeFile(stateFile, JSON.stringify(centre.exportState(), null, 2));
-  };
-  const saver = stateFile ? setInterval(() => void save().catch(() => undefined), 1000) : undefined;
-  saver?.unref();
+  address.listening(host, (server.address() as AddressInfo).port, secure);
+  const { base, wsBase, port } = address;
+  stateFile?.start(centre);
 
   return {
     url: base,
@@ -633,35 +312,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     adminCredentials: { ...adminCredentials },
     ccpUrl: `${base}/connect/ccp-v2/`,
     webSocketUrl: `${wsBase}${WEB_SOCKET_PATH}`,
-    instanceArn: centre.arns.instance,
+    instanceArn: instance.centre.arns.instance,
     certificate: tls?.cert ?? null,
     regions,
     get centre() {
-      return centre;
+      return instance.centre;
     },
     clock,
     sessions,
-    login(username: string) {
-      const agent = centre.agentByUsername(username);
-      if (!agent) throw new Error(`Unknown agent ${username}`);
-      const session = sessions.login(agent.id);
-      const issued = sessions.issueToken(session);
-      return {
-        accessToken: issued.accessToken,
-        refreshToken: session.refreshToken,
-        expiresAt: issued.expiresAt,
-      };
-    },
+    login: (username: string) => loginAgent(instance.centre, sessions, username),
     signInUrl(username: string, redirect?: string) {
       const link = signInLink(username, redirect);
       if (!link) throw new Error(`Unknown agent ${username} or redirect ${String(redirect)}`);
       return link.url;
     },
-    reset,
+    reset: () => instance.reset(),
     async close() {
-      if (saver) clearInterval(saver);
-      await save().catch(() => undefined);
-      centre.dispose();
+      await stateFile?.stop();
+      instance.centre.dispose();
       services.close();
       regions?.dispose();
       await services.ledger.flush();
@@ -678,19 +346,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 }
 
+/** The services' options: the emulator's webhooks and fault rules when given. */
+function domainServiceOptions(
+  options: EmulatorOptions,
+  parts: Pick<DomainServicesOptions, 'sessions' | 'clock' | 'seed' | 'stateDir'>,
+): Omit<DomainServicesOptions, 'centre'> {
+  return {
+    ...parts,
+    sessionIdFromCookie: (header) => cookieValue(header, SESSION_COOKIE),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.agentEventWebhooks ? { agentEventWebhooks: options.agentEventWebhooks } : {}),
+    ...(options.faultRules ? { faultRules: options.faultRules as never } : {}),
+    ...(options.faultSeed === undefined ? {} : { faultSeed: options.faultSeed }),
+  };
+}
+
 async function resolveSeed(seed: EmulatorOptions['seed']): Promise<Seed> {
   if (seed === undefined || seed === 'demo') return parseSeed(DEMO_SEED, 'demo seed');
   if (typeof seed === 'string') return loadSeedFile(seed);
   return parseSeed(seed);
-}
-
-/**
- * The session cookie. Over HTTPS, and over HTTP on loopback hosts (which browsers count as
- * secure contexts), it is `SameSite=None; Secure; Partitioned`, so that a CCP framed by a page of
- * another loopback origin (`localhost` framing `127.0.0.1`) is signed in; elsewhere over plain
- * HTTP it can only be `SameSite=Lax` (the panel then works on its own origin only).
- */
-function sessionCookieFor(value: string, crossSite: boolean, expire = false): string {
-  const attrs = crossSite ? 'SameSite=None; Secure; Partitioned' : 'SameSite=Lax';
-  return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; ${attrs}${expire ? '; Max-Age=0' : ''}`;
 }

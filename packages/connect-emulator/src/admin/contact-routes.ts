@@ -146,7 +146,15 @@ function agentInfo(c: AdminContact) {
 
 /** The contact routes. */
 export function contactRoutes(scope: AdminScope): Record<string, Route> {
-  const { backend, arn, idOf, checkInstance, notFound, requireContact } = scope;
+  return {
+    ...contactReadRoutes(scope),
+    ...contactActionRoutes(scope),
+  };
+}
+
+/** DescribeContact, SearchContacts, GetContactAttributes and ListRealtimeContactAnalysisSegmentsV2. */
+function contactReadRoutes(scope: AdminScope): Record<string, Route> {
+  const { backend, arn, idOf, checkInstance, requireContact } = scope;
 
   const contactRecord = (c: AdminContact) =>
     compact({
@@ -253,20 +261,6 @@ export function contactRoutes(scope: AdminScope): Record<string, Route> {
         TotalCount: found.length,
       });
     },
-    'POST contact/stop': ({ body }) => {
-      const input = parseBody(stopBody, body);
-      checkInstance(input.InstanceId);
-      const contact = backend.contact(input.ContactId);
-      if (contact === undefined) notFound('Contact', input.ContactId);
-      if (contact?.disconnectMs !== undefined) {
-        throw new AdminApiError(
-          'ContactNotFoundException',
-          `Contact is not active: ${input.ContactId}`,
-        );
-      }
-      backend.stopContact(input.ContactId, input.DisconnectReason?.Code);
-      return {};
-    },
     'GET contact/attributes/*/*': ({ params }) => {
       checkInstance(params[0]);
       const contact = requireContact(params[1] ?? '');
@@ -293,6 +287,27 @@ export function contactRoutes(scope: AdminScope): Record<string, Route> {
         })),
         NextToken,
       });
+    },
+  };
+}
+
+/** StopContact, MonitorContact, UpdateContactAttributes and StartOutboundVoiceContact. */
+function contactActionRoutes(scope: AdminScope): Record<string, Route> {
+  const { backend, arn, idOf, checkInstance, notFound, requireContact } = scope;
+  return {
+    'POST contact/stop': ({ body }) => {
+      const input = parseBody(stopBody, body);
+      checkInstance(input.InstanceId);
+      const contact = backend.contact(input.ContactId);
+      if (contact === undefined) notFound('Contact', input.ContactId);
+      if (contact?.disconnectMs !== undefined) {
+        throw new AdminApiError(
+          'ContactNotFoundException',
+          `Contact is not active: ${input.ContactId}`,
+        );
+      }
+      backend.stopContact(input.ContactId, input.DisconnectReason?.Code);
+      return {};
     },
     'POST contact/monitor': ({ body }) => {
       const input = parseBody(monitorBody, body);

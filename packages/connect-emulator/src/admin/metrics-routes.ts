@@ -107,6 +107,11 @@ const currentMetricBody = z.object({
 
 /** The GetCurrentUserData and GetCurrentMetricData routes. */
 export function metricsRoutes(scope: AdminScope): Record<string, Route> {
+  return { ...userDataRoutes(scope), ...currentMetricRoutes(scope) };
+}
+
+/** GetCurrentUserData: the logged-in agents a filter selects, with their slots and contacts. */
+function userDataRoutes(scope: AdminScope): Record<string, Route> {
   const { backend, arn, ref, idOf, checkInstance } = scope;
 
   const userData = (
@@ -219,6 +224,13 @@ export function metricsRoutes(scope: AdminScope): Record<string, Route> {
         UserDataList: page.map(({ user, live }) => userData(user, live, profiles)),
       });
     },
+  };
+}
+
+/** GetCurrentMetricData: the real-time metrics of queues, in total or per queue. */
+function currentMetricRoutes(scope: AdminScope): Record<string, Route> {
+  const { backend, ref, idOf, checkInstance } = scope;
+  return {
     'POST metrics/current/*': ({ params, body }) => {
       checkInstance(params[0]);
       const input = parseBody(currentMetricBody, body);

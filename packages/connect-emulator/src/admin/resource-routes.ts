@@ -28,6 +28,15 @@ const phoneListBody = z.object({
 
 /** The queue, quick-connect, routing-profile, agent-status and phone-number routes. */
 export function resourceRoutes(scope: AdminScope): Record<string, Route> {
+  return {
+    ...queueRoutes(scope),
+    ...quickConnectRoutes(scope),
+    ...listingRoutes(scope),
+  };
+}
+
+/** ListQueues and DescribeQueue. */
+function queueRoutes(scope: AdminScope): Record<string, Route> {
   const { backend, info, arn, idOf, checkInstance, notFound } = scope;
   return {
     'GET queues-summary/*': ({ params, query }) => {
@@ -75,6 +84,13 @@ export function resourceRoutes(scope: AdminScope): Record<string, Route> {
         }),
       };
     },
+  };
+}
+
+/** ListQuickConnects and DescribeQuickConnect. */
+function quickConnectRoutes(scope: AdminScope): Record<string, Route> {
+  const { backend, info, arn, idOf, checkInstance, notFound } = scope;
+  return {
     'GET quick-connects/*': ({ params, query }) => {
       checkInstance(params[0]);
       const types = queryEnum(query, 'QuickConnectTypes');
@@ -123,6 +139,13 @@ export function resourceRoutes(scope: AdminScope): Record<string, Route> {
         }),
       };
     },
+  };
+}
+
+/** ListRoutingProfiles, ListAgentStatuses and ListPhoneNumbersV2. */
+function listingRoutes(scope: AdminScope): Record<string, Route> {
+  const { backend, info, arn, checkInstance } = scope;
+  return {
     'GET routing-profiles-summary/*': ({ params, query }) => {
       checkInstance(params[0]);
       const { page, NextToken } = pageOf(

@@ -14,6 +14,7 @@ import {
   type RouteHandler,
 } from '../lib/http';
 import { VoiceIdServiceError, type VoiceIdSimulator } from './voice-id-simulator';
+import { agentAppOperations, parse } from './agent-app-operations';
 import { AGENT_APP_PATHS, TASK_TEMPLATES_PREFIXES, TASK_TEMPLATES_CSRF } from '../constants';
 
 /** A task template of the simulated instance. */
@@ -74,50 +75,6 @@ export interface AgentAppBackend {
     readonly ContactId: string;
     readonly ParticipantId: string;
   }): Record<string, unknown>;
-}
-
-const voiceIdParams = z.object({ SpeakerId: z.string().min(1), DomainId: z.string().min(1) });
-const sessionParams = z.object({
-  SessionNameOrId: z.string().min(1),
-  DomainId: z.string().min(1),
-  SpeakerId: z.string().optional(),
-});
-const startSessionParams = z.object({
-  contactId: z.string().min(1),
-  instanceId: z.string().optional(),
-  customerAccountId: z.string().optional(),
-  clientToken: z.string().optional(),
-  domainId: z.string().min(1),
-});
-/** `Lcms.updateVoiceIdData`: the contact's Voice ID result (the contact must be the caller's). */
-const updateVoiceIdDataParams = z.looseObject({
-  ContactId: z.string().min(1),
-  InstanceId: z.string().optional(),
-  AWSAccountId: z.string().optional(),
-  CustomerId: z.string().optional(),
-  VoiceIdResult: z.record(z.string(), z.unknown()).optional(),
-});
-const getContactParams = z.object({
-  contactId: z.string().min(1),
-  instanceId: z.string().optional(),
-  awsAccountId: z.string().optional(),
-});
-const integrationParams = z.object({
-  InstanceId: z.string().min(1),
-  IntegrationType: z.string().optional(),
-});
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new VoiceIdServiceError(
-      400,
-      'ValidationException',
-      `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
-    );
-  }
-  return result.data;
 }
 
 /**
@@ -230,108 +187,7 @@ export function agentAppRoutes(
   backend: AgentAppBackend,
   voiceId: VoiceIdSimulator,
 ): Hono<EmulatorEnv> {
-  const operations: Record<AgentAppOperation, (body: unknown) => unknown> = {
-    'AgentAppService.VoiceId.describeSpeaker': (b) => {
-      const p = parse(voiceIdParams, b);
-      return voiceId.describeSpeaker(p.SpeakerId, p.DomainId);
-    },
-    'AgentAppService.VoiceId.optOutSpeaker': (b) => {
-      const p = parse(voiceIdParams, b);
-      return voiceId.optOutSpeaker(p.SpeakerId, p.DomainId);
-    },
-    'AgentAppService.VoiceId.deleteSpeaker': (b) => {
-      const p = parse(voiceIdParams, b);
-      return voiceId.deleteSpeaker(p.SpeakerId, p.DomainId);
-    },
-    'AgentAppService.VoiceId.evaluateSession': (b) => {
-      const p = parse(sessionParams, b);
-      return voiceId.evaluateSession(p.SessionNameOrId, p.DomainId);
-    },
-    'AgentAppService.VoiceId.describeSession': (b) => {
-      const p = parse(sessionParams, b);
-      return voiceId.describeSession(p.SessionNameOrId, p.DomainId);
-    },
-    'AgentAppService.VoiceId.enrollBySession': (b) => {
-      const p = parse(sessionParams, b);
-      return voiceId.enrollBySession(p.SessionNameOrId, p.DomainId);
-    },
-    'AgentAppService.VoiceId.updateSession': (b) => {
-      const p = parse(sessionParams.extend({ SpeakerId: z.string().min(1) }), b);
-      return voiceId.updateSession(p.SessionNameOrId, p.SpeakerId, p.DomainId);
-    },
-    'AgentAppService.Nasa.startVoiceIdSession': (b) => {
-      const p = parse(startSessionParams, b);
-      return voiceId.startSession(p.contactId, p.domainId);
-    },
-    'AgentAppService.Lcms.getContact': (b) =>
-      voiceId.getContact(parse(getContactParams, b).contactId),
-    'AgentAppService.Lcms.updateVoiceIdData': (b) =>
-      voiceId.updateVoiceIdData(parse(updateVoiceIdDataParams, b)),
-    'AgentAppService.Acs.listIntegrationAssociations': (b) => {
-      const p = parse(integrationParams, b);
-      if (p.InstanceId !== backend.instanceId) {
-        throw new VoiceIdServiceError(
-          404,
-          'ResourceNotFoundException',
-          `Instance not found: ${p.InstanceId}`,
-        );
-      }
-      return voiceId.listIntegrationAssociations(p.InstanceId);
-    },
-    startScreenSharing: (b) => {
-      const p = parse(
-        z.object({
-          InstanceId: z.string().min(1),
-          ContactId: z.string().min(1),
-          ParticipantId: z.string().min(1),
-        }),
-        b,
-      );
-      if (p.InstanceId !== backend.instanceId) {
-        throw new VoiceIdServiceError(
-          404,
-          'ResourceNotFoundException',
-          `Instance not found: ${p.InstanceId}`,
-        );
-      }
-      return backend.startScreenSharing?.(p) ?? {};
-    },
-    qrIntegrationExists: () => ({ exists: backend.quickResponses().length > 0 }),
-    qrSearchQuickResponses: (b) => {
-      const p = parse(
-        z
-          .object({
-            query: z.string().optional(),
-            channel: z.string().optional(),
-            maxResults: z.number().optional(),
-          })
-          .passthrough(),
-        b,
-      );
-      const q = (p.query ?? '').toLowerCase();
-      const hits = backend
-        .quickResponses()
-        .filter(
-          (r) =>
-            (p.channel === undefined || r.channels.includes(p.channel.toUpperCase())) &&
-            (q === '' ||
-              r.name.toLowerCase().includes(q) ||
-              r.content.toLowerCase().includes(q) ||
-              r.shortcutKey?.toLowerCase() === q),
-        )
-        .slice(0, p.maxResults ?? 25);
-      return {
-        results: hits.map((r) => ({
-          quickResponseId: r.id,
-          name: r.name,
-          contents: { plainText: { content: r.content } },
-          shortcutKey: r.shortcutKey,
-          channels: [...r.channels],
-        })),
-      };
-    },
-  };
-
+  const operations = agentAppOperations(backend, voiceId);
   const app = new Hono<EmulatorEnv>();
   // A failure of an operation: AWS-shaped (anything else is a bug, for the app's error boundary).
   app.onError((error, c) => {
@@ -373,7 +229,15 @@ export function agentAppRoutes(
     );
   }
 
-  // The task-templates proxy: the session cookie (or a token cookie) and the CSRF header first.
+  registerTaskTemplateRoutes(app, backend);
+  return app;
+}
+
+/**
+ * The task-templates proxy (list and read templates, create a templated task, update a task),
+ * under each of its prefixes: the session cookie (or a token cookie) and the CSRF header first.
+ */
+function registerTaskTemplateRoutes(app: Hono<EmulatorEnv>, backend: AgentAppBackend): void {
   const arn = (id: string) =>
     `arn:aws:connect:${backend.region}:${backend.accountId}:instance/${backend.instanceId}/task-template/${id}`;
   const notFound = (message: string) => {
@@ -462,7 +326,6 @@ export function agentAppRoutes(
       throw new HttpError(404, 'NotFoundException', 'Not found');
     });
   }
-  return app;
 }
 
 /** Whether a path is one of the agent-app endpoint's or the task-templates proxy's. */

@@ -79,7 +79,6 @@ const isLocalPath = (redirect: string) =>
 
 /** The sign-in routes. */
 export function authRoutes(options: AuthRouteOptions): OpenAPIHono<EmulatorEnv> {
-  const { sessions } = options;
   const app = new OpenAPIHono<EmulatorEnv>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -94,6 +93,17 @@ export function authRoutes(options: AuthRouteOptions): OpenAPIHono<EmulatorEnv> 
     },
   });
 
+  loginRoutes(app, options);
+  sessionRoutes(app, options);
+  return app;
+}
+
+/**
+ * The login page and form (`/login`): a sign-in by username, refused or ticket-checked when it
+ * comes from another site.
+ */
+function loginRoutes(app: OpenAPIHono<EmulatorEnv>, options: AuthRouteOptions): void {
+  const { sessions } = options;
   for (const path of both('/login')) {
     app.openapi(
       createRoute({
@@ -195,7 +205,11 @@ export function authRoutes(options: AuthRouteOptions): OpenAPIHono<EmulatorEnv> 
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Set-Cookie': cookie },
     });
   }
+}
 
+/** The signed-in session's routes: `/auth/authorize`, `/logout` and `/whitelisted-origins`. */
+function sessionRoutes(app: OpenAPIHono<EmulatorEnv>, options: AuthRouteOptions): void {
+  const { sessions } = options;
   for (const path of both('/auth/authorize')) {
     app.openapi(
       createRoute({
@@ -253,6 +267,4 @@ export function authRoutes(options: AuthRouteOptions): OpenAPIHono<EmulatorEnv> 
         throw new HttpError(401, 'UnauthorizedException', MESSAGES.invalidToken);
       return c.json({ whitelistedOrigins: options.allowedOrigins }, 200);
     });
-
-  return app;
 }

@@ -23,7 +23,7 @@ import { DomainError, type AgentRecord, type ContactCentre } from '../domain/con
 import { chatToken } from '../domain/chat-tokens';
 import { MESSAGES } from '../messages';
 import { CtiError } from './errors';
-import { page } from './paging';
+import { NOT_A_CENTRE_OPERATION, runCentreOperation } from './centre-operations';
 
 /** Service operations outside the 2.18.7 model (its worker fails them before sending). */
 const TRANSFER_OPERATIONS = ['AddNewConnection', 'TransferContact'] as const;
@@ -293,6 +293,8 @@ export class CtiService {
     signal?: AbortSignal,
   ): Promise<unknown> {
     const centre = this.ctx.centre();
+    const answer = runCentreOperation(centre, op, agent, body);
+    if (answer !== NOT_A_CENTRE_OPERATION) return answer;
     switch (op) {
       case 'GetAgentSnapshot': {
         const req = body as CtiRequest<'GetAgentSnapshot'>;
@@ -302,127 +304,6 @@ export class CtiService {
         const current = this.ctx.centre();
         const live = current.agents.get(agent.id) ?? agent;
         return { snapshot: current.snapshot(live), nextToken: this.tokenFor(live.version) };
-      }
-      case 'GetAgentConfiguration':
-        return { configuration: centre.configuration(agent) };
-      case 'GetAgentPermissions': {
-        const req = body as CtiRequest<'GetAgentPermissions'>;
-        const p = page(agent.permissions, req.nextToken, req.maxResults);
-        return { permissions: p.items, nextToken: p.nextToken };
-      }
-      case 'GetAgentStates': {
-        const req = body as CtiRequest<'GetAgentStates'>;
-        const p = page(centre.agentStateDefinitions(), req.nextToken, req.maxResults);
-        return { states: p.items, nextToken: p.nextToken };
-      }
-      case 'GetDialableCountryCodes': {
-        const req = body as CtiRequest<'GetDialableCountryCodes'>;
-        const p = page(centre.dialableCountries, req.nextToken, req.maxResults);
-        return { countryCodes: p.items, nextToken: p.nextToken };
-      }
-      case 'GetRoutingProfileQueues': {
-        const req = body as CtiRequest<'GetRoutingProfileQueues'>;
-        if (req.routingProfileARN !== agent.routingProfile.arn)
-          throw new CtiError(
-            CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-            `Routing profile ${req.routingProfileARN} not found.`,
-          );
-        const p = page(centre.routingProfileQueues(agent), req.nextToken, req.maxResults);
-        return { queues: p.items, nextToken: p.nextToken };
-      }
-      case 'GetEndpoints': {
-        const req = body as CtiRequest<'GetEndpoints'>;
-        const p = page(centre.endpointsFor(agent, req.queueARNs), req.nextToken, req.maxResults);
-        return { endpoints: p.items, nextToken: p.nextToken };
-      }
-      case 'PutAgentState': {
-        const req = body as CtiRequest<'PutAgentState'>;
-        centre.putAgentState(agent, req.state, req.enqueueNextState ?? false);
-        return {};
-      }
-      case 'UpdateAgentConfiguration':
-        centre.updateAgentConfiguration(
-          agent,
-          (body as CtiRequest<'UpdateAgentConfiguration'>).configuration,
-        );
-        return {};
-      case 'AcceptContact':
-        centre.acceptContact(agent, (body as CtiRequest<'AcceptContact'>).contactId);
-        return {};
-      case 'RejectContact':
-        centre.rejectContact(agent, (body as CtiRequest<'RejectContact'>).contactId);
-        return {};
-      case 'ClearContact':
-        centre.clearContact(agent, (body as CtiRequest<'ClearContact'>).contactId);
-        return {};
-      case 'CompleteContact':
-        centre.clearContact(agent, (body as CtiRequest<'CompleteContact'>).contactId);
-        return {};
-      case 'DestroyConnection': {
-        const req = body as CtiRequest<'DestroyConnection'>;
-        centre.destroyConnection(agent, req.contactId, req.connectionId);
-        return {};
-      }
-      case 'HoldConnection': {
-        const req = body as CtiRequest<'HoldConnection'>;
-        centre.holdConnection(agent, req.contactId, req.connectionId);
-        return {};
-      }
-      case 'ResumeConnection': {
-        const req = body as CtiRequest<'ResumeConnection'>;
-        centre.resumeConnection(agent, req.contactId, req.connectionId);
-        return {};
-      }
-      case 'SendDigits': {
-        const req = body as CtiRequest<'SendDigits'>;
-        centre.sendDigits(agent, req.contactId, req.connectionId, req.digits);
-        return {};
-      }
-      case 'CreateAdditionalConnection': {
-        const req = body as CtiRequest<'CreateAdditionalConnection'>;
-        centre.createAdditionalConnection(agent, req.contactId, req.endpoint);
-        return {};
-      }
-      case 'ToggleActiveConnections':
-        centre.toggleActiveConnections(
-          agent,
-          (body as CtiRequest<'ToggleActiveConnections'>).contactId,
-        );
-        return {};
-      case 'ConferenceConnections':
-        centre.conferenceConnections(
-          agent,
-          (body as CtiRequest<'ConferenceConnections'>).contactId,
-        );
-        return {};
-      case 'MuteParticipant':
-      case 'UnmuteParticipant': {
-        const req = body as CtiRequest<'MuteParticipant'>;
-        centre.muteParticipant(agent, req.contactId, req.connectionId, op === 'MuteParticipant');
-        return {};
-      }
-      case 'PauseContact':
-      case 'ResumeContact':
-        centre.pauseContact(
-          agent,
-          (body as CtiRequest<'PauseContact'>).contactId,
-          op === 'PauseContact',
-        );
-        return {};
-      case 'UpdateMonitorParticipantState': {
-        const req = body as CtiRequest<'UpdateMonitorParticipantState'>;
-        centre.updateMonitorParticipantState(agent, req.contactId, req.targetMonitorMode);
-        return {};
-      }
-      case 'CreateTaskContact': {
-        const req = body as CtiRequest<'CreateTaskContact'>;
-        const task = centre.createTaskContact(agent, req);
-        return { contactId: task.id };
-      }
-      case 'CreateOutboundContact': {
-        const req = body as CtiRequest<'CreateOutboundContact'>;
-        centre.createOutboundContact(agent, req.endpoint, req.queueARN);
-        return {};
       }
       case 'NotifyContactIssue':
         // The contact is the agent's (or was): authorizeOperation checked it.

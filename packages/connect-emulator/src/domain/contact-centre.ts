@@ -7,7 +7,7 @@ import type {
   Endpoint,
   Queue,
 } from '@x/connect-streams/protocol';
-import { DEFAULT_CHANNEL_CONCURRENCY, MAX_RECENT_CONTACTS_PER_AGENT } from '../constants';
+import { MAX_RECENT_CONTACTS_PER_AGENT } from '../constants';
 import type { Clock } from './clock';
 import { Arns, stableId } from './ids';
 import type {
@@ -18,7 +18,6 @@ import type {
   ContactRecord,
   EndpointRecord,
   QueueRecord,
-  RoutingProfileRecord,
 } from './records';
 import type { CentreCore } from './centre-core';
 import { AgentStates } from './agent-states';
@@ -32,6 +31,7 @@ import { chatToken } from './chat-tokens';
 import { Contacts } from './contacts';
 import { ContactViews } from './contact-views';
 import { CustomerSide } from './customer-side';
+import { seedRecords } from './seed-records';
 
 export {
   DomainError,
@@ -112,101 +112,14 @@ export class ContactCentre {
     this.instanceId = seed.instance.id ?? stableId('instance', seed.instance.alias);
     this.region = seed.instance.region;
     this.arns = new Arns(seed.instance.region, seed.instance.accountId, this.instanceId);
-    const id = (kind: string, name: string) => stableId(this.instanceId, kind, name);
-
-    this.agentStates = seed.agentStates.map((s) => ({
-      ...s,
-      arn: this.arns.agentState(id('agent-state', s.name)),
-    }));
-    this.queues = seed.queues.map((q) => {
-      const qid = id('queue', q.name);
-      return { id: qid, arn: this.arns.queue(qid), name: q.name };
-    });
-    const queueByName = new Map(this.queues.map((q) => [q.name, q]));
-    const profiles = new Map(
-      seed.routingProfiles.map((p) => {
-        const pid = id('routing-profile', p.name);
-        const queues = p.queues.map((n) => queueByName.get(n)!);
-        const profile: RoutingProfileRecord = {
-          id: pid,
-          arn: this.arns.routingProfile(pid),
-          name: p.name,
-          queues,
-          defaultOutboundQueue: queueByName.get(p.defaultOutboundQueue ?? p.queues[0]!)!,
-          concurrency: p.channelConcurrency ?? DEFAULT_CHANNEL_CONCURRENCY,
-        };
-        return [p.name, profile] as const;
-      }),
-    );
-    const offline = this.agentStates.find((s) => s.type === 'offline')!;
-    this.agents = new Map(
-      seed.agents.map((a) => {
-        const aid = id('agent', a.username);
-        const selected = this.agentStates.find((s) => s.name === a.initialState) ?? offline;
-        const agent: AgentRecord = {
-          id: aid,
-          arn: this.arns.agent(aid),
-          username: a.username,
-          name: a.name,
-          extension: a.extension ?? null,
-          routingProfile: profiles.get(a.routingProfile)!,
-          permissions: a.permissions,
-          softphoneEnabled: a.softphoneEnabled,
-          softphoneAutoAccept: a.softphoneAutoAccept,
-          preferences: { LANGUAGE: a.locale, locale: a.locale },
-          selected,
-          selectedSince: now,
-          nextState: null,
-          errorState: null,
-          errorSince: now,
-          idleSince: now,
-          shown: { arn: selected.arn, type: selected.type, name: selected.name, since: now },
-          ghosts: [],
-          recentContacts: [],
-          version: 1,
-          waiters: new Set(),
-        };
-        return [aid, agent] as const;
-      }),
-    );
-    this.phoneNumbers = new Map(
-      seed.phoneNumbers.map((n) => [n.number, queueByName.get(n.queue)!]),
-    );
-    this.numberFlows = new Map(
-      seed.phoneNumbers.flatMap((n) => (n.contactFlow ? [[n.number, n.contactFlow] as const] : [])),
-    );
-    this.contactFlows = new Map(seed.contactFlows.map((f) => [f.name, f.steps]));
-    const agentByUsername = new Map([...this.agents.values()].map((a) => [a.username, a]));
-    this.endpoints = seed.quickConnects.map((qc) => {
-      const arn = this.arns.transferDestination(id('quick-connect', qc.name));
-      if (qc.type === 'phone_number')
-        return {
-          endpointARN: arn,
-          endpointId: arn,
-          type: 'phone_number',
-          name: qc.name,
-          phoneNumber: qc.phoneNumber,
-        };
-      if (qc.type === 'queue') {
-        const q = queueByName.get(qc.queue)!;
-        return {
-          endpointARN: arn,
-          endpointId: arn,
-          type: 'queue',
-          name: qc.name,
-          queue: { queueARN: q.arn, name: q.name },
-        };
-      }
-      const agent = agentByUsername.get(qc.agent)!;
-      return {
-        endpointARN: arn,
-        endpointId: arn,
-        type: 'agent',
-        name: qc.name,
-        agentLogin: agent.username,
-        queue: { queueARN: this.arns.agentQueue(agent.id), name: agent.username },
-      };
-    });
+    const records = seedRecords(seed, this.arns, this.instanceId, now);
+    this.agentStates = records.agentStates;
+    this.queues = records.queues;
+    this.agents = records.agents;
+    this.phoneNumbers = records.phoneNumbers;
+    this.numberFlows = records.numberFlows;
+    this.contactFlows = records.contactFlows;
+    this.endpoints = records.endpoints;
     this.dialableCountries = seed.dialableCountries;
     const changed = () => {
       this.changes++;
