@@ -49,21 +49,9 @@ const FILE_EXCEPTIONS = {
   'examples/workspace/src/modules/reports/components/reports-page.tsx': NOT_YET_SPLIT,
   'examples/workspace/src/modules/settings/components/settings.css': NOT_YET_SPLIT,
   'examples/workspace/src/ui/styles.css': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/agent-app/agent-app-router.ts': NOT_YET_SPLIT,
   'packages/connect-emulator/src/agent-app/voice-id-simulator.ts': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/chat/participant-routes.ts': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/cti/service.ts': NOT_YET_SPLIT,
   'packages/connect-emulator/src/domain/contact-centre.ts': NOT_YET_SPLIT,
   'packages/connect-emulator/src/domain/contacts.ts': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/panel/browser/panel-app.ts': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/server.ts': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/services/domain-services.ts': NOT_YET_SPLIT,
-  'packages/connect-streams/src/ccp/ccp.ts': NOT_YET_SPLIT,
-  'packages/connect-streams/src/panel/page/init-shared-worker.ts': NOT_YET_SPLIT,
-  'packages/connect-streams/src/panel/softphone/softphone-manager.ts': NOT_YET_SPLIT,
-  'packages/connect-streams/src/panel/worker/worker-engine.ts': NOT_YET_SPLIT,
-  'packages/connect-streams/src/protocol/cti.ts': NOT_YET_SPLIT,
-  'packages/connect-streams/src/testing/test-instance.ts': NOT_YET_SPLIT,
 };
 
 /**
@@ -87,18 +75,6 @@ const FUNCTION_EXCEPTIONS = {
   'examples/workspace/src/modules/settings/components/salesforce-page.tsx#SalesforceForm':
     NOT_YET_SPLIT,
   'examples/workspace/src/modules/settings/components/teams-page.tsx#TeamDialog': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/admin/contact-routes.ts#contactRoutes': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/admin/metrics-routes.ts#metricsRoutes': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/admin/resource-routes.ts#resourceRoutes': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/agent-app/agent-app-router.ts#agentAppRoutes': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/auth/auth-routes.ts#authRoutes': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/chat/participant-routes.ts#participantRoutes': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/cti/service.ts#run': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/domain/contact-centre.ts#constructor': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/panel/browser/panel-app.ts#main': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/server.ts#startEmulator': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/services/domain-services.ts#createDomainServices': NOT_YET_SPLIT,
-  'packages/connect-streams/src/panel/page/init-shared-worker.ts#initSharedWorker': NOT_YET_SPLIT,
 };
 
 const args = process.argv.slice(2);
