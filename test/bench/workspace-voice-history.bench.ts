@@ -12,7 +12,7 @@ import { loadConfig } from '../../examples/workspace/server/src/config';
 import type { Database } from '../../examples/workspace/server/src/db/schema';
 import { seed } from '../../examples/workspace/server/src/db/seed/demo';
 import { createLogger } from '../../examples/workspace/server/src/lib/logger';
-import { VoiceRepository } from '../../examples/workspace/server/src/modules/voice/repository';
+import { CallHistoryRepository } from '../../examples/workspace/server/src/modules/voice/history-repository';
 import { createServices } from '../../examples/workspace/server/src/server';
 import {
   findPostgresBin,
@@ -142,7 +142,7 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
       return [first, performance.now() - t1];
     };
     // The same queries (repository level), as the API runs them, with and without the indexes.
-    const repoQuery = async (repo: VoiceRepository, i: number) => {
+    const repoQuery = async (repo: CallHistoryRepository, i: number) => {
       const t0 = performance.now();
       await repo.history(
         { workspaceId, searchType: TYPES[i % TYPES.length]!, searchText: texts(i).toLowerCase() },
@@ -151,7 +151,7 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
       );
       return performance.now() - t0;
     };
-    const repo = new VoiceRepository(db);
+    const repo = new CallHistoryRepository(db);
     for (let i = 0; i < 20; i++) await page(i); // warm-up
     const times: number[] = [];
     const firstPages: number[] = [];
@@ -178,7 +178,7 @@ async function run(kind: 'pglite' | 'postgres', url?: string) {
           'contacts_search_idx',
         ])
           await sql`DROP INDEX ${sql.ref(index)}`.execute(trx);
-        const bare = new VoiceRepository(trx);
+        const bare = new CallHistoryRepository(trx);
         for (let i = 0; i < REFERENCE_REQUESTS; i++) without.push(await repoQuery(bare, i));
         throw new Error('rollback');
       })

@@ -4,13 +4,13 @@ import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError } from '../../lib/errors';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
-import { VoiceRepository } from './repository';
+import { AfterCallRepository } from './after-call-repository';
 
 export class DispositionSettings {
-  private readonly repo: VoiceRepository;
+  private readonly repo: AfterCallRepository;
 
   constructor(private readonly services: Services) {
-    this.repo = new VoiceRepository(services.db);
+    this.repo = new AfterCallRepository(services.db);
   }
 
   async list(access: WorkspaceAccess): Promise<string[]> {

@@ -35,6 +35,8 @@ import { requirePermit } from '../../lib/router';
 import type { LiveEvent } from '../live/bus';
 import { holds } from '../session/service';
 import { CallRecords, PHONE_NUMBER } from './call-records';
+import { AfterCallRepository } from './after-call-repository';
+import { CallHistoryRepository } from './history-repository';
 import { VoiceRepository } from './repository';
 import { salesforceOf } from '../../integrations/salesforce/sync';
 import { AFTER_CALL_WORK_ATTRIBUTES, historyCsv } from './history-csv';
@@ -106,6 +108,8 @@ const talkedAndOver = (answered: boolean, endedAt: Date | null) => answered && e
 
 export class VoiceService {
   private readonly repo: VoiceRepository;
+  private readonly historyRepo: CallHistoryRepository;
+  private readonly afterCall: AfterCallRepository;
   private readonly records: CallRecords;
 
   /** The agent-linking run in progress, if any (one at a time). */
@@ -113,6 +117,8 @@ export class VoiceService {
 
   constructor(private readonly services: Services) {
     this.repo = new VoiceRepository(services.db);
+    this.historyRepo = new CallHistoryRepository(services.db);
+    this.afterCall = new AfterCallRepository(services.db);
     this.records = new CallRecords(this.repo);
   }
 
@@ -560,10 +566,10 @@ export class VoiceService {
     const ws = access.workspace;
     let after;
     if (lastId !== undefined) {
-      after = await this.repo.historyKeyset(ws.id, lastId);
+      after = await this.historyRepo.historyKeyset(ws.id, lastId);
       if (!after) throw invalid('query.lastId', 'Unknown history item');
     }
-    const rows = await this.repo.history(
+    const rows = await this.historyRepo.history(
       {
         workspaceId: ws.id,
         searchType: body.searchType,
@@ -649,7 +655,7 @@ export class VoiceService {
   /** `GET /addons/voice/dispositions`: the disposition codes agents choose from, in order. */
   async dispositions(access: WorkspaceAccess): Promise<string[]> {
     this.requireVoice(access);
-    return this.repo.dispositions(access.workspace.id);
+    return this.afterCall.dispositions(access.workspace.id);
   }
 
   /**
@@ -671,11 +677,15 @@ export class VoiceService {
     const notes = work.notes.trim();
     const disposition = work.disposition;
     if (disposition !== null) {
-      const codes = await this.repo.dispositions(access.workspace.id);
+      const codes = await this.afterCall.dispositions(access.workspace.id);
       if (!codes.includes(disposition))
         throw invalid('body.disposition', MESSAGES.unknownDisposition);
     }
-    const saved = await this.repo.saveAfterCallWork(row.id, { disposition, notes }, new Date());
+    const saved = await this.afterCall.saveAfterCallWork(
+      row.id,
+      { disposition, notes },
+      new Date(),
+    );
     await this.services.contactCentre.updateContactAttributes(
       instance,
       row.initial_id_communication ?? row.id_communication,
