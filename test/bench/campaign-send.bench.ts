@@ -11,7 +11,7 @@ import { CONTROL_TOKEN_HEADER } from '../../examples/workspace/gateway/src/const
 import { loadConfig } from '../../examples/workspace/server/src/config';
 import { seed } from '../../examples/workspace/server/src/db/seed/demo';
 import { createLogger } from '../../examples/workspace/server/src/lib/logger';
-import { CampaignRepository } from '../../examples/workspace/server/src/modules/campaigns/repository';
+import { SendQueueRepository } from '../../examples/workspace/server/src/modules/campaigns/send-queue-repository';
 import {
   CampaignSender,
   campaignMessageKey,
@@ -164,7 +164,7 @@ try {
     higherIsBetter: true,
   });
   // the queue is empty: nothing left for a repository claim
-  const left = await new CampaignRepository(db).claim('bench-check', 1, 1_000);
+  const left = await new SendQueueRepository(db).claim('bench-check', 1, 1_000);
   if (left.length > 0) throw new Error('queued messages left after the send');
 } finally {
   await built.close();

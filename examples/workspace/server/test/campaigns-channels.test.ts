@@ -13,7 +13,7 @@ import {
   recipientListResponseSchema,
 } from '../src/contract/campaigns';
 import { loadCampaignConfig } from '../src/modules/campaigns/config';
-import { CampaignRepository } from '../src/modules/campaigns/repository';
+import { SendQueueRepository } from '../src/modules/campaigns/send-queue-repository';
 import { campaignMessageKey } from '../src/modules/campaigns/sender';
 import { withCampaignTables } from '../src/modules/campaigns/tables';
 import { createSender } from '../src/modules/campaigns/worker';
@@ -191,7 +191,7 @@ describe.each(dbKinds())('an SMS campaign on the channel gateway on %s', (kind) 
     expect((await api('POST', `campaigns/${id}/schedule`, { sendAt: 'now' })).status).toBe(200);
     // A worker starts the campaign, claims its message and marks the provider call started, then
     // stops before the answer is recorded; its lease runs out.
-    const repo = new CampaignRepository(s().services.db);
+    const repo = new SendQueueRepository(s().services.db);
     await repo.startDue(5, () => Promise.resolve({ snapshot: null }));
     const claimed = await repo.claim('dead-worker', 20, 30_000);
     expect(claimed.map((m) => m.address)).toEqual(['+15555557301']);

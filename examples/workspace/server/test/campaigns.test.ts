@@ -16,6 +16,7 @@ import {
   templateListResponseSchema,
 } from '../src/contract/campaigns';
 import { CampaignRepository } from '../src/modules/campaigns/repository';
+import { SendQueueRepository } from '../src/modules/campaigns/send-queue-repository';
 import { loadCampaignConfig } from '../src/modules/campaigns/config';
 import { campaignMessageKey, type CampaignSender } from '../src/modules/campaigns/sender';
 import { createSender } from '../src/modules/campaigns/worker';
@@ -359,10 +360,10 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
   it('a worker that dies after the relay took its mails: another resumes them, and every recipient has one mail (one Message-ID)', async () => {
     const c = await createEmail('Crash', { rules: [] });
     await api('POST', `acme/campaigns/${c.id}/schedule`, jane, { sendAt: 'now' });
-    const repo = new CampaignRepository(s.services.db);
-    // worker A starts it, claims two messages with a short lease, sends them through the relay…
+    const repo = new SendQueueRepository(s.services.db);
+    // worker A starts it, claims two messages under a lease, sends them through the relay…
     await repo.startDue(1, () => Promise.resolve({ snapshot: null }));
-    const claimed = await repo.claim('worker-a', 2, 300);
+    const claimed = await repo.claim('worker-a', 2, 60_000);
     expect(claimed).toHaveLength(2);
     for (const m of claimed) {
       const sent = await s.services.channels.email.send({
@@ -392,7 +393,14 @@ describe.each(dbKinds())('campaigns on %s', (kind) => {
       .where('status', '=', 'queued')
       .execute();
     expect(stillHeld.map((m) => m.locked_by)).toEqual(['worker-a', 'worker-a']);
-    // after the lease, B sends them again with the same Message-ID: the same mail
+    // after the lease (ended here rather than waited for, so a slow machine cannot end it before
+    // B's first pass), B sends them again with the same Message-ID: the same mail
+    await repo.db
+      .updateTable('campaign_messages')
+      .set({ locked_until: new Date(Date.now() - 1_000) })
+      .where('campaign_id', '=', c.id)
+      .where('locked_by', '=', 'worker-a')
+      .execute();
     await expect.poll(async () => (await b.tick()).claimed, { timeout: 10_000 }).toBe(2);
     await b.drain();
     const rows = await repo.db

@@ -27,7 +27,12 @@ import {
   RETRY_BACKOFF,
   WORKER_DEFAULTS,
 } from './constants';
-import { CampaignRepository, type ClaimedMessage, type MessageResult } from './repository';
+import {
+  SendQueueRepository,
+  type ClaimedMessage,
+  type MessageResult,
+} from './send-queue-repository';
+import { TemplateRepository } from './template-repository';
 import type { TemplateSnapshot } from './tables';
 import {
   personalize,
@@ -121,7 +126,8 @@ function rendererOf(
 
 export class CampaignSender extends LoopWorker {
   readonly workerId: string;
-  private readonly repo: CampaignRepository;
+  private readonly repo: SendQueueRepository;
+  private readonly templates: TemplateRepository;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly idleMs: number;
@@ -137,7 +143,8 @@ export class CampaignSender extends LoopWorker {
     options: SenderOptions = {},
   ) {
     super();
-    this.repo = new CampaignRepository(db);
+    this.repo = new SendQueueRepository(db);
+    this.templates = new TemplateRepository(db);
     this.batchSize = options.batchSize ?? WORKER_DEFAULTS.batchSize;
     this.leaseMs = options.leaseMs ?? WORKER_DEFAULTS.leaseMs;
     this.idleMs = options.idleMs ?? WORKER_DEFAULTS.idleMs;
@@ -161,7 +168,7 @@ export class CampaignSender extends LoopWorker {
     const started = await this.repo.startDue(5, async (c, db) => {
       if (c.channel !== 'whatsapp') return { snapshot: null };
       const t = c.template_id
-        ? await this.repo.findTemplate(c.workspace_id, c.template_id, db)
+        ? await this.templates.findTemplate(c.workspace_id, c.template_id, db)
         : undefined;
       if (!t || t.status !== 'approved' || t.channel !== 'whatsapp')
         return { cancel: CAMPAIGN_MESSAGES.templateNotApproved };

@@ -30,10 +30,11 @@ import { requirePermit } from '../../lib/router';
 import { CAMPAIGN_MESSAGES, LIMITS } from './constants';
 import { channelIsLocal, receiptsOf } from './provider-source';
 import { CampaignRepository, type StatsRow } from './repository';
+import { TemplateRepository } from './template-repository';
 import { smsSegments, unknownTokens } from '../../contract/campaign-text';
 
 type CampaignRow = NonNullable<Awaited<ReturnType<CampaignRepository['find']>>>;
-type TemplateRow = NonNullable<Awaited<ReturnType<CampaignRepository['findTemplate']>>>;
+type TemplateRow = NonNullable<Awaited<ReturnType<TemplateRepository['findTemplate']>>>;
 
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
 
@@ -98,6 +99,7 @@ function emptyContent(channel: Campaign['channel']): CampaignContent {
 
 export class CampaignService {
   readonly repo: CampaignRepository;
+  private readonly templates: TemplateRepository;
 
   constructor(
     private readonly services: Services,
@@ -105,6 +107,7 @@ export class CampaignService {
     private readonly onScheduled: () => void = () => {},
   ) {
     this.repo = new CampaignRepository(services.db);
+    this.templates = new TemplateRepository(services.db);
   }
 
   private summary(row: CampaignRow, stats: StatsRow | undefined): CampaignSummary {
@@ -165,7 +168,7 @@ export class CampaignService {
   private async full(access: WorkspaceAccess, row: CampaignRow): Promise<Campaign> {
     const tz = access.workspace.time_zone;
     const template = row.template_id
-      ? await this.repo.findTemplate(access.workspace.id, row.template_id)
+      ? await this.templates.findTemplate(access.workspace.id, row.template_id)
       : undefined;
     const stats = row.started_at ? (await this.repo.stats([row.id])).get(row.id) : undefined;
     const snapshot = row.template_snapshot;
@@ -251,7 +254,7 @@ export class CampaignService {
     if (content.channel !== channel)
       throw invalid('body.content.channel', `The campaign's channel is ${channel}`);
     if (content.channel !== 'whatsapp' || content.templateId === null) return null;
-    const t = await this.repo.findTemplate(access.workspace.id, content.templateId);
+    const t = await this.templates.findTemplate(access.workspace.id, content.templateId);
     if (!t || t.channel !== 'whatsapp')
       throw invalid('body.content.templateId', 'Unknown WhatsApp template');
     return t.id;
@@ -262,7 +265,7 @@ export class CampaignService {
     // A WhatsApp campaign needs at least one approved template.
     if (
       body.channel === 'whatsapp' &&
-      !(await this.repo.hasApprovedTemplate(access.workspace.id, 'whatsapp'))
+      !(await this.templates.hasApprovedTemplate(access.workspace.id, 'whatsapp'))
     )
       throw conflict('whatsapp_template_required', CAMPAIGN_MESSAGES.whatsappNeedsApprovedTemplate);
     const templateId = await this.checkRefs(access, body.channel, body.audience, body.content);
@@ -329,7 +332,7 @@ export class CampaignService {
     if (row.status !== 'draft')
       throw conflict('not_editable', CAMPAIGN_MESSAGES.notEditable(row.status));
     const template = row.template_id
-      ? await this.repo.findTemplate(access.workspace.id, row.template_id)
+      ? await this.templates.findTemplate(access.workspace.id, row.template_id)
       : undefined;
     const problems = await this.problems(access, row, template);
     if (problems.length > 0)

@@ -2,7 +2,6 @@
 // Kysely's `$extendTables` so that the campaign module owns its schema.
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-
 import type { CreatedAt, Json, NullableTimestamp, Timestamp } from '../../db/column-types';
 
 /** The WhatsApp template a campaign sends, as it was when sending started. */
@@ -70,3 +69,12 @@ export type CampaignDb = Kysely<Database & CampaignTables>;
 /** The shared database handle, seen with the campaign tables. */
 export const withCampaignTables = (db: Kysely<Database>): CampaignDb =>
   db.$extendTables<CampaignTables>();
+
+/** A repository over the campaign tables. */
+export class CampaignStore {
+  readonly db: CampaignDb;
+
+  constructor(db: Kysely<Database>) {
+    this.db = withCampaignTables(db);
+  }
+}

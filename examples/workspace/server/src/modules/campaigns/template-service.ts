@@ -18,10 +18,10 @@ import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
 import { holds } from '../session/service';
 import { CAMPAIGN_MESSAGES, LIMITS, WHATSAPP_TEMPLATE_NAME } from './constants';
-import { CampaignRepository } from './repository';
+import { TemplateRepository } from './template-repository';
 import { placeholdersOf } from '../../contract/campaign-text';
 
-type TemplateRow = NonNullable<Awaited<ReturnType<CampaignRepository['findTemplate']>>>;
+type TemplateRow = NonNullable<Awaited<ReturnType<TemplateRepository['findTemplate']>>>;
 
 const invalid = (path: string, message: string) =>
   new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
@@ -51,10 +51,10 @@ function checkTemplate(channel: string, name: string | undefined, body: string |
 }
 
 export class TemplateService {
-  private readonly repo: CampaignRepository;
+  private readonly repo: TemplateRepository;
 
   constructor(services: Services) {
-    this.repo = new CampaignRepository(services.db);
+    this.repo = new TemplateRepository(services.db);
   }
 
   async list(access: WorkspaceAccess, query: TemplateListQuery): Promise<TemplateListResponse> {
