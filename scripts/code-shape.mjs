@@ -40,7 +40,6 @@ const FILE_EXCEPTIONS = {
   'examples/workspace/server/src/db/seed/demo.ts': SEED,
   'examples/workspace/server/src/modules/campaigns/service.ts': NOT_YET_SPLIT,
   'examples/workspace/server/src/modules/inbox/service.ts': NOT_YET_SPLIT,
-  'examples/workspace/server/src/modules/voice/service.ts': NOT_YET_SPLIT,
   'examples/workspace/src/modules/campaigns/components/campaigns.css': NOT_YET_SPLIT,
   'examples/workspace/src/modules/inbox/components/inbox.css': NOT_YET_SPLIT,
   'examples/workspace/src/modules/reports/components/reports-page.tsx': NOT_YET_SPLIT,

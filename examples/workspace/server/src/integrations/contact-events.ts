@@ -9,7 +9,7 @@ import type { Services } from '../lib/context';
 import type { LiveEvent } from '../modules/live/bus';
 import { CallRecords, PHONE_NUMBER } from '../modules/voice/call-records';
 import { VoiceRepository } from '../modules/voice/repository';
-import { typeOfInitiation } from '../modules/voice/service';
+import { typeOfInitiation } from '../modules/voice/call-state';
 
 const timestamp = z.iso.datetime({ offset: true });
 

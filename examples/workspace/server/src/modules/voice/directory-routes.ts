@@ -11,11 +11,12 @@ import {
   transfersResponseSchema,
 } from '../../contract/voice';
 import { authRoute, createRouter, json } from '../../lib/router';
+import type { VoiceDirectory } from './directory';
 import type { VoiceService } from './service';
 import { base, GATE, LIVE_PERMIT, tags } from './route-docs';
 
 /** The look-up routes: contact by phone, transfers, agent status, live calls, queues. */
-export function directoryRoutes(voice: VoiceService) {
+export function directoryRoutes(voice: VoiceService, directory: VoiceDirectory) {
   const router = createRouter();
 
   router.openapi(
@@ -48,7 +49,7 @@ export function directoryRoutes(voice: VoiceService) {
     async (c) =>
       c.json(
         {
-          connections: await voice.transfers(
+          connections: await directory.transfers(
             c.get('access'),
             c.req.valid('query').includePending === 'true',
           ),
@@ -67,7 +68,7 @@ export function directoryRoutes(voice: VoiceService) {
       request: { params: slugParamsSchema },
       responses: { 200: json(agentsStatusResponseSchema) },
     }),
-    async (c) => c.json({ list: await voice.agentsStatus(c.get('access')) }, 200),
+    async (c) => c.json({ list: await directory.agentsStatus(c.get('access')) }, 200),
   );
 
   router.openapi(
@@ -80,7 +81,7 @@ export function directoryRoutes(voice: VoiceService) {
       request: { params: slugParamsSchema },
       responses: { 200: json(liveCallsResponseSchema) },
     }),
-    async (c) => c.json({ list: await voice.liveCalls(c.get('access')) }, 200),
+    async (c) => c.json({ list: await directory.liveCalls(c.get('access')) }, 200),
   );
 
   router.openapi(
@@ -94,7 +95,7 @@ export function directoryRoutes(voice: VoiceService) {
       request: { params: slugParamsSchema },
       responses: { 200: json(queuesResponseSchema) },
     }),
-    async (c) => c.json({ list: await voice.queues(c.get('access')) }, 200),
+    async (c) => c.json({ list: await directory.queues(c.get('access')) }, 200),
   );
 
   return router;

@@ -5,6 +5,7 @@
 import type { Services } from '../../lib/context';
 import { createRouter } from '../../lib/router';
 import { callRoutes } from './call-routes';
+import { VoiceDirectory } from './directory';
 import { directoryRoutes } from './directory-routes';
 import { historyRoutes } from './history-routes';
 import { VoiceService } from './service';
@@ -13,7 +14,7 @@ export function voiceRoutes(services: Services) {
   const voice = new VoiceService(services);
   const router = createRouter();
   router.route('/', callRoutes(voice));
-  router.route('/', directoryRoutes(voice));
+  router.route('/', directoryRoutes(voice, new VoiceDirectory(services)));
   router.route('/', historyRoutes(voice));
   return router;
 }

@@ -1,32 +1,23 @@
 // Voice add-on rules: the planVoice flag and the
 // instance status gate every route but the configuration; live calls and monitoring need the
-// live-calls permit; a call is recorded against its contact and conversation; agents, transfer
-// targets and live calls join the workspace's agents with the contact centre's live data;
-// history pages by last id; transcripts and recordings come from the contact centre.
+// live-calls permit (gates: voice-gates.ts); a call is recorded against its contact and
+// conversation; history pages by last id; transcripts and recordings come from the contact
+// centre. Transfer targets, agent status, live calls and queues are directory.ts.
 import type { Readable } from 'node:stream';
-import type { AgentContactReference, Contact, UserData } from '@aws-sdk/client-connect';
+import type { Contact } from '@aws-sdk/client-connect';
 import type {
-  AgentContactState,
   CallHistoryItem,
   CallStart,
-  CommunicationType,
   ConnectionRecord,
   ConversationContact,
   HistoryBody,
   HistoryCommunicationType,
-  LiveCallItem,
-  QueueMetricsItem,
-  StatusListItem,
-  TransferAgent,
-  TransferGroup,
-  TransferQuickConnect,
   VoiceConfig,
 } from '../../contract/voice';
 import { HISTORY_CSV_MAX_ROWS, HISTORY_PAGE_SIZE } from '../../contract/voice';
 import type { AfterCallWork } from '../../contract/voice';
 import type { Connection } from '../../db/schema';
 import { linkAgents } from '../../integrations/agent-links';
-import type { InstanceRef } from '../../integrations/contact-centre';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, notFound } from '../../lib/errors';
 import { voiceRecordingPath } from '../../lib/links';
@@ -41,70 +32,8 @@ import { VoiceRepository } from './repository';
 import { salesforceOf } from '../../integrations/salesforce/sync';
 import { AFTER_CALL_WORK_ATTRIBUTES, historyCsv } from './history-csv';
 import { transcriptCsv } from './transcript-csv';
-
-/** The status name of an agent the contact centre reports no live data for. */
-export const OFFLINE_STATUS = 'Offline';
-
-/** Contact states that make a call live (the contact centre's INCOMING and PENDING ring too). */
-const LIVE_STATES: ReadonlySet<string> = new Set([
-  'INCOMING',
-  'PENDING',
-  'CONNECTING',
-  'CONNECTED',
-  'CONNECTED_ONHOLD',
-]);
-
-const CONTRACT_STATES: ReadonlySet<string> = new Set<AgentContactState>([
-  'CONNECTING',
-  'CONNECTED',
-  'CONNECTED_ONHOLD',
-  'ENDED',
-  'REJECTED',
-  'MISSED',
-  'ERROR',
-]);
-
-/** The contract's agentContactState of a contact-centre state (INCOMING and PENDING ring). */
-export function agentContactState(state: string | undefined): AgentContactState | undefined {
-  if (state === 'INCOMING' || state === 'PENDING') return 'CONNECTING';
-  return state && CONTRACT_STATES.has(state) ? (state as AgentContactState) : undefined;
-}
-
-/** The communication type of a contact-centre initiation method. */
-export function typeOfInitiation(method: string | undefined): CommunicationType {
-  switch (method) {
-    case 'OUTBOUND':
-    case 'API':
-    case 'CALLBACK':
-    case 'CAMPAIGN':
-      return 'outbound';
-    case 'TRANSFER':
-    case 'QUEUE_TRANSFER':
-    case 'EXTERNAL_OUTBOUND':
-      return 'transfer';
-    case 'MONITOR':
-      return 'monitor';
-    default:
-      return 'inbound';
-  }
-}
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-export function connectionRecord(row: Connection): ConnectionRecord {
-  return {
-    idCommunication: row.id_communication,
-    idConversation: row.id_conversation,
-    communicationType: row.communication_type as CommunicationType,
-    previousIdCommunication: row.previous_id_communication,
-    contactPhoneNumber: row.contact_phone_number,
-    answered: row.answered,
-    createdAt: iso(row.created_at),
-  };
-}
-
-/** Whether a call is over and was talked: then it has a recording and a transcript. */
-const talkedAndOver = (answered: boolean, endedAt: Date | null) => answered && endedAt !== null;
+import { connectionRecord, iso, LIVE_STATES, talkedAndOver } from './call-state';
+import { canSeeCall, confirmedCall, ownCall, requireVoice, voiceUser } from './voice-gates';
 
 export class VoiceService {
   private readonly repo: VoiceRepository;
@@ -141,60 +70,6 @@ export class VoiceService {
       .finally(() => {
         this.linking = undefined;
       });
-  }
-
-  // ── gates ──────────────────────────────────────────────────────────────────────────────────
-
-  /** Voice features need the planVoice flag and an instance with status CREATED. */
-  private requireVoice(access: WorkspaceAccess): InstanceRef {
-    const ws = access.workspace;
-    if (!ws.plan_voice) throw new ApiError(403, 'voice_plan_required', MESSAGES.voicePlanRequired);
-    if (ws.connect_instance_status !== 'CREATED' || !ws.connect_instance_id)
-      throw new ApiError(409, 'voice_instance_not_created', MESSAGES.voiceInstanceNotCreated);
-    return { instanceId: ws.connect_instance_id, region: ws.connect_region };
-  }
-
-  /** Whether the caller may read a call (its recording and transcript). */
-  private canSeeCall(
-    access: WorkspaceAccess,
-    call: { agent_id: string | null; assignee_agent_id: string | null },
-  ): boolean {
-    if (holds(access, 'flag_inbox_shared')) return true;
-    const me = access.agent?.id;
-    return me !== undefined && (call.agent_id === me || call.assignee_agent_id === me);
-  }
-
-  /**
-   * A call the browser names, as the contact centre describes it (DescribeContact): records are
-   * made only for contacts it knows (404 call_not_found otherwise).
-   */
-  private async confirmedCall(instance: InstanceRef, idCommunication: string): Promise<Contact> {
-    const contact = await this.services.contactCentre.findContact(instance, idCommunication);
-    if (!contact) throw new ApiError(404, 'call_not_found', MESSAGES.callNotFound);
-    return contact;
-  }
-
-  /** The caller's contact-centre user (403 no_voice_agent for a member without one). */
-  private voiceUser(access: WorkspaceAccess): string {
-    const userId = access.agent?.connect_user_id;
-    if (!userId) throw new ApiError(403, 'no_voice_agent', MESSAGES.noVoiceAgent);
-    return userId;
-  }
-
-  /**
-   * A call of the caller's own: the contact centre knows it and gives it to the caller's
-   * contact-centre agent (403 call_not_yours when it is another agent's).
-   */
-  private async ownCall(
-    access: WorkspaceAccess,
-    instance: InstanceRef,
-    idCommunication: string,
-  ): Promise<Contact> {
-    const userId = this.voiceUser(access);
-    const contact = await this.confirmedCall(instance, idCommunication);
-    if (contact.AgentInfo?.Id !== userId)
-      throw new ApiError(403, 'call_not_yours', MESSAGES.callNotYours);
-    return contact;
   }
 
   private publish(events: readonly LiveEvent[]): void {
@@ -246,10 +121,10 @@ export class VoiceService {
 
   /** `POST /addons/voice/conversation`: the conversation of a call (found or started). */
   async startConversation(access: WorkspaceAccess, call: CallStart) {
-    const instance = this.requireVoice(access);
+    const instance = requireVoice(access);
     if (!PHONE_NUMBER.test(call.contactPhoneNumber))
       throw invalid('body.call.contactPhoneNumber', MESSAGES.phoneNumberNotValid);
-    const contact = await this.ownCall(access, instance, call.idCommunication);
+    const contact = await ownCall(this.services, access, instance, call.idCommunication);
     const phone = customerNumber(contact) ?? call.contactPhoneNumber;
     const events: LiveEvent[] = [];
     const row = await this.services.db.transaction().execute(async (trx) => {
@@ -284,7 +159,7 @@ export class VoiceService {
 
   /** `GET /addons/voice/connections/{id}`. */
   async connection(access: WorkspaceAccess, idCommunication: string): Promise<ConnectionRecord> {
-    this.requireVoice(access);
+    requireVoice(access);
     const row = await this.repo.findConnection(access.workspace.id, idCommunication);
     if (!row) throw notFound('Connection');
     return connectionRecord(row);
@@ -292,8 +167,8 @@ export class VoiceService {
 
   /** `POST /addons/voice/acceptCall`: the call is answered by the caller's agent. */
   async acceptCall(access: WorkspaceAccess, call: CallStart): Promise<ConnectionRecord> {
-    const instance = this.requireVoice(access);
-    const contact = await this.ownCall(access, instance, call.idCommunication);
+    const instance = requireVoice(access);
+    const contact = await ownCall(this.services, access, instance, call.idCommunication);
     const phone = customerNumber(contact) ?? call.contactPhoneNumber;
     const valid = PHONE_NUMBER.test(phone);
     const events: LiveEvent[] = [];
@@ -326,11 +201,11 @@ export class VoiceService {
     access: WorkspaceAccess,
     body: { idCommunication: string; previousIdCommunication: string },
   ): Promise<ConnectionRecord> {
-    const instance = this.requireVoice(access);
+    const instance = requireVoice(access);
     requirePermit(access, 'flag_addons_voice_live_calls');
-    this.voiceUser(access);
+    voiceUser(access);
     // The monitored call must be real; the leg joins its conversation.
-    await this.confirmedCall(instance, body.previousIdCommunication);
+    await confirmedCall(this.services, instance, body.previousIdCommunication);
     const monitored = await this.repo.findConnection(
       access.workspace.id,
       body.previousIdCommunication,
@@ -376,11 +251,11 @@ export class VoiceService {
    * softphone receives the monitoring contact; the monitoring leg is recorded.
    */
   async joinLiveCall(access: WorkspaceAccess, idCommunication: string): Promise<void> {
-    const instance = this.requireVoice(access);
+    const instance = requireVoice(access);
     requirePermit(access, 'flag_addons_voice_live_calls');
     const userId = access.agent?.connect_user_id;
     if (!userId) throw new ApiError(409, 'no_agent', MESSAGES.noAgentToMonitor);
-    await this.confirmedCall(instance, idCommunication);
+    await confirmedCall(this.services, instance, idCommunication);
     const cc = this.services.contactCentre;
     const mine = (await cc.currentUserData(instance, [userId])).get(userId);
     if ((mine?.Contacts ?? []).some((c) => LIVE_STATES.has(c.AgentContactState ?? '')))
@@ -393,166 +268,10 @@ export class VoiceService {
 
   /** `GET /addons/voice/contacts/{phone}`. */
   async contactByPhone(access: WorkspaceAccess, phone: string): Promise<ConversationContact> {
-    this.requireVoice(access);
+    requireVoice(access);
     const c = await this.repo.findContactByPhone(access.workspace.id, phone);
     if (!c) throw notFound('Contact');
     return { id: c.id, name: c.name, phone: c.phone, avatar: c.avatar_url };
-  }
-
-  /**
-   * `GET /addons/voice/transfers`: the agents of the instance's agent quick connects, the groups
-   * (the workspace's teams mapped to a queue that has a quick connect) and the queue and
-   * external-number quick connects.
-   */
-  async transfers(access: WorkspaceAccess, includePending: boolean) {
-    const instance = this.requireVoice(access);
-    const cc = this.services.contactCentre;
-    const [quickConnects, agents, teams] = await Promise.all([
-      cc.quickConnects(instance),
-      this.repo.agents(access.workspace.id),
-      this.repo.mappedTeams(access.workspace.id),
-    ]);
-    const byUser = new Map(
-      agents.filter((a) => a.connect_user_id).map((a) => [a.connect_user_id!, a]),
-    );
-    const targets = quickConnects
-      .filter((q) => q.type === 'USER' && q.userId && byUser.has(q.userId))
-      .filter((q) => byUser.get(q.userId!)!.id !== access.agent?.id);
-    const live = targets.length
-      ? await cc.sharedUserData(
-          instance,
-          targets.map((q) => q.userId!),
-        )
-      : new Map<string, UserData>();
-    const agentTargets: TransferAgent[] = [];
-    for (const q of targets) {
-      const a = byUser.get(q.userId!)!;
-      const data = live.get(q.userId!);
-      if (!data && !includePending) continue;
-      agentTargets.push({
-        idAgent: a.id,
-        name: a.name,
-        email: a.email,
-        avatarURL: a.avatar_url,
-        status: { name: data?.Status?.StatusName ?? OFFLINE_STATUS },
-        connections: firstConnection(data),
-        endpointId: q.endpointId,
-      });
-    }
-    // A team of Settings → Teams mapped to a queue transfers to that queue's quick connect; an
-    // unmapped team, or one whose queue has no quick connect, is not offered.
-    const groups: TransferGroup[] = [];
-    for (const team of teams) {
-      const q = quickConnects.find(
-        (x) => x.type === 'QUEUE' && x.queueId === team.connect_queue_id,
-      );
-      if (q)
-        groups.push({
-          id: team.id,
-          name: team.name,
-          description: q.name,
-          endpointId: q.endpointId,
-        });
-    }
-    const quickConnectTargets: TransferQuickConnect[] = quickConnects
-      .filter((q) => q.type === 'QUEUE' || q.type === 'PHONE_NUMBER')
-      .map((q) => ({
-        id: q.id,
-        name: q.name,
-        description: q.description,
-        endpointId: q.endpointId,
-        type: q.type === 'QUEUE' ? 'queue' : 'phoneNumber',
-        phoneNumber: q.phoneNumber ?? null,
-      }));
-    return { agents: agentTargets, groups, quickConnects: quickConnectTargets };
-  }
-
-  /** `GET /addons/voice/agents/status`: every workspace agent with its live status and team. */
-  async agentsStatus(access: WorkspaceAccess): Promise<StatusListItem[]> {
-    const instance = this.requireVoice(access);
-    const agents = await this.repo.agents(access.workspace.id);
-    const linked = agents.flatMap((a) => (a.connect_user_id ? [a.connect_user_id] : []));
-    const live = linked.length
-      ? await this.services.contactCentre.sharedUserData(instance, linked)
-      : new Map<string, UserData>();
-    return agents.map((a) => {
-      const data = a.connect_user_id ? live.get(a.connect_user_id) : undefined;
-      return {
-        agent: { idAgent: a.id, name: a.name, email: a.email, avatarURL: a.avatar_url },
-        status: { name: data?.Status?.StatusName ?? OFFLINE_STATUS },
-        team: a.team,
-        connections: firstConnection(data),
-      };
-    });
-  }
-
-  /** `GET /addons/voice/live-calls`: the calls the workspace's agents are on or being offered. */
-  async liveCalls(access: WorkspaceAccess): Promise<LiveCallItem[]> {
-    const instance = this.requireVoice(access);
-    requirePermit(access, 'flag_addons_voice_live_calls');
-    const agents = (await this.repo.agents(access.workspace.id)).filter((a) => a.connect_user_id);
-    if (agents.length === 0) return [];
-    const live = await this.services.contactCentre.sharedUserData(
-      instance,
-      agents.map((a) => a.connect_user_id!),
-    );
-    const calls: { agent: (typeof agents)[number]; contact: AgentContactReference }[] = [];
-    for (const agent of agents)
-      for (const contact of live.get(agent.connect_user_id!)?.Contacts ?? [])
-        if (
-          contact.Channel === 'VOICE' &&
-          contact.ContactId &&
-          contact.InitiationMethod !== 'MONITOR' &&
-          LIVE_STATES.has(contact.AgentContactState ?? '')
-        )
-          calls.push({ agent, contact });
-    const records = new Map(
-      (
-        await this.repo.findConnectionsByCommunication(
-          access.workspace.id,
-          calls.map((c) => c.contact.ContactId!),
-        )
-      ).map((r) => [r.id_communication, r]),
-    );
-    const seen = new Set<string>();
-    const list: LiveCallItem[] = [];
-    for (const { agent, contact } of calls) {
-      const id = contact.ContactId!;
-      const record = records.get(id);
-      if (seen.has(id) || record?.communication_type === 'monitor') continue;
-      seen.add(id);
-      const type = (record?.communication_type ??
-        typeOfInitiation(contact.InitiationMethod)) as HistoryCommunicationType;
-      list.push({
-        connection: {
-          type: type === 'inbound' || type === 'outbound' ? type : 'transfer',
-          timestamp: iso(contact.StateStartTimestamp ?? new Date()),
-          agentContactState: agentContactState(contact.AgentContactState)!,
-          idCommunication: id,
-        },
-        contact: { name: record?.contact_name ?? record?.contact_phone_number ?? '' },
-        agent: { name: agent.name, email: agent.email, avatarURL: agent.avatar_url },
-      });
-    }
-    return list.sort((a, b) => a.connection.timestamp.localeCompare(b.connection.timestamp));
-  }
-
-  /**
-   * `GET /addons/voice/queues`: each queue's calls waiting, longest wait and agents available,
-   * from the contact centre's real-time metrics (GetCurrentMetricData).
-   */
-  async queues(access: WorkspaceAccess): Promise<QueueMetricsItem[]> {
-    const instance = this.requireVoice(access);
-    requirePermit(access, 'flag_addons_voice_live_calls');
-    const metrics = await this.services.contactCentre.queueMetrics(instance);
-    return metrics.map((q) => ({
-      queue: { id: q.id, name: q.name },
-      callsWaiting: q.callsWaiting,
-      longestWaitSeconds: q.longestWaitSeconds,
-      agentsAvailable: q.agentsAvailable,
-      agentsOnline: q.agentsOnline,
-      agentsOnCall: q.agentsOnCall,
-    }));
   }
 
   /** `PATCH /addons/voice/history?lastId=`: one page, newest first. */
@@ -562,7 +281,7 @@ export class VoiceService {
     body: HistoryBody,
     limit: number = HISTORY_PAGE_SIZE,
   ): Promise<CallHistoryItem[]> {
-    this.requireVoice(access);
+    requireVoice(access);
     const ws = access.workspace;
     let after;
     if (lastId !== undefined) {
@@ -614,9 +333,9 @@ export class VoiceService {
     idConversation: string,
     idPart: string,
   ): Promise<string> {
-    const instance = this.requireVoice(access);
+    const instance = requireVoice(access);
     const part = await this.repo.callPart(access.workspace.id, idConversation, idPart);
-    if (!part || !this.canSeeCall(access, part)) throw notFound('Call part');
+    if (!part || !canSeeCall(access, part)) throw notFound('Call part');
     if (!talkedAndOver(part.answered, part.ended_at ? new Date(part.ended_at) : null))
       throw new ApiError(404, 'transcript_not_ready', MESSAGES.transcriptNotReady);
     const lines = await this.services.contactCentre.transcript(instance, part.id_communication);
@@ -636,9 +355,9 @@ export class VoiceService {
     access: WorkspaceAccess,
     idCommunication: string,
   ): Promise<{ body: Readable; size: number | undefined }> {
-    const instance = this.requireVoice(access);
+    const instance = requireVoice(access);
     const call = await this.repo.connectionWithAssignee(access.workspace.id, idCommunication);
-    if (!call || !this.canSeeCall(access, call)) throw notFound('Recording');
+    if (!call || !canSeeCall(access, call)) throw notFound('Recording');
     if (!talkedAndOver(call.answered, call.ended_at ? new Date(call.ended_at) : null))
       throw new ApiError(404, 'recording_not_ready', MESSAGES.recordingNotReady);
     const cc = this.services.contactCentre;
@@ -654,7 +373,7 @@ export class VoiceService {
 
   /** `GET /addons/voice/dispositions`: the disposition codes agents choose from, in order. */
   async dispositions(access: WorkspaceAccess): Promise<string[]> {
-    this.requireVoice(access);
+    requireVoice(access);
     return this.afterCall.dispositions(access.workspace.id);
   }
 
@@ -668,8 +387,8 @@ export class VoiceService {
     idCommunication: string,
     work: AfterCallWork,
   ): Promise<{ disposition: string | null; notes: string; savedAt: string }> {
-    const instance = this.requireVoice(access);
-    this.voiceUser(access);
+    const instance = requireVoice(access);
+    voiceUser(access);
     const row = await this.repo.findConnection(access.workspace.id, idCommunication);
     if (!row || row.communication_type === 'monitor') throw notFound('Call');
     if (row.agent_id !== access.agent?.id)
@@ -724,15 +443,6 @@ function customerNumber(contact: Contact): string | undefined {
 }
 
 /** The first live connection of an agent (`connections[0]`), or none. */
-function firstConnection(data: UserData | undefined) {
-  for (const c of data?.Contacts ?? []) {
-    const state = agentContactState(c.AgentContactState);
-    if (c.Channel === 'VOICE' && c.ContactId && state)
-      return [{ agentContactState: state, idCommunication: c.ContactId }];
-  }
-  return [];
-}
-
 function invalid(path: string, message: string): ApiError {
   return new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
 }
