@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { restoreCell } from '../src/contract/csv-cell';
 import { safeCell } from '../src/modules/campaigns/routes';
-import { fromLocal, toLocal } from '../src/modules/campaigns/service';
+import { fromLocal, toLocal } from '../src/modules/campaigns/local-time';
 import {
   personalize,
   placeholdersOf,

@@ -52,3 +52,6 @@ export const notFound = (what: string): ApiError =>
   new ApiError(404, 'not_found', MESSAGES.notFound(what));
 export const conflict = (error: string, message: string): ApiError =>
   new ApiError(409, error, message);
+/** A 400 answer naming the request field at fault (`body.name`, `query.cursor`, …). */
+export const invalidField = (path: string, message: string): ApiError =>
+  new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);

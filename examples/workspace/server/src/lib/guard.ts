@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { SETTINGS_LIMITS } from '../contract/settings';
 import { ATTACHMENT_LIMITS } from '../modules/attachments/constants';
 import type { AppEnv } from './context';
-import { ApiError } from './errors';
+import { ApiError, invalidField } from './errors';
 import { MESSAGES } from './messages';
 
 /** A class of routes and the largest request body it takes. */
@@ -99,9 +99,6 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** What a text field of a JSON body may not hold: NUL (PostgreSQL text cannot store it). */
 const NUL = '\u0000';
 
-const badInput = (path: string, message: string): ApiError =>
-  new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
-
 /** Whether a JSON value holds a string (or key) with NUL, at any depth (bounded by the body limit). */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (depth > 64) return true;
@@ -129,18 +126,18 @@ export function inputGuard(): MiddlewareHandler<AppEnv> {
     try {
       path = decodeURIComponent(rawPath);
     } catch {
-      throw badInput('path', MESSAGES.badEncoding);
+      throw invalidField('path', MESSAGES.badEncoding);
     }
-    if (CONTROL.test(path)) throw badInput('path', MESSAGES.controlCharacters);
+    if (CONTROL.test(path)) throw invalidField('path', MESSAGES.controlCharacters);
     if (q >= 0) {
       for (const part of target.slice(q + 1).split('&')) {
         let decoded: string;
         try {
           decoded = decodeURIComponent(part.replace(/\+/g, ' '));
         } catch {
-          throw badInput('query', MESSAGES.badEncoding);
+          throw invalidField('query', MESSAGES.badEncoding);
         }
-        if (CONTROL.test(decoded)) throw badInput('query', MESSAGES.controlCharacters);
+        if (CONTROL.test(decoded)) throw invalidField('query', MESSAGES.controlCharacters);
       }
     }
     const type = c.req.header('content-type') ?? '';
@@ -153,7 +150,7 @@ export function inputGuard(): MiddlewareHandler<AppEnv> {
         // Not JSON: the route's validation answers it (400, invalid JSON).
         return next();
       }
-      if (holdsNul(body)) throw badInput('body', MESSAGES.controlCharacters);
+      if (holdsNul(body)) throw invalidField('body', MESSAGES.controlCharacters);
     }
     return next();
   };

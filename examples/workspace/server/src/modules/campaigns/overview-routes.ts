@@ -8,11 +8,12 @@ import {
   campaignOverviewResponseSchema,
 } from '../../contract/campaigns';
 import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
+import type { CampaignReports } from './report-service';
 import type { CampaignService } from './service';
 import { PERMIT, tags } from './route-docs';
 
 /** The overview and audience routes. */
-export function overviewRoutes(campaigns: CampaignService) {
+export function overviewRoutes(campaigns: CampaignService, reports: CampaignReports) {
   const router = createRouter();
 
   // Not `/campaigns/overview`: a static segment where `/campaigns/{id}` also matches would have
@@ -28,7 +29,7 @@ export function overviewRoutes(campaigns: CampaignService) {
       request: { params: slugParamsSchema },
       responses: { 200: json(campaignOverviewResponseSchema) },
     }),
-    async (c) => c.json(await campaigns.overview(c.get('access')), 200),
+    async (c) => c.json(await reports.overview(c.get('access')), 200),
   );
 
   router.openapi(

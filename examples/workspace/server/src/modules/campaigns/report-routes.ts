@@ -10,14 +10,14 @@ import {
   reportCsvQuerySchema,
 } from '../../contract/campaigns';
 import { authRoute, createRouter, json } from '../../lib/router';
-import type { CampaignService } from './service';
+import type { CampaignReports } from './report-service';
 import { PERMIT, tags } from './route-docs';
 
 /** A cell as a spreadsheet will not run it as a formula (the shared CSV cell rule). */
 export const safeCell = neutraliseCell;
 
 /** The report routes: the report, its CSV download and the recipients page. */
-export function reportRoutes(campaigns: CampaignService) {
+export function reportRoutes(reports: CampaignReports) {
   const router = createRouter();
 
   router.openapi(
@@ -31,7 +31,7 @@ export function reportRoutes(campaigns: CampaignService) {
       responses: { 200: json(campaignReportResponseSchema) },
     }),
     async (c) =>
-      c.json({ report: await campaigns.report(c.get('access'), c.req.valid('param').id) }, 200),
+      c.json({ report: await reports.report(c.get('access'), c.req.valid('param').id) }, 200),
   );
 
   router.openapi(
@@ -54,8 +54,8 @@ export function reportRoutes(campaigns: CampaignService) {
       const { id } = c.req.valid('param');
       const { kind } = c.req.valid('query');
       // Checks the permit and the campaign before the first byte goes out.
-      const filename = await campaigns.csvName(access, id, kind);
-      const rows = campaigns.csvRows(access, id, kind);
+      const filename = await reports.csvName(access, id, kind);
+      const rows = reports.csvRows(access, id, kind);
       const csv = Readable.from(
         (async function* () {
           for await (const row of rows) yield row.map(safeCell);
@@ -80,7 +80,7 @@ export function reportRoutes(campaigns: CampaignService) {
     }),
     async (c) =>
       c.json(
-        await campaigns.recipients(c.get('access'), c.req.valid('param').id, c.req.valid('query')),
+        await reports.recipients(c.get('access'), c.req.valid('param').id, c.req.valid('query')),
         200,
       ),
   );

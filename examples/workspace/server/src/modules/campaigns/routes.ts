@@ -10,6 +10,7 @@ import { campaignRecordRoutes } from './campaign-record-routes';
 import { scheduleRoutes } from './schedule-routes';
 import { reportRoutes } from './report-routes';
 import { templateRoutes } from './template-routes';
+import { CampaignReports } from './report-service';
 import { CampaignService } from './service';
 import { TemplateService } from './template-service';
 import { wakeCampaignWorker } from './worker';
@@ -19,11 +20,12 @@ export { safeCell } from './report-routes';
 export function campaignRoutes(services: Services) {
   const campaigns = new CampaignService(services, () => wakeCampaignWorker(services));
   const templates = new TemplateService(services);
+  const reports = new CampaignReports(services);
   const router = createRouter();
-  router.route('/', overviewRoutes(campaigns));
+  router.route('/', overviewRoutes(campaigns, reports));
   router.route('/', campaignRecordRoutes(campaigns));
   router.route('/', scheduleRoutes(campaigns));
-  router.route('/', reportRoutes(campaigns));
+  router.route('/', reportRoutes(reports));
   router.route('/', templateRoutes(templates));
   return router;
 }

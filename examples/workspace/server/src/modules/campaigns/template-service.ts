@@ -11,10 +11,9 @@ import type {
   TemplateResponse,
 } from '../../contract/campaigns';
 import type { Services, WorkspaceAccess } from '../../lib/context';
-import { ApiError, conflict, notFound } from '../../lib/errors';
+import { conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { decodeNameCursor, encodeNameCursor } from '../../lib/paging';
-import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
 import { holds } from '../session/service';
 import { CAMPAIGN_MESSAGES, LIMITS, WHATSAPP_TEMPLATE_NAME } from './constants';
@@ -22,9 +21,6 @@ import { TemplateRepository } from './template-repository';
 import { placeholdersOf } from '../../contract/campaign-text';
 
 type TemplateRow = NonNullable<Awaited<ReturnType<TemplateRepository['findTemplate']>>>;
-
-const invalid = (path: string, message: string) =>
-  new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
 
 export function toTemplate(row: TemplateRow): CampaignTemplate {
   return {
@@ -42,11 +38,11 @@ export function toTemplate(row: TemplateRow): CampaignTemplate {
 /** Checks a template's name and body for its channel; answers the body's variables. */
 function checkTemplate(channel: string, name: string | undefined, body: string | undefined) {
   if (channel === 'whatsapp' && name !== undefined && !WHATSAPP_TEMPLATE_NAME.test(name))
-    throw invalid('body.name', CAMPAIGN_MESSAGES.whatsappTemplateName);
+    throw invalidField('body.name', CAMPAIGN_MESSAGES.whatsappTemplateName);
   if (body === undefined) return undefined;
   const variables = placeholdersOf(body);
   if (variables.length > LIMITS.templateVariablesMax)
-    throw invalid('body.body', `At most ${LIMITS.templateVariablesMax} variables`);
+    throw invalidField('body.body', `At most ${LIMITS.templateVariablesMax} variables`);
   return variables;
 }
 

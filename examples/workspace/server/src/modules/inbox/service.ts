@@ -34,7 +34,7 @@ import { CsatSurveys } from '../csat/service';
 import { wakeOutbox } from '../outbox/worker';
 import type { InboxViewFilters, MessageTemplateRef } from '../../db/schema';
 import type { Services, WorkspaceAccess } from '../../lib/context';
-import { ApiError, notFound } from '../../lib/errors';
+import { ApiError, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { displayName, partAppPath, recordingUrl, transcriptUrl } from '../../lib/links';
 import { MESSAGES } from '../../lib/messages';
@@ -276,12 +276,12 @@ export class InboxService {
         break;
       case 'tag':
         requirePermit(access, 'flag_inbox_shared');
-        if (!query.tagId) throw missing('query.tagId', 'Required for folder=tag');
+        if (!query.tagId) throw invalidField('query.tagId', 'Required for folder=tag');
         folder = { kind: 'tag', tagId: query.tagId };
         break;
       case 'view': {
         requirePermit(access, 'flag_inbox_views');
-        if (!query.viewId) throw missing('query.viewId', 'Required for folder=view');
+        if (!query.viewId) throw invalidField('query.viewId', 'Required for folder=view');
         const view = await this.repo.findView(access.workspace.id, query.viewId);
         if (!view) throw notFound('View');
         folder = { kind: 'view', filters: view.filters, agentId };
@@ -638,9 +638,12 @@ export class InboxService {
     }
     const template = templates.find((t) => t.name === input.name && t.language === input.language);
     if (!template)
-      throw missing('body.name', INBOX_MESSAGES.templateNotApproved(input.name, input.language));
+      throw invalidField(
+        'body.name',
+        INBOX_MESSAGES.templateNotApproved(input.name, input.language),
+      );
     if (input.parameters.length !== template.variables)
-      throw missing('body.parameters', INBOX_MESSAGES.templateVariables(template.variables));
+      throw invalidField('body.parameters', INBOX_MESSAGES.templateVariables(template.variables));
     return this.postMessage(
       access,
       id,
@@ -766,10 +769,6 @@ export class InboxService {
     requirePermit(access, 'flag_inbox_savedReplies');
     if (!(await this.repo.deleteSavedReply(access.workspace.id, id))) throw notFound('Saved reply');
   }
-}
-
-function missing(path: string, message: string): ApiError {
-  return new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
 }
 
 function savedReply(r: { id: string; title: string; body: string; updated_at: Date }): SavedReply {

@@ -3,10 +3,10 @@
 import { CHANNELS } from '../../contract/inbox';
 import type { ChannelPatch, ChannelSetting } from '../../contract/settings';
 import type { Services, WorkspaceAccess } from '../../lib/context';
+import { invalidField } from '../../lib/errors';
 import { requirePermit } from '../../lib/router';
 import { SETTINGS_MESSAGES as M } from './messages';
 import { SettingsRepository } from './repository';
-import { invalid } from './service';
 
 export class ChannelSettings {
   private readonly repo: SettingsRepository;
@@ -51,8 +51,8 @@ export class ChannelSettings {
     const address = patch.address ?? current.address;
     if (address !== '') {
       const problem = addressProblem(channel, address);
-      if (problem) throw invalid('body.address', problem);
-    } else if (enabled) throw invalid('body.address', M.addressRequired);
+      if (problem) throw invalidField('body.address', problem);
+    } else if (enabled) throw invalidField('body.address', M.addressRequired);
     await this.repo.saveChannel(access.workspace.id, channel, { enabled, address });
     return (await this.channels(access)).find((c) => c.channel === channel)!;
   }

@@ -17,12 +17,11 @@ import { SalesforceCallError } from '../../integrations/salesforce/client';
 import { SALESFORCE_MESSAGES } from '../../integrations/salesforce/messages';
 import { salesforceOf } from '../../integrations/salesforce/sync';
 import type { Services, WorkspaceAccess } from '../../lib/context';
-import { ApiError, conflict } from '../../lib/errors';
+import { ApiError, conflict, invalidField } from '../../lib/errors';
 import { requirePermit } from '../../lib/router';
 import { IntegrationRepository } from './integration-repository';
 import { SETTINGS_MESSAGES as M } from './messages';
 import { maskSecret, SecretBox, SecretKeyMissingError } from './secret-box';
-import { invalid } from './service';
 
 export class IntegrationSettings {
   private readonly repo: IntegrationRepository;
@@ -98,7 +97,8 @@ export class IntegrationSettings {
     requirePermit(access, 'admin');
     const ws = access.workspace.id;
     const stored = (await this.repo.findIntegration(ws, kind))?.secrets[field];
-    if (input.enabled && !input.secret && !stored) throw invalid(`body.${field}`, M.secretRequired);
+    if (input.enabled && !input.secret && !stored)
+      throw invalidField(`body.${field}`, M.secretRequired);
     let sealed = stored;
     if (input.secret) {
       try {

@@ -23,7 +23,7 @@ import { isSupportedCountry } from 'libphonenumber-js';
 import type { GeneralSettings } from '../../contract/settings';
 import type { InstanceRef } from '../../integrations/contact-centre';
 import type { Services, WorkspaceAccess } from '../../lib/context';
-import { ApiError, conflict, notFound } from '../../lib/errors';
+import { ApiError, conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
@@ -38,10 +38,6 @@ import { SessionService } from '../session/service';
 import { PERMIT_COLUMNS, SettingsRepository, type PermitColumn } from './repository';
 
 type AgentRow = Awaited<ReturnType<SettingsRepository['agents']>>[number];
-
-/** A 400 answer naming the request field at fault. */
-export const invalid = (path: string, message: string) =>
-  new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
 
 /** The first character of a satisfied score on a scale (top fifth: 4–5 of 5, 8–10 of 10, 3 of 3). */
 export const satisfiedFrom = (scale: number): number => Math.ceil(scale * 0.8);
@@ -110,10 +106,10 @@ export class SettingsService {
     if (!row) throw notFound('Agent');
     const userId = row.member_user_id;
     if ((patch.permits || patch.role) && !userId)
-      throw invalid(patch.permits ? 'body.permits' : 'body.role', M.agentHasNoSignIn);
+      throw invalidField(patch.permits ? 'body.permits' : 'body.role', M.agentHasNoSignIn);
     const teamIds = patch.teamIds ? [...new Set(patch.teamIds)] : undefined;
     if (teamIds && (await this.repo.countTeams(ws, teamIds)) !== teamIds.length)
-      throw invalid('body.teamIds', M.unknownTeam);
+      throw invalidField('body.teamIds', M.unknownTeam);
     const permits = patch.permits ?? {};
     if (permits.admin !== undefined && permits.admin !== row.permit_admin && !access.permits.admin)
       throw new ApiError(403, 'forbidden', M.adminPermitNeedsAdmin);
@@ -165,7 +161,7 @@ export class SettingsService {
     const row = await this.repo.findAgent(ws, id);
     if (!row) throw notFound('Agent');
     const userId = row.member_user_id;
-    if (!userId) throw invalid('id', M.agentHasNoSignIn);
+    if (!userId) throw invalidField('id', M.agentHasNoSignIn);
     if (userId === access.membership.user_id)
       throw conflict('cannot_deactivate_self', M.cannotDeactivateSelf);
     if (row.deactivated_at) return this.agent(access, id);
@@ -188,7 +184,7 @@ export class SettingsService {
     const ws = access.workspace.id;
     const row = await this.repo.findAgent(ws, id);
     if (!row) throw notFound('Agent');
-    if (!row.member_user_id) throw invalid('id', M.agentHasNoSignIn);
+    if (!row.member_user_id) throw invalidField('id', M.agentHasNoSignIn);
     await this.repo.setDeactivated(ws, row.member_user_id, null);
     return this.agent(access, id);
   }
@@ -234,7 +230,7 @@ export class SettingsService {
   private async checkQueue(access: WorkspaceAccess, queueId: string | null): Promise<void> {
     if (queueId === null) return;
     const queues = await this.queues(access);
-    if (!queues.some((q) => q.id === queueId)) throw invalid('body.queueId', M.unknownQueue);
+    if (!queues.some((q) => q.id === queueId)) throw invalidField('body.queueId', M.unknownQueue);
   }
 
   async teams(access: WorkspaceAccess): Promise<SettingsTeam[]> {
@@ -251,7 +247,7 @@ export class SettingsService {
   private async checkMembers(workspaceId: string, ids: readonly string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
     if ((await this.repo.countAgents(workspaceId, unique)) !== unique.length)
-      throw invalid('body.memberIds', M.unknownAgent);
+      throw invalidField('body.memberIds', M.unknownAgent);
     return unique;
   }
 
@@ -379,7 +375,7 @@ export class SettingsService {
 
   async saveCsat(access: WorkspaceAccess, input: CsatSettings): Promise<Csat> {
     requirePermit(access, 'admin');
-    if (!CSAT_SCALES.includes(input.scale)) throw invalid('body.scale', 'Unknown scale');
+    if (!CSAT_SCALES.includes(input.scale)) throw invalidField('body.scale', 'Unknown scale');
     await this.repo.saveCsatSettings(access.workspace.id, input);
     return this.csat(access);
   }
@@ -395,7 +391,7 @@ export class SettingsService {
   async saveGeneral(access: WorkspaceAccess, input: GeneralSettings): Promise<GeneralSettings> {
     requirePermit(access, 'admin');
     if (input.defaultCountry !== null && !isSupportedCountry(input.defaultCountry))
-      throw invalid('body.defaultCountry', UNKNOWN_COUNTRY);
+      throw invalidField('body.defaultCountry', UNKNOWN_COUNTRY);
     await this.repo.saveDefaultCountry(access.workspace.id, input.defaultCountry);
     return { defaultCountry: input.defaultCountry };
   }

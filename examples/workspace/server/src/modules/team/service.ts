@@ -18,7 +18,7 @@ import {
   type InvitationPreview,
 } from '../../contract/team';
 import type { Services, WorkspaceAccess } from '../../lib/context';
-import { ApiError, conflict, notFound } from '../../lib/errors';
+import { ApiError, conflict, invalidField, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { MESSAGES } from '../../lib/messages';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../lib/password';
@@ -64,9 +64,6 @@ const ROLE_PERMITS: Record<Role, Permits> = {
 };
 
 const newToken = (): string => randomBytes(32).toString('base64url');
-
-const invalid = (path: string, message: string) =>
-  new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
 
 export class TeamService {
   private readonly repo: TeamRepository;
@@ -229,7 +226,7 @@ export class TeamService {
     if (existing) {
       if (!(await verifyPassword(input.password, existing.password_hash)))
         throw new ApiError(401, 'invalid_credentials', M.wrongPassword);
-    } else if (!input.name) throw invalid('body.name', M.nameRequired);
+    } else if (!input.name) throw invalidField('body.name', M.nameRequired);
     else await verifyPassword(input.password, UNUSABLE_HASH);
     const passwordHash = existing ? undefined : await hashPassword(input.password);
     const permits = ROLE_PERMITS[row.role as Role] ?? ROLE_PERMITS.agent;

@@ -19,7 +19,7 @@ import type { AfterCallWork } from '../../contract/voice';
 import type { Connection } from '../../db/schema';
 import { linkAgents } from '../../integrations/agent-links';
 import type { Services, WorkspaceAccess } from '../../lib/context';
-import { ApiError, notFound } from '../../lib/errors';
+import { ApiError, invalidField, notFound } from '../../lib/errors';
 import { voiceRecordingPath } from '../../lib/links';
 import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
@@ -123,7 +123,7 @@ export class VoiceService {
   async startConversation(access: WorkspaceAccess, call: CallStart) {
     const instance = requireVoice(access);
     if (!PHONE_NUMBER.test(call.contactPhoneNumber))
-      throw invalid('body.call.contactPhoneNumber', MESSAGES.phoneNumberNotValid);
+      throw invalidField('body.call.contactPhoneNumber', MESSAGES.phoneNumberNotValid);
     const contact = await ownCall(this.services, access, instance, call.idCommunication);
     const phone = customerNumber(contact) ?? call.contactPhoneNumber;
     const events: LiveEvent[] = [];
@@ -140,7 +140,7 @@ export class VoiceService {
       return this.records.settle(trx, row, { assignTo: access.agent?.id ?? null, events });
     });
     this.publish(events);
-    if (!row.id_conversation) throw invalid('body.call', MESSAGES.contactInfoNotAvailable);
+    if (!row.id_conversation) throw invalidField('body.call', MESSAGES.contactInfoNotAvailable);
     const conversation = await this.repo.conversationWithContact(
       access.workspace.id,
       row.id_conversation,
@@ -286,7 +286,7 @@ export class VoiceService {
     let after;
     if (lastId !== undefined) {
       after = await this.historyRepo.historyKeyset(ws.id, lastId);
-      if (!after) throw invalid('query.lastId', 'Unknown history item');
+      if (!after) throw invalidField('query.lastId', 'Unknown history item');
     }
     const rows = await this.historyRepo.history(
       {
@@ -398,7 +398,7 @@ export class VoiceService {
     if (disposition !== null) {
       const codes = await this.afterCall.dispositions(access.workspace.id);
       if (!codes.includes(disposition))
-        throw invalid('body.disposition', MESSAGES.unknownDisposition);
+        throw invalidField('body.disposition', MESSAGES.unknownDisposition);
     }
     const saved = await this.afterCall.saveAfterCallWork(
       row.id,
@@ -440,9 +440,4 @@ export class VoiceService {
 function customerNumber(contact: Contact): string | undefined {
   const address = contact.CustomerEndpoint?.Address;
   return address && PHONE_NUMBER.test(address) ? address : undefined;
-}
-
-/** The first live connection of an agent (`connections[0]`), or none. */
-function invalid(path: string, message: string): ApiError {
-  return new ApiError(400, 'invalid_request', MESSAGES.invalidRequest, [{ path, message }]);
 }
