@@ -38,7 +38,6 @@ const FILE_EXCEPTIONS = {
   'packages/react-voice/src/locales/call.ts': LOCALE,
   'packages/react-voice/src/locales/controller.ts': LOCALE,
   'examples/workspace/server/src/db/seed/demo.ts': SEED,
-  'examples/workspace/server/src/modules/inbox/service.ts': NOT_YET_SPLIT,
   'examples/workspace/src/modules/campaigns/components/campaigns.css': NOT_YET_SPLIT,
   'examples/workspace/src/modules/inbox/components/inbox.css': NOT_YET_SPLIT,
   'examples/workspace/src/modules/reports/components/reports-page.tsx': NOT_YET_SPLIT,

@@ -9,6 +9,7 @@ import type { MeetCreate, MeetCreated, MeetTest } from '../../contract/meet';
 import type { Services, WorkspaceAccess } from '../../lib/context';
 import { ApiError, conflict } from '../../lib/errors';
 import { requirePermit } from '../../lib/router';
+import { InboxMessages } from '../../modules/inbox/message-service';
 import { InboxService } from '../../modules/inbox/service';
 import { IntegrationRepository } from '../../modules/settings/integration-repository';
 import { SecretBox } from '../../modules/settings/secret-box';
@@ -32,6 +33,7 @@ export class GoogleMeetService {
   private readonly repo: IntegrationRepository;
   private readonly secrets: SecretBox;
   private readonly inbox: InboxService;
+  private readonly messages: InboxMessages;
   private readonly client: GoogleMeetClient;
   /** Creates in flight per requestId: a second click while the first runs gets the first's answer. */
   private static readonly inFlight = new Map<string, Promise<MeetCreated>>();
@@ -40,6 +42,7 @@ export class GoogleMeetService {
     this.repo = new IntegrationRepository(services.db);
     this.secrets = SecretBox.fromConfig(services.config);
     this.inbox = new InboxService(services);
+    this.messages = new InboxMessages(services);
     let client = clients.get(services);
     if (!client) {
       client = new GoogleMeetClient(services.config.google);
@@ -118,10 +121,10 @@ export class GoogleMeetService {
       if (!config.addLinkToConversations) return { meeting, note: null };
       // A retry with the same key gets the same meeting from Google: its note is not posted twice.
       const body = M.note(meeting.url);
-      const page = await this.inbox.messages(access, conversationId, undefined, 50);
+      const page = await this.messages.list(access, conversationId, undefined, 50);
       const posted = page.messages.find((m) => m.kind === 'note' && m.body === body);
       const note =
-        posted ?? (await this.inbox.postMessage(access, conversationId, { kind: 'note', body }));
+        posted ?? (await this.messages.post(access, conversationId, { kind: 'note', body }));
       return { meeting, note };
     })();
     GoogleMeetService.inFlight.set(requestId, run);

@@ -16,7 +16,8 @@ import { MESSAGES } from '../../lib/messages';
 import { requirePermit } from '../../lib/router';
 import { decodeNameCursor, encodeNameCursor } from '../../lib/paging';
 import { displayName, isVisitorName, recordingUrl, visitorName } from '../../lib/links';
-import { hasMedia, InboxService } from '../inbox/service';
+import { hasMedia } from '../inbox/message-view';
+import { InboxService } from '../inbox/service';
 import { ContactRepository } from './repository';
 
 /** A contact as the API answers it; `country`: the workspace's default country (display name). */

@@ -2,12 +2,12 @@
 import { slugParamsSchema } from '../../contract/common';
 import { tagsResponseSchema, viewsResponseSchema } from '../../contract/inbox';
 import { authRoute, createRouter, json } from '../../lib/router';
-import type { InboxService } from './service';
+import type { InboxFilters } from './filter-service';
 
 const tags = ['Inbox'];
 
 /** The tag and view routes. */
-export function filterRoutes(inbox: InboxService) {
+export function filterRoutes(filters: InboxFilters) {
   const router = createRouter();
 
   router.openapi(
@@ -19,7 +19,7 @@ export function filterRoutes(inbox: InboxService) {
       request: { params: slugParamsSchema },
       responses: { 200: json(tagsResponseSchema) },
     }),
-    async (c) => c.json({ tags: await inbox.tags(c.get('access')) }, 200),
+    async (c) => c.json({ tags: await filters.tags(c.get('access')) }, 200),
   );
 
   router.openapi(
@@ -31,7 +31,7 @@ export function filterRoutes(inbox: InboxService) {
       request: { params: slugParamsSchema },
       responses: { 200: json(viewsResponseSchema) },
     }),
-    async (c) => c.json({ views: await inbox.views(c.get('access')) }, 200),
+    async (c) => c.json({ views: await filters.views(c.get('access')) }, 200),
   );
 
   return router;

@@ -13,12 +13,12 @@ import {
   whatsappWindowResponseSchema,
 } from '../../contract/inbox';
 import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
-import type { InboxService } from './service';
+import type { InboxMessages } from './message-service';
 
 const tags = ['Inbox'];
 
 /** The message routes of a conversation, and its call parts. */
-export function messageRoutes(inbox: InboxService) {
+export function messageRoutes(messages: InboxMessages) {
   const router = createRouter();
 
   router.openapi(
@@ -33,7 +33,7 @@ export function messageRoutes(inbox: InboxService) {
     async (c) => {
       const { cursor, limit } = c.req.valid('query');
       return c.json(
-        await inbox.messages(c.get('access'), c.req.valid('param').id, cursor, limit),
+        await messages.list(c.get('access'), c.req.valid('param').id, cursor, limit),
         200,
       );
     },
@@ -50,7 +50,7 @@ export function messageRoutes(inbox: InboxService) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const message = await inbox.postMessage(c.get('access'), id, c.req.valid('json'));
+      const message = await messages.post(c.get('access'), id, c.req.valid('json'));
       return c.json({ message }, 201);
     },
   );
@@ -67,7 +67,10 @@ export function messageRoutes(inbox: InboxService) {
       responses: { 200: json(whatsappWindowResponseSchema) },
     }),
     async (c) =>
-      c.json({ window: await inbox.whatsappWindow(c.get('access'), c.req.valid('param').id) }, 200),
+      c.json(
+        { window: await messages.whatsappWindow(c.get('access'), c.req.valid('param').id) },
+        200,
+      ),
   );
 
   router.openapi(
@@ -83,7 +86,7 @@ export function messageRoutes(inbox: InboxService) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const message = await inbox.postTemplateMessage(c.get('access'), id, c.req.valid('json'));
+      const message = await messages.postTemplate(c.get('access'), id, c.req.valid('json'));
       return c.json({ message }, 201);
     },
   );
@@ -101,7 +104,7 @@ export function messageRoutes(inbox: InboxService) {
     }),
     async (c) => {
       const { id, messageId } = c.req.valid('param');
-      return c.json({ message: await inbox.retryMessage(c.get('access'), id, messageId) }, 200);
+      return c.json({ message: await messages.retry(c.get('access'), id, messageId) }, 200);
     },
   );
 
@@ -116,7 +119,7 @@ export function messageRoutes(inbox: InboxService) {
     }),
     async (c) => {
       const { id, idPart } = c.req.valid('param');
-      return c.json({ part: await inbox.part(c.get('access'), id, idPart) }, 200);
+      return c.json({ part: await messages.part(c.get('access'), id, idPart) }, 200);
     },
   );
 

@@ -8,12 +8,12 @@ import {
   savedReplyResponseSchema,
 } from '../../contract/inbox';
 import { authRoute, createRouter, json, jsonBody } from '../../lib/router';
-import type { InboxService } from './service';
+import type { InboxFilters } from './filter-service';
 
 const tags = ['Inbox'];
 
 /** The saved-reply routes. */
-export function savedReplyRoutes(inbox: InboxService) {
+export function savedReplyRoutes(filters: InboxFilters) {
   const router = createRouter();
 
   router.openapi(
@@ -27,7 +27,7 @@ export function savedReplyRoutes(inbox: InboxService) {
     }),
     async (c) =>
       c.json(
-        { savedReplies: await inbox.savedReplies(c.get('access'), c.req.valid('query').q) },
+        { savedReplies: await filters.savedReplies(c.get('access'), c.req.valid('query').q) },
         200,
       ),
   );
@@ -43,7 +43,7 @@ export function savedReplyRoutes(inbox: InboxService) {
     }),
     async (c) =>
       c.json(
-        { savedReply: await inbox.createSavedReply(c.get('access'), c.req.valid('json')) },
+        { savedReply: await filters.createSavedReply(c.get('access'), c.req.valid('json')) },
         201,
       ),
   );
@@ -59,7 +59,7 @@ export function savedReplyRoutes(inbox: InboxService) {
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const savedReply = await inbox.updateSavedReply(c.get('access'), id, c.req.valid('json'));
+      const savedReply = await filters.updateSavedReply(c.get('access'), id, c.req.valid('json'));
       return c.json({ savedReply }, 200);
     },
   );
@@ -74,7 +74,7 @@ export function savedReplyRoutes(inbox: InboxService) {
       responses: { 204: { description: 'Deleted' } },
     }),
     async (c) => {
-      await inbox.deleteSavedReply(c.get('access'), c.req.valid('param').id);
+      await filters.deleteSavedReply(c.get('access'), c.req.valid('param').id);
       return c.body(null, 204);
     },
   );
