@@ -2,10 +2,15 @@ import { useEffect } from 'react';
 import { getAuth } from '../../../api/auth-token';
 import { apiUrl } from '../../../api/client';
 import { tabId } from '../../../api/event-stream';
+import type { PathOf, Req } from '../../../api/http';
 import { followWorkspaceEvents } from '../../../api/workspace-events';
 
-/** The server route of the pagehide beacon (its token is in the body: a beacon sends no header). */
-export const PRESENCE_LEAVE_PATH = '/presence/leave';
+/**
+ * The server route of the pagehide beacon (its token is in the body: a beacon sends no header).
+ * A beacon cannot go through the typed client, so its path and body are checked against the
+ * server's routes here.
+ */
+export const PRESENCE_LEAVE_PATH = '/presence/leave' satisfies PathOf<'post'>;
 
 /**
  * Keeps the agent's presence (the last tab closing sets the agent Offline). While this tab is
@@ -21,7 +26,8 @@ export function PresenceEffect({ slug }: { readonly slug: string }) {
     const leave = () => {
       const token = getAuth()?.token;
       if (!token || typeof navigator.sendBeacon !== 'function') return;
-      const body = JSON.stringify({ token, slug, tab: tabId() });
+      const leaving: Req<'post', typeof PRESENCE_LEAVE_PATH> = { token, slug, tab: tabId() };
+      const body = JSON.stringify(leaving);
       navigator.sendBeacon(
         apiUrl(PRESENCE_LEAVE_PATH),
         new Blob([body], { type: 'application/json' }),
