@@ -4,6 +4,7 @@
 // Bar: p99 ≤ 20 ms.
 import { startEmulator } from '../../packages/connect-emulator/src/server';
 import { percentile, report } from './harness';
+import { signAdmin } from '../../packages/connect-emulator/test/support/sign-admin';
 
 const AGENTS = Number(process.env.AGENTS ?? 2_000);
 const CALLS = Number(process.env.CALLS ?? 1_000);
@@ -72,15 +73,15 @@ const bodies = [
 async function call(
   body: unknown,
 ): Promise<{ NextToken?: string; ApproximateTotalCount?: number }> {
-  const res = await fetch(`${emulator.url}/metrics/userdata/${instanceId}`, {
+  const url = `${emulator.url}/metrics/userdata/${instanceId}`;
+  const init = {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      // The admin API checks the SigV4 access key (the signature itself is not verified).
-      authorization: `AWS4-HMAC-SHA256 Credential=${emulator.adminCredentials.accessKeyId}/20260101/us-east-1/connect/aws4_request, SignedHeaders=host, Signature=0`,
-    },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-  });
+  };
+  // Signed as the AWS SDK signs it: the admin API checks the SigV4 signature.
+  const headers = await signAdmin(url, init, { credentials: emulator.adminCredentials });
+  const res = await fetch(url, { ...init, headers });
   if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
   return (await res.json()) as { NextToken?: string };
 }

@@ -298,6 +298,15 @@ export const DEFAULT_ADMIN_CREDENTIALS = {
   secretAccessKey: 'emulator-demo-secret',
 } as const;
 
+/**
+ * How far a SigV4 request's time (`X-Amz-Date`) may be from the emulator's clock: AWS refuses a
+ * signature more than 15 minutes old or ahead.
+ */
+export const SIGV4_MAX_SKEW_MS = 15 * 60_000;
+
+/** The signing name of the admin API's clients (Connect and Contact Lens both sign as `connect`). */
+export const ADMIN_SIGNING_NAME = 'connect';
+
 /** Default channel concurrency when a routing profile gives none. */
 export const DEFAULT_CHANNEL_CONCURRENCY: Readonly<Record<string, number>> = { VOICE: 1, CHAT: 1 };
 

@@ -42,6 +42,26 @@ export const MESSAGES = {
   missingAuthenticationToken: 'Missing Authentication Token',
   badSignature: 'The Authorization header is not an AWS Signature Version 4 header.',
   unknownAccessKey: 'The security token included in the request is invalid.',
+  sigv4MissingPart: (part: string) => `Authorization header requires '${part}' parameter.`,
+  sigv4CredentialParts: (credential: string) =>
+    `Credential should be scoped to a valid format: '${credential}'.`,
+  sigv4NoDate:
+    "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header.",
+  sigv4BadDate: (value: string) => `X-Amz-Date must be in the ISO8601 Long Format: '${value}'.`,
+  sigv4Expired: (given: string, earliest: string, now: string, minutes: number) =>
+    `Signature expired: ${given} is now earlier than ${earliest} (${now} - ${minutes} min.)`,
+  sigv4NotYetCurrent: (given: string, latest: string, now: string, minutes: number) =>
+    `Signature not yet current: ${given} is still later than ${latest} (${now} + ${minutes} min.)`,
+  sigv4ScopeDate: (day: string, amzDate: string) =>
+    `Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '${day}' != '${amzDate.slice(0, 8)}', from '${amzDate}'.`,
+  sigv4ScopeRegion: 'Credential should be scoped to a valid region.',
+  sigv4ScopeService: (service: string) =>
+    `Credential should be scoped to correct service: '${service}'.`,
+  sigv4ScopeTerminator: (terminator: string) =>
+    `Credential should be scoped with a valid terminator: 'aws4_request', not '${terminator}'.`,
+  sigv4HostNotSigned: "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.",
+  sigv4Mismatch:
+    'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
   notListener: 'A monitoring (silent) participant can only listen.',
   internal: 'An internal error occurred; the emulator logged it.',
   notFoundRoute: (method: string, path: string) => `No route ${method} ${path}.`,

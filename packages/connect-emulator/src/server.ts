@@ -234,7 +234,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const origins = new OriginPolicy(allowedOrigins, secure, address);
   const guard = new ApiGuard({
     controlToken,
-    adminAccessKeyId: adminCredentials.accessKeyId,
+    adminCredentials,
+    adminRegions: () => [
+      instance.centre.region,
+      ...(regions ? [regions.primary, regions.secondary] : []),
+    ],
     allowRemote: options.allowRemoteControl ?? false,
     scheme: origins.scheme,
     ownOrigins: () => origins.ownOrigins(),

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers';
+import { signAdmin } from './support/sign-admin';
 
 let h: Harness;
 let client: ConnectClient;
@@ -89,14 +90,14 @@ describe('4xx, not 500, AWS-shaped', () => {
   it('a 1,000-deep SearchUsers filter is a 400 (no stack overflow)', async () => {
     // Sent raw: the SDK's own serializer overflows on it.
     const criteria = `${'{"AndConditions":['.repeat(1000)}{}${']}'.repeat(1000)}`;
-    const res = await fetch(`${h.emulator.url}/search-users`, {
+    const url = `${h.emulator.url}/search-users`;
+    const init = {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `AWS4-HMAC-SHA256 Credential=${h.emulator.adminCredentials.accessKeyId}/20260101/us-east-1/connect/aws4_request, SignedHeaders=host, Signature=0`,
-      },
+      headers: { 'content-type': 'application/json' },
       body: `{"InstanceId":"${instanceId}","SearchCriteria":${criteria}}`,
-    });
+    };
+    const headers = await signAdmin(url, init, { credentials: h.emulator.adminCredentials });
+    const res = await fetch(url, { ...init, headers });
     await expectAwsError(res, 400);
   });
 
@@ -231,10 +232,9 @@ describe('strict validation (ARNs, enums, sort fields)', () => {
         }),
       ),
     ).rejects.toMatchObject({ name: 'InvalidParameterException' });
-    const types = await fetch(`${h.emulator.url}/queues-summary/${instanceId}?queueTypes=BOGUS`, {
-      headers: {
-        authorization: `AWS4-HMAC-SHA256 Credential=${h.emulator.adminCredentials.accessKeyId}/20260101/us-east-1/connect/aws4_request, SignedHeaders=host, Signature=0`,
-      },
+    const typesUrl = `${h.emulator.url}/queues-summary/${instanceId}?queueTypes=BOGUS`;
+    const types = await fetch(typesUrl, {
+      headers: await signAdmin(typesUrl, {}, { credentials: h.emulator.adminCredentials }),
     });
     await expectAwsError(types, 400, 'InvalidParameterException');
   });

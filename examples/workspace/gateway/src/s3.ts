@@ -1,8 +1,9 @@
 // A local S3 stand-in on the gateway's origin, under /s3: path-style PutObject, GetObject,
 // HeadObject and DeleteObject on one bucket, in memory, every request verified with SigV4
 // (AWS Signature Version 4: canonical request, scope, clock skew). Point `@aws-sdk/client-s3` at it with
-// `endpoint: <gateway url>/s3` and `forcePathStyle: true`. The connect emulator's API guard only
-// checks the access key id, so the verifier is written here (one small implementation).
+// `endpoint: <gateway url>/s3` and `forcePathStyle: true`. S3 signs differently from the
+// connect emulator's REST-JSON admin API (the path is not encoded again, the payload hash is a
+// header, errors are S3's XML codes), so its verifier is its own.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { Hono, type Context } from 'hono';

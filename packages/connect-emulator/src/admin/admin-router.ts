@@ -12,6 +12,7 @@ import type { EmulatorEnv } from '../http/node-env';
 import {
   BodyTooLargeError,
   HttpError,
+  parseJson,
   pathSegments,
   readJson,
   sendJson,
@@ -129,7 +130,11 @@ export function adminRoutes(
         let body: unknown = {};
         if (entry.method !== 'GET') {
           try {
-            body = await readJson(c.env.incoming);
+            const read = c.get('body');
+            body =
+              read === undefined
+                ? await readJson(c.env.incoming)
+                : parseJson(read.toString('utf8'));
           } catch (error) {
             if (error instanceof BodyTooLargeError) throw error;
             throw new AdminApiError(

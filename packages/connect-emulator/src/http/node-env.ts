@@ -12,6 +12,8 @@ export interface EmulatorVariables {
   url: URL;
   /** The region the request is for (the secondary one under `/secondary`), when running two. */
   region: string | undefined;
+  /** The request body, when the protections read it (to check an admin request's signature). */
+  body?: Buffer;
 }
 
 /** The Hono environment of the emulator's app. */

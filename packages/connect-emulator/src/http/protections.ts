@@ -1,12 +1,20 @@
 // The emulator's first HTTP steps, the one place of its protections: the error boundary of every
 // surface, and the first middleware (the request URL parsed defensively, the control and admin
-// APIs' guard, CORS for the other surfaces, the request's region).
+// APIs' guard (with the admin API's SigV4 signature checked over the whole request), CORS for the
+// other surfaces, the request's region).
 import type { IncomingMessage } from 'node:http';
 import type { ErrorHandler, MiddlewareHandler } from 'hono';
 import { adminOperation } from '../admin/admin-router';
-import { header, HttpError, requestUrl, sendAwsError, sendHttpError } from '../lib/http';
+import {
+  header,
+  HttpError,
+  readBodyBytes,
+  requestUrl,
+  sendAwsError,
+  sendHttpError,
+} from '../lib/http';
 import { MESSAGES } from '../messages';
-import type { RegionController } from '../regions/regions';
+import { SECONDARY_REGION_PREFIX, type RegionController } from '../regions/regions';
 import type { ApiGuard } from '../security/api-guard';
 import { ALREADY_SENT, type EmulatorEnv } from './node-env';
 import type { OriginPolicy, ServedAddress } from './origin-policy';
@@ -44,6 +52,22 @@ export interface ProtectionOptions {
   readonly secondaryRequests: WeakSet<IncomingMessage>;
 }
 
+/** A request as its signature covers it: the path as sent (with the secondary region's prefix). */
+function signedRequest(req: IncomingMessage, body: Buffer, secondary: boolean) {
+  const raw = req.url ?? '/';
+  const q = raw.indexOf('?');
+  return {
+    method: req.method ?? 'GET',
+    path: `${secondary ? SECONDARY_REGION_PREFIX : ''}${q < 0 ? raw : raw.slice(0, q)}`,
+    query: q < 0 ? '' : raw.slice(q + 1),
+    header: (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    body,
+  };
+}
+
 /** The protected surface a request is for: the control API, the admin API, or neither. */
 function protectedSurface(method: string, path: string): 'control' | 'admin' | undefined {
   if (path === '/api' || path === '/connect/api') return undefined; // the CTI hot path
@@ -72,6 +96,12 @@ export function protections(options: ProtectionOptions): MiddlewareHandler<Emula
       }
       const page = url.pathname === '/control' || url.pathname === '/control/';
       guard.check(req, surface, !page && url.pathname !== '/control/openapi.json');
+      if (surface === 'admin') {
+        // The signature covers the body: it is read here, once, and handed to the admin routes.
+        const body = await readBodyBytes(req);
+        guard.verifyAdminSignature(signedRequest(req, body, secondaryRequests.has(req)));
+        c.set('body', body);
+      }
     } else {
       const origin = origins.corsOrigin(req);
       if (origin) {

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { CONTROL_TOKEN_HEADER } from '../constants';
+import { ADMIN_SIGNING_NAME, CONTROL_TOKEN_HEADER } from '../constants';
 import { header, HttpError } from '../lib/http';
 import { MESSAGES } from '../messages';
+import { verifySigV4, type SignedRequest } from './sigv4';
 
 /** Host names that name this machine. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -34,8 +35,10 @@ export function isLoopbackOrigin(origin: string, scheme: string): boolean {
 export interface ApiGuardOptions {
   /** The token the control API requires in {@link CONTROL_TOKEN_HEADER}. */
   readonly controlToken: string;
-  /** The access key id the admin API requires in the SigV4 `Authorization` header. */
-  readonly adminAccessKeyId: string;
+  /** The credentials the admin API's requests must be signed with (SigV4). */
+  readonly adminCredentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
+  /** The regions the admin API serves (a signature scoped to another is refused). */
+  readonly adminRegions: () => readonly string[];
   /** Accept control and admin calls from other machines (default: loopback only). */
   readonly allowRemote: boolean;
   /** `http:` or `https:`: the emulator's own scheme. */
@@ -53,7 +56,8 @@ export type ProtectedSurface = 'control' | 'admin';
  * The protection of the control and admin APIs: loopback only by default; the `Host`
  * must name the emulator (no DNS rebinding); no cross-site browser request (`Sec-Fetch-Site`,
  * `Origin`); a JSON body for every state-changing method; and a credential: the control token, or
- * the configured access key in the SigV4 `Authorization` of the admin API. Every refusal is an
+ * the configured access key in the SigV4 `Authorization` of the admin API, whose signature
+ * {@link ApiGuard.verifyAdminSignature} then checks over the whole request. Every refusal is an
  * AWS-shaped {@link HttpError}.
  */
 export class ApiGuard {
@@ -77,6 +81,19 @@ export class ApiGuard {
     if (!credential) return;
     if (surface === 'control') this.checkControlToken(req);
     else this.checkAccessKey(req);
+  }
+
+  /**
+   * Throws the refusal of an admin request whose SigV4 signature does not hold (checked over its
+   * method, path, query, signed headers and body, with the configured secret), or returns.
+   */
+  verifyAdminSignature(request: SignedRequest): void {
+    verifySigV4(request, {
+      ...this.options.adminCredentials,
+      regions: this.options.adminRegions(),
+      service: ADMIN_SIGNING_NAME,
+      now: new Date(),
+    });
   }
 
   /** Whether a request comes from a browser page of another origin (or site). */
@@ -118,7 +135,7 @@ export class ApiGuard {
       );
     const match = /^AWS4-HMAC-SHA256\s+Credential=([^/,\s]+)\//.exec(authorization);
     if (!match) throw new HttpError(400, 'IncompleteSignatureException', MESSAGES.badSignature);
-    if (!sameSecret(match[1]!, this.options.adminAccessKeyId))
+    if (!sameSecret(match[1]!, this.options.adminCredentials.accessKeyId))
       throw new HttpError(403, 'UnrecognizedClientException', MESSAGES.unknownAccessKey);
   }
 }

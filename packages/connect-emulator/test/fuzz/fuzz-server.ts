@@ -11,6 +11,7 @@ process.send!({
   url: emulator.url,
   controlToken: emulator.controlToken,
   accessKeyId: emulator.adminCredentials.accessKeyId,
+  secretAccessKey: emulator.adminCredentials.secretAccessKey,
   instanceId: emulator.centre.instanceId,
   token: jane.accessToken,
   refreshToken: jane.refreshToken,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_APP_OPERATION_POLICIES } from '../../src/agent-app/agent-app-router';
 import { ADMIN_OPERATIONS } from '../../src/admin/admin-router';
 import { CONTROL_TOKEN_HEADER } from '../../src/constants';
+import { signAdmin } from '../support/sign-admin';
 
 const HTTP_CASES = 900;
 const WS_CASES = 160;
@@ -21,6 +22,7 @@ interface Ready {
   url: string;
   controlToken: string;
   accessKeyId: string;
+  secretAccessKey: string;
   instanceId: string;
   token: string;
   refreshToken: string;
@@ -214,10 +216,17 @@ async function request(
   }
 }
 
-const adminAuth = () => ({
-  authorization: `AWS4-HMAC-SHA256 Credential=${ready.accessKeyId}/20260101/us-east-1/connect/aws4_request, SignedHeaders=host, Signature=0`,
-  'content-type': 'application/json',
-});
+/** Admin request headers signed over the request (SigV4), so the fuzzed input reaches the routes. */
+const adminAuth = (path: string, method: string, body: string | undefined) =>
+  signAdmin(
+    `${ready.url}${path}`,
+    {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body }),
+    },
+    { credentials: { accessKeyId: ready.accessKeyId, secretAccessKey: ready.secretAccessKey } },
+  );
 
 /** One generated HTTP case against one surface. */
 async function httpCase(i: number): Promise<void> {
@@ -266,26 +275,28 @@ async function httpCase(i: number): Promise<void> {
       : r.chance(0.2)
         ? `?maxResults=${r.pick(['-1', 'x', '99999'])}`
         : '';
+    const body =
+      method === 'GET'
+        ? undefined
+        : r.chance(0.3)
+          ? JSON.stringify({
+              InstanceId: ready.instanceId,
+              SearchCriteria: deep(r.pick([3, 30, 1000]), 'AndConditions'),
+              Filters: {
+                Queues: [r.pick(STRINGS)],
+                ContactFilter: { ContactStates: ['BOGUS'] },
+              },
+              Sort: { FieldName: 'BOGUS', Order: 'ASCENDING' },
+              TimeRange: { Type: 'INITIATION_TIMESTAMP', StartTime: 0, EndTime: 1 },
+              NextToken: 'A'.repeat(r.pick([10, 100_000])),
+            })
+          : junkBody(['InstanceId', 'ContactId', 'UserId', 'Filters', 'QueueId']);
     await request(`#${i} admin ${key}`, `/${path}${query}`, {
       method,
-      headers: r.chance(0.9) ? adminAuth() : { 'content-type': 'application/json' },
-      ...(method === 'GET'
-        ? {}
-        : {
-            body: r.chance(0.3)
-              ? JSON.stringify({
-                  InstanceId: ready.instanceId,
-                  SearchCriteria: deep(r.pick([3, 30, 1000]), 'AndConditions'),
-                  Filters: {
-                    Queues: [r.pick(STRINGS)],
-                    ContactFilter: { ContactStates: ['BOGUS'] },
-                  },
-                  Sort: { FieldName: 'BOGUS', Order: 'ASCENDING' },
-                  TimeRange: { Type: 'INITIATION_TIMESTAMP', StartTime: 0, EndTime: 1 },
-                  NextToken: 'A'.repeat(r.pick([10, 100_000])),
-                })
-              : junkBody(['InstanceId', 'ContactId', 'UserId', 'Filters', 'QueueId']),
-          }),
+      headers: r.chance(0.9)
+        ? await adminAuth(`/${path}${query}`, method, body)
+        : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body }),
     });
   } else if (surface === 4) {
     const path = r.pick([
