@@ -59,6 +59,16 @@ export const MESSAGES = {
     `Credential should be scoped to correct service: '${service}'.`,
   sigv4ScopeTerminator: (terminator: string) =>
     `Credential should be scoped with a valid terminator: 'aws4_request', not '${terminator}'.`,
+  sigv4NoContentSha256: 'Missing required header for this request: x-amz-content-sha256',
+  s3AccessDenied: 'Access Denied',
+  s3InvalidAccessKeyId: 'The AWS Access Key Id you provided does not exist in our records.',
+  s3Skewed: 'The difference between the request time and the current time is too large.',
+  s3WrongRegion: (region: string, expected: string) =>
+    `The authorization header is malformed; the region '${region}' is wrong; expecting '${expected}'`,
+  s3SignatureMismatch:
+    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  s3NoSuchKey: 'The specified key does not exist.',
+  s3NoSuchBucket: 'The specified bucket does not exist',
   sigv4HostNotSigned: "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.",
   sigv4Mismatch:
     'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',

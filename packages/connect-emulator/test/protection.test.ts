@@ -7,6 +7,7 @@ import { networkInterfaces } from 'node:os';
 import {
   ConnectClient,
   DescribeContactCommand,
+  DescribeInstanceStorageConfigCommand,
   DescribeQueueCommand,
   DescribeQuickConnectCommand,
   DescribeUserCommand,
@@ -14,6 +15,7 @@ import {
   GetCurrentMetricDataCommand,
   GetCurrentUserDataCommand,
   ListAgentStatusesCommand,
+  ListInstanceStorageConfigsCommand,
   ListPhoneNumbersV2Command,
   ListQueuesCommand,
   ListQuickConnectsCommand,
@@ -113,6 +115,19 @@ describe('admin API credentials', () => {
         new DescribeQuickConnectCommand({
           InstanceId,
           QuickConnectId: QuickConnectSummaryList![0]!.Id!,
+        }),
+      ),
+    );
+    const storage = await client.send(
+      new ListInstanceStorageConfigsCommand({ InstanceId, ResourceType: 'CALL_RECORDINGS' }),
+    );
+    done.add('ListInstanceStorageConfigs');
+    await run('DescribeInstanceStorageConfig', () =>
+      client.send(
+        new DescribeInstanceStorageConfigCommand({
+          InstanceId,
+          ResourceType: 'CALL_RECORDINGS',
+          AssociationId: storage.StorageConfigs![0]!.AssociationId!,
         }),
       ),
     );

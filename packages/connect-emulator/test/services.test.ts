@@ -8,6 +8,7 @@ import {
   ConnectClient,
   DescribeContactCommand,
   GetCurrentUserDataCommand,
+  ListInstanceStorageConfigsCommand,
   ListQuickConnectsCommand,
   ListUsersCommand,
   SearchContactsCommand,
@@ -204,6 +205,15 @@ describe('emulator services over a real call', () => {
     const info = readWavInfo(Buffer.from(await wav.arrayBuffer()));
     expect(info).toMatchObject({ sampleRate: 8000, channels: 2, bitsPerSample: 16 });
     expect(info.durationMs).toBe(30_000);
+    // The instance's storage config names the bucket and prefix of every recording's Location.
+    const { StorageConfigs } = await client.send(
+      new ListInstanceStorageConfigsCommand({
+        InstanceId: instanceId(),
+        ResourceType: 'CALL_RECORDINGS',
+      }),
+    );
+    const { BucketName, BucketPrefix } = StorageConfigs![0]!.S3Config!;
+    expect(location.startsWith(`${BucketName}/${BucketPrefix}/`)).toBe(true);
 
     const segments = await lens.send(
       new ListRealtimeContactAnalysisSegmentsCommand({

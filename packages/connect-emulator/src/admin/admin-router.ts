@@ -1,6 +1,6 @@
 /**
  * The admin API's router: the operation table (for fault rules), the Hono binding of each
- * resource family's routes (metrics, users, instance resources, contacts, contact starts) and
+ * resource family's routes (metrics, users, instance resources, contacts, storage, contact starts) and
  * the AWS REST-JSON error replies.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +23,7 @@ import { CONTACT_START_OPERATIONS, contactStartRoutes } from './contact-start-ro
 import { AdminApiError } from './errors';
 import { metricsRoutes } from './metrics-routes';
 import { resourceRoutes } from './resource-routes';
+import { storageRoutes } from './storage-routes';
 import { adminScope, parseBody, type Route } from './route-kit';
 import type { AdminBackend } from './types';
 import { userRoutes } from './user-routes';
@@ -50,6 +51,8 @@ export const ADMIN_OPERATIONS: Readonly<Record<string, string>> = {
   'POST contact/monitor': 'MonitorContact',
   'POST contact/attributes': 'UpdateContactAttributes',
   'PUT users/*/*/status': 'PutUserStatus',
+  'GET instance/*/storage-configs': 'ListInstanceStorageConfigs',
+  'GET instance/*/storage-config/*': 'DescribeInstanceStorageConfig',
   ...CONTACT_START_OPERATIONS,
 };
 
@@ -102,6 +105,7 @@ export function adminRoutes(
     ...userRoutes(scope),
     ...resourceRoutes(scope),
     ...contactRoutes(scope),
+    ...storageRoutes(scope),
     ...contactStartRoutes({ backend, parseBody, checkInstance: scope.checkInstance }),
   };
 

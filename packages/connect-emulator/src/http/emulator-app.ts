@@ -1,6 +1,6 @@
 // Every HTTP surface of the emulator on one Hono app, in the order a request meets them: the
 // protections, the host's routes and fault injection, the CTI endpoint, the regions' status, the
-// Participant Service, the admin API and agent-app endpoint, sign-in, the control API, the home
+// Participant Service, the admin API, the recordings bucket (S3) and agent-app endpoint, sign-in, the control API, the home
 // page, the CCP panel, then 404.
 import type { IncomingMessage } from 'node:http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -15,6 +15,7 @@ import { ctiRoutes } from '../cti/cti-route';
 import type { CtiService } from '../cti/service';
 import type { Clock } from '../domain/clock';
 import { HttpError } from '../lib/http';
+import { s3Routes } from '../media/s3-routes';
 import { MESSAGES } from '../messages';
 import { panelRoutes, type PanelRouteOptions } from '../panel';
 import { frameAncestors } from '../panel/panel-page';
@@ -83,6 +84,15 @@ export function emulatorApp(parts: EmulatorAppParts): Hono<EmulatorEnv> {
     }),
   );
   app.route('/', instance.services.admin);
+  // The recordings bucket, as S3 serves it (SigV4-signed GetObject and HeadObject).
+  app.route(
+    '/',
+    s3Routes({
+      media: () => instance.services.media,
+      guard: parts.guard,
+      secondaryRequests: parts.secondaryRequests,
+    }),
+  );
   app.route('/', instance.services.agentApp);
   // Sign-in: login, authorize, logout, whitelisted origins.
   app.route(

@@ -53,7 +53,7 @@ export interface ProtectionOptions {
 }
 
 /** A request as its signature covers it: the path as sent (with the secondary region's prefix). */
-function signedRequest(req: IncomingMessage, body: Buffer, secondary: boolean) {
+export function signedRequest(req: IncomingMessage, body: Buffer, secondary: boolean) {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   return {

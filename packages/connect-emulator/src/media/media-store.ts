@@ -19,11 +19,16 @@ export function recordingBucket(instanceId: string): string {
   return `amazon-connect-${createHash('sha256').update(instanceId).digest('hex').slice(0, 12)}`;
 }
 
+/** The key prefix of the instance's call recordings (its storage config's `BucketPrefix`). */
+export function recordingPrefix(alias: string): string {
+  return `connect/${alias}/CallRecordings`;
+}
+
 /** The recording key, as seen on real instances: `…/YYYY/MM/DD/<contactId>_<YYYYMMDD>T<HH>:<mm>_UTC.wav`. */
 export function recordingKey(alias: string, contactId: string, startMs: number): string {
   const d = new Date(startMs).toISOString();
   const [y, m, day] = [d.slice(0, 4), d.slice(5, 7), d.slice(8, 10)];
-  return `connect/${alias}/CallRecordings/${y}/${m}/${day}/${contactId}_${y}${m}${day}T${d.slice(11, 13)}:${d.slice(14, 16)}_UTC.wav`;
+  return `${recordingPrefix(alias)}/${y}/${m}/${day}/${contactId}_${y}${m}${day}T${d.slice(11, 13)}:${d.slice(14, 16)}_UTC.wav`;
 }
 
 /**

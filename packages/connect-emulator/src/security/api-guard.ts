@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { ADMIN_SIGNING_NAME, CONTROL_TOKEN_HEADER } from '../constants';
 import { header, HttpError } from '../lib/http';
 import { MESSAGES } from '../messages';
-import { verifySigV4, type SignedRequest } from './sigv4';
+import { SignatureRefusal, verifySigV4, type RefusalKind, type SignedRequest } from './sigv4';
 
 /** Host names that name this machine. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -88,12 +88,33 @@ export class ApiGuard {
    * method, path, query, signed headers and body, with the configured secret), or returns.
    */
   verifyAdminSignature(request: SignedRequest): void {
+    try {
+      this.verifySignature(request, ADMIN_SIGNING_NAME, 'rest');
+    } catch (error) {
+      if (!(error instanceof SignatureRefusal)) throw error;
+      const [status, code] = REST_JSON_REFUSALS[error.kind];
+      throw new HttpError(status, code, error.message);
+    }
+  }
+
+  /**
+   * Throws the {@link SignatureRefusal} of a request not signed with the admin credentials for
+   * `service` in one of the emulator's regions (the recordings bucket takes the same keys), or
+   * returns.
+   */
+  verifySignature(request: SignedRequest, service: string, family: 'rest' | 's3'): void {
     verifySigV4(request, {
       ...this.options.adminCredentials,
       regions: this.options.adminRegions(),
-      service: ADMIN_SIGNING_NAME,
+      service,
+      family,
       now: new Date(),
     });
+  }
+
+  /** The regions the admin API and the recordings bucket serve (the first is the instance's). */
+  regions(): readonly string[] {
+    return this.options.adminRegions();
   }
 
   /** Whether a request comes from a browser page of another origin (or site). */
@@ -139,6 +160,17 @@ export class ApiGuard {
       throw new HttpError(403, 'UnrecognizedClientException', MESSAGES.unknownAccessKey);
   }
 }
+
+/** The REST-JSON (Connect, Contact Lens) status and code of each kind of refused signature. */
+const REST_JSON_REFUSALS: Readonly<Record<RefusalKind, readonly [number, string]>> = {
+  missing: [403, 'MissingAuthenticationTokenException'],
+  malformed: [400, 'IncompleteSignatureException'],
+  unknownKey: [403, 'UnrecognizedClientException'],
+  skewed: [403, 'InvalidSignatureException'],
+  region: [403, 'InvalidSignatureException'],
+  scope: [403, 'InvalidSignatureException'],
+  mismatch: [403, 'InvalidSignatureException'],
+};
 
 /** Compares two secrets in constant time. */
 function sameSecret(a: string, b: string): boolean {

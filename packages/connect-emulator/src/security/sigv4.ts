@@ -2,13 +2,14 @@
  * Server-side AWS Signature Version 4 verification, as the Amazon Connect and Contact Lens
  * endpoints check a request: the `Authorization` header's parts, the request time within the
  * allowed clock skew, the credential scope (day, region, service, terminator), then the signature
- * itself, recomputed from the secret over the canonical request (method, the path encoded once
- * more, the sorted query, the signed headers, the SHA-256 of the body as received). Every refusal is an
- * AWS REST-JSON {@link HttpError} with the code and message AWS sends.
+ * itself, recomputed from the secret over the canonical request (method, path, sorted query,
+ * signed headers, the SHA-256 of the body as received). Two families sign slightly differently:
+ * REST-JSON services (Connect, Contact Lens) encode the path once more; S3 signs the wire path and
+ * declares the payload hash in `x-amz-content-sha256`. A refusal is a {@link SignatureRefusal};
+ * each surface answers it in its family's error shape.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGV4_MAX_SKEW_MS } from '../constants';
-import { HttpError } from '../lib/http';
 import { MESSAGES } from '../messages';
 
 /** A request as its signature covers it. */
@@ -29,9 +30,28 @@ export interface SigV4Expectation {
   readonly secretAccessKey: string;
   /** The regions the endpoint serves (a credential scoped to another is refused). */
   readonly regions: readonly string[];
-  /** The signing name (`connect` for both Connect and Contact Lens). */
+  /** The signing name (`connect` for both Connect and Contact Lens, `s3` for S3). */
   readonly service: string;
+  /** The signing family: REST-JSON services, or S3. */
+  readonly family: 'rest' | 's3';
   readonly now: Date;
+}
+
+/** Why a signature was refused; each surface maps it to its family's code. */
+export type RefusalKind =
+  'missing' | 'malformed' | 'unknownKey' | 'skewed' | 'region' | 'scope' | 'mismatch';
+
+/** A refused signature: its kind and the message AWS's REST-JSON services give. */
+export class SignatureRefusal extends Error {
+  override readonly name = 'SignatureRefusal';
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+    /** For `region`: the region of the credential scope. */
+    readonly region?: string,
+  ) {
+    super(message);
+  }
 }
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
@@ -48,11 +68,7 @@ interface AuthorizationParts {
 export function verifySigV4(request: SignedRequest, expected: SigV4Expectation): void {
   const authorization = request.header('authorization');
   if (authorization === undefined || authorization === '')
-    throw new HttpError(
-      403,
-      'MissingAuthenticationTokenException',
-      MESSAGES.missingAuthenticationToken,
-    );
+    throw new SignatureRefusal('missing', MESSAGES.missingAuthenticationToken);
   const parts = parseAuthorization(authorization);
   if (parts.scope.length !== 5)
     throw incomplete(MESSAGES.sigv4CredentialParts(parts.scope.join('/')));
@@ -64,27 +80,24 @@ export function verifySigV4(request: SignedRequest, expected: SigV4Expectation):
     string,
   ];
   if (!sameText(accessKeyId, expected.accessKeyId))
-    throw new HttpError(403, 'UnrecognizedClientException', MESSAGES.unknownAccessKey);
+    throw new SignatureRefusal('unknownKey', MESSAGES.unknownAccessKey);
   const amzDate = request.header('x-amz-date');
   if (amzDate === undefined) throw incomplete(MESSAGES.sigv4NoDate);
   const at = parseAmzDate(amzDate);
   if (at === undefined) throw incomplete(MESSAGES.sigv4BadDate(amzDate));
   checkSkew(amzDate, at, expected.now);
-  if (day !== amzDate.slice(0, 8)) throw mismatch(MESSAGES.sigv4ScopeDate(day, amzDate));
-  if (!expected.regions.includes(region)) throw mismatch(MESSAGES.sigv4ScopeRegion);
-  if (service !== expected.service) throw mismatch(MESSAGES.sigv4ScopeService(expected.service));
-  if (terminator !== 'aws4_request') throw mismatch(MESSAGES.sigv4ScopeTerminator(terminator));
+  if (day !== amzDate.slice(0, 8)) throw outOfScope(MESSAGES.sigv4ScopeDate(day, amzDate));
+  if (!expected.regions.includes(region))
+    throw new SignatureRefusal('region', MESSAGES.sigv4ScopeRegion, region);
+  if (service !== expected.service) throw outOfScope(MESSAGES.sigv4ScopeService(expected.service));
+  if (terminator !== 'aws4_request') throw outOfScope(MESSAGES.sigv4ScopeTerminator(terminator));
   const names = parts.signedHeaders.split(';');
-  if (!names.includes('host')) throw mismatch(MESSAGES.sigv4HostNotSigned);
+  if (!names.includes('host')) throw outOfScope(MESSAGES.sigv4HostNotSigned);
 
-  // The body's own hash: a declared `x-amz-content-sha256` must be that hash (only S3 takes
-  // another value), so a body changed after signing never passes.
-  const payloadHash = sha256Hex(request.body);
-  const declared = request.header('x-amz-content-sha256');
-  if (declared !== undefined && declared !== payloadHash) throw mismatch(MESSAGES.sigv4Mismatch);
+  const payloadHash = payloadHashOf(request, expected.family);
   const canonicalRequest = [
     request.method.toUpperCase(),
-    canonicalPath(request.path),
+    expected.family === 's3' ? request.path : canonicalPath(request.path),
     canonicalQuery(request.query),
     names.map((name) => `${name}:${canonicalValue(request.header(name))}\n`).join(''),
     parts.signedHeaders,
@@ -102,6 +115,24 @@ export function verifySigV4(request: SignedRequest, expected: SigV4Expectation):
     : Buffer.alloc(0);
   if (given.length !== computed.length || !timingSafeEqual(given, computed))
     throw mismatch(MESSAGES.sigv4Mismatch);
+}
+
+/**
+ * The payload hash the signature covers. REST-JSON: the body's own hash (a declared
+ * `x-amz-content-sha256` must be that hash), so a body changed after signing never passes. S3:
+ * the declared header, required; `UNSIGNED-PAYLOAD` leaves the body out, any other value must be
+ * the body's hash.
+ */
+function payloadHashOf(request: SignedRequest, family: 'rest' | 's3'): string {
+  const actual = sha256Hex(request.body);
+  const declared = request.header('x-amz-content-sha256');
+  if (declared === undefined) {
+    if (family === 's3') throw incomplete(MESSAGES.sigv4NoContentSha256);
+    return actual;
+  }
+  if (family === 's3' && declared === 'UNSIGNED-PAYLOAD') return declared;
+  if (declared !== actual) throw mismatch(MESSAGES.sigv4Mismatch);
+  return declared;
 }
 
 function parseAuthorization(authorization: string): AuthorizationParts {
@@ -150,7 +181,8 @@ function amzDateOf(at: Date): string {
 function checkSkew(amzDate: string, at: Date, now: Date): void {
   const minutes = SIGV4_MAX_SKEW_MS / 60_000;
   if (at.getTime() < now.getTime() - SIGV4_MAX_SKEW_MS)
-    throw mismatch(
+    throw new SignatureRefusal(
+      'skewed',
       MESSAGES.sigv4Expired(
         amzDate,
         amzDateOf(new Date(now.getTime() - SIGV4_MAX_SKEW_MS)),
@@ -159,7 +191,8 @@ function checkSkew(amzDate: string, at: Date, now: Date): void {
       ),
     );
   if (at.getTime() > now.getTime() + SIGV4_MAX_SKEW_MS)
-    throw mismatch(
+    throw new SignatureRefusal(
+      'skewed',
       MESSAGES.sigv4NotYetCurrent(
         amzDate,
         amzDateOf(new Date(now.getTime() + SIGV4_MAX_SKEW_MS)),
@@ -235,5 +268,6 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const incomplete = (message: string) => new HttpError(400, 'IncompleteSignatureException', message);
-const mismatch = (message: string) => new HttpError(403, 'InvalidSignatureException', message);
+const incomplete = (message: string) => new SignatureRefusal('malformed', message);
+const mismatch = (message: string) => new SignatureRefusal('mismatch', message);
+const outOfScope = (message: string) => new SignatureRefusal('scope', message);
