@@ -197,6 +197,8 @@ const server = await startProcess(
   {
     WORKSPACE_API_PORT: String(apiPort),
     CONNECT_ENDPOINT: emulatorUrl,
+    CONTACT_LENS_ENDPOINT: emulatorUrl,
+    CONNECT_RECORDINGS_S3_ENDPOINT: `${emulatorUrl}/s3`,
     // The admin API's credentials, as the emulator printed them.
     CONNECT_ACCESS_KEY_ID: emulator.adminCredentials.accessKeyId,
     CONNECT_SECRET_ACCESS_KEY: emulator.adminCredentials.secretAccessKey,

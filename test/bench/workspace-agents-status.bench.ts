@@ -50,6 +50,8 @@ const config = loadConfig({
   DATA_DIR: 'memory://',
   LOG_LEVEL: 'silent',
   CONNECT_ENDPOINT: contactCentre.url,
+  CONTACT_LENS_ENDPOINT: contactCentre.url,
+  CONNECT_RECORDINGS_S3_ENDPOINT: `${contactCentre.url}/s3`,
   ...(contactCentre.adminCredentials
     ? {
         CONNECT_ACCESS_KEY_ID: contactCentre.adminCredentials.accessKeyId,

@@ -42,6 +42,8 @@ export function startServer(
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         CONNECT_ENDPOINT: connectEndpoint,
+        CONTACT_LENS_ENDPOINT: connectEndpoint,
+        CONNECT_RECORDINGS_S3_ENDPOINT: `${connectEndpoint}/s3`,
         ...env,
       },
     },

@@ -61,6 +61,10 @@ const envSchema = z.object({
   /** The contact centre's admin API (the emulator in development, Amazon Connect in production). */
   CONNECT_ENDPOINT: z.url().optional(),
   CONNECT_REGION: z.string().min(1).default('us-east-1'),
+  /** Contact Lens' own endpoint (unset: the SDK's, `contact-lens.<region>.amazonaws.com`). */
+  CONTACT_LENS_ENDPOINT: z.url().optional(),
+  /** The S3 endpoint of the call-recordings bucket (unset: the SDK's; path-style when set). */
+  CONNECT_RECORDINGS_S3_ENDPOINT: z.url().optional(),
   CONNECT_ACCESS_KEY_ID: z.string().min(1).default('emulator-demo'),
   CONNECT_SECRET_ACCESS_KEY: z.string().min(1).default('emulator-demo-secret'),
   /**
@@ -198,6 +202,10 @@ export interface Config {
   readonly frameAncestors: readonly string[];
   readonly connect: {
     readonly endpoint: string | undefined;
+    /** Contact Lens' endpoint; unset: the SDK's own for the region (as on AWS). */
+    readonly lensEndpoint: string | undefined;
+    /** The call-recordings bucket's S3 endpoint (path-style); unset: the SDK's own. */
+    readonly recordingsS3Endpoint: string | undefined;
     readonly region: string;
     readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
     readonly publicUrl: string | undefined;
@@ -299,12 +307,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     frameAncestors: e.WIDGET_EMBED_ORIGINS ?? [],
     connect: {
       endpoint: e.CONNECT_ENDPOINT?.replace(/\/$/, ''),
+      lensEndpoint: e.CONTACT_LENS_ENDPOINT?.replace(/\/$/, ''),
+      recordingsS3Endpoint: e.CONNECT_RECORDINGS_S3_ENDPOINT?.replace(/\/$/, ''),
       region: e.CONNECT_REGION,
       credentials: {
         accessKeyId: e.CONNECT_ACCESS_KEY_ID,
         secretAccessKey: e.CONNECT_SECRET_ACCESS_KEY,
       },
-      publicUrl: (e.EMULATOR_PUBLIC_URL ?? e.CONNECT_ENDPOINT)?.replace(/\/$/, ''),
+      publicUrl: (e.EMULATOR_PUBLIC_URL ?? emulatorEndpoint(e.CONNECT_ENDPOINT))?.replace(
+        /\/$/,
+        '',
+      ),
       liveDataTtlMs: e.CONNECT_LIVE_DATA_TTL_MS,
       emulatorControlToken: e.CONNECT_EMULATOR_CONTROL_TOKEN,
     },
@@ -373,4 +386,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
   };
+}
+
+/**
+ * The Connect endpoint when it is an emulator's (browsers reach its panel there too); undefined
+ * for an AWS endpoint (`*.amazonaws.com`), whose panel is the instance's own site.
+ */
+function emulatorEndpoint(endpoint: string | undefined): string | undefined {
+  if (endpoint === undefined) return undefined;
+  return /\.amazonaws\.com(?:\.cn)?$/i.test(new URL(endpoint).hostname) ? undefined : endpoint;
 }

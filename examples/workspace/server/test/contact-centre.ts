@@ -67,6 +67,8 @@ export async function startContactCentre(
     controlHeaders,
     serverEnv: {
       CONNECT_ENDPOINT: emulator.url,
+      CONTACT_LENS_ENDPOINT: emulator.url,
+      CONNECT_RECORDINGS_S3_ENDPOINT: `${emulator.url}/s3`,
       // the voice configuration's one-time sign-in links
       CONNECT_EMULATOR_CONTROL_TOKEN: emulator.controlToken,
       ...(extra.adminCredentials

@@ -87,7 +87,13 @@ export async function createTestServer(
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'info',
     ...(pg ? { DATABASE_URL: pg.url } : {}),
-    ...(options.connectEndpoint ? { CONNECT_ENDPOINT: options.connectEndpoint } : {}),
+    ...(options.connectEndpoint
+      ? {
+          CONNECT_ENDPOINT: options.connectEndpoint,
+          CONTACT_LENS_ENDPOINT: options.connectEndpoint,
+          CONNECT_RECORDINGS_S3_ENDPOINT: `${options.connectEndpoint}/s3`,
+        }
+      : {}),
     CONTACT_EVENTS_SECRET: 'test-contact-events-secret',
     // Tests change agents' states and read them back at once.
     CONNECT_LIVE_DATA_TTL_MS: '0',

@@ -1,8 +1,11 @@
-// The AWS SDK clients of the contact centre, one per region (Amazon Connect and Contact Lens), and
-// how a failed call becomes an API error: 404 for a missing resource, 502 otherwise (logged);
-// without an endpoint configured, 503.
+// The AWS SDK clients of the contact centre, one per region (Amazon Connect, Contact Lens on its
+// own endpoint, and S3 for the call-recordings bucket), and how a failed call becomes an API
+// error: 404 for a missing resource, 502 otherwise (logged); without an endpoint configured, 503.
+// Against AWS only the Connect endpoint is set (Contact Lens and S3 use the SDK's endpoints);
+// against the emulator all three point at it.
 import { ConnectClient } from '@aws-sdk/client-connect';
 import { ConnectContactLensClient } from '@aws-sdk/client-connect-contact-lens';
+import { S3Client } from '@aws-sdk/client-s3';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { ApiError } from '../lib/errors';
@@ -12,6 +15,7 @@ import { MESSAGES } from '../lib/messages';
 export class ConnectClients {
   private readonly clients = new Map<string, ConnectClient>();
   private readonly lensClients = new Map<string, ConnectContactLensClient>();
+  private readonly s3Clients = new Map<string, S3Client>();
 
   constructor(
     private readonly config: Config['connect'],
@@ -29,11 +33,6 @@ export class ConnectClients {
     };
   }
 
-  /** The configured endpoint (503 without one). */
-  endpoint(): string {
-    return this.clientOptions('').endpoint;
-  }
-
   /** The Amazon Connect client of a region. */
   client(region: string): ConnectClient {
     let client = this.clients.get(region);
@@ -48,8 +47,22 @@ export class ConnectClients {
   lens(region: string): ConnectContactLensClient {
     let client = this.lensClients.get(region);
     if (!client) {
-      client = new ConnectContactLensClient(this.clientOptions(region));
+      const { endpoint: _connect, ...options } = this.clientOptions(region);
+      const endpoint = this.config.lensEndpoint;
+      client = new ConnectContactLensClient(endpoint ? { ...options, endpoint } : options);
       this.lensClients.set(region, client);
+    }
+    return client;
+  }
+
+  /** The S3 client of the call-recordings bucket in a region (path-style on a set endpoint). */
+  s3(region: string): S3Client {
+    let client = this.s3Clients.get(region);
+    if (!client) {
+      const { endpoint: _connect, ...options } = this.clientOptions(region);
+      const endpoint = this.config.recordingsS3Endpoint;
+      client = new S3Client(endpoint ? { ...options, endpoint, forcePathStyle: true } : options);
+      this.s3Clients.set(region, client);
     }
     return client;
   }
@@ -75,5 +88,6 @@ export class ConnectClients {
   close(): void {
     for (const client of this.clients.values()) client.destroy();
     for (const client of this.lensClients.values()) client.destroy();
+    for (const client of this.s3Clients.values()) client.destroy();
   }
 }

@@ -343,8 +343,11 @@ export class ContactCentre {
   }
 
   /** Opens the recording stored at a `Recordings[].Location` (see {@link openRecording}). */
-  openRecording(location: string): Promise<{ body: Readable; size: number | undefined }> {
-    return openRecording(this.sdk.endpoint(), location);
+  openRecording(
+    ref: InstanceRef,
+    location: string,
+  ): Promise<{ body: Readable; size: number | undefined }> {
+    return openRecording(this.sdk, ref, location);
   }
 
   /**

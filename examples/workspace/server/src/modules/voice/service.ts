@@ -366,7 +366,7 @@ export class VoiceService {
       (r) => r.Location && r.MediaStreamType !== 'VIDEO',
     )?.Location;
     if (!location) throw new ApiError(404, 'recording_not_ready', MESSAGES.recordingNotReady);
-    return cc.openRecording(location);
+    return cc.openRecording(instance, location);
   }
 
   // ── after-call work and the history CSV ───────────────────────────────────────────────────
