@@ -3,20 +3,9 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { dayNumber, REPORT_MAX_DAYS, toDay } from '../../../../server/src/contract/report-days';
+import { dayNumber, toDay } from '../../../../server/src/contract/report-days';
 import { saveFile } from '../../../lib/download';
-import {
-  Button,
-  Field,
-  Input,
-  Page,
-  Select,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from '../../../ui';
+import { Button, Page, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import {
   reportCsv,
@@ -29,29 +18,11 @@ import { RANGE_PRESETS, REPORTS_COPY as M, TAB_LABELS } from '../messages';
 import { CallsReport } from './calls-report';
 import { ConversationsReport } from './conversations-report';
 import { CsatReport } from './csat-report';
+import { ReportPeriodToolbar, todayIn, validRange, type Preset } from './report-period';
 import './reports.css';
 import { errorText } from '../../../lib/error-text';
 
 const KINDS: readonly ReportKind[] = ['conversations', 'calls', 'csat'];
-type Preset = (typeof RANGE_PRESETS)[number]['value'];
-
-/** Today in a time zone, as YYYY-MM-DD. */
-const todayIn = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-
-const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-/** Whether a period runs forwards and spans at most the longest a report covers. */
-const validRange = (r: DayRange) =>
-  isDay(r.from) &&
-  isDay(r.to) &&
-  r.from <= r.to &&
-  dayNumber(r.to) - dayNumber(r.from) < REPORT_MAX_DAYS;
 
 export function ReportsPage() {
   const session = useSession();
@@ -116,54 +87,13 @@ export function ReportsPage() {
         </Button>
       }
     >
-      <div className="rpt-toolbar">
-        <Field label={M.rangeLabel}>
-          {(control) => (
-            <Select
-              id={control.id}
-              label={M.rangeLabel}
-              value={preset}
-              options={RANGE_PRESETS}
-              onValueChange={(value) =>
-                update(
-                  value === 'custom'
-                    ? { range: value, from: range.from, to: range.to }
-                    : { range: value, from: null, to: null },
-                )
-              }
-              data-testid="reports-range"
-            />
-          )}
-        </Field>
-        {preset === 'custom' ? (
-          <>
-            <Field label={M.from}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={range.from}
-                  max={today}
-                  onChange={(e) => update({ from: e.target.value || null })}
-                  data-testid="reports-from"
-                />
-              )}
-            </Field>
-            <Field label={M.to} error={rangeOk ? null : M.rangeInvalid}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="date"
-                  value={range.to}
-                  max={today}
-                  onChange={(e) => update({ to: e.target.value || null })}
-                  data-testid="reports-to"
-                />
-              )}
-            </Field>
-          </>
-        ) : null}
-      </div>
+      <ReportPeriodToolbar
+        preset={preset}
+        range={range}
+        rangeOk={rangeOk}
+        today={today}
+        update={update}
+      />
       <Tabs value={tab} onValueChange={(value) => update({ tab: value, by: null })}>
         <TabsList label={M.tabsLabel}>
           {KINDS.map((k) => (
