@@ -1,9 +1,10 @@
 import { countryName, toE164 } from '../../../lib/phone';
 import { FORM_MESSAGES } from '../../settings/messages';
 import { Button, Dialog, Field, Input } from '../../../ui';
-import type { Contact } from '../api/types';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Contact, ContactAttribute } from '../api/types';
 import { CONTACT_COPY as M, CONTACT_LIMITS } from '../messages';
-import { useContactForm } from './use-contact-form';
+import { useContactForm, type ContactForm } from './use-contact-form';
 
 /**
  * The phone field's rule: empty, or a number `libphonenumber-js` reads, with its country code or,
@@ -125,41 +126,58 @@ export function ContactDialog({
             />
           )}
         </Field>
-        {definitions.map((a) =>
-          a.type === 'boolean' ? (
-            <label key={a.key} className="contact-form__check">
-              <input
-                type="checkbox"
-                {...register(`attributes.${a.key}`)}
-                data-testid={`contact-attribute-${a.key}`}
-              />
-              {a.label}
-            </label>
-          ) : (
-            <Field
-              key={a.key}
-              label={a.label}
-              error={formState.errors.attributes?.[a.key]?.message}
-            >
-              {(c) => (
-                <Input
-                  {...c}
-                  type={a.type === 'text' ? 'text' : a.type}
-                  autoComplete="off"
-                  {...(a.type === 'number' ? { step: 'any' } : {})}
-                  {...register(`attributes.${a.key}`, {
-                    maxLength: {
-                      value: 500,
-                      message: FORM_MESSAGES.tooLong(500),
-                    },
-                  })}
-                  data-testid={`contact-attribute-${a.key}`}
-                />
-              )}
-            </Field>
-          ),
-        )}
+        <ContactAttributeFields
+          definitions={definitions}
+          register={register}
+          errors={formState.errors}
+        />
       </form>
     </Dialog>
+  );
+}
+
+/** An input per custom attribute: a checkbox for yes/no, else a text, number or date input. */
+function ContactAttributeFields({
+  definitions,
+  register,
+  errors,
+}: {
+  readonly definitions: readonly ContactAttribute[];
+  readonly register: UseFormRegister<ContactForm>;
+  readonly errors: FieldErrors<ContactForm>;
+}) {
+  return (
+    <>
+      {definitions.map((a) =>
+        a.type === 'boolean' ? (
+          <label key={a.key} className="contact-form__check">
+            <input
+              type="checkbox"
+              {...register(`attributes.${a.key}`)}
+              data-testid={`contact-attribute-${a.key}`}
+            />
+            {a.label}
+          </label>
+        ) : (
+          <Field key={a.key} label={a.label} error={errors.attributes?.[a.key]?.message}>
+            {(c) => (
+              <Input
+                {...c}
+                type={a.type === 'text' ? 'text' : a.type}
+                autoComplete="off"
+                {...(a.type === 'number' ? { step: 'any' } : {})}
+                {...register(`attributes.${a.key}`, {
+                  maxLength: {
+                    value: 500,
+                    message: FORM_MESSAGES.tooLong(500),
+                  },
+                })}
+                data-testid={`contact-attribute-${a.key}`}
+              />
+            )}
+          </Field>
+        ),
+      )}
+    </>
   );
 }
