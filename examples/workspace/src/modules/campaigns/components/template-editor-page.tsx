@@ -18,7 +18,48 @@ import { TemplateFieldsSection, TemplateReviewSection } from './template-form-se
 
 const CHANNELS: readonly CampaignChannel[] = ['whatsapp', 'email', 'sms'];
 
-/** The template editor's page: its header actions, the leave and delete dialogs, the form and preview. */
+/** Asks before deleting a template, saying how many draft campaigns use it. */
+function DeleteTemplateDialog({
+  open,
+  onOpenChange,
+  usedBy,
+  deleting,
+  onDelete,
+}: {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  readonly usedBy: number;
+  readonly deleting: boolean;
+  readonly onDelete: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete this template?"
+      description={
+        usedBy > 0
+          ? `${usedBy} draft campaign${usedBy === 1 ? '' : 's'} use it and will need another template.`
+          : 'It is removed for good.'
+      }
+      footer={
+        <>
+          <Button onClick={() => onOpenChange(false)}>Keep it</Button>
+          <Button
+            variant="danger"
+            loading={deleting}
+            onClick={onDelete}
+            data-testid="template-delete-yes"
+          >
+            Delete template
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** The template editor: header actions, the leave and delete dialogs, the form and its preview. */
 function TemplateForm({
   slug,
   template,
@@ -95,28 +136,12 @@ function TemplateForm({
         title={CAMPAIGN_TEXT.exitTemplate}
         body={CAMPAIGN_TEXT.exitTemplateBody}
       />
-      <Dialog
+      <DeleteTemplateDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Delete this template?"
-        description={
-          usedBy > 0
-            ? `${usedBy} draft campaign${usedBy === 1 ? '' : 's'} use it and will need another template.`
-            : 'It is removed for good.'
-        }
-        footer={
-          <>
-            <Button onClick={() => setConfirmDelete(false)}>Keep it</Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              onClick={() => remove.mutate()}
-              data-testid="template-delete-yes"
-            >
-              Delete template
-            </Button>
-          </>
-        }
+        usedBy={usedBy}
+        deleting={remove.isPending}
+        onDelete={() => remove.mutate()}
       />
       {safeReturn && template?.status === 'approved' ? (
         <div className="cmp-banner" role="status" data-testid="template-return">
