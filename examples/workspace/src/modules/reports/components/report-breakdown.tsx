@@ -1,4 +1,4 @@
-// A report's breakdown table: one row per group (channel, team, agent, queue), with its group picker.
+// A report's breakdown: one row per group (channel, team, agent, queue), with its group picker.
 import type { ReactNode } from 'react';
 import { formatCount } from '../format';
 import { Select } from '../../../ui';
