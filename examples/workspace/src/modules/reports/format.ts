@@ -23,3 +23,6 @@ export function formatSpan(seconds: number | null): string {
 export function formatShare(share: number | null): string {
   return share === null ? '—' : `${Math.round(share * 100)}%`;
 }
+
+/** A count with thousands separators: "1,234". */
+export const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -1,45 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { paths } from '../../../app/paths';
-import { countryName, formatPhone, toE164 } from '../../../lib/phone';
-import { useSession } from '../../session/hooks/use-session';
-import { applyServerIssues } from '../../settings/components/controls';
+import { countryName, toE164 } from '../../../lib/phone';
 import { FORM_MESSAGES } from '../../settings/messages';
-import { Button, Dialog, Field, Input, toast } from '../../../ui';
-import { contactAttributesQuery, createContact, updateContact } from '../api/contacts-api';
-import type { Contact, ContactAttribute, ContactCreate, ContactPatch } from '../api/types';
+import { Button, Dialog, Field, Input } from '../../../ui';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Contact, ContactAttribute } from '../api/types';
 import { CONTACT_COPY as M, CONTACT_LIMITS } from '../messages';
-import { errorText } from '../../../lib/error-text';
-
-interface ContactForm {
-  name: string;
-  phone: string;
-  email: string;
-  company: string;
-  /** Custom attribute inputs by key: text for text, number and date; checked for yes/no. */
-  attributes: Record<string, string | boolean>;
-}
-
-type AttributeValue = string | number | boolean | null;
-
-/** The attribute values to send from the form's inputs (an empty input clears the value). */
-function attributeValues(
-  definitions: readonly ContactAttribute[],
-  inputs: ContactForm['attributes'],
-): Record<string, AttributeValue> {
-  const values: Record<string, AttributeValue> = {};
-  for (const { key, type } of definitions) {
-    const input = inputs[key];
-    if (type === 'boolean') values[key] = input === true;
-    else {
-      const text = typeof input === 'string' ? input.trim() : '';
-      values[key] = text === '' ? null : type === 'number' ? Number(text) : text;
-    }
-  }
-  return values;
-}
+import { useContactForm, type ContactForm } from './use-contact-form';
 
 /**
  * The phone field's rule: empty, or a number `libphonenumber-js` reads, with its country code or,
@@ -65,89 +30,10 @@ export function ContactDialog({
   readonly contact: Contact | null;
   readonly onClose: () => void;
 }) {
-  const session = useSession();
-  const country = session.workspace.defaultCountry;
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const definitions = useQuery(contactAttributesQuery(session.slug)).data ?? [];
-  const { register, handleSubmit, setError, formState } = useForm<ContactForm>({
-    defaultValues: {
-      name: contact && !contact.isVisitor ? contact.name : '',
-      phone: contact?.phone ? formatPhone(contact.phone, country) : '',
-      email: contact?.email ?? '',
-      company: contact?.company ?? '',
-      attributes: Object.fromEntries(
-        Object.entries(contact?.attributes ?? {}).map(([k, v]) => [
-          k,
-          typeof v === 'boolean' ? v : String(v),
-        ]),
-      ),
-    },
-    mode: 'onTouched',
-  });
-  const save = useMutation({
-    mutationFn: (v: ContactForm) => {
-      const phone = v.phone.trim() ? toE164(v.phone, country) : null;
-      const email = v.email.trim() || null;
-      const company = v.company.trim() || null;
-      const name = v.name.trim();
-      const attributes = attributeValues(definitions, v.attributes);
-      if (contact) {
-        const patch: ContactPatch = {
-          phone,
-          email,
-          company,
-          ...(name ? { name } : {}),
-          ...(definitions.length ? { attributes } : {}),
-        };
-        return updateContact(session.slug, contact.id, patch);
-      }
-      const input: ContactCreate = {
-        ...(name ? { name } : {}),
-        ...(phone ? { phone } : {}),
-        ...(email ? { email } : {}),
-        ...(company ? { company } : {}),
-        ...(definitions.length
-          ? {
-              attributes: Object.fromEntries(
-                Object.entries(attributes).filter(([, value]) => value !== null && value !== false),
-              ),
-            }
-          : {}),
-      };
-      return createContact(session.slug, input);
-    },
-    onSuccess: async (saved) => {
-      toast({
-        tone: 'success',
-        title: contact ? M.saved : M.created,
-        description: saved.displayName,
-      });
-      await queryClient.invalidateQueries({ queryKey: ['ws', session.slug, 'contacts'] });
-      if (contact) {
-        await queryClient.invalidateQueries({
-          queryKey: ['ws', session.slug, 'contact', saved.id],
-        });
-        onClose();
-      } else {
-        onClose();
-        void navigate(paths.contactProfile(session.slug, saved.id));
-      }
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'phone_taken')
-        setError('phone', { type: 'server', message: error.message });
-      else if (!applyServerIssues(error, setError, ['name', 'phone', 'email', 'company']))
-        toast({ tone: 'danger', title: M.notSaved, description: errorText(error) });
-    },
-  });
-  const submit = handleSubmit((v) => {
-    if (!v.name.trim() && !v.phone.trim() && !v.email.trim()) {
-      setError('name', { type: 'validate', message: M.needIdentity });
-      return;
-    }
-    save.mutate(v);
-  });
+  const { country, definitions, register, formState, saving, submit } = useContactForm(
+    contact,
+    onClose,
+  );
   return (
     <Dialog
       open
@@ -165,7 +51,7 @@ export function ContactDialog({
             type="submit"
             form="contact-form"
             variant="primary"
-            loading={save.isPending}
+            loading={saving}
             data-testid="contact-save"
           >
             {contact ? M.save : M.create}
@@ -240,41 +126,58 @@ export function ContactDialog({
             />
           )}
         </Field>
-        {definitions.map((a) =>
-          a.type === 'boolean' ? (
-            <label key={a.key} className="contact-form__check">
-              <input
-                type="checkbox"
-                {...register(`attributes.${a.key}`)}
-                data-testid={`contact-attribute-${a.key}`}
-              />
-              {a.label}
-            </label>
-          ) : (
-            <Field
-              key={a.key}
-              label={a.label}
-              error={formState.errors.attributes?.[a.key]?.message}
-            >
-              {(c) => (
-                <Input
-                  {...c}
-                  type={a.type === 'text' ? 'text' : a.type}
-                  autoComplete="off"
-                  {...(a.type === 'number' ? { step: 'any' } : {})}
-                  {...register(`attributes.${a.key}`, {
-                    maxLength: {
-                      value: 500,
-                      message: FORM_MESSAGES.tooLong(500),
-                    },
-                  })}
-                  data-testid={`contact-attribute-${a.key}`}
-                />
-              )}
-            </Field>
-          ),
-        )}
+        <ContactAttributeFields
+          definitions={definitions}
+          register={register}
+          errors={formState.errors}
+        />
       </form>
     </Dialog>
+  );
+}
+
+/** An input per custom attribute: a checkbox for yes/no, else a text, number or date input. */
+function ContactAttributeFields({
+  definitions,
+  register,
+  errors,
+}: {
+  readonly definitions: readonly ContactAttribute[];
+  readonly register: UseFormRegister<ContactForm>;
+  readonly errors: FieldErrors<ContactForm>;
+}) {
+  return (
+    <>
+      {definitions.map((a) =>
+        a.type === 'boolean' ? (
+          <label key={a.key} className="contact-form__check">
+            <input
+              type="checkbox"
+              {...register(`attributes.${a.key}`)}
+              data-testid={`contact-attribute-${a.key}`}
+            />
+            {a.label}
+          </label>
+        ) : (
+          <Field key={a.key} label={a.label} error={errors.attributes?.[a.key]?.message}>
+            {(c) => (
+              <Input
+                {...c}
+                type={a.type === 'text' ? 'text' : a.type}
+                autoComplete="off"
+                {...(a.type === 'number' ? { step: 'any' } : {})}
+                {...register(`attributes.${a.key}`, {
+                  maxLength: {
+                    value: 500,
+                    message: FORM_MESSAGES.tooLong(500),
+                  },
+                })}
+                data-testid={`contact-attribute-${a.key}`}
+              />
+            )}
+          </Field>
+        ),
+      )}
+    </>
   );
 }

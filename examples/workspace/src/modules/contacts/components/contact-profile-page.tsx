@@ -86,6 +86,55 @@ function AttributeValues({ contact }: { readonly contact: Contact }) {
   );
 }
 
+/** The Calls section of a profile: each call with its kind and time, linked to its conversation. */
+function ContactCallsSection({ calls }: { readonly calls: readonly ContactCall[] }) {
+  const session = useSession();
+  return (
+    <section className="ui-card profile__section" aria-labelledby="profile-calls">
+      <h2 className="profile__section-title" id="profile-calls">
+        Calls
+      </h2>
+      {calls.length === 0 ? (
+        <EmptyState
+          icon={<Phone aria-hidden="true" />}
+          title="No calls yet"
+          body="Calls with this user will appear here."
+        />
+      ) : (
+        <ul className="profile__list">
+          {calls.map((call) => {
+            const body = (
+              <>
+                <span className="profile__call-icon" data-answered={call.answered || undefined}>
+                  <CallIcon call={call} />
+                </span>
+                <span className="profile__row-main">
+                  <span className="profile__row-title">{callLabel(call)}</span>
+                  <span className="profile__row-sub">{formatDateTime(call.createdAt)}</span>
+                </span>
+              </>
+            );
+            return (
+              <li key={call.idCommunication} data-testid="contact-call">
+                {call.idConversation && call.idPart ? (
+                  <Link
+                    className="profile__row"
+                    to={paths.conversationPart(session.slug, call.idConversation, call.idPart)}
+                  >
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="profile__row">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function Profile({ profile }: { profile: ContactProfile }) {
   const session = useSession();
   const { contact } = profile;
@@ -198,48 +247,7 @@ function Profile({ profile }: { profile: ContactProfile }) {
             <ContactConversationList conversations={profile.conversations} />
           )}
         </section>
-        <section className="ui-card profile__section" aria-labelledby="profile-calls">
-          <h2 className="profile__section-title" id="profile-calls">
-            Calls
-          </h2>
-          {profile.calls.length === 0 ? (
-            <EmptyState
-              icon={<Phone aria-hidden="true" />}
-              title="No calls yet"
-              body="Calls with this user will appear here."
-            />
-          ) : (
-            <ul className="profile__list">
-              {profile.calls.map((call) => {
-                const body = (
-                  <>
-                    <span className="profile__call-icon" data-answered={call.answered || undefined}>
-                      <CallIcon call={call} />
-                    </span>
-                    <span className="profile__row-main">
-                      <span className="profile__row-title">{callLabel(call)}</span>
-                      <span className="profile__row-sub">{formatDateTime(call.createdAt)}</span>
-                    </span>
-                  </>
-                );
-                return (
-                  <li key={call.idCommunication} data-testid="contact-call">
-                    {call.idConversation && call.idPart ? (
-                      <Link
-                        className="profile__row"
-                        to={paths.conversationPart(session.slug, call.idConversation, call.idPart)}
-                      >
-                        {body}
-                      </Link>
-                    ) : (
-                      <div className="profile__row">{body}</div>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
+        <ContactCallsSection calls={profile.calls} />
       </div>
     </div>
   );

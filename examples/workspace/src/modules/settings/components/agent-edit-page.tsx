@@ -17,26 +17,23 @@ import {
   teamsQuery,
   updateAgent,
 } from '../api/settings-api';
-import type { Permits, Role, SettingsAgent, SettingsTeam } from '../api/types';
+import type { Permits, SettingsAgent, SettingsTeam } from '../api/types';
 import {
   AGENT_ACCESS,
   CONNECT_USERNAME,
   INVITATION_MESSAGES,
   FORM_MESSAGES,
-  PERMIT_LABELS,
   PERMIT_ORDER,
   ROLE_LABELS,
 } from '../messages';
-import { applyServerIssues, Checkbox, QueryStates, SettingsCard, Switch } from './controls';
+import {
+  AgentPermissionsSection,
+  AgentTeamsSection,
+  type AgentFormValues,
+} from './agent-form-sections';
+import { applyServerIssues, QueryStates, SettingsCard } from './controls';
 import { SettingsFormFooter } from './settings-form-footer';
 import { errorText } from '../../../lib/error-text';
-
-interface AgentForm {
-  name: string;
-  role: Role;
-  permits: Permits;
-  teamIds: string[];
-}
 
 const NO_PERMITS: Permits = {
   admin: false,
@@ -49,7 +46,7 @@ const NO_PERMITS: Permits = {
   flag_reports: false,
 };
 
-const formOf = (agent: SettingsAgent): AgentForm => ({
+const formOf = (agent: SettingsAgent): AgentFormValues => ({
   name: agent.name,
   role: agent.role ?? 'agent',
   permits: agent.permits ?? NO_PERMITS,
@@ -119,13 +116,13 @@ function AgentForm({
 }) {
   const session = useSession();
   const queryClient = useQueryClient();
-  const form = useForm<AgentForm>({ defaultValues: formOf(agent), mode: 'onTouched' });
+  const form = useForm<AgentFormValues>({ defaultValues: formOf(agent), mode: 'onTouched' });
   const { register, control, handleSubmit, reset, setError, formState } = form;
   // Read while rendering, so that the form tracks which fields changed (only those are sent).
   const { dirtyFields } = formState;
   useEffect(() => reset(formOf(agent)), [agent, reset]);
   const save = useMutation({
-    mutationFn: (values: AgentForm) => {
+    mutationFn: (values: AgentFormValues) => {
       const permits = Object.fromEntries(
         PERMIT_ORDER.filter((p) => dirtyFields.permits?.[p]).map((p) => [p, values.permits[p]]),
       );
@@ -159,7 +156,6 @@ function AgentForm({
       toast({ tone: 'danger', title: 'The agent was not saved', description: errorText(error) });
     },
   });
-  const canSetAdmin = session.permits.admin;
   return (
     <form
       className="settings-form"
@@ -217,88 +213,14 @@ function AgentForm({
         </div>
       </SettingsCard>
 
-      <SettingsCard
-        title="Permissions"
-        description={
-          agent.userId
-            ? 'What this agent may open and change. Admins pass every check.'
-            : 'This agent has no sign-in, so it has no permissions.'
-        }
-      >
-        {agent.userId ? (
-          <div className="settings-card__body settings-list" data-testid="agent-permits-form">
-            {PERMIT_ORDER.map((permit) => (
-              <Controller
-                key={permit}
-                control={control}
-                name={`permits.${permit}`}
-                render={({ field, fieldState }) => (
-                  <div>
-                    <Switch
-                      checked={field.value}
-                      onCheckedChange={field.onChange}
-                      label={PERMIT_LABELS[permit].label}
-                      description={
-                        permit === 'admin' && !canSetAdmin
-                          ? `${PERMIT_LABELS[permit].description} Only admins can change it.`
-                          : PERMIT_LABELS[permit].description
-                      }
-                      disabled={permit === 'admin' && !canSetAdmin}
-                      data-testid={`permit-${permit}`}
-                    />
-                    {fieldState.error ? (
-                      <p
-                        className="ui-field__error settings-inline-error"
-                        role="alert"
-                        data-testid={`permit-${permit}-error`}
-                      >
-                        {fieldState.error.message}
-                      </p>
-                    ) : null}
-                  </div>
-                )}
-              />
-            ))}
-          </div>
-        ) : null}
-      </SettingsCard>
+      <AgentPermissionsSection agent={agent} control={control} />
 
-      <SettingsCard
-        title="Teams"
-        description="Teams group agents for transfers, the agent list and assignment rules."
-      >
-        <div className="settings-card__body">
-          {teams.length === 0 ? (
-            <p className="settings-muted">No teams yet. Create one in Teams.</p>
-          ) : (
-            <fieldset className="settings-fieldset">
-              <legend className="ui-visually-hidden">Teams of {agent.name}</legend>
-              <div className="settings-checks">
-                {teams.map((team) => (
-                  <Checkbox
-                    key={team.id}
-                    value={team.id}
-                    label={
-                      <>
-                        {team.emoji ? <span aria-hidden="true">{team.emoji} </span> : null}
-                        {team.name}
-                      </>
-                    }
-                    description={`${team.members.length} ${team.members.length === 1 ? 'member' : 'members'}`}
-                    {...register('teamIds')}
-                    data-testid={`agent-team-${team.name}`}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          )}
-          {formState.errors.teamIds ? (
-            <p className="ui-field__error" role="alert">
-              {formState.errors.teamIds.message}
-            </p>
-          ) : null}
-        </div>
-      </SettingsCard>
+      <AgentTeamsSection
+        agent={agent}
+        teams={teams}
+        register={register}
+        errors={formState.errors}
+      />
 
       <SettingsFormFooter
         label="Save agent"

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Shuffle, Trash2 } from 'lucide-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Button, EmptyState, IconButton, Page, Select, toast } from '../../../ui';
@@ -176,41 +176,7 @@ function RuleCard({
             />
             <span className="ui-field__hint">{STRATEGY_LABELS[strategy].description}</span>
           </div>
-          <Controller
-            control={control}
-            name="channels"
-            render={({ field }) => (
-              <fieldset className="settings-fieldset settings-rule__field">
-                <legend className="ui-field__label">Channels</legend>
-                <div className="settings-toggles">
-                  {CHANNEL_ORDER.map((channel) => {
-                    const on = field.value.includes(channel);
-                    return (
-                      <button
-                        key={channel}
-                        type="button"
-                        className="settings-toggle"
-                        aria-pressed={on}
-                        onClick={() =>
-                          field.onChange(
-                            on
-                              ? field.value.filter((c) => c !== channel)
-                              : [...field.value, channel],
-                          )
-                        }
-                        data-testid={`rule-channel-${channel}`}
-                      >
-                        {CHANNEL_LABELS[channel]}
-                      </button>
-                    );
-                  })}
-                </div>
-                <span className="ui-field__hint">
-                  {field.value.length === 0 ? 'None picked: every channel.' : ' '}
-                </span>
-              </fieldset>
-            )}
-          />
+          <RuleChannelsField control={control} />
         </div>
         <div className="settings-rule__footer">
           {rule ? (
@@ -237,5 +203,44 @@ function RuleCard({
         </div>
       </form>
     </li>
+  );
+}
+
+/** The channels a rule takes, as toggle buttons; none picked means every channel. */
+function RuleChannelsField({ control }: { readonly control: Control<RuleForm> }) {
+  return (
+    <Controller
+      control={control}
+      name="channels"
+      render={({ field }) => (
+        <fieldset className="settings-fieldset settings-rule__field">
+          <legend className="ui-field__label">Channels</legend>
+          <div className="settings-toggles">
+            {CHANNEL_ORDER.map((channel) => {
+              const on = field.value.includes(channel);
+              return (
+                <button
+                  key={channel}
+                  type="button"
+                  className="settings-toggle"
+                  aria-pressed={on}
+                  onClick={() =>
+                    field.onChange(
+                      on ? field.value.filter((c) => c !== channel) : [...field.value, channel],
+                    )
+                  }
+                  data-testid={`rule-channel-${channel}`}
+                >
+                  {CHANNEL_LABELS[channel]}
+                </button>
+              );
+            })}
+          </div>
+          <span className="ui-field__hint">
+            {field.value.length === 0 ? 'None picked: every channel.' : ' '}
+          </span>
+        </fieldset>
+      )}
+    />
   );
 }

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { Button, Field, Input, Textarea, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { googleMeetQuery, saveGoogleMeet, settingsKeys, testGoogleMeet } from '../api/settings-api';
@@ -54,7 +60,6 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
     values: formOf(current),
     mode: 'onTouched',
   });
-  const enabled = useWatch({ control, name: 'enabled' });
   const test = useMutation({
     mutationFn: () => testGoogleMeet(session.slug),
     onSuccess: async (result) => {
@@ -111,92 +116,12 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
       onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
       data-testid="google-meet-form"
     >
-      <SettingsCard
-        title="Service account"
-        description="A Google Cloud service account with domain-wide delegation for Calendar."
-      >
-        <div className="settings-card__body settings-form__grid">
-          <SwitchField
-            control={control}
-            name="enabled"
-            label="Google Meet is on"
-            description={GOOGLE_MEET_COPY.enabledDescription}
-            data-testid="meet-enabled"
-          />
-          <Field
-            label="Service account email"
-            error={formState.errors.serviceAccountEmail?.message}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="email"
-                autoComplete="off"
-                {...register('serviceAccountEmail', {
-                  validate: (v) => {
-                    const t = v.trim();
-                    if (!t) return FORM_MESSAGES.required;
-                    if (!EMAIL_PATTERN.test(t)) return FORM_MESSAGES.emailNotValid;
-                    return t.endsWith('.iam.gserviceaccount.com') || FORM_MESSAGES.serviceAccount;
-                  },
-                })}
-                data-testid="meet-service-account"
-              />
-            )}
-          </Field>
-          <Field
-            label="Calendar owner"
-            hint="The Google Workspace user whose calendar hosts the meetings."
-            error={formState.errors.delegatedUser?.message}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="email"
-                autoComplete="off"
-                {...register('delegatedUser', {
-                  validate: (v) =>
-                    v.trim()
-                      ? EMAIL_PATTERN.test(v.trim()) || FORM_MESSAGES.emailNotValid
-                      : FORM_MESSAGES.required,
-                })}
-                data-testid="meet-delegated-user"
-              />
-            )}
-          </Field>
-          <Field
-            label="Private key"
-            hint={<StoredSecret secret={current.privateKey} testId="meet-key-stored" />}
-            error={formState.errors.privateKey?.message}
-          >
-            {(c) => (
-              <Textarea
-                {...c}
-                rows={4}
-                spellCheck={false}
-                autoComplete="off"
-                className="settings-mono"
-                placeholder={
-                  current.privateKey.set
-                    ? 'Leave blank to keep the stored key'
-                    : '-----BEGIN PRIVATE KEY-----'
-                }
-                {...register('privateKey', {
-                  validate: (v) => {
-                    const t = v.trim();
-                    if (t && !PEM.test(t)) return FORM_MESSAGES.privateKey;
-                    if (!t && enabled && !current.privateKey.set)
-                      return FORM_MESSAGES.secretToEnable;
-                    return true;
-                  },
-                  deps: ['enabled'],
-                })}
-                data-testid="meet-private-key"
-              />
-            )}
-          </Field>
-        </div>
-      </SettingsCard>
+      <MeetServiceAccountSection
+        current={current}
+        control={control}
+        register={register}
+        errors={formState.errors}
+      />
       <SettingsCard title="Meetings">
         <div className="settings-card__body settings-form__grid">
           <Field
@@ -254,5 +179,104 @@ function MeetForm({ current }: { readonly current: GoogleMeetIntegration }) {
         </Button>
       </SettingsFormFooter>
     </form>
+  );
+}
+
+/** The Service account card: on or off, the account, the calendar owner and the private key. */
+function MeetServiceAccountSection({
+  current,
+  control,
+  register,
+  errors,
+}: {
+  readonly current: GoogleMeetIntegration;
+  readonly control: Control<MeetForm>;
+  readonly register: UseFormRegister<MeetForm>;
+  readonly errors: FieldErrors<MeetForm>;
+}) {
+  const enabled = useWatch({ control, name: 'enabled' });
+  return (
+    <SettingsCard
+      title="Service account"
+      description="A Google Cloud service account with domain-wide delegation for Calendar."
+    >
+      <div className="settings-card__body settings-form__grid">
+        <SwitchField
+          control={control}
+          name="enabled"
+          label="Google Meet is on"
+          description={GOOGLE_MEET_COPY.enabledDescription}
+          data-testid="meet-enabled"
+        />
+        <Field label="Service account email" error={errors.serviceAccountEmail?.message}>
+          {(c) => (
+            <Input
+              {...c}
+              type="email"
+              autoComplete="off"
+              {...register('serviceAccountEmail', {
+                validate: (v) => {
+                  const t = v.trim();
+                  if (!t) return FORM_MESSAGES.required;
+                  if (!EMAIL_PATTERN.test(t)) return FORM_MESSAGES.emailNotValid;
+                  return t.endsWith('.iam.gserviceaccount.com') || FORM_MESSAGES.serviceAccount;
+                },
+              })}
+              data-testid="meet-service-account"
+            />
+          )}
+        </Field>
+        <Field
+          label="Calendar owner"
+          hint="The Google Workspace user whose calendar hosts the meetings."
+          error={errors.delegatedUser?.message}
+        >
+          {(c) => (
+            <Input
+              {...c}
+              type="email"
+              autoComplete="off"
+              {...register('delegatedUser', {
+                validate: (v) =>
+                  v.trim()
+                    ? EMAIL_PATTERN.test(v.trim()) || FORM_MESSAGES.emailNotValid
+                    : FORM_MESSAGES.required,
+              })}
+              data-testid="meet-delegated-user"
+            />
+          )}
+        </Field>
+        <Field
+          label="Private key"
+          hint={<StoredSecret secret={current.privateKey} testId="meet-key-stored" />}
+          error={errors.privateKey?.message}
+        >
+          {(c) => (
+            <Textarea
+              {...c}
+              rows={4}
+              spellCheck={false}
+              autoComplete="off"
+              className="settings-mono"
+              placeholder={
+                current.privateKey.set
+                  ? 'Leave blank to keep the stored key'
+                  : '-----BEGIN PRIVATE KEY-----'
+              }
+              {...register('privateKey', {
+                validate: (v) => {
+                  const t = v.trim();
+                  if (t && !PEM.test(t)) return FORM_MESSAGES.privateKey;
+                  if (!t && enabled && !current.privateKey.set) return FORM_MESSAGES.secretToEnable;
+                  return true;
+                },
+                deps: ['enabled'],
+              })}
+              data-testid="meet-private-key"
+            />
+          )}
+        </Field>
+      </div>
+    </SettingsCard>
   );
 }

@@ -164,10 +164,6 @@ function ImportCard() {
     setDragging(false);
     choose(e.dataTransfer.files[0]);
   };
-  const percent =
-    progress && progress.total > 0
-      ? Math.min(100, Math.round((progress.bytes / progress.total) * 100))
-      : 0;
   const result = run.data;
   return (
     <SettingsCard
@@ -223,28 +219,7 @@ function ImportCard() {
           </p>
         ) : null}
         {progress && (run.isPending || result) ? (
-          <div className="settings-progress" data-testid="import-progress-block">
-            <div className="settings-progress__label">
-              <span>{run.isPending ? 'Importing…' : 'Done'}</span>
-              <span className="settings-muted" data-testid="import-progress-rows">
-                {n(run.isPending ? progress.rows : (result?.rowsTotal ?? progress.rows))} rows read
-              </span>
-            </div>
-            <div
-              className="settings-progress__track"
-              role="progressbar"
-              aria-label="Import progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={run.isPending ? percent : 100}
-              data-testid="import-progress"
-            >
-              <div
-                className="settings-progress__bar"
-                style={{ width: `${run.isPending ? percent : 100}%` }}
-              />
-            </div>
-          </div>
+          <ImportProgressBar progress={progress} pending={run.isPending} result={result} />
         ) : null}
         <div className="settings-form__actions">
           <Button
@@ -261,6 +236,41 @@ function ImportCard() {
         {result ? <ImportResult result={result} /> : null}
       </div>
     </SettingsCard>
+  );
+}
+
+/** How far the upload has gone: the rows read so far and a bar of the bytes sent. */
+function ImportProgressBar({
+  progress,
+  pending,
+  result,
+}: {
+  readonly progress: ImportProgress;
+  readonly pending: boolean;
+  readonly result: ContactImportDetail | undefined;
+}) {
+  const percent =
+    progress.total > 0 ? Math.min(100, Math.round((progress.bytes / progress.total) * 100)) : 0;
+  return (
+    <div className="settings-progress" data-testid="import-progress-block">
+      <div className="settings-progress__label">
+        <span>{pending ? 'Importing…' : 'Done'}</span>
+        <span className="settings-muted" data-testid="import-progress-rows">
+          {n(pending ? progress.rows : (result?.rowsTotal ?? progress.rows))} rows read
+        </span>
+      </div>
+      <div
+        className="settings-progress__track"
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pending ? percent : 100}
+        data-testid="import-progress"
+      >
+        <div className="settings-progress__bar" style={{ width: `${pending ? percent : 100}%` }} />
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { Button, Field, Input, toast } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { call, http } from '../../../api/http';
@@ -66,7 +72,6 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
     values: formOf(current),
     mode: 'onTouched',
   });
-  const enabled = useWatch({ control, name: 'enabled' });
   const save = useMutation({
     mutationFn: (v: SalesforceForm) =>
       saveSalesforce(session.slug, {
@@ -134,87 +139,12 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
       onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
       data-testid="salesforce-form"
     >
-      <SettingsCard
-        title="Connection"
-        description="From the connected app you created in Salesforce Setup."
-      >
-        <div className="settings-card__body settings-form__grid">
-          <SwitchField
-            control={control}
-            name="enabled"
-            label="Salesforce is on"
-            description={SALESFORCE_COPY.enabled}
-            data-testid="salesforce-enabled"
-          />
-          <Field
-            label="My Domain URL"
-            hint="e.g. https://acme.my.salesforce.com"
-            error={formState.errors.instanceUrl?.message}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                {...register('instanceUrl', {
-                  validate: (v) =>
-                    v.trim() === ''
-                      ? FORM_MESSAGES.required
-                      : SALESFORCE_URL.test(v.trim()) || FORM_MESSAGES.salesforceUrl,
-                })}
-                data-testid="salesforce-url"
-              />
-            )}
-          </Field>
-          <Field label="Consumer key" error={formState.errors.clientId?.message}>
-            {(c) => (
-              <Input
-                {...c}
-                autoComplete="off"
-                spellCheck={false}
-                {...register('clientId', {
-                  validate: (v) =>
-                    v.trim().length >= 10
-                      ? true
-                      : v.trim()
-                        ? 'At least 10 characters'
-                        : FORM_MESSAGES.required,
-                  maxLength: { value: 256, message: FORM_MESSAGES.tooLong(256) },
-                })}
-                data-testid="salesforce-client-id"
-              />
-            )}
-          </Field>
-          <Field
-            label="Consumer secret"
-            hint={<StoredSecret secret={current.clientSecret} testId="salesforce-secret-stored" />}
-            error={formState.errors.clientSecret?.message}
-          >
-            {(c) => (
-              <Input
-                {...c}
-                type="password"
-                autoComplete="new-password"
-                placeholder={
-                  current.clientSecret.set ? 'Leave blank to keep the stored secret' : ''
-                }
-                {...register('clientSecret', {
-                  validate: (v) => {
-                    const t = v.trim();
-                    if (t && t.length < 8) return 'At least 8 characters';
-                    if (!t && enabled && !current.clientSecret.set)
-                      return FORM_MESSAGES.secretToEnable;
-                    return true;
-                  },
-                  deps: ['enabled'],
-                })}
-                data-testid="salesforce-secret"
-              />
-            )}
-          </Field>
-        </div>
-      </SettingsCard>
+      <SalesforceConnectionSection
+        current={current}
+        control={control}
+        register={register}
+        errors={formState.errors}
+      />
       <SettingsCard title="Sync">
         <div className="settings-card__body">
           <IntegrationRunStatus
@@ -257,5 +187,101 @@ function SalesforceForm({ current }: { readonly current: SalesforceIntegration }
         data-testid="salesforce-save"
       />
     </form>
+  );
+}
+
+/** The Connection card: on or off, the My Domain URL and the connected app's key and secret. */
+function SalesforceConnectionSection({
+  current,
+  control,
+  register,
+  errors,
+}: {
+  readonly current: SalesforceIntegration;
+  readonly control: Control<SalesforceForm>;
+  readonly register: UseFormRegister<SalesforceForm>;
+  readonly errors: FieldErrors<SalesforceForm>;
+}) {
+  const enabled = useWatch({ control, name: 'enabled' });
+  return (
+    <SettingsCard
+      title="Connection"
+      description="From the connected app you created in Salesforce Setup."
+    >
+      <div className="settings-card__body settings-form__grid">
+        <SwitchField
+          control={control}
+          name="enabled"
+          label="Salesforce is on"
+          description={SALESFORCE_COPY.enabled}
+          data-testid="salesforce-enabled"
+        />
+        <Field
+          label="My Domain URL"
+          hint="e.g. https://acme.my.salesforce.com"
+          error={errors.instanceUrl?.message}
+        >
+          {(c) => (
+            <Input
+              {...c}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              {...register('instanceUrl', {
+                validate: (v) =>
+                  v.trim() === ''
+                    ? FORM_MESSAGES.required
+                    : SALESFORCE_URL.test(v.trim()) || FORM_MESSAGES.salesforceUrl,
+              })}
+              data-testid="salesforce-url"
+            />
+          )}
+        </Field>
+        <Field label="Consumer key" error={errors.clientId?.message}>
+          {(c) => (
+            <Input
+              {...c}
+              autoComplete="off"
+              spellCheck={false}
+              {...register('clientId', {
+                validate: (v) =>
+                  v.trim().length >= 10
+                    ? true
+                    : v.trim()
+                      ? 'At least 10 characters'
+                      : FORM_MESSAGES.required,
+                maxLength: { value: 256, message: FORM_MESSAGES.tooLong(256) },
+              })}
+              data-testid="salesforce-client-id"
+            />
+          )}
+        </Field>
+        <Field
+          label="Consumer secret"
+          hint={<StoredSecret secret={current.clientSecret} testId="salesforce-secret-stored" />}
+          error={errors.clientSecret?.message}
+        >
+          {(c) => (
+            <Input
+              {...c}
+              type="password"
+              autoComplete="new-password"
+              placeholder={current.clientSecret.set ? 'Leave blank to keep the stored secret' : ''}
+              {...register('clientSecret', {
+                validate: (v) => {
+                  const t = v.trim();
+                  if (t && t.length < 8) return 'At least 8 characters';
+                  if (!t && enabled && !current.clientSecret.set)
+                    return FORM_MESSAGES.secretToEnable;
+                  return true;
+                },
+                deps: ['enabled'],
+              })}
+              data-testid="salesforce-secret"
+            />
+          )}
+        </Field>
+      </div>
+    </SettingsCard>
   );
 }

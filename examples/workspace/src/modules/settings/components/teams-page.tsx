@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Search, Trash2, UsersRound } from 'lucide-react';
+import { Pencil, Plus, Trash2, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   Avatar,
   Button,
@@ -11,13 +11,11 @@ import {
   IconButton,
   Input,
   Page,
-  Select,
   toast,
 } from '../../../ui';
 import { useSession } from '../../session/hooks/use-session';
 import { canEditAgents } from '../../session/permits';
 import {
-  agentsQuery,
   createTeam,
   deleteTeam,
   queuesQuery,
@@ -25,13 +23,17 @@ import {
   teamsQuery,
   updateTeam,
 } from '../api/settings-api';
-import type { SettingsAgent, SettingsTeam } from '../api/types';
-import { FORM_MESSAGES, isOneEmoji, TEAM_EMOJI } from '../messages';
-import { applyServerIssues, Checkbox, QueryStates } from './controls';
+import type { SettingsTeam } from '../api/types';
+import { FORM_MESSAGES } from '../messages';
+import { applyServerIssues, QueryStates } from './controls';
+import {
+  NO_QUEUE,
+  TeamEmojiField,
+  TeamMembersField,
+  TeamQueueField,
+  type TeamForm,
+} from './team-form-fields';
 import { errorText } from '../../../lib/error-text';
-
-/** The team dialog's choice for a team without a contact-centre queue. */
-const NO_QUEUE = '';
 
 /** settings/teams: teams with a name, an emoji, members and a contact-centre queue. */
 export function TeamsPage() {
@@ -150,13 +152,6 @@ export function TeamsPage() {
   );
 }
 
-interface TeamForm {
-  name: string;
-  emoji: string;
-  memberIds: string[];
-  queueId: string;
-}
-
 function useInvalidateTeams() {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -180,11 +175,8 @@ function TeamDialog({
   readonly onClose: () => void;
 }) {
   const session = useSession();
-  const agents = useQuery(agentsQuery(session.slug));
   const voice = session.app.planVoice;
-  const queues = useQuery({ ...queuesQuery(session.slug), enabled: voice });
   const invalidate = useInvalidateTeams();
-  const [filter, setFilter] = useState('');
   const { register, control, handleSubmit, setError, formState } = useForm<TeamForm>({
     defaultValues: {
       name: team?.name ?? '',
@@ -227,9 +219,6 @@ function TeamDialog({
         toast({ tone: 'danger', title: 'The team was not saved', description: errorText(error) });
     },
   });
-  const text = filter.trim().toLowerCase();
-  const visible = (a: SettingsAgent) =>
-    !text || a.name.toLowerCase().includes(text) || a.email.toLowerCase().includes(text);
   return (
     <Dialog
       open
@@ -279,118 +268,11 @@ function TeamDialog({
             />
           )}
         </Field>
-        <Controller
-          control={control}
-          name="emoji"
-          rules={{
-            validate: (v) => v.trim() === '' || isOneEmoji(v.trim()) || FORM_MESSAGES.oneEmoji,
-          }}
-          render={({ field, fieldState }) => (
-            <Field
-              label="Emoji"
-              hint="Pick one or type any emoji."
-              error={fieldState.error?.message}
-            >
-              {(c) => (
-                <div className="settings-emoji">
-                  <Input
-                    {...c}
-                    className="settings-emoji__input"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    data-testid="team-emoji"
-                  />
-                  <div className="settings-emoji__picks" role="group" aria-label="Suggested emoji">
-                    {TEAM_EMOJI.map((emoji) => (
-                      <button
-                        key={emoji}
-                        type="button"
-                        className="settings-emoji__pick"
-                        aria-pressed={field.value === emoji}
-                        aria-label={`Use ${emoji}`}
-                        onClick={() => field.onChange(emoji)}
-                      >
-                        {emoji}
-                      </button>
-                    ))}
-                  </div>
-                </div>
-              )}
-            </Field>
-          )}
-        />
+        <TeamEmojiField control={control} />
         {voice ? (
-          <Field
-            label="Contact-centre queue"
-            hint={
-              queues.isError
-                ? `The contact centre's queues could not be read: ${errorText(queues.error)}`
-                : 'Calls transferred to this team go to this queue. A team without one is not offered for call transfers.'
-            }
-            error={formState.errors.queueId?.message}
-          >
-            {(field) => (
-              <Controller
-                control={control}
-                name="queueId"
-                render={({ field: f }) => (
-                  <Select
-                    id={field.id}
-                    label="Contact-centre queue"
-                    value={f.value}
-                    onValueChange={f.onChange}
-                    disabled={!queues.data}
-                    options={[
-                      { value: NO_QUEUE, label: queues.data ? 'No queue' : 'Loading queues…' },
-                      ...(queues.data ?? []).map((q) => ({ value: q.id, label: q.name })),
-                      // a queue the contact centre no longer lists stays shown until changed
-                      ...(f.value !== NO_QUEUE &&
-                      queues.data &&
-                      !queues.data.some((q) => q.id === f.value)
-                        ? [{ value: f.value, label: f.value }]
-                        : []),
-                    ]}
-                    data-testid="team-queue-select"
-                  />
-                )}
-              />
-            )}
-          </Field>
+          <TeamQueueField control={control} error={formState.errors.queueId?.message} />
         ) : null}
-        <fieldset className="settings-fieldset">
-          <legend className="ui-field__label">Members</legend>
-          <Input
-            type="search"
-            aria-label="Filter agents"
-            placeholder="Filter agents"
-            icon={<Search aria-hidden="true" />}
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-          />
-          <QueryStates query={agents} label="agents" rows={3}>
-            {() => (
-              <div className="settings-checks settings-checks--scroll">
-                {agents.data?.map((agent) => (
-                  <Checkbox
-                    key={agent.id}
-                    value={agent.id}
-                    hidden={!visible(agent)}
-                    label={agent.name}
-                    description={agent.email}
-                    {...register('memberIds')}
-                    data-testid={`team-member-${agent.email}`}
-                  />
-                ))}
-              </div>
-            )}
-          </QueryStates>
-          {formState.errors.memberIds ? (
-            <p className="ui-field__error" role="alert">
-              {formState.errors.memberIds.message}
-            </p>
-          ) : null}
-        </fieldset>
+        <TeamMembersField register={register} errors={formState.errors} />
       </form>
     </Dialog>
   );

@@ -1,0 +1,43 @@
+// The loading, error and empty states every report shares.
+import type { ReactNode } from 'react';
+import { ErrorState, Skeleton } from '../../../ui';
+import type { ReportKind } from '../api';
+import { REPORTS_COPY as M } from '../messages';
+
+/** Loading, error and empty states around a report's body. */
+export function ReportState({
+  query,
+  empty,
+  kind,
+  children,
+}: {
+  readonly query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  readonly empty: boolean;
+  readonly kind: ReportKind;
+  readonly children: () => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <div className="rpt-stack" role="status" aria-label={M.loading}>
+        <Skeleton height={84} />
+        <Skeleton height={260} />
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div className="ui-card">
+        <ErrorState title={M.loadFailed} error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  return (
+    <div className="rpt-stack" data-testid={`report-${kind}`}>
+      {empty ? (
+        <p className="ui-card rpt-empty" data-testid="report-empty">
+          {M.noData[kind]}
+        </p>
+      ) : (
+        children()
+      )}
+    </div>
+  );
+}
