@@ -1,6 +1,7 @@
 import { AgentErrorStates, CtiErrorType } from '@x/connect-streams/protocol';
 import { MESSAGES } from '../messages';
 import type { Clock } from './clock';
+import { customerLeg, isOffer } from './contact-legs';
 import type { Contacts } from './contacts';
 import {
   customerWaitsInQueue,
@@ -85,13 +86,13 @@ export class CustomerSide {
     }
     requireE164(from, 'from');
     const now = this.deps.clock.now();
-    const id = this.contacts.newContactId();
+    const id = this.contacts.ids.newContactId();
     const contact = newContactRecord(id, now, {
       type: 'voice',
       initiationMethod: options.initiationMethod ?? 'inbound',
       queue,
       connections: [
-        this.contacts.newConnection(
+        this.contacts.ids.newConnection(
           id,
           options.initiationMethod === 'api' ? 'outbound' : 'inbound',
           true,
@@ -128,13 +129,13 @@ export class CustomerSide {
     const queue = this.queueCalled(queueNameOrNumber);
     requireE164(customerNumber, 'number');
     const now = this.deps.clock.now();
-    const id = this.contacts.newContactId();
+    const id = this.contacts.ids.newContactId();
     const contact = newContactRecord(id, now, {
       type: 'queue_callback',
       initiationMethod: 'callback',
       queue,
       connections: [
-        this.contacts.newConnection(id, 'outbound', true, 'init', {
+        this.contacts.ids.newConnection(id, 'outbound', true, 'init', {
           type: 'phone_number',
           phoneNumber: customerNumber,
         }),
@@ -152,7 +153,7 @@ export class CustomerSide {
   customerAnswers(contactId: string): void {
     const contact = this.outboundRinging(contactId, 'answer');
     this.contacts.contactEvent(contact, 'accept');
-    this.contacts.connectionEvent(this.contacts.customerLeg(contact)!, 'answer');
+    this.contacts.connectionEvent(customerLeg(contact)!, 'answer');
     this.deps.clock.clearTimer(contact.timer);
     this.contacts.touchContact(contact);
   }
@@ -180,7 +181,7 @@ export class CustomerSide {
         CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
         MESSAGES.contactNotFound(contactId),
       );
-    const leg = this.contacts.customerLeg(contact);
+    const leg = customerLeg(contact);
     if (customerWaitsInQueue(contact) || leg?.state !== 'connecting')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -197,7 +198,7 @@ export class CustomerSide {
         CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
         MESSAGES.contactNotFound(contactId),
       );
-    const customer = this.contacts.customerLeg(contact);
+    const customer = customerLeg(contact);
     if (!customer || customer.state === 'disconnected' || contact.state === 'ended')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -208,7 +209,7 @@ export class CustomerSide {
     const live = contact.state === 'connected' || contact.state === 'paused';
     if (
       (agentLegs.length === 0 && !live) ||
-      agentLegs.some((x) => !x.offered && this.contacts.isOffer(contact, x))
+      agentLegs.some((x) => !x.offered && isOffer(contact, x))
     ) {
       // Abandoned in queue or while ringing: the contact disappears.
       this.deps.clock.clearTimer(contact.timer);
@@ -234,7 +235,7 @@ export class CustomerSide {
         CtiErrorType.INVALID_PARAMETER_EXCEPTION,
         MESSAGES.invalidParameter('digits must be 0-9, * or #'),
       );
-    const customer = this.contacts.customerLeg(contact);
+    const customer = customerLeg(contact);
     if (!customer || customer.state !== 'connected')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
