@@ -34,6 +34,14 @@ export interface CustomerSideDeps {
   route(): void;
 }
 
+/** How a customer's call comes in: its initiation method, attributes and contact flow. */
+interface DialInOptions {
+  readonly initiationMethod?: 'inbound' | 'api';
+  readonly attributes?: Readonly<Record<string, string>>;
+  /** A contact flow of the seed to run (default: the phone number's, if it has one). */
+  readonly contactFlow?: string;
+}
+
 /**
  * The customer side of calls (the simulation the control API drives): a customer dials in (through
  * the number's contact flow), asks for a callback, answers or rejects an outbound call, hangs up,
@@ -46,21 +54,11 @@ export class CustomerSide {
   ) {}
 
   /**
-   * A customer dials a phone number of the instance or a queue by name; with `initiationMethod`
-   * `api`, the call the admin API's StartOutboundVoiceContact placed, which the customer answered:
-   * it waits in the queue and reaches the agent as the real service delivers it (initiation method
-   * `api`, the customer's connection outbound). `attributes` are the contact's attributes.
+   * Customer `from` calls `to` (a phone number of the instance, or a queue by name), or answers
+   * the call StartOutboundVoiceContact placed (`initiationMethod` `api`); the call runs its
+   * contact flow (if any), then waits in its queue for an agent (see ContactCentre.dialIn).
    */
-  dialIn(
-    to: string,
-    from = '+15555550123',
-    options: {
-      readonly initiationMethod?: 'inbound' | 'api';
-      readonly attributes?: Readonly<Record<string, string>>;
-      /** A contact flow of the seed to run (default: the phone number's, if it has one). */
-      readonly contactFlow?: string;
-    } = {},
-  ): ContactRecord {
+  dialIn(to: string, from = '+15555550123', options: DialInOptions = {}): ContactRecord {
     let queue = this.queueCalled(to);
     const flowName = options.contactFlow ?? this.deps.numberFlows.get(to);
     const flow = flowName === undefined ? undefined : this.deps.contactFlows.get(flowName);
