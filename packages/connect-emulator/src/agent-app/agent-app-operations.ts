@@ -3,7 +3,8 @@
 // lookups on the Voice ID simulator, the instance's integrations and screen sharing, quick responses.
 import { z } from 'zod';
 import type { AgentAppBackend, AgentAppOperation } from './agent-app-router';
-import { VoiceIdServiceError, type VoiceIdSimulator } from './voice-id-simulator';
+import { VoiceIdServiceError } from './voice-id-model';
+import type { VoiceIdSimulator } from './voice-id-simulator';
 
 /** One operation: the request body in, the answer out (or a {@link VoiceIdServiceError}). */
 type Operation = (body: unknown) => unknown;

@@ -5,7 +5,8 @@ import {
   createVoiceIdControlRouter,
   type AgentAppBackend,
 } from './agent-app-router';
-import { VoiceIdSimulator, type VoiceIdContactView } from './voice-id-simulator';
+import type { VoiceIdContactView } from './voice-id-model';
+import { VoiceIdSimulator } from './voice-id-simulator';
 
 const TOKEN = 'tok-agent-1';
 const DOMAIN = 'vid-domain-0001';

@@ -13,7 +13,8 @@ import {
   safeDecode,
   type RouteHandler,
 } from '../lib/http';
-import { VoiceIdServiceError, type VoiceIdSimulator } from './voice-id-simulator';
+import { VoiceIdServiceError } from './voice-id-model';
+import type { VoiceIdSimulator } from './voice-id-simulator';
 import { agentAppOperations, parse } from './agent-app-operations';
 import { AGENT_APP_PATHS, TASK_TEMPLATES_PREFIXES, TASK_TEMPLATES_CSRF } from '../constants';
 

@@ -12,14 +12,14 @@ export type { AgentAppBackend, QuickResponse, TaskTemplate } from './agent-app-r
 export {
   DEFAULT_VOICE_ID_SETTINGS,
   VoiceIdServiceError,
-  VoiceIdSimulator,
   voiceIdCustomerSchema,
   voiceIdSettingsSchema,
-} from './voice-id-simulator';
+} from './voice-id-model';
 export type {
   VoiceIdContactView,
   VoiceIdCustomer,
   VoiceIdSessionView,
   VoiceIdSettings,
-  VoiceIdSimulatorOptions,
-} from './voice-id-simulator';
+} from './voice-id-model';
+export { VoiceIdSimulator } from './voice-id-simulator';
+export type { VoiceIdSimulatorOptions } from './voice-id-simulator';

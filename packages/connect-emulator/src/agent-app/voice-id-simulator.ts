@@ -1,127 +1,22 @@
+/**
+ * The simulated Voice ID domain the agent app talks to: its settings and simulated customers,
+ * the sessions of calls (speech, enrollment) and the agent-app operations on them.
+ */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { MAX_RECORDED_LCMS_UPDATE_BYTES, MAX_RECORDED_LCMS_UPDATES } from '../constants';
+import { authenticationResult, fraudDetectionResult } from './voice-id-evaluation';
 import {
-  MAX_RECORDED_LCMS_UPDATE_BYTES,
-  MAX_RECORDED_LCMS_UPDATES,
-  SPEAKER_STATUSES,
-  type ENROLLMENT_STATUSES,
-} from '../constants';
-
-/** A Voice ID speaker status. */
-export type SpeakerStatus = (typeof SPEAKER_STATUSES)[number];
-
-/** Global settings of the simulated Voice ID domain. */
-export const voiceIdSettingsSchema = z.object({
-  /** Whether the instance has a Voice ID integration (listIntegrationAssociations). */
-  enabled: z.boolean(),
-  domainId: z.string().min(1),
-  /** Customer speech needed before authentication and fraud results are given (ms). */
-  authenticationSpeechMs: z.number().int().min(0),
-  /** Customer speech needed to enroll a speaker (ms). */
-  enrollmentSpeechMs: z.number().int().min(0),
-  /** Share of talk time that counts as customer speech (0..1). */
-  speechRatio: z.number().min(0).max(1),
-  /** describeSession polls that answer IN_PROGRESS once there is enough speech. */
-  enrollmentInProgressPolls: z.number().int().min(0),
-  /** Streaming stays PENDING_CONFIGURATION until this much talk time has passed (ms). */
-  pendingConfigurationMs: z.number().int().min(0),
-  /** Authentication acceptance threshold reported in results. */
-  acceptanceThreshold: z.number().int().min(0).max(100),
-  /** Fraud risk threshold reported in results. */
-  riskThreshold: z.number().int().min(0).max(100),
-});
-/** Global settings of the simulated Voice ID domain. */
-export type VoiceIdSettings = z.infer<typeof voiceIdSettingsSchema>;
-
-/** Defaults: 10 s of speech to authenticate, 30 s to enroll (as the real service asks). */
-export const DEFAULT_VOICE_ID_SETTINGS: VoiceIdSettings = {
-  enabled: true,
-  domainId: 'vid-domain-0001',
-  authenticationSpeechMs: 10_000,
-  enrollmentSpeechMs: 30_000,
-  speechRatio: 1,
-  enrollmentInProgressPolls: 1,
-  pendingConfigurationMs: 0,
-  acceptanceThreshold: 90,
-  riskThreshold: 50,
-};
-
-/** The configurable behaviour of one simulated customer (keyed by customer / speaker id). */
-export const voiceIdCustomerSchema = z.object({
-  /** Current speaker status; `NOT_ENROLLED` removes the speaker. */
-  speakerStatus: z.enum([...SPEAKER_STATUSES, 'NOT_ENROLLED']).optional(),
-  /** Decision once there is enough speech and the speaker is enrolled; `NOT_ENABLED` omits it. */
-  authentication: z.enum(['ACCEPT', 'REJECT', 'SPEAKER_EXPIRED', 'NOT_ENABLED']).optional(),
-  authenticationScore: z.number().int().min(0).max(100).optional(),
-  /** Fraud decision once there is enough speech; `NOT_ENABLED` omits it. */
-  fraud: z.enum(['LOW_RISK', 'HIGH_RISK', 'NOT_ENABLED']).optional(),
-  fraudScore: z.number().int().min(0).max(100).optional(),
-  /** Enrollment outcome once there is enough speech. */
-  enrollment: z.enum(['COMPLETED', 'FAILED']).optional(),
-  /** Holds speech back: the customer's speech stops accumulating while true. */
-  holdSpeech: z.boolean().optional(),
-});
-/** The configurable behaviour of one simulated customer. */
-export type VoiceIdCustomer = z.infer<typeof voiceIdCustomerSchema>;
-
-/** What the simulator needs to know about a contact. */
-export interface VoiceIdContactView {
-  contactId: string;
-  initialContactId: string;
-  /** The customer (speaker) id the contact carries, when known. */
-  customerId?: string;
-  /** Talk time so far (ms): time the customer has been connected to an agent. */
-  talkMs: number;
-  ended: boolean;
-}
-
-/** An error answered with an HTTP status and an AWS error type. */
-export class VoiceIdServiceError extends Error {
-  override readonly name = 'VoiceIdServiceError';
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-interface Speaker {
-  customerSpeakerId: string;
-  generatedSpeakerId: string;
-  status: SpeakerStatus;
-  createdAt: number;
-  updatedAt: number;
-}
-
-interface Session {
-  sessionId: string;
-  sessionName: string;
-  contactId: string;
-  speakerId?: string;
-  generatedSpeakerId?: string;
-  /** Talk time at session start (ms). */
-  talkAtStart: number;
-  /** Speech added by the control API (ms). */
-  extraMs: number;
-  /** Speech withheld so far (ms of talk that did not count). */
-  withheldMs: number;
-  /** Raw speech when the current hold began. */
-  heldAtRaw?: number;
-  enrollment?: { polls: number; status: (typeof ENROLLMENT_STATUSES)[number] };
-}
-
-/** A snapshot of one session for the control API. */
-export interface VoiceIdSessionView {
-  sessionId: string;
-  sessionName: string;
-  contactId: string;
-  speakerId?: string;
-  speechMs: number;
-  streamingStatus: string;
-  enrollmentStatus?: string;
-}
+  DEFAULT_VOICE_ID_SETTINGS,
+  VoiceIdServiceError,
+  voiceIdSettingsSchema,
+  type VoiceIdContactView,
+  type VoiceIdCustomer,
+  type VoiceIdSessionView,
+  type VoiceIdSettings,
+  toSeconds,
+} from './voice-id-model';
+import { sessionShape, sessionView, type Session } from './voice-id-session';
+import { speakerShape, VoiceIdSpeakers } from './voice-id-speakers';
 
 /** Options of {@link VoiceIdSimulator}. */
 export interface VoiceIdSimulatorOptions {
@@ -133,15 +28,13 @@ export interface VoiceIdSimulatorOptions {
   settings?: Partial<VoiceIdSettings>;
 }
 
-const toSeconds = (ms: number) => ms / 1000;
-
 /**
  * A simulated Amazon Connect Voice ID domain: speakers (enrolled, opted out, not enrolled),
  * sessions whose customer speech accumulates with talk time, per-customer decisions.
  */
 export class VoiceIdSimulator {
   private settings: VoiceIdSettings;
-  private readonly speakers = new Map<string, Speaker>();
+  private readonly speakers: VoiceIdSpeakers;
   private readonly customers = new Map<string, VoiceIdCustomer>();
   private readonly sessions = new Map<string, Session>();
   private readonly now: () => number;
@@ -153,6 +46,7 @@ export class VoiceIdSimulator {
   constructor(private readonly options: VoiceIdSimulatorOptions) {
     this.settings = { ...DEFAULT_VOICE_ID_SETTINGS, ...options.settings };
     this.now = options.now ?? Date.now;
+    this.speakers = new VoiceIdSpeakers(this.now);
   }
 
   /** Current settings. */
@@ -178,7 +72,7 @@ export class VoiceIdSimulator {
     this.customers.set(customerId, next);
     if (patch.speakerStatus !== undefined) {
       if (patch.speakerStatus === 'NOT_ENROLLED') this.speakers.delete(customerId);
-      else this.upsertSpeaker(customerId, patch.speakerStatus);
+      else this.speakers.upsert(customerId, patch.speakerStatus);
     }
     return { ...next, speakerStatus: this.speakers.get(customerId)?.status ?? 'NOT_ENROLLED' };
   }
@@ -295,13 +189,15 @@ export class VoiceIdSimulator {
         `Speaker not found: ${speakerId}`,
       );
     }
-    return { Speaker: this.speakerShape(speaker) };
+    return { Speaker: speakerShape(speaker, this.settings.domainId) };
   }
 
   /** `VoiceId.optOutSpeaker`: the speaker (created if needed) becomes OPTED_OUT. */
   optOutSpeaker(speakerId: string, domainId: string): Record<string, unknown> {
     this.checkDomain(domainId);
-    return { Speaker: this.speakerShape(this.upsertSpeaker(speakerId, 'OPTED_OUT')) };
+    return {
+      Speaker: speakerShape(this.speakers.upsert(speakerId, 'OPTED_OUT'), this.settings.domainId),
+    };
   }
 
   /** `VoiceId.deleteSpeaker`. */
@@ -335,7 +231,9 @@ export class VoiceIdSimulator {
     const session = this.requireSession(sessionNameOrId);
     session.speakerId = speakerId;
     session.generatedSpeakerId = this.speakers.get(speakerId)?.generatedSpeakerId;
-    return { Session: this.sessionShape(session) };
+    return {
+      Session: sessionShape(session, this.streamingStatus(session), this.settings),
+    };
   }
 
   /** `VoiceId.describeSession`. */
@@ -343,7 +241,9 @@ export class VoiceIdSimulator {
     this.checkDomain(domainId);
     const session = this.requireSession(sessionNameOrId);
     this.advanceEnrollment(session);
-    return { Session: this.sessionShape(session) };
+    return {
+      Session: sessionShape(session, this.streamingStatus(session), this.settings),
+    };
   }
 
   /** `VoiceId.enrollBySession`. */
@@ -380,52 +280,21 @@ export class VoiceIdSimulator {
     const profile = speakerId === undefined ? {} : (this.customers.get(speakerId) ?? {});
     const enough = speech >= this.settings.authenticationSpeechMs;
     const speaker = speakerId === undefined ? undefined : this.speakers.get(speakerId);
-    const at = toSeconds(this.now());
+    const evaluation = {
+      sessionId: session.sessionId,
+      speech,
+      enough,
+      speakerId,
+      speaker,
+      profile,
+      at: toSeconds(this.now()),
+      settings: this.settings,
+    };
     const result: Record<string, unknown> = { ...base };
-    if (profile.authentication !== 'NOT_ENABLED') {
-      let decision: string;
-      if (!enough) decision = 'NOT_ENOUGH_SPEECH';
-      else if (speakerId === undefined) decision = 'SPEAKER_ID_NOT_PROVIDED';
-      else if (speaker?.status === 'OPTED_OUT') decision = 'SPEAKER_OPTED_OUT';
-      else if (speaker?.status !== 'ENROLLED') decision = 'SPEAKER_NOT_ENROLLED';
-      else decision = profile.authentication ?? 'ACCEPT';
-      const score =
-        decision === 'ACCEPT'
-          ? (profile.authenticationScore ?? 98)
-          : decision === 'REJECT'
-            ? (profile.authenticationScore ?? 12)
-            : undefined;
-      result.AuthenticationResult = {
-        AuthenticationResultId: `auth-${session.sessionId}`,
-        Decision: decision,
-        ...(score === undefined ? {} : { Score: score }),
-        ...(speakerId === undefined ? {} : { CustomerSpeakerId: speakerId }),
-        ...(speaker === undefined ? {} : { GeneratedSpeakerId: speaker.generatedSpeakerId }),
-        AudioAggregationStartedAt: at - toSeconds(speech),
-        AudioAggregationEndedAt: at,
-        Configuration: { AcceptanceThreshold: this.settings.acceptanceThreshold },
-      };
-    }
-    if (profile.fraud !== 'NOT_ENABLED') {
-      const decision = !enough ? 'NOT_ENOUGH_SPEECH' : (profile.fraud ?? 'LOW_RISK');
-      const score = profile.fraudScore ?? (decision === 'HIGH_RISK' ? 87 : 4);
-      result.FraudDetectionResult = {
-        FraudDetectionResultId: `fraud-${session.sessionId}`,
-        Decision: decision,
-        Reasons: decision === 'HIGH_RISK' ? ['KNOWN_FRAUDSTER'] : [],
-        ...(enough
-          ? {
-              RiskDetails: {
-                KnownFraudsterRisk: { RiskScore: score },
-                VoiceSpoofingRisk: { RiskScore: 1 },
-              },
-            }
-          : {}),
-        AudioAggregationStartedAt: at - toSeconds(speech),
-        AudioAggregationEndedAt: at,
-        Configuration: { RiskThreshold: this.settings.riskThreshold },
-      };
-    }
+    if (profile.authentication !== 'NOT_ENABLED')
+      result.AuthenticationResult = authenticationResult(evaluation);
+    if (profile.fraud !== 'NOT_ENABLED')
+      result.FraudDetectionResult = fraudDetectionResult(evaluation);
     return result;
   }
 
@@ -554,78 +423,12 @@ export class VoiceIdSimulator {
     const outcome = this.customers.get(speakerId)?.enrollment ?? 'COMPLETED';
     enrollment.status = outcome;
     if (outcome === 'COMPLETED') {
-      const speaker = this.upsertSpeaker(speakerId, 'ENROLLED');
+      const speaker = this.speakers.upsert(speakerId, 'ENROLLED');
       session.generatedSpeakerId = speaker.generatedSpeakerId;
     }
   }
 
-  private upsertSpeaker(speakerId: string, status: SpeakerStatus): Speaker {
-    const at = this.now();
-    const existing = this.speakers.get(speakerId);
-    if (existing) {
-      existing.status = status;
-      existing.updatedAt = at;
-      return existing;
-    }
-    const speaker: Speaker = {
-      customerSpeakerId: speakerId,
-      generatedSpeakerId: `gs-${randomUUID().replace(/-/g, '').slice(0, 22)}`,
-      status,
-      createdAt: at,
-      updatedAt: at,
-    };
-    this.speakers.set(speakerId, speaker);
-    return speaker;
-  }
-
-  private speakerShape(speaker: Speaker): Record<string, unknown> {
-    return {
-      CustomerSpeakerId: speaker.customerSpeakerId,
-      DomainId: this.settings.domainId,
-      GeneratedSpeakerId: speaker.generatedSpeakerId,
-      Status: speaker.status,
-      CreatedAt: toSeconds(speaker.createdAt),
-      UpdatedAt: toSeconds(speaker.updatedAt),
-    };
-  }
-
-  private sessionShape(session: Session): Record<string, unknown> {
-    const enrollment = session.enrollment;
-    const failed = enrollment?.status === 'FAILED';
-    return {
-      DomainId: this.settings.domainId,
-      SessionId: session.sessionId,
-      SessionName: session.sessionName,
-      StreamingStatus: this.streamingStatus(session),
-      ...(session.generatedSpeakerId === undefined
-        ? {}
-        : { GeneratedSpeakerId: session.generatedSpeakerId }),
-      ...(session.speakerId === undefined ? {} : { CustomerSpeakerId: session.speakerId }),
-      ...(enrollment === undefined
-        ? {}
-        : {
-            EnrollmentRequestDetails: {
-              Status: enrollment.status,
-              ...(failed
-                ? { Message: 'Enrollment failed: the audio quality was not good enough' }
-                : {}),
-            },
-          }),
-      AuthenticationConfiguration: { AcceptanceThreshold: this.settings.acceptanceThreshold },
-      FraudDetectionConfiguration: { RiskThreshold: this.settings.riskThreshold },
-    };
-  }
-
   private viewSession(session: Session): VoiceIdSessionView {
-    const view: VoiceIdSessionView = {
-      sessionId: session.sessionId,
-      sessionName: session.sessionName,
-      contactId: session.contactId,
-      speechMs: this.speechMs(session),
-      streamingStatus: this.streamingStatus(session),
-    };
-    if (session.speakerId !== undefined) view.speakerId = session.speakerId;
-    if (session.enrollment !== undefined) view.enrollmentStatus = session.enrollment.status;
-    return view;
+    return sessionView(session, this.speechMs(session), this.streamingStatus(session));
   }
 }

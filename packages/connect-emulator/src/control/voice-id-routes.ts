@@ -1,7 +1,7 @@
 // The control API's Voice ID routes: domain settings, per-customer behaviour, sessions and their
 // speech, recorded LCMS updates, and reset.
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { voiceIdCustomerSchema, voiceIdSettingsSchema } from '../agent-app/voice-id-simulator';
+import { voiceIdCustomerSchema, voiceIdSettingsSchema } from '../agent-app/voice-id-model';
 import { body, json } from './route-docs';
 import { anyObject, bodyJson, parse, pathParam, type GetServices } from './service-route-kit';
 

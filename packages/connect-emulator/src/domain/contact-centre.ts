@@ -7,7 +7,6 @@ import type {
   Endpoint,
   Queue,
 } from '@x/connect-streams/protocol';
-import { MAX_RECENT_CONTACTS_PER_AGENT } from '../constants';
 import type { Clock } from './clock';
 import { Arns, stableId } from './ids';
 import type {
@@ -21,6 +20,7 @@ import type {
 } from './records';
 import type { CentreCore } from './centre-core';
 import { AgentStates } from './agent-states';
+import { ChangeFeed } from './change-feed';
 import { Monitoring } from './monitoring';
 import { MultiParty } from './multi-party';
 import { Routing } from './routing';
@@ -28,6 +28,8 @@ import type { ContactFlowStep, Seed } from './seed';
 import { Tasks } from './tasks';
 import { Chats, type StartChatInput, type StartTaskInput } from './chats';
 import { chatToken } from './chat-tokens';
+import { agentLeg, connectionOf, contactIdOf, partiesOf, stateFor } from './contact-legs';
+import { authorize, findContact } from './contact-lookup';
 import { Contacts } from './contacts';
 import { ContactViews } from './contact-views';
 import { CustomerSide } from './customer-side';
@@ -100,6 +102,8 @@ export class ContactCentre {
   private readonly customers: CustomerSide;
   /** What agents see. */
   private readonly views: ContactViews;
+  /** Observers of agents and contacts, and long polls. */
+  private readonly feed: ChangeFeed;
 
   /** An instance built from `seed`, on the clock and timeouts of `options`. */
   constructor(
@@ -124,9 +128,15 @@ export class ContactCentre {
     const changed = () => {
       this.changes++;
     };
-    const touch = (...agents: (AgentRecord | undefined)[]) => this.touch(...agents);
+    this.feed = new ChangeFeed({
+      clock: this.clock,
+      agents: this.agents,
+      changed,
+      refreshShown: (agent) => this.states.refreshShown(agent),
+    });
+    const touch = (...agents: (AgentRecord | undefined)[]) => this.feed.touch(...agents);
     const notifyContact = (contact: ContactRecord, removed?: boolean) =>
-      this.notifyContact(contact, removed);
+      this.feed.notifyContact(contact, removed);
     const route = () => this.routing.route();
     const contacts = new Contacts({
       clock: this.clock,
@@ -177,10 +187,10 @@ export class ContactCentre {
       agents: this.agents,
       contacts: contacts.all,
       queues: this.queues,
-      newContactId: () => contacts.newContactId(),
-      newConnection: (...args) => contacts.newConnection(...args),
+      newContactId: () => contacts.ids.newContactId(),
+      newConnection: (...args) => contacts.ids.newConnection(...args),
       contactOf: (agent, contactId, access) => contacts.contactOf(agent, contactId, access),
-      agentLeg: (agent, contact) => contacts.agentLeg(agent, contact),
+      agentLeg,
       agentForEndpoint: (endpoint) => this.agentForEndpoint(endpoint),
       listedEndpoint: (endpoint) => this.listedEndpoint(endpoint),
       contactsOf: (agent) => contacts.contactsOf(agent),
@@ -189,23 +199,23 @@ export class ContactCentre {
       arns: this.arns,
       missedCallTimeoutMs: this.options.missedCallTimeoutMs,
       touch,
-      notifyContact: (contact) => this.notifyContact(contact),
+      notifyContact: (contact) => this.feed.notifyContact(contact),
       contactEvent: (contact, event) => contacts.contactEvent(contact, event),
       addOfferGhost: (contact, agent, leg, as) => contacts.addOfferGhost(contact, agent, leg, as),
       dropTransferOffer: (contact, leg) => contacts.dropTransferOffer(contact, leg),
       withdrawOffer: (contact, agent, as) => contacts.withdrawOffer(contact, agent, as),
       agentStates: this.agentStates,
-      stateFor: (contact, agent) => contacts.stateFor(contact, agent),
+      stateFor,
       destroyConnection: (agent, contactId, connectionId) =>
         contacts.destroyConnection(agent, contactId, connectionId),
       clearContact: (agent, contactId) => contacts.clearContact(agent, contactId),
-      partiesOf: (contact, agent) => contacts.partiesOf(contact, agent),
-      connectionOf: (contact, connectionId) => contacts.connectionOf(contact, connectionId),
+      partiesOf,
+      connectionOf,
       connectionEvent: (connection, event) => contacts.connectionEvent(connection, event),
       touchContact: (contact) => contacts.touchContact(contact),
       contactAdded: (contact) => {
         this.changes++;
-        this.notifyContact(contact);
+        this.feed.notifyContact(contact);
       },
     };
     this.tasks = new Tasks(core);
@@ -234,7 +244,7 @@ export class ContactCentre {
    * the agent's leg, else the contact's own id.
    */
   contactIdOf(contact: ContactRecord, agentId: string): string {
-    return this.contactStore.contactIdOf(contact, agentId);
+    return contactIdOf(contact, agentId);
   }
 
   /**
@@ -244,7 +254,7 @@ export class ContactCentre {
   findContact(
     contactId: string,
   ): { contact: ContactRecord; transferLeg?: ConnectionRecord } | undefined {
-    return this.contactStore.findContact(contactId);
+    return findContact(this.contacts, contactId);
   }
 
   /**
@@ -264,7 +274,7 @@ export class ContactCentre {
     after = false,
     anyLeg = false,
   ): ContactRecord | undefined {
-    return this.contactStore.authorize(agent, contactId, access, after, anyLeg);
+    return authorize(this.contacts, agent, contactId, access, after, anyLeg);
   }
 
   // ---------------------------------------------------------------- contacts (see Contacts)
@@ -421,58 +431,19 @@ export class ContactCentre {
     return this.states.findAgentState(def);
   }
 
-  // ---------------------------------------------------------------- changes and observers
-
-  /** Marks the snapshots of these agents changed and wakes their long polls. */
-  private touch(...agents: (AgentRecord | undefined)[]): void {
-    this.changes++;
-    for (const agent of agents) {
-      if (!agent) continue;
-      this.refreshShown(agent);
-      agent.version++;
-      for (const observer of this.agentObservers) observer(agent);
-      const waiters = [...agent.waiters];
-      agent.waiters.clear();
-      for (const wake of waiters) wake();
-    }
-  }
-
-  private readonly agentObservers = new Set<(agent: AgentRecord) => void>();
+  // ---------------------------------------------------------------- observers (see ChangeFeed)
 
   /** Observes every change of an agent's snapshot (web-socket agent topic). Returns the unsubscribe function. */
   onAgentChange(observer: (agent: AgentRecord) => void): () => void {
-    this.agentObservers.add(observer);
-    return () => this.agentObservers.delete(observer);
+    return this.feed.onAgentChange(observer);
   }
-
-  private readonly contactObservers = new Set<(contact: ContactRecord, removed: boolean) => void>();
 
   /**
    * Observes every change of a contact (`removed` once it has left the instance): contact
    * events, recordings and Voice ID follow calls through this. Returns the unsubscribe function.
    */
   onContactChange(observer: (contact: ContactRecord, removed: boolean) => void): () => void {
-    this.contactObservers.add(observer);
-    return () => this.contactObservers.delete(observer);
-  }
-
-  private notifyContact(contact: ContactRecord, removed = false): void {
-    for (const leg of contact.connections) {
-      const agent = leg.agentId === undefined ? undefined : this.agents.get(leg.agentId);
-      if (!agent) continue;
-      const id = leg.transfer?.contactId ?? contact.id;
-      if (agent.recentContacts.at(-1) === id) continue;
-      const at = agent.recentContacts.indexOf(id);
-      if (at !== -1) agent.recentContacts.splice(at, 1);
-      agent.recentContacts.push(id);
-      if (agent.recentContacts.length > MAX_RECENT_CONTACTS_PER_AGENT) agent.recentContacts.shift();
-    }
-    for (const observer of this.contactObservers) observer(contact, removed);
-  }
-
-  /** Recomputes the state shown to the agent (see AgentStates). */
-  private refreshShown(agent: AgentRecord): void {
-    this.states.refreshShown(agent);
+    return this.feed.onContactChange(observer);
   }
 
   // ---------------------------------------------------------------- agent operations (see AgentStates)
@@ -497,10 +468,6 @@ export class ContactCentre {
     keep: (contact: ContactRecord) => boolean = () => false,
   ): ContactRecord[] {
     return this.states.forceAgentOffline(agent, keep);
-  }
-
-  private applySelectedState(agent: AgentRecord, state: AgentStateRecord): void {
-    this.states.applySelectedState(agent, state);
   }
 
   /** UpdateAgentConfiguration: locale (validated), softphone flags, name. */
@@ -645,18 +612,7 @@ export class ContactCentre {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<void> {
-    if (agent.version !== version || timeoutMs <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        this.clock.clearTimer(timer);
-        agent.waiters.delete(done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = this.clock.setTimer(timeoutMs, done);
-      agent.waiters.add(done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
+    return this.feed.waitForChange(agent, version, timeoutMs, signal);
   }
 
   /** Cancels every pending timer and wakes every long poll (before close or reset). */
@@ -667,7 +623,7 @@ export class ContactCentre {
     }
     for (const agent of this.agents.values()) {
       for (const ghost of agent.ghosts) this.clock.clearTimer(ghost.timer);
-      this.touch(agent);
+      this.feed.touch(agent);
     }
   }
 
@@ -706,12 +662,12 @@ export class ContactCentre {
       const agent = this.agentByUsername(username);
       if (!agent || !saved) continue;
       const s = this.agentStates.find((x) => x.name === saved.state);
-      if (s) this.applySelectedState(agent, s);
+      if (s) this.states.applySelectedState(agent, s);
       if (saved.preferences && typeof saved.preferences === 'object')
         agent.preferences = { ...saved.preferences };
       if (typeof saved.softphoneAutoAccept === 'boolean')
         agent.softphoneAutoAccept = saved.softphoneAutoAccept;
-      this.touch(agent);
+      this.feed.touch(agent);
     }
   }
 }

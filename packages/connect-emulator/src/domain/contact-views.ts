@@ -7,6 +7,7 @@ import type {
   Queue,
 } from '@x/connect-streams/protocol';
 import type { Clock } from './clock';
+import { stateFor } from './contact-legs';
 import type { Contacts } from './contacts';
 import type { Arns } from './ids';
 import type {
@@ -58,7 +59,7 @@ export class ContactViews {
       contactId: own?.transfer?.contactId ?? contact.id,
       initialContactId: contact.initialContactId,
       type: contact.type,
-      state: { type: this.contacts.stateFor(contact, agent), timestamp: seconds(contact.since) },
+      state: { type: stateFor(contact, agent), timestamp: seconds(contact.since) },
       queue,
       queueTimestamp: seconds(own?.transferQueue?.since ?? contact.queuedAt),
       connections: contact.connections

@@ -1,17 +1,27 @@
+/**
+ * The contacts of the instance and what agents do on them: accepting, rejecting and withdrawing
+ * offers, holding, digits, leaving and ending calls, clearing after-call work, outbound calls.
+ */
 import {
   AgentErrorStates,
-  AgentPermissions,
   CtiErrorType,
-  type ConnectionStateType,
-  type ConnectionType,
-  type ContactStateType,
   type CtiContact,
   type Endpoint,
 } from '@x/connect-streams/protocol';
 import { OFFER_GHOST_TTL_MS } from '../constants';
 import { MESSAGES } from '../messages';
 import type { Clock } from './clock';
-import { stableId } from './ids';
+import {
+  agentLeg,
+  connectionOf,
+  customerLeg,
+  isOffer,
+  liveAgentLegs,
+  stateFor,
+} from './contact-legs';
+import { ContactIds } from './contact-ids';
+import { authorize } from './contact-lookup';
+import { hasActiveVoice, outboundNumber, outboundQueue } from './outbound-checks';
 import {
   InvalidTransitionError,
   nextConnectionState,
@@ -20,7 +30,6 @@ import {
   type ContactEvent,
 } from './machines';
 import {
-  customerWaitsInQueue,
   DomainError,
   newContactRecord,
   type AgentRecord,
@@ -67,78 +76,16 @@ export interface ContactsDeps {
 export class Contacts {
   /** The live contacts of the instance by id. */
   readonly all = new Map<string, ContactRecord>();
-  private contactCounter = 0;
-  private connectionCounter = 0;
+  /** Numbers new contacts and connections. */
+  readonly ids: ContactIds;
 
-  constructor(private readonly deps: ContactsDeps) {}
+  constructor(private readonly deps: ContactsDeps) {
+    this.ids = new ContactIds(deps.instanceId, deps.clock);
+  }
 
   /** The contacts in which `agent` has a leg (not counting ghosts). */
   contactsOf(agent: AgentRecord): ContactRecord[] {
     return [...this.all.values()].filter((c) => c.connections.some((x) => x.agentId === agent.id));
-  }
-
-  /**
-   * The contact id `agentId` sees for `contact`: the id of the new contact a transfer created for
-   * the agent's leg, else the contact's own id.
-   */
-  contactIdOf(contact: ContactRecord, agentId: string): string {
-    return (
-      contact.connections.find((x) => x.agentId === agentId)?.transfer?.contactId ?? contact.id
-    );
-  }
-
-  /**
-   * Finds a contact by id: a contact of the instance, or the new contact of a transfer leg (with
-   * that leg).
-   */
-  findContact(
-    contactId: string,
-  ): { contact: ContactRecord; transferLeg?: ConnectionRecord } | undefined {
-    const contact = this.all.get(contactId);
-    if (contact) return { contact };
-    for (const c of this.all.values())
-      for (const leg of c.connections)
-        if (leg.transfer?.contactId === contactId) return { contact: c, transferLeg: leg };
-    return undefined;
-  }
-
-  /**
-   * The authorisation of an agent on a contact (every CTI, agent-app and web-socket operation
-   * that names a contact passes here, through `authorizeOperation`): the contact must be one the
-   * agent is on, named by the id the agent sees (else `ResourceNotFoundException`, as for an
-   * unknown contact); to `act` the agent's leg must be a participant's, or a monitoring leg that
-   * barges (a silent monitor only listens: `AccessDeniedException`). With `after`, a contact the
-   * agent was on that has left the instance (or a missed offer it still shows) is accepted too;
-   * it answers `undefined` then. With `anyLeg`, any leg of the agent on the call counts, whatever
-   * id it names the call by (a Voice ID session is the call's).
-   */
-  authorize(
-    agent: AgentRecord,
-    contactId: string,
-    access: 'listen' | 'act',
-    after = false,
-    anyLeg = false,
-  ): ContactRecord | undefined {
-    const contact = this.findContact(contactId)?.contact;
-    const leg = contact?.connections.find(
-      (x) =>
-        x.agentId === agent.id && (anyLeg || (x.transfer?.contactId ?? contact.id) === contactId),
-    );
-    if (!contact || !leg) {
-      if (
-        after &&
-        (agent.recentContacts.includes(contactId) ||
-          agent.ghosts.some((g) => g.contact.contactId === contactId))
-      )
-        return undefined;
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        MESSAGES.contactNotFound(contactId),
-      );
-    }
-    if (access === 'act' && leg.type === 'monitoring' && leg.state !== 'barge')
-      throw new DomainError(CtiErrorType.ACCESS_DENIED_EXCEPTION, MESSAGES.notListener);
-    return contact;
   }
 
   contactOf(
@@ -146,51 +93,7 @@ export class Contacts {
     contactId: string,
     access: 'listen' | 'act' = 'act',
   ): ContactRecord {
-    return this.authorize(agent, contactId, access)!;
-  }
-
-  connectionOf(contact: ContactRecord, connectionId: string): ConnectionRecord {
-    const connection = contact.connections.find((x) => x.id === connectionId);
-    if (!connection)
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        MESSAGES.connectionNotFound(connectionId, contact.id),
-      );
-    return connection;
-  }
-
-  agentLeg(agent: AgentRecord, contact: ContactRecord): ConnectionRecord {
-    return contact.connections.find((x) => x.agentId === agent.id)!;
-  }
-
-  /**
-   * The contact state as `agent` sees it: `ended` (after-call work) once the agent's own leg has
-   * left a call that goes on, `connecting` while the agent is being offered a transfer.
-   */
-  stateFor(contact: ContactRecord, agent: AgentRecord): ContactStateType {
-    const leg = this.agentLeg(agent, contact);
-    if (!leg || contact.state === 'ended') return contact.state;
-    if (leg.state === 'disconnected') return 'ended';
-    if (leg.offered) return 'connecting';
-    return contact.state;
-  }
-
-  /** Agent (not monitoring) legs still on the call, other than `except`. */
-  liveAgentLegs(contact: ContactRecord, except?: ConnectionRecord): ConnectionRecord[] {
-    return contact.connections.filter(
-      (x) => x !== except && x.agentId && x.type !== 'monitoring' && x.state !== 'disconnected',
-    );
-  }
-
-  /** Parties the agent talks to: every live leg but the agent's own and monitoring legs. */
-  partiesOf(contact: ContactRecord, agent: AgentRecord): ConnectionRecord[] {
-    return contact.connections.filter(
-      (c) => c.agentId !== agent.id && c.type !== 'monitoring' && c.state !== 'disconnected',
-    );
-  }
-
-  customerLeg(contact: ContactRecord): ConnectionRecord | undefined {
-    return contact.connections.find((x) => x.type === 'inbound' || x.type === 'outbound');
+    return authorize(this.all, agent, contactId, access)!;
   }
 
   /** Applies a contact state-machine event (an invalid one is `InvalidStateException`). */
@@ -226,8 +129,8 @@ export class Contacts {
 
   acceptContact(agent: AgentRecord, contactId: string): void {
     const contact = this.contactOf(agent, contactId);
-    const leg = this.agentLeg(agent, contact);
-    if (!this.isOffer(contact, leg))
+    const leg = agentLeg(agent, contact);
+    if (!isOffer(contact, leg))
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', contact.state, 'accept'),
@@ -238,7 +141,7 @@ export class Contacts {
       leg.offered = false;
       leg.awaiting = undefined;
       this.deps.clock.clearTimer(leg.offerTimer);
-      if (this.liveAgentLegs(contact, leg).length === 0) this.resumeHeld(contact);
+      if (liveAgentLegs(contact, leg).length === 0) this.resumeHeld(contact);
       this.touchContact(contact);
       return;
     }
@@ -247,7 +150,7 @@ export class Contacts {
     this.deps.clock.clearTimer(contact.timer);
     if (contact.type === 'queue_callback') {
       // Accepting a callback dials the customer, who answers (or not) through the control API.
-      this.connectionEvent(this.customerLeg(contact)!, 'dial');
+      this.connectionEvent(customerLeg(contact)!, 'dial');
       contact.timer = this.deps.clock.setTimer(this.deps.outboundRingTimeoutMs, () =>
         this.deps.customerOutcome(contact.id, 'no answer'),
       );
@@ -255,21 +158,10 @@ export class Contacts {
     this.touchContact(contact);
   }
 
-  /** Whether the agent's leg is a ringing offer (inbound call or queued callback). */
-  isOffer(contact: ContactRecord, leg: ConnectionRecord): boolean {
-    return (
-      leg.state === 'connecting' &&
-      (leg.offered === true ||
-        customerWaitsInQueue(contact) ||
-        ((contact.type === 'task' || contact.type === 'chat') && contact.state === 'connecting') ||
-        (contact.type === 'queue_callback' && contact.state === 'incoming'))
-    );
-  }
-
   rejectContact(agent: AgentRecord, contactId: string): void {
     const contact = this.contactOf(agent, contactId);
-    const leg = this.agentLeg(agent, contact);
-    if (!this.isOffer(contact, leg))
+    const leg = agentLeg(agent, contact);
+    if (!isOffer(contact, leg))
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', contact.state, 'reject'),
@@ -285,7 +177,7 @@ export class Contacts {
   /** The offer to `agent` ends unanswered: a ghost shows it as missed/rejected, the contact waits again. */
   withdrawOffer(contact: ContactRecord, agent: AgentRecord, as: 'missed' | 'rejected'): void {
     this.guard(() => nextContactState(contact.state, as === 'missed' ? 'miss' : 'reject'));
-    const leg = this.agentLeg(agent, contact);
+    const leg = agentLeg(agent, contact);
     this.deps.clock.clearTimer(contact.timer);
     const now = this.deps.clock.now();
     this.addOfferGhost(contact, agent, leg, as);
@@ -332,11 +224,11 @@ export class Contacts {
    */
   destroyConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
     const contact = this.contactOf(agent, contactId, 'listen');
-    const connection = this.connectionOf(contact, connectionId);
+    const connection = connectionOf(contact, connectionId);
     // Leaving (the agent's own leg) is open to a listener; ending someone else's leg is acting.
     if (connection.agentId !== agent.id) this.contactOf(agent, contactId, 'act');
-    const leg = this.agentLeg(agent, contact);
-    if (this.isOffer(contact, leg)) {
+    const leg = agentLeg(agent, contact);
+    if (isOffer(contact, leg)) {
       this.rejectContact(agent, contactId);
       return;
     }
@@ -369,7 +261,7 @@ export class Contacts {
       // agent leaves, the parties it held are joined (unless a transfer offer is still ringing).
       this.connectionEvent(connection, 'disconnect');
       if (connection.agentId) {
-        const remaining = this.liveAgentLegs(contact);
+        const remaining = liveAgentLegs(contact);
         if (remaining.length === 0 || remaining.some((x) => !x.offered)) this.resumeHeld(contact);
       }
       this.touchContact(contact);
@@ -387,7 +279,7 @@ export class Contacts {
 
   holdConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
     const contact = this.contactOf(agent, contactId);
-    const connection = this.connectionOf(contact, connectionId);
+    const connection = connectionOf(contact, connectionId);
     if (contact.state !== 'connected')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -399,14 +291,14 @@ export class Contacts {
 
   resumeConnection(agent: AgentRecord, contactId: string, connectionId: string): void {
     const contact = this.contactOf(agent, contactId);
-    const connection = this.connectionOf(contact, connectionId);
+    const connection = connectionOf(contact, connectionId);
     this.connectionEvent(connection, 'resume');
     this.touchContact(contact);
   }
 
   sendDigits(agent: AgentRecord, contactId: string, connectionId: string, digits: string): void {
     const contact = this.contactOf(agent, contactId);
-    const connection = this.connectionOf(contact, connectionId);
+    const connection = connectionOf(contact, connectionId);
     if (!/^[0-9*#,]+$/.test(digits))
       throw new DomainError(
         CtiErrorType.INVALID_PARAMETER_EXCEPTION,
@@ -431,13 +323,13 @@ export class Contacts {
       return;
     }
     const contact = this.contactOf(agent, contactId, 'listen');
-    const state = this.stateFor(contact, agent);
+    const state = stateFor(contact, agent);
     if (state !== 'ended')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
         MESSAGES.invalidTransition('Contact', state, 'clear'),
       );
-    const leg = this.agentLeg(agent, contact);
+    const leg = agentLeg(agent, contact);
     contact.connections.splice(contact.connections.indexOf(leg), 1);
     // After a transfer the call may go on for the customer and the new party: it stays until it
     // is over and its last agent has cleared it.
@@ -457,39 +349,18 @@ export class Contacts {
     endpoint: Endpoint,
     queueARN?: string | null,
   ): ContactRecord {
-    if (!agent.permissions.includes(AgentPermissions.OUTBOUND_CALL))
-      throw new DomainError(CtiErrorType.ACCESS_DENIED_EXCEPTION, MESSAGES.noOutboundPermission);
-    if (endpoint.type !== 'phone_number')
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(`${endpoint.type} endpoints need a multi-party operation`),
-      );
-    const number = (endpoint.phoneNumber ?? '').replace(/^sip:/, '').replace(/@.*$/, '');
-    if (!/^\+[1-9]\d{1,14}$/.test(number))
-      throw new DomainError(
-        CtiErrorType.BAD_ENDPOINT_EXCEPTION,
-        MESSAGES.badEndpoint(
-          `${JSON.stringify(endpoint.phoneNumber ?? '')} is not an E.164 number`,
-        ),
-      );
-    if (this.hasActiveVoice(agent))
+    const number = outboundNumber(agent, endpoint);
+    if (hasActiveVoice(agent, this.contactsOf(agent)))
       throw new DomainError(CtiErrorType.INVALID_STATE_EXCEPTION, MESSAGES.agentBusy);
-    const queue = queueARN
-      ? this.deps.queues.find((q) => q.arn === queueARN)
-      : agent.routingProfile.defaultOutboundQueue;
-    if (!queue)
-      throw new DomainError(
-        CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
-        `Queue ${queueARN} not found.`,
-      );
+    const queue = outboundQueue(agent, this.deps.queues, queueARN);
     const now = this.deps.clock.now();
-    const id = this.newContactId();
+    const id = this.ids.newContactId();
     const contact = newContactRecord(id, now, {
       type: 'voice',
       initiationMethod: 'outbound',
       queue,
       connections: [
-        this.newConnection(
+        this.ids.newConnection(
           id,
           'agent',
           false,
@@ -497,7 +368,7 @@ export class Contacts {
           { type: 'agent', name: agent.name },
           agent.id,
         ),
-        this.newConnection(id, 'outbound', true, 'connecting', {
+        this.ids.newConnection(id, 'outbound', true, 'connecting', {
           type: 'phone_number',
           phoneNumber: number,
         }),
@@ -512,15 +383,6 @@ export class Contacts {
     );
     this.touchContact(contact);
     return contact;
-  }
-
-  /** Whether the agent is on as many calls as it may be (chats and tasks do not count). */
-  hasActiveVoice(agent: AgentRecord): boolean {
-    const limit = agent.routingProfile.concurrency.VOICE ?? 1;
-    const calls = this.contactsOf(agent).filter(
-      (c) => c.type === 'voice' || c.type === 'queue_callback',
-    );
-    return calls.length >= Math.max(1, limit);
   }
 
   /** PauseContact / ResumeContact. */
@@ -540,7 +402,7 @@ export class Contacts {
     this.deps.clock.clearTimer(leg.offerTimer);
     contact.connections.splice(contact.connections.indexOf(leg), 1);
     const target = this.deps.agents.get(leg.agentId!);
-    if (this.liveAgentLegs(contact).length === 0 && contact.state !== 'ended') {
+    if (liveAgentLegs(contact).length === 0 && contact.state !== 'ended') {
       this.deps.touch(target);
       this.endContact(contact, 'transfer not answered');
       return;
@@ -574,41 +436,5 @@ export class Contacts {
     this.all.delete(contact.id);
     this.deps.changed();
     this.deps.notifyContact(contact, true);
-  }
-
-  // ---------------------------------------------------------------- ids
-
-  /** A new contact id (stable for a seed, counter and time). */
-  newContactId(): string {
-    return stableId(
-      this.deps.instanceId,
-      'contact',
-      String(++this.contactCounter),
-      String(this.deps.clock.now()),
-    );
-  }
-
-  /** A new connection (leg) record of a contact. */
-  newConnection(
-    contactId: string,
-    type: ConnectionType,
-    initial: boolean,
-    state: ConnectionStateType,
-    endpoint: Endpoint,
-    agentId?: string,
-  ): ConnectionRecord {
-    const seq = ++this.connectionCounter;
-    const id = stableId(contactId, 'connection', String(seq));
-    return {
-      id,
-      seq,
-      type,
-      initial,
-      state,
-      since: this.deps.clock.now(),
-      endpoint,
-      ...(agentId ? { agentId } : {}),
-      mute: false,
-    };
   }
 }

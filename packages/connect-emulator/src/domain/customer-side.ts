@@ -1,6 +1,7 @@
 import { AgentErrorStates, CtiErrorType } from '@x/connect-streams/protocol';
 import { MESSAGES } from '../messages';
 import type { Clock } from './clock';
+import { customerLeg, isOffer } from './contact-legs';
 import type { Contacts } from './contacts';
 import {
   customerWaitsInQueue,
@@ -33,6 +34,14 @@ export interface CustomerSideDeps {
   route(): void;
 }
 
+/** How a customer's call comes in: its initiation method, attributes and contact flow. */
+interface DialInOptions {
+  readonly initiationMethod?: 'inbound' | 'api';
+  readonly attributes?: Readonly<Record<string, string>>;
+  /** A contact flow of the seed to run (default: the phone number's, if it has one). */
+  readonly contactFlow?: string;
+}
+
 /**
  * The customer side of calls (the simulation the control API drives): a customer dials in (through
  * the number's contact flow), asks for a callback, answers or rejects an outbound call, hangs up,
@@ -45,21 +54,11 @@ export class CustomerSide {
   ) {}
 
   /**
-   * A customer dials a phone number of the instance or a queue by name; with `initiationMethod`
-   * `api`, the call the admin API's StartOutboundVoiceContact placed, which the customer answered:
-   * it waits in the queue and reaches the agent as the real service delivers it (initiation method
-   * `api`, the customer's connection outbound). `attributes` are the contact's attributes.
+   * Customer `from` calls `to` (a phone number of the instance, or a queue by name), or answers
+   * the call StartOutboundVoiceContact placed (`initiationMethod` `api`); the call runs its
+   * contact flow (if any), then waits in its queue for an agent (see ContactCentre.dialIn).
    */
-  dialIn(
-    to: string,
-    from = '+15555550123',
-    options: {
-      readonly initiationMethod?: 'inbound' | 'api';
-      readonly attributes?: Readonly<Record<string, string>>;
-      /** A contact flow of the seed to run (default: the phone number's, if it has one). */
-      readonly contactFlow?: string;
-    } = {},
-  ): ContactRecord {
+  dialIn(to: string, from = '+15555550123', options: DialInOptions = {}): ContactRecord {
     let queue = this.queueCalled(to);
     const flowName = options.contactFlow ?? this.deps.numberFlows.get(to);
     const flow = flowName === undefined ? undefined : this.deps.contactFlows.get(flowName);
@@ -85,13 +84,13 @@ export class CustomerSide {
     }
     requireE164(from, 'from');
     const now = this.deps.clock.now();
-    const id = this.contacts.newContactId();
+    const id = this.contacts.ids.newContactId();
     const contact = newContactRecord(id, now, {
       type: 'voice',
       initiationMethod: options.initiationMethod ?? 'inbound',
       queue,
       connections: [
-        this.contacts.newConnection(
+        this.contacts.ids.newConnection(
           id,
           options.initiationMethod === 'api' ? 'outbound' : 'inbound',
           true,
@@ -128,13 +127,13 @@ export class CustomerSide {
     const queue = this.queueCalled(queueNameOrNumber);
     requireE164(customerNumber, 'number');
     const now = this.deps.clock.now();
-    const id = this.contacts.newContactId();
+    const id = this.contacts.ids.newContactId();
     const contact = newContactRecord(id, now, {
       type: 'queue_callback',
       initiationMethod: 'callback',
       queue,
       connections: [
-        this.contacts.newConnection(id, 'outbound', true, 'init', {
+        this.contacts.ids.newConnection(id, 'outbound', true, 'init', {
           type: 'phone_number',
           phoneNumber: customerNumber,
         }),
@@ -152,7 +151,7 @@ export class CustomerSide {
   customerAnswers(contactId: string): void {
     const contact = this.outboundRinging(contactId, 'answer');
     this.contacts.contactEvent(contact, 'accept');
-    this.contacts.connectionEvent(this.contacts.customerLeg(contact)!, 'answer');
+    this.contacts.connectionEvent(customerLeg(contact)!, 'answer');
     this.deps.clock.clearTimer(contact.timer);
     this.contacts.touchContact(contact);
   }
@@ -180,7 +179,7 @@ export class CustomerSide {
         CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
         MESSAGES.contactNotFound(contactId),
       );
-    const leg = this.contacts.customerLeg(contact);
+    const leg = customerLeg(contact);
     if (customerWaitsInQueue(contact) || leg?.state !== 'connecting')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -197,7 +196,7 @@ export class CustomerSide {
         CtiErrorType.RESOURCE_NOT_FOUND_EXCEPTION,
         MESSAGES.contactNotFound(contactId),
       );
-    const customer = this.contacts.customerLeg(contact);
+    const customer = customerLeg(contact);
     if (!customer || customer.state === 'disconnected' || contact.state === 'ended')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,
@@ -208,7 +207,7 @@ export class CustomerSide {
     const live = contact.state === 'connected' || contact.state === 'paused';
     if (
       (agentLegs.length === 0 && !live) ||
-      agentLegs.some((x) => !x.offered && this.contacts.isOffer(contact, x))
+      agentLegs.some((x) => !x.offered && isOffer(contact, x))
     ) {
       // Abandoned in queue or while ringing: the contact disappears.
       this.deps.clock.clearTimer(contact.timer);
@@ -234,7 +233,7 @@ export class CustomerSide {
         CtiErrorType.INVALID_PARAMETER_EXCEPTION,
         MESSAGES.invalidParameter('digits must be 0-9, * or #'),
       );
-    const customer = this.contacts.customerLeg(contact);
+    const customer = customerLeg(contact);
     if (!customer || customer.state !== 'connected')
       throw new DomainError(
         CtiErrorType.INVALID_STATE_EXCEPTION,

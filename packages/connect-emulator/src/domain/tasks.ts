@@ -9,6 +9,24 @@ import {
   type QueueRecord,
 } from './records';
 
+/** What CreateTaskContact gives: the quick connect, the task's name, description and references. */
+interface TaskContactInput {
+  readonly endpoint: Endpoint;
+  readonly name: string;
+  readonly description?: string | null;
+  readonly references?: Readonly<
+    Record<string, { type?: string | null; value?: string | null }>
+  > | null;
+  readonly previousContactId?: string | null;
+}
+
+/** The fields of a live task that `updateContact` changes (those given). */
+interface TaskPatch {
+  readonly name?: string;
+  readonly description?: string;
+  readonly references?: Readonly<Record<string, { type?: string; value?: string }>>;
+}
+
 /**
  * Tasks: CreateTaskContact (offered to an agent quick connect's agent, or waiting in a queue
  * quick connect's queue and routed like a call) and the task-templates `updateContact`.
@@ -20,18 +38,7 @@ export class Tasks {
    * CreateTaskContact: a task for an agent quick connect is offered to that agent; for a queue
    * quick connect it waits in that queue and is routed like a call. Returns the new contact.
    */
-  createTaskContact(
-    agent: AgentRecord | undefined,
-    input: {
-      readonly endpoint: Endpoint;
-      readonly name: string;
-      readonly description?: string | null;
-      readonly references?: Readonly<
-        Record<string, { type?: string | null; value?: string | null }>
-      > | null;
-      readonly previousContactId?: string | null;
-    },
-  ): ContactRecord {
+  createTaskContact(agent: AgentRecord | undefined, input: TaskContactInput): ContactRecord {
     const { endpoint } = input;
     let queue: QueueRecord | undefined;
     let target: AgentRecord | undefined;
@@ -85,14 +92,7 @@ export class Tasks {
    * The task-templates `updateContact`: changes a live task's name, description or references
    * (the fields given); the agents on it see the change in their next snapshot.
    */
-  updateTaskContact(
-    contactId: string,
-    patch: {
-      readonly name?: string;
-      readonly description?: string;
-      readonly references?: Readonly<Record<string, { type?: string; value?: string }>>;
-    },
-  ): ContactRecord {
+  updateTaskContact(contactId: string, patch: TaskPatch): ContactRecord {
     const contact = this.core.contacts.get(contactId);
     if (!contact || contact.type !== 'task')
       throw new DomainError(

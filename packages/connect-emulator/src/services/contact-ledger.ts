@@ -1,6 +1,6 @@
 import { MAX_CONTACT_RECORDS } from '../constants';
 import type { AdminChannel, AdminContact } from '../admin/types';
-import type { VoiceIdContactView } from '../agent-app/voice-id-simulator';
+import type { VoiceIdContactView } from '../agent-app/voice-id-model';
 import type { ContactEventHub } from '../events/contact-events';
 import { CallRecorder, type MediaStore } from '../media/media-store';
 

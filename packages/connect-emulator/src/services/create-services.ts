@@ -8,11 +8,8 @@ import {
   createVoiceIdControlRouter,
   type AgentAppBackend,
 } from '../agent-app/agent-app-router';
-import {
-  VoiceIdSimulator,
-  type VoiceIdContactView,
-  type VoiceIdSettings,
-} from '../agent-app/voice-id-simulator';
+import type { VoiceIdContactView, VoiceIdSettings } from '../agent-app/voice-id-model';
+import { VoiceIdSimulator } from '../agent-app/voice-id-simulator';
 import { AgentEventHub } from '../events/agent-events';
 import { ContactEventHub } from '../events/contact-events';
 import { createEventsRouter } from '../events/events-routes';

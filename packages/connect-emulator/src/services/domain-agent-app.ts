@@ -4,7 +4,7 @@
 import { CtiErrorType } from '@x/connect-streams/protocol';
 import { z } from 'zod';
 import type { AgentAppBackend, QuickResponse, TaskTemplate } from '../agent-app/agent-app-router';
-import { VoiceIdServiceError } from '../agent-app/voice-id-simulator';
+import { VoiceIdServiceError } from '../agent-app/voice-id-model';
 import { authorizeOperation, type OperationPolicy } from '../auth/authorization';
 import type { SessionStore } from '../auth/sessions';
 import { DomainError, type ContactCentre } from '../domain/contact-centre';
