@@ -26,7 +26,8 @@ const DATA = 'data table: one entry per line, nothing to split by concern';
 const LOCALE = 'locale: one message per line';
 const SEED = 'demo seed: one record per line';
 /** Units waiting to be split; the list only shrinks (a unit that fits its limit must leave it). */
-const NOT_YET_SPLIT = 'not yet split by concern (open work)';
+const PUBLIC_FACADE =
+  'the public ContactCentre class: one documented method per operation (about 55, 450 lines with their TSDoc), each delegating to a named unit (Contacts, CustomerSide, ContactViews, ChangeFeed, Routing, AgentStates, MultiParty, Tasks, Chats, Monitoring); the state and rules live in those units';
 
 /**
  * Files allowed over the file limit, with why. Keys are repository-relative paths.
@@ -38,14 +39,7 @@ const FILE_EXCEPTIONS = {
   'packages/react-voice/src/locales/call.ts': LOCALE,
   'packages/react-voice/src/locales/controller.ts': LOCALE,
   'examples/workspace/server/src/db/seed/demo.ts': SEED,
-  'examples/workspace/src/modules/campaigns/components/campaigns.css': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/inbox/components/inbox.css': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/reports/components/reports-page.tsx': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/settings/components/settings.css': NOT_YET_SPLIT,
-  'examples/workspace/src/ui/styles.css': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/agent-app/voice-id-simulator.ts': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/domain/contact-centre.ts': NOT_YET_SPLIT,
-  'packages/connect-emulator/src/domain/contacts.ts': NOT_YET_SPLIT,
+  'packages/connect-emulator/src/domain/contact-centre.ts': PUBLIC_FACADE,
 };
 
 /**
@@ -54,21 +48,6 @@ const FILE_EXCEPTIONS = {
  */
 const FUNCTION_EXCEPTIONS = {
   'examples/workspace/server/src/db/seed/demo.ts#seedWorkspace': SEED,
-  'examples/workspace/src/modules/campaigns/components/template-editor-page.tsx#TemplateForm':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/contacts/components/contact-dialog.tsx#ContactDialog':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/contacts/components/contact-profile-page.tsx#Profile':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/settings/components/agent-edit-page.tsx#AgentForm': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/settings/components/assignment-rules-page.tsx#RuleCard':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/settings/components/google-meet-page.tsx#MeetForm': NOT_YET_SPLIT,
-  'examples/workspace/src/modules/settings/components/import-history-page.tsx#ImportCard':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/settings/components/salesforce-page.tsx#SalesforceForm':
-    NOT_YET_SPLIT,
-  'examples/workspace/src/modules/settings/components/teams-page.tsx#TeamDialog': NOT_YET_SPLIT,
 };
 
 const args = process.argv.slice(2);

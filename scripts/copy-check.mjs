@@ -52,10 +52,6 @@ const KNOWN_COPIES = {
     PUBLIC_SHAPE,
   'connect-streams/src/contact/connection.ts | connect-streams/src/contact/contact.ts':
     PUBLIC_SHAPE,
-  'connect-emulator/src/domain/contact-centre.ts | connect-emulator/src/domain/customer-side.ts':
-    PUBLIC_SHAPE,
-  'connect-emulator/src/domain/contact-centre.ts | connect-emulator/src/domain/tasks.ts':
-    PUBLIC_SHAPE,
 };
 
 const paths = process.argv.slice(2);
