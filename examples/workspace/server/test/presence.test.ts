@@ -122,6 +122,31 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
     }
   });
 
+  it('a record of a status set while the tab was open, delivered after it went, keeps nothing: the agent is set Offline', async () => {
+    const outcomes: string[] = [];
+    const presence = presenceOf(s.services);
+    const off = presence.onOutcome((_k, o) => outcomes.push(o));
+    const { id: workspaceId } = await s.services.db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('slug', '=', 'acme')
+      .executeTakeFirstOrThrow();
+    try {
+      const setAt = Date.now() - 5_000;
+      cc.setState('jane', 'Available');
+      const close = await openStream('tab-late-record');
+      await close();
+      // The agent event of the Available set 5 s ago arrives only now (a lagging event stream).
+      presence.statusChanged(workspaceId, s.id('acme/agent:jane'), setAt);
+      await eventually(() => outcomes.length > 0, 'the grace period to end', 10_000);
+      expect(outcomes).toEqual(['set-offline']);
+      expect(status()).toBe('Offline');
+    } finally {
+      off();
+      cc.setState('jane', 'Offline');
+    }
+  });
+
   it('the pagehide beacon: Offline once no page of the member is left, not on a reload, not with another tab open', async () => {
     // A presence of its own with a grace period too long to matter: only the beacon decides.
     const p = new Presence(s.services.contactCentre, s.services.log, s.services.bus, 60_000, 150);

@@ -121,7 +121,12 @@ export function integrationRoutes(services: Services) {
         ? await voiceRepo.agentByConnectUser(workspace.id, lastSegment(event.AgentARN))
         : undefined;
       if (!workspace || !agent) return c.json({ outcome: 'ignored' as const }, 200);
-      presenceOf(services).statusChanged(workspace.id, agent.id);
+      const at = Date.parse(event.EventTimestamp);
+      presenceOf(services).statusChanged(
+        workspace.id,
+        agent.id,
+        Number.isFinite(at) ? Math.min(at, Date.now()) : Date.now(),
+      );
       services.bus.publish({ type: 'agent.updated', workspaceId: workspace.id, id: agent.id });
       return c.json({ outcome: 'processed' as const }, 200);
     },

@@ -173,12 +173,14 @@ export class Presence {
   /**
    * The contact centre told of a status change of a workspace agent (its agent event stream): a
    * status set after the member's last tab went (from another app, a supervisor, the contact
-   * centre's own panel) is theirs to keep, so a pending Offline is dropped.
+   * centre's own panel) is theirs to keep, so a pending Offline is dropped. `at` is when the
+   * change happened (the event's own time), not when its record arrived: a record of a change made
+   * while the tab was still open, delivered late, keeps nothing.
    */
-  statusChanged(workspaceId: string, agentId: string): void {
+  statusChanged(workspaceId: string, agentId: string, at = Date.now()): void {
     for (const member of this.members.values())
       if (member.workspaceId === workspaceId && member.agentId === agentId)
-        member.statusChangedAt = Date.now();
+        member.statusChangedAt = Math.max(member.statusChangedAt, at);
   }
 
   /** Sets the agent Offline unless their status changed since `since` (see statusChanged). */
