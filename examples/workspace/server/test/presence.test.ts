@@ -97,15 +97,21 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
     }
   });
 
+  /** The acme workspace's id (agent events name their workspace by id). */
+  const acmeId = async () =>
+    (
+      await s.services.db
+        .selectFrom('workspaces')
+        .select('id')
+        .where('slug', '=', 'acme')
+        .executeTakeFirstOrThrow()
+    ).id;
+
   it('a status set after the last tab went (another app, a supervisor) is kept: the pending Offline is dropped', async () => {
     const outcomes: string[] = [];
     const presence = presenceOf(s.services);
     const off = presence.onOutcome((_k, o) => outcomes.push(o));
-    const { id: workspaceId } = await s.services.db
-      .selectFrom('workspaces')
-      .select('id')
-      .where('slug', '=', 'acme')
-      .executeTakeFirstOrThrow();
+    const workspaceId = await acmeId();
     try {
       cc.setState('jane', 'Available');
       const close = await openStream('tab-changed-after');
@@ -126,11 +132,7 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
     const outcomes: string[] = [];
     const presence = presenceOf(s.services);
     const off = presence.onOutcome((_k, o) => outcomes.push(o));
-    const { id: workspaceId } = await s.services.db
-      .selectFrom('workspaces')
-      .select('id')
-      .where('slug', '=', 'acme')
-      .executeTakeFirstOrThrow();
+    const workspaceId = await acmeId();
     try {
       const setAt = Date.now() - 5_000;
       cc.setState('jane', 'Available');

@@ -1,24 +1,14 @@
 // The Calls report: inbound, outbound, answered and missed calls, handle and after-call-work times.
 import { useQuery } from '@tanstack/react-query';
 import { formatCount, formatShare, formatSpan } from '../format';
-import { callReportQuery, type CallGroup, type DayRange } from '../api';
+import { callReportQuery, type CallGroup } from '../api';
 import { CALL_GROUP_LABELS, FIGURE_LABELS as F, REPORTS_COPY as M, TAB_LABELS } from '../messages';
 import { DaysChart } from './days-chart';
 import { Breakdown, countCell } from './report-breakdown';
 import { Figures } from './report-figures';
-import { ReportState } from './report-state';
+import { ReportState, type GroupedReportProps } from './report-state';
 
-export function CallsReport({
-  slug,
-  range,
-  groupBy,
-  onGroupBy,
-}: {
-  readonly slug: string;
-  readonly range: DayRange;
-  readonly groupBy: CallGroup;
-  readonly onGroupBy: (group: CallGroup) => void;
-}) {
+export function CallsReport({ slug, range, groupBy, onGroupBy }: GroupedReportProps<CallGroup>) {
   const query = useQuery(callReportQuery(slug, range, groupBy));
   const r = query.data;
   return (

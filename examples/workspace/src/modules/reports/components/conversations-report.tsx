@@ -1,7 +1,7 @@
 // The Conversations report: opened and closed conversations, first-response and resolution times.
 import { useQuery } from '@tanstack/react-query';
 import { formatCount, formatSpan } from '../format';
-import { conversationReportQuery, type ConversationGroup, type DayRange } from '../api';
+import { conversationReportQuery, type ConversationGroup } from '../api';
 import {
   CONVERSATION_GROUP_LABELS,
   FIGURE_HINTS,
@@ -12,19 +12,14 @@ import {
 import { DaysChart } from './days-chart';
 import { Breakdown, countCell } from './report-breakdown';
 import { Figures } from './report-figures';
-import { ReportState } from './report-state';
+import { ReportState, type GroupedReportProps } from './report-state';
 
 export function ConversationsReport({
   slug,
   range,
   groupBy,
   onGroupBy,
-}: {
-  readonly slug: string;
-  readonly range: DayRange;
-  readonly groupBy: ConversationGroup;
-  readonly onGroupBy: (group: ConversationGroup) => void;
-}) {
+}: GroupedReportProps<ConversationGroup>) {
   const query = useQuery(conversationReportQuery(slug, range, groupBy));
   const r = query.data;
   return (

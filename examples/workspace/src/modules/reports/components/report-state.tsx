@@ -1,8 +1,16 @@
 // The loading, error and empty states every report shares.
 import type { ReactNode } from 'react';
 import { ErrorState, Skeleton } from '../../../ui';
-import type { ReportKind } from '../api';
+import type { DayRange, ReportKind } from '../api';
 import { REPORTS_COPY as M } from '../messages';
+
+/** What a report grouped by a breakdown takes: its period and the group its table shows. */
+export interface GroupedReportProps<G extends string> {
+  readonly slug: string;
+  readonly range: DayRange;
+  readonly groupBy: G;
+  readonly onGroupBy: (group: G) => void;
+}
 
 /** Loading, error and empty states around a report's body. */
 export function ReportState({
