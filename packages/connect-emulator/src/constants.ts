@@ -445,3 +445,6 @@ export const CHAT_DURATION_MINUTES = { default: 1500, min: 60, max: 10080 } as c
 
 /** How far ahead a StartTaskContact `ScheduledTime` may be (6 days, in ms). */
 export const TASK_MAX_SCHEDULE_AHEAD_MS = 6 * 24 * 3600 * 1000;
+
+// The softphone's media constants live beside these (one module for the package's constants).
+export * from './media-constants';

@@ -1,5 +1,13 @@
 /** Error messages the emulator answers with, in one place. */
 export const MESSAGES = {
+  signallingBadFrame: 'The signalling frame is not JSON-RPC 2.0.',
+  signallingUnknownMethod: (method: string) => `Unknown method ${JSON.stringify(method)}.`,
+  signallingBadInvite: 'BadRequestException: the invite needs an sdp and its candidates.',
+  signallingForbidden: 'ForbiddenException: the call context token is not valid.',
+  signallingCallNotFound: 'CallNotFoundException: the call has ended or does not exist.',
+  signallingBusy: 'BusyException: this connection already has a softphone session.',
+  signallingNegotiationFailed:
+    'BadRequestException: the offer has no codec in common with the media server (PCMU).',
   missingToken: 'Missing authentication token (X-Amz-Bearer).',
   invalidToken: 'The authentication token is not valid.',
   expiredToken: 'The authentication token has expired.',

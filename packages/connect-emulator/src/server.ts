@@ -12,6 +12,7 @@ import {
   DEFAULT_TOKEN_LIFETIME_MS,
   CONTROL_TOKEN_HEADER,
   SESSION_COOKIE,
+  SOFTPHONE_SIGNALLING_PATH,
 } from './constants';
 import { cookieValue } from './lib/http';
 import { ApiGuard } from './security/api-guard';
@@ -28,6 +29,7 @@ import { createNodeServer, generateCertificate, listen } from './http/node-serve
 import { CtiService } from './cti/service';
 import { SystemClock, type Clock } from './domain/clock';
 import { type AgentRecord, ContactCentre } from './domain/contact-centre';
+import type { ContactCentreOptions } from './domain/records';
 import { DEMO_SEED, loadSeedFile, parseSeed, type Seed, type SeedInput } from './domain/seed';
 import { StateFile } from './domain/state-file';
 import { WEB_SOCKET_PATH } from './ws/socket-server';
@@ -207,11 +209,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const adminCredentials = options.adminCredentials ?? DEFAULT_ADMIN_CREDENTIALS;
   const sessions = new SessionStore(clock, options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS);
   const tickets = new SignInTickets(clock);
-  const centreOptions = {
-    clock,
-    missedCallTimeoutMs: options.missedCallTimeoutMs ?? DEFAULT_MISSED_CALL_TIMEOUT_MS,
-    outboundRingTimeoutMs: options.outboundRingTimeoutMs ?? DEFAULT_OUTBOUND_RING_TIMEOUT_MS,
-  };
+  /** Where the emulator is served, set once it listens. */
+  const address = new ServedAddress();
+  const centreOptions = contactCentreOptions(options, clock, address);
   const first = new ContactCentre(seed, centreOptions);
   const stateFile = options.stateDir ? new StateFile(options.stateDir) : undefined;
   await stateFile?.load(first);
@@ -228,8 +228,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const tls = options.tls === true ? await generateCertificate() : options.tls || null;
   const secure = tls !== null;
-  /** Where the emulator is served, set once it listens. */
-  const address = new ServedAddress();
   const host = options.host ?? '127.0.0.1';
   const origins = new OriginPolicy(allowedOrigins, secure, address);
   const guard = new ApiGuard({
@@ -334,6 +332,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     async close() {
       await stateFile?.stop();
       instance.centre.dispose();
+      instance.closeMedia();
       services.close();
       regions?.dispose();
       await services.ledger.flush();
@@ -347,6 +346,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       server.closeAllConnections();
       await closed;
     },
+  };
+}
+
+/** The domain model's options: the clock, the ring timeouts and the softphone endpoint. */
+function contactCentreOptions(
+  options: EmulatorOptions,
+  clock: Clock,
+  address: ServedAddress,
+): ContactCentreOptions {
+  return {
+    clock,
+    missedCallTimeoutMs: options.missedCallTimeoutMs ?? DEFAULT_MISSED_CALL_TIMEOUT_MS,
+    outboundRingTimeoutMs: options.outboundRingTimeoutMs ?? DEFAULT_OUTBOUND_RING_TIMEOUT_MS,
+    // Known once the emulator listens (the views name no endpoint before).
+    softphoneSignallingUrl: () =>
+      address.wsBase ? `${address.wsBase}${SOFTPHONE_SIGNALLING_PATH}` : '',
   };
 }
 

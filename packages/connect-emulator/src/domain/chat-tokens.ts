@@ -1,13 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * A chat participant's tokens: the participant token (StartChatContact's `ParticipantToken`, an
- * agent's `ConnectionAuthenticationToken`) and the connection token (CreateParticipantConnection's
- * `ConnectionToken`, an agent's `chat_token` transport). Each names its contact and participant
- * and is signed with the instance's secret, so a token of another kind, contact or instance is
- * refused.
+ * The tokens a contact's parties hold: a chat participant's participant token (StartChatContact's
+ * `ParticipantToken`, an agent's `ConnectionAuthenticationToken`) and connection token
+ * (CreateParticipantConnection's `ConnectionToken`, an agent's `chat_token` transport), and a voice
+ * party's softphone token (the `callContextToken` of its softphone media). Each names its contact
+ * and participant (a connection id) and is signed with the instance's secret, so a token of
+ * another kind, contact or instance is refused.
  */
-export type ChatTokenKind = 'participant' | 'connection';
+export type ChatTokenKind = 'participant' | 'connection' | 'softphone';
+
+/** The prefix of each kind in a token. */
+const PREFIX = { participant: 'P', connection: 'C', softphone: 'S' } as const;
 
 /** What a valid chat token names. */
 export interface ChatTokenClaims {
@@ -27,7 +31,7 @@ export function chatToken(
   contactId: string,
   participantId: string,
 ): string {
-  const body = `${kind === 'participant' ? 'P' : 'C'}.${b64(contactId)}.${b64(participantId)}`;
+  const body = `${PREFIX[kind]}.${b64(contactId)}.${b64(participantId)}`;
   return `${body}.${sign(secret, body)}`;
 }
 
@@ -36,13 +40,14 @@ export function readChatToken(secret: Uint8Array, token: string): ChatTokenClaim
   if (token.length > 1024) return undefined;
   const parts = token.split('.');
   if (parts.length !== 4) return undefined;
-  const [kind, contact, participant, mac] = parts as [string, string, string, string];
-  if (kind !== 'P' && kind !== 'C') return undefined;
-  const expected = Buffer.from(sign(secret, `${kind}.${contact}.${participant}`));
+  const [prefix, contact, participant, mac] = parts as [string, string, string, string];
+  const kind = (Object.keys(PREFIX) as ChatTokenKind[]).find((k) => PREFIX[k] === prefix);
+  if (kind === undefined) return undefined;
+  const expected = Buffer.from(sign(secret, `${prefix}.${contact}.${participant}`));
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return {
-    kind: kind === 'P' ? 'participant' : 'connection',
+    kind,
     contactId: Buffer.from(contact, 'base64url').toString('utf8'),
     participantId: Buffer.from(participant, 'base64url').toString('utf8'),
   };

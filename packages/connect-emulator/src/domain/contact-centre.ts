@@ -178,6 +178,11 @@ export class ContactCentre {
         endpoints: this.endpoints,
         chatParticipantToken: (contactId, participantId) =>
           chatToken(this.chatSecret, 'participant', contactId, participantId),
+        softphoneToken: (contactId, connectionId) =>
+          chatToken(this.chatSecret, 'softphone', contactId, connectionId),
+        ...(options.softphoneSignallingUrl
+          ? { softphoneSignallingUrl: options.softphoneSignallingUrl }
+          : {}),
       },
       contacts,
     );

@@ -29,6 +29,10 @@ export interface ContactViewsDeps {
   readonly endpoints: readonly EndpointRecord[];
   /** The participant token of a chat participant (an agent's `ConnectionAuthenticationToken`). */
   readonly chatParticipantToken: (contactId: string, participantId: string) => string;
+  /** The softphone token (`callContextToken`) of a voice party's connection. */
+  readonly softphoneToken: (contactId: string, connectionId: string) => string;
+  /** The softphone signalling endpoint, once the emulator listens. */
+  readonly softphoneSignallingUrl?: () => string;
 }
 
 /**
@@ -80,9 +84,7 @@ export class ContactViews {
                 : leg.type,
           initial: leg.initial,
           softphoneMediaInfo:
-            leg.agentId === agent.id
-              ? { callType: 'audio_only', autoAccept: agent.softphoneAutoAccept }
-              : undefined,
+            leg.agentId === agent.id ? this.softphoneMediaInfo(contact, leg, agent) : undefined,
           ...(contact.type === 'chat'
             ? { chatMediaInfo: this.chatMediaInfo(contact, leg, agent) }
             : {}),
@@ -123,6 +125,34 @@ export class ContactViews {
         messagingMarkdownEnabled: false,
         multiPartyConferenceEnabled: true,
       },
+    };
+  }
+
+  /**
+   * The agent's own voice leg's `softphoneMediaInfo`: the call context token its softphone signs
+   * its invite with, and the `callConfigJson` naming the signalling endpoint (no ICE servers: the
+   * media server is reached directly).
+   */
+  private softphoneMediaInfo(
+    contact: ContactRecord,
+    leg: ConnectionRecord,
+    agent: AgentRecord,
+  ): CtiContact['connections'][number]['softphoneMediaInfo'] {
+    const endpoint = this.deps.softphoneSignallingUrl?.();
+    const voice = contact.type === 'voice' || contact.type === 'queue_callback';
+    return {
+      callType: 'audio_only',
+      autoAccept: agent.softphoneAutoAccept,
+      ...(voice && endpoint
+        ? {
+            callContextToken: this.deps.softphoneToken(contact.id, leg.id),
+            callConfigJson: JSON.stringify({
+              signalingEndpoint: endpoint,
+              iceServers: [],
+              useWebSocketProvider: false,
+            }),
+          }
+        : {}),
     };
   }
 

@@ -307,6 +307,11 @@ export interface ContactCentreOptions {
   readonly missedCallTimeoutMs: number;
   /** How long an outbound call rings the customer before it is not answered. */
   readonly outboundRingTimeoutMs: number;
+  /**
+   * The softphone signalling endpoint agents' softphones connect to (`callConfigJson`), known once
+   * the emulator listens; without it the agent's `softphoneMediaInfo` names no endpoint.
+   */
+  readonly softphoneSignallingUrl?: () => string;
 }
 
 /** A quick connect of the instance: an endpoint with its ARN, as listed by GetEndpoints. @public */

@@ -9,6 +9,8 @@ import type { ContactCentre } from '../domain/contact-centre';
 import { decideWsFault } from '../faults/ws-faults';
 import { AgentSocketServer } from '../ws/socket-server';
 import { publishTopics } from '../ws/topic-publisher';
+import { MediaBridge } from '../softphone/media-bridge';
+import { SoftphoneSignalling } from '../softphone/signalling-server';
 import {
   createDomainServices,
   type DomainServices,
@@ -28,6 +30,10 @@ export class EmulatorInstance {
   readonly chats: ChatSessions;
   /** The chat participants' web sockets. */
   readonly chatSockets: ChatSocketServer;
+  /** The softphone media of every voice call (WebRTC legs, mixed). */
+  readonly media: MediaBridge;
+  /** The softphone signalling endpoint (connect-rtc-js's JSON-RPC web socket). */
+  readonly signalling: SoftphoneSignalling;
 
   /**
    * @param first - the domain model to start with (saved state already imported)
@@ -59,6 +65,8 @@ export class EmulatorInstance {
       toParticipants: () => undefined,
       toAgents: (agentIds, item) => this.sockets.publish(CHAT_TOPIC, agentIds, item),
     });
+    this.media = new MediaBridge(() => this.current);
+    this.signalling = new SoftphoneSignalling({ centre: () => this.current, bridge: this.media });
   }
 
   /** The live domain model (replaced on reset). */
@@ -84,10 +92,17 @@ export class EmulatorInstance {
     old.dispose();
   }
 
-  /** Hands a web-socket upgrade to the chat participants' or the agents' socket server. */
+  /** Hands a web-socket upgrade to the chat, softphone signalling or agents' socket server. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     if (ChatSocketServer.handles(req)) this.chatSockets.handleUpgrade(req, socket, head);
+    else if (SoftphoneSignalling.handles(req)) this.signalling.handleUpgrade(req, socket, head);
     else this.sockets.handleUpgrade(req, socket, head);
+  }
+
+  /** Hangs up every call's media and closes the signalling sockets (the emulator stops). */
+  closeMedia(): void {
+    this.signalling.close();
+    this.media.close();
   }
 
   /** Feeds the domain model's contact and agent changes to the services. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { socketText } from '../lib/ws-text';
 import type { SessionStore } from '../auth/sessions';
 import { authorizeOperation, type OperationPolicy } from '../auth/authorization';
 import type { ContactCentre } from '../domain/contact-centre';
@@ -143,11 +144,7 @@ export class AgentSocketServer {
       socket.close(CLOSE_POLICY_VIOLATION, 'Session ended');
       return;
     }
-    const text = isBinary
-      ? null
-      : Buffer.isBuffer(raw)
-        ? raw.toString('utf8')
-        : Buffer.concat(Array.isArray(raw) ? raw : [Buffer.from(raw)]).toString('utf8');
+    const text = isBinary ? null : socketText(raw);
     const message = text === null ? null : parseFrame(text);
     const policy =
       message &&
