@@ -365,9 +365,10 @@ Sign in at ${url} with password demo1234 as:
   sam@both.test    member of both workspaces
 
 Take a call: sign in as jane, open Acme, set the voice status to Available, then open the
-customer phone (${emulator.controlUrl}) and dial +15555550001. Accept it in the call panel;
-when it ends, its conversation in the inbox has the call part (recording and transcript) and
-the voice panel's Call history lists it.
+customer phone (${emulator.controlUrl}) and press Call: it rings, and once you accept in the call
+panel the two of you talk through each tab's microphone and speaker (the emulator carries the
+audio; hold plays hold music, the keypad sends digits). When it ends, its conversation in the
+inbox has the call part and the voice panel's Call history lists it.
 Write in as a customer: open the customer page (${gateway.customerPageUrl}), pick SMS, WhatsApp
 or Email and send; the message arrives in Acme's inbox, and the agent's reply and its receipts
 appear on the page. Or chat as a website visitor: open the web-chat demo

@@ -1,11 +1,16 @@
 import { chromium, expect, test, type Frame, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { TestPhone } from '../../packages/connect-emulator/test/support/softphone-client';
+import { hearing, near } from './support/audio-probe';
 import { startHarness, type Harness } from './support/emulator-harness';
 
 test.use({ ignoreHTTPSErrors: true });
 
 let backend: Harness | undefined;
+let caller: TestPhone | undefined;
 test.afterEach(async () => {
+  await caller?.close();
+  caller = undefined;
   await backend?.close();
   backend = undefined;
 });
@@ -39,7 +44,7 @@ const bytes = (frame: Frame, contactId: string) =>
     };
   }, contactId);
 
-test('during a connected call the WebRTC session carries audio both ways and metrics reach the emulator every flush period', async ({
+test('during a connected call the WebRTC session carries audio both ways through the emulator and metrics reach it every flush period', async ({
   page,
 }) => {
   backend = await startHarness({ metricsFlushIntervalMs: 1000 });
@@ -50,13 +55,40 @@ test('during a connected call the WebRTC session carries audio both ways and met
     (window as unknown as { host: { setState(n: string): void } }).host.setState('Available'),
   );
   await expect.poll(() => events(page)).toContain('setState:success');
-  const contactId = await server.placeInboundCall();
+  // The customer calls from a phone of their own (a 600 Hz tone) through the emulator's media.
+  const dialled = (await server.control('POST', '/control/calls', {
+    to: '+15555550001',
+    from: '+15555550123',
+  })) as {
+    contactId: string;
+    customerSoftphone: { signalingEndpoint: string; callContextToken: string };
+  };
+  const contactId = dialled.contactId;
+  const { signalingEndpoint, callContextToken } = dialled.customerSoftphone;
+  caller = await TestPhone.dial(
+    signalingEndpoint,
+    contactId,
+    callContextToken,
+    600,
+    server.emulator.certificate ?? undefined,
+  );
   await expect.poll(() => events(page)).toContain('contact:connecting');
   const frame = await panelFrame(page, server);
   // accept from the panel's own UI
   await frame.getByTestId('accept-call').click();
   await expect.poll(() => events(page)).toContain('contact:connected');
   await expect(frame.getByTestId('ccp')).toHaveAttribute('data-state', 'on-call');
+
+  // The agent hears the customer's tone, carried as G.711 by the emulator's media server, and the
+  // customer hears the agent's microphone (Chromium's fake device).
+  await expect
+    .poll(async () => {
+      const audio = await hearing(frame, { panelContactId: contactId });
+      return audio.codec === 'audio/PCMU' && near(audio, 600);
+    })
+    .toBe(true);
+  const phone = caller;
+  await phone.hears((p) => p.loudness() > 300, "the agent's microphone", 3000);
 
   await expect.poll(async () => (await bytes(frame, contactId)).sent).toBeGreaterThan(0);
   const first = await bytes(frame, contactId);
@@ -82,9 +114,12 @@ test('during a connected call the WebRTC session carries audio both ways and met
   await page.evaluate(() => (window as unknown as { host: { mute(): void } }).host.mute());
   await expect.poll(() => events(page)).toContain('muteToggle:true');
   await expect(frame.getByTestId('mute-call')).toHaveAttribute('aria-pressed', 'true');
+  await phone.hears((p) => p.loudness() < 50, 'the muted agent fall silent', 3000);
 
   await frame.getByTestId('hang-up').click();
   await expect.poll(() => events(page)).toContain('contact:ended');
+  // The emulator ends the customer's media too (its `bye`).
+  await phone.signalling.next((f) => f.method === 'bye');
   await expect
     .poll(() => server.operations.find((o) => o.op === 'SendSoftphoneCallReport')?.body)
     .toMatchObject({ contactId, report: { handshakeFailure: false } });

@@ -137,3 +137,27 @@ export const CUSTOMER_CHAT_TEXT = {
   joined: ' joined the chat',
   left: ' left the chat',
 } as const;
+
+/** The customer phone's texts (the `/control` page's phone). */
+export const CUSTOMER_PHONE_TEXT = {
+  heading: 'Customer phone',
+  number: 'Number to call',
+  from: 'Your number',
+  keypad: 'Keypad',
+  call: 'Call',
+  answer: 'Answer',
+  decline: 'Decline',
+  mute: 'Mute',
+  hangUp: 'Hang up',
+  idle: 'Ready to call',
+  calling: 'Calling…',
+  queue: 'Waiting in queue…',
+  ringing: 'Ringing…',
+  connected: 'Connected',
+  held: 'On hold',
+  ended: 'Call ended',
+  incoming: 'Incoming call',
+  noMicrophone:
+    'No microphone: the agent hears nothing from you (allow the microphone and call again).',
+  noAudio: 'The call has no audio: ',
+} as const;

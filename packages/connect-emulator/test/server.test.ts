@@ -149,6 +149,11 @@ describe('control API', () => {
     expect(spec.openapi).toBe('3.1.0');
     expect(Object.keys(spec.paths)).toContain('/control/calls');
     expect(await (await fetch(h.emulator.controlUrl)).text()).toContain('Customer phone');
+    // The page's phone script is served without the control token (it holds no secret).
+    const script = await fetch(h.emulator.url + '/control/phone.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain('/control/calls');
   });
 
   it('a customer dials, the contact is listed, digits pressed reach the emulator, the customer hangs up', async () => {
@@ -159,6 +164,11 @@ describe('control API', () => {
     });
     expect(dial.status).toBe(201);
     const id = dial.body.contactId;
+    // The customer's phone can join the call's audio: the signalling endpoint and its token.
+    expect(dial.body.customerSoftphone).toEqual({
+      signalingEndpoint: `${h.emulator.url.replace(/^http/, 'ws')}/softphone/signalling`,
+      callContextToken: expect.any(String),
+    });
     await h.cti('AcceptContact', { contactId: id });
     expect(
       (await h.control('POST', `/control/contacts/${id}/digits`, { digits: '9' })).body.digits,

@@ -35,6 +35,13 @@ export const controlContactSchema = z
     endReason: z.string().nullable(),
     connections: z.array(connectionSchema),
     digits: z.array(z.object({ from: z.enum(['agent', 'customer']), digits: z.string() })),
+    customerSoftphone: z
+      .object({ signalingEndpoint: z.string(), callContextToken: z.string() })
+      .nullable()
+      .openapi({
+        description:
+          "Voice: where the customer's phone signals its audio (the softphone signalling, JSON-RPC over a web socket) and the token its invite carries",
+      }),
   })
   .openapi('Contact');
 
@@ -76,6 +83,7 @@ export function contactJson(
         : {}),
     })),
     digits: c.digits.map((d) => ({ from: d.from, digits: d.digits })),
+    customerSoftphone: centre.customerSoftphone(c) ?? null,
   };
 }
 

@@ -6,7 +6,7 @@ import {
   CHAT_TYPING_EVERY_MS,
   CHAT_TYPING_SHOWN_MS,
 } from '../constants';
-import { CUSTOMER_CHAT_TEXT as T } from '../messages';
+import { CUSTOMER_CHAT_TEXT as T, CUSTOMER_PHONE_TEXT as P } from '../messages';
 
 /** Escapes JSON for embedding inside a `<script>` element. */
 const scriptSafeJson = (value: unknown): string =>
@@ -127,7 +127,54 @@ $('#chat-end').onclick = async () => {
 `;
 }
 
-/** The "customer phone" control page: dial in, answer/reject outbound calls, hang up, press digits, start a chat. */
+/** The keys of the phone's keypad, with the letters under them. */
+const KEYPAD = [
+  ['1', ''],
+  ['2', 'ABC'],
+  ['3', 'DEF'],
+  ['4', 'GHI'],
+  ['5', 'JKL'],
+  ['6', 'MNO'],
+  ['7', 'PQRS'],
+  ['8', 'TUV'],
+  ['9', 'WXYZ'],
+  ['*', ''],
+  ['0', '+'],
+  ['#', ''],
+] as const;
+
+/** The phone: its screen, numbers, keypad and call buttons (driven by `/control/phone.js`). */
+function phoneMarkup(): string {
+  const keys = KEYPAD.map(
+    ([key, letters]) =>
+      `<button type="button" data-key="${key}" aria-label="${key}">${key}<small aria-hidden="true">${letters}</small></button>`,
+  ).join('');
+  return `<section id="phone" class="phone" data-testid="phone" data-state="idle" aria-label="${P.heading}">
+<div class="screen"><p id="phone-status" data-testid="phone-status" role="status" aria-live="polite">${P.idle}</p>
+<p id="phone-detail" data-testid="phone-detail" class="detail"></p></div>
+<label>${P.number} <input id="phone-number" name="to" data-testid="phone-number" value="+15555550001" inputmode="tel" autocomplete="off" required></label>
+<label>${P.from} <input id="phone-from" name="from" data-testid="phone-from" value="+15555550123" inputmode="tel" autocomplete="off"></label>
+<div class="keypad" role="group" aria-label="${P.keypad}">${keys}</div>
+<div class="actions"><button type="button" id="phone-call" data-testid="dial" class="go">${P.call}</button>
+<button type="button" id="phone-answer" data-testid="phone-answer" class="go" hidden>${P.answer}</button>
+<button type="button" id="phone-decline" data-testid="phone-decline" class="stop" hidden>${P.decline}</button>
+<button type="button" id="phone-mute" data-testid="phone-mute" aria-pressed="false" hidden>${P.mute}</button>
+<button type="button" id="phone-hangup" data-testid="phone-hangup" class="stop" hidden>${P.hangUp}</button></div>
+<audio id="phone-audio" data-testid="phone-audio" autoplay></audio>
+</section>`;
+}
+
+/** The phone's styles: a card that fits a 375 px screen, large keys, clear call buttons. */
+const PHONE_STYLE = `.phone{max-width:20rem;border:1px solid #c8ccd2;border-radius:1rem;padding:1rem;display:grid;gap:.6rem;background:#f8f9fb}
+.phone .screen{background:#1f2933;color:#fff;border-radius:.6rem;padding:.6rem .8rem;min-height:3.2rem}.phone .screen p{margin:0}
+.phone #phone-status{font-size:1.1rem;font-weight:600}.phone .detail{font-size:.85rem;color:#cbd2d9;overflow-wrap:anywhere}
+.phone label{display:grid;gap:.2rem;font-size:.85rem}.phone input{font-size:1.1rem;padding:.4rem .5rem;border:1px solid #9aa5b1;border-radius:.4rem}
+.keypad{display:grid;grid-template-columns:repeat(3,1fr);gap:.4rem}.keypad button{font-size:1.3rem;padding:.5rem 0;border-radius:.6rem;border:1px solid #c8ccd2;background:#fff;display:grid;line-height:1.1}
+.keypad small{font-size:.6rem;color:#52606d;min-height:.7rem}.actions{display:flex;gap:.4rem;flex-wrap:wrap}.actions button{flex:1 1 6rem;font-size:1rem;padding:.6rem;border-radius:2rem;border:1px solid #9aa5b1;background:#fff}
+.actions .go{background:#0b7a3b;border-color:#0b7a3b;color:#fff}.actions .stop{background:#b3261e;border-color:#b3261e;color:#fff}.actions [aria-pressed=true]{background:#323f4b;color:#fff}
+.phone button:focus-visible,.phone input:focus-visible{outline:3px solid #2563eb;outline-offset:2px}`;
+
+/** The "customer phone" control page: a phone that talks through the emulator's media (dial, answer an agent's call, mute, keypad, hang up), the simulated customers' controls for every contact, and a chat. */
 export function customerPhonePage(controlToken: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Customer phone · connect-emulator</title>
@@ -137,11 +184,12 @@ export function customerPhonePage(controlToken: string): string {
 .scroll{overflow-x:auto}form{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}input,textarea{max-width:100%;box-sizing:border-box}
 #chat{border:1px solid #ccc;border-radius:6px;padding:.5rem;margin-top:.5rem}#chat-log{list-style:none;margin:0 0 .5rem;padding:0;max-height:20rem;overflow-y:auto;overflow-wrap:anywhere}
 #chat-log li{padding:.2rem 0}#chat-log li[data-role=CUSTOMER]{text-align:right}#chat-log li[data-testid=chat-event]{color:#555;font-style:italic;text-align:center}#chat-input{flex:1 1 12rem}
-[hidden]{display:none!important}@media (max-width:30rem){body{margin:.75rem}}</style>
+[hidden]{display:none!important}@media (max-width:30rem){body{margin:.75rem}}
+${PHONE_STYLE}</style>
+<script src="/control/phone.js" defer></script>
 </head><body>
-<h1>Customer phone</h1>
-<form id="dial"><label>Dial <input name="to" value="+15555550001" required></label>
-<label>from <input name="from" value="+15555550123"></label> <button data-testid="dial">Call</button></form>
+<h1>${P.heading}</h1>
+${phoneMarkup()}
 <p id="status" role="status"></p>
 <h2>${T.heading}</h2>
 <form id="chat-start" data-testid="chat-start-form"><label>${T.name} <input name="name" data-testid="chat-name" required maxlength="256" value="Customer"></label>
@@ -184,9 +232,6 @@ async function refresh() {
   const ab = $('#agents'); ab.replaceChildren();
   for (const a of agents) { const tr = document.createElement('tr'); tr.append(cell(a.name + ' (' + a.username + ')'), cell(a.state.name), cell(a.nextState ?? '')); ab.append(tr); }
 }
-$('#dial').onsubmit = async (e) => { e.preventDefault(); const f = new FormData(e.target);
-  const r = await call('POST', '/control/calls', { to: f.get('to'), ...(f.get('from') ? { from: f.get('from') } : {}) });
-  if (r.contactId) say('Calling… contact ' + r.contactId); refresh(); };
 ${chatScript()}
 refresh(); setInterval(refresh, 1000);
 </script></body></html>`;

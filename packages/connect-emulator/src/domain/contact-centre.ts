@@ -384,6 +384,17 @@ export class ContactCentre {
 
   // ---------------------------------------------------------------- views (see ContactViews)
 
+  /**
+   * Where the customer's phone of a voice contact signals its softphone media, and its token
+   * (undefined for other channels, or before the emulator listens).
+   */
+  customerSoftphone(
+    contact: ContactRecord,
+  ): { signalingEndpoint: string; callContextToken: string } | undefined {
+    const customer = contact.connections.find((leg) => leg.initial);
+    return customer ? this.views.softphoneMedia(contact, customer.id) : undefined;
+  }
+
   /** The contact as `agent` sees it in GetAgentSnapshot. */
   contactView(contact: ContactRecord, agent: AgentRecord): CtiContact {
     return this.views.contactView(contact, agent);

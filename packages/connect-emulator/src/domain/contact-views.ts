@@ -129,6 +129,24 @@ export class ContactViews {
   }
 
   /**
+   * Where a voice party's softphone signals and the token it signs its invite with (the agent's
+   * softphone, or the customer's phone), or undefined for another channel or before the emulator
+   * listens.
+   */
+  softphoneMedia(
+    contact: ContactRecord,
+    connectionId: string,
+  ): { signalingEndpoint: string; callContextToken: string } | undefined {
+    const endpoint = this.deps.softphoneSignallingUrl?.();
+    if (!endpoint || (contact.type !== 'voice' && contact.type !== 'queue_callback'))
+      return undefined;
+    return {
+      signalingEndpoint: endpoint,
+      callContextToken: this.deps.softphoneToken(contact.id, connectionId),
+    };
+  }
+
+  /**
    * The agent's own voice leg's `softphoneMediaInfo`: the call context token its softphone signs
    * its invite with, and the `callConfigJson` naming the signalling endpoint (no ICE servers: the
    * media server is reached directly).
@@ -138,16 +156,15 @@ export class ContactViews {
     leg: ConnectionRecord,
     agent: AgentRecord,
   ): CtiContact['connections'][number]['softphoneMediaInfo'] {
-    const endpoint = this.deps.softphoneSignallingUrl?.();
-    const voice = contact.type === 'voice' || contact.type === 'queue_callback';
+    const media = this.softphoneMedia(contact, leg.id);
     return {
       callType: 'audio_only',
       autoAccept: agent.softphoneAutoAccept,
-      ...(voice && endpoint
+      ...(media
         ? {
-            callContextToken: this.deps.softphoneToken(contact.id, leg.id),
+            callContextToken: media.callContextToken,
             callConfigJson: JSON.stringify({
-              signalingEndpoint: endpoint,
+              signalingEndpoint: media.signalingEndpoint,
               iceServers: [],
               useWebSocketProvider: false,
             }),

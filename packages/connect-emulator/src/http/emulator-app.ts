@@ -18,7 +18,7 @@ import { HttpError } from '../lib/http';
 import { s3Routes } from '../media/s3-routes';
 import { MESSAGES } from '../messages';
 import { panelRoutes, type PanelRouteOptions } from '../panel';
-import { frameAncestors } from '../panel/panel-page';
+import { buildCustomerPhoneBundle, frameAncestors } from '../panel/panel-page';
 import type { RegionController } from '../regions/regions';
 import type { ApiGuard } from '../security/api-guard';
 import type { EmulatorInstance } from '../services/emulator-instance';
@@ -116,6 +116,13 @@ export function emulatorApp(parts: EmulatorAppParts): Hono<EmulatorEnv> {
     });
   app.all('/control', phonePage);
   app.all('/control/', phonePage);
+  app.get('/control/phone.js', async (c) =>
+    c.body(await buildCustomerPhoneBundle(), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    }),
+  );
   app.all('/control/openapi.json', (c) => c.json(controlOpenApi(address.base), 200));
   app.route('/', parts.controlApp);
   app.get('/', (c) => c.html(homePage(instance.centre.arns.instance, address.base), 200));

@@ -19,6 +19,13 @@ import type { ApiGuard } from '../security/api-guard';
 import { ALREADY_SENT, type EmulatorEnv } from './node-env';
 import type { OriginPolicy, ServedAddress } from './origin-policy';
 
+/** The customer phone page (and its phone script) under the control API's path. */
+const CONTROL_PAGE_PATHS: ReadonlySet<string> = new Set([
+  '/control',
+  '/control/',
+  '/control/phone.js',
+]);
+
 /**
  * The error boundary of every surface: a bug answers an AWS-shaped 500 for this one request
  * and a log line, never a dead process.
@@ -94,7 +101,8 @@ export function protections(options: ProtectionOptions): MiddlewareHandler<Emula
         // No CORS for the control and admin APIs: a preflight is refused.
         throw new HttpError(403, 'AccessDeniedException', MESSAGES.crossSiteRefused);
       }
-      const page = url.pathname === '/control' || url.pathname === '/control/';
+      // The customer phone page and its script carry no secret of their own: no token needed.
+      const page = CONTROL_PAGE_PATHS.has(url.pathname);
       guard.check(req, surface, !page && url.pathname !== '/control/openapi.json');
       if (surface === 'admin') {
         // The signature covers the body: it is read here, once, and handed to the admin routes.

@@ -221,19 +221,17 @@ function browserSourceDir(): string {
   return found;
 }
 
-let bundles: Promise<{ readonly app: string; readonly worker: string }> | undefined;
+/** The browser scripts bundled so far, by source file (each bundled once, on first use). */
+const bundled = new Map<string, Promise<string>>();
 
-/**
- * Bundles the panel's browser script and SharedWorker script with esbuild (once, on first use).
- * @public
- */
-export function buildPanelBundles(): Promise<{ readonly app: string; readonly worker: string }> {
-  bundles ??= (async () => {
-    const esbuild = await import('esbuild');
-    const dir = browserSourceDir();
-    const build = async (file: string): Promise<string> => {
+/** Bundles one browser script of `browser/` with esbuild (an IIFE for the page), once. */
+function bundleBrowserScript(file: string): Promise<string> {
+  let bundle = bundled.get(file);
+  if (!bundle) {
+    bundle = (async () => {
+      const esbuild = await import('esbuild');
       const result = await esbuild.build({
-        entryPoints: [join(dir, file)],
+        entryPoints: [join(browserSourceDir(), file)],
         bundle: true,
         write: false,
         format: 'iife',
@@ -245,12 +243,31 @@ export function buildPanelBundles(): Promise<{ readonly app: string; readonly wo
         logLevel: 'silent',
       });
       return result.outputFiles[0]?.text ?? '';
-    };
-    const [app, worker] = await Promise.all([build('panel-app.ts'), build('panel-worker.ts')]);
-    return { app, worker };
-  })();
-  bundles.catch(() => (bundles = undefined));
-  return bundles;
+    })();
+    bundled.set(file, bundle);
+    bundle.catch(() => bundled.delete(file));
+  }
+  return bundle;
+}
+
+/**
+ * Bundles the panel's browser script and SharedWorker script with esbuild (once, on first use).
+ * @public
+ */
+export async function buildPanelBundles(): Promise<{
+  readonly app: string;
+  readonly worker: string;
+}> {
+  const [app, worker] = await Promise.all([
+    bundleBrowserScript('panel-app.ts'),
+    bundleBrowserScript('panel-worker.ts'),
+  ]);
+  return { app, worker };
+}
+
+/** Bundles the customer phone page's phone script (once, on first use). */
+export function buildCustomerPhoneBundle(): Promise<string> {
+  return bundleBrowserScript('customer-phone.ts');
 }
 
 /** The CSP `frame-ancestors` list for a set of allowed origins. */

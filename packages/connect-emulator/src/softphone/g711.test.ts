@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { amplitudeAt } from '../../test/support/softphone-client';
 import { DigitPlayer, dtmfFrequencies, HoldMusic, ToneSource } from './audio-sources';
 import { ulawDecode, ulawEncode } from './g711';
-import { candidatesOf, withCandidates } from './media-leg';
+import { sdpCandidates } from '@x/connect-streams/panel';
+import { withCandidates } from './media-leg';
 
 describe('G.711 μ-law', () => {
   it('decodes the reference values', () => {
@@ -67,7 +68,7 @@ describe('candidates signalled beside the SDP', () => {
     const candidate = 'candidate:1 1 udp 2122194687 192.0.2.2 37610 typ host';
     const sdp = withCandidates(offer, [{ candidate, sdpMid: '0', sdpMLineIndex: 0 }]);
     expect(sdp).toContain(`a=rtpmap:0 PCMU/8000\r\na=${candidate}\r\n`);
-    expect(candidatesOf(sdp)).toEqual([{ candidate, sdpMid: '0', sdpMLineIndex: 0 }]);
+    expect(sdpCandidates(sdp)).toEqual([{ candidate, sdpMid: '0', sdpMLineIndex: 0 }]);
   });
 
   it('drops a candidate for a missing m-line or one that would inject a line', () => {

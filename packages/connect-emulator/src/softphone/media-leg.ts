@@ -16,6 +16,7 @@ import {
   PCMU_PAYLOAD_TYPE,
   SOFTPHONE_GATHER_TIMEOUT_MS,
 } from '../constants';
+import { sdpCandidates } from '@x/connect-streams/panel';
 import { ulawDecode, ulawEncode } from './g711';
 
 /** An ICE candidate as the softphone signalling carries it (the browser's `RTCIceCandidate` JSON). */
@@ -33,22 +34,6 @@ const EVENT_KEYS = '0123456789*#ABCD';
 function telephoneEventType(sdp: string): number | undefined {
   const match = /^a=rtpmap:(\d+) telephone-event\/8000/im.exec(sdp);
   return match ? Number(match[1]) : undefined;
-}
-
-/** The `a=candidate` lines of an SDP as signalled candidates, with their m-line's mid and index. */
-export function candidatesOf(sdp: string): SignalledCandidate[] {
-  const found: SignalledCandidate[] = [];
-  let index = -1;
-  let mid: string | null = null;
-  for (const line of sdp.split(/\r?\n/)) {
-    if (line.startsWith('m=')) {
-      index++;
-      mid = null;
-    } else if (line.startsWith('a=mid:')) mid = line.slice('a=mid:'.length).trim();
-    else if (line.startsWith('a=candidate:') && index >= 0)
-      found.push({ candidate: line.slice('a='.length).trim(), sdpMid: mid, sdpMLineIndex: index });
-  }
-  return found;
 }
 
 /**
@@ -123,7 +108,7 @@ export class MediaLeg {
   static async answer(
     offerSdp: string,
     candidates: readonly SignalledCandidate[],
-  ): Promise<{ leg: MediaLeg; sdp: string; candidates: SignalledCandidate[] }> {
+  ): Promise<{ leg: MediaLeg; sdp: string; candidates: RTCIceCandidateInit[] }> {
     const eventType = telephoneEventType(offerSdp);
     const peer = new RTCPeerConnection({
       codecs: {
@@ -151,7 +136,7 @@ export class MediaLeg {
       await peer.setLocalDescription(await peer.createAnswer());
       await gathered(peer);
       const sdp = peer.localDescription?.sdp ?? '';
-      return { leg, sdp, candidates: candidatesOf(sdp) };
+      return { leg, sdp, candidates: sdpCandidates(sdp) };
     } catch (error) {
       leg.close();
       throw error;

@@ -6,7 +6,7 @@ import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, usePCMU } fr
 import WebSocket from 'ws';
 import { ToneSource } from '../../src/softphone/audio-sources';
 import { ulawDecode, ulawEncode } from '../../src/softphone/g711';
-import { candidatesOf } from '../../src/softphone/media-leg';
+import { sdpCandidates } from '@x/connect-streams/panel';
 import { socketText } from '../../src/lib/ws-text';
 
 /** Samples kept of what the phone heard: the last 200 ms. */
@@ -57,9 +57,9 @@ export class SignallingClient {
     });
   }
 
-  /** Opens the signalling socket at `url`. */
-  static open(url: string): Promise<SignallingClient> {
-    const socket = new WebSocket(url);
+  /** Opens the signalling socket at `url` (`ca`: the emulator's certificate when it serves TLS). */
+  static open(url: string, ca?: string): Promise<SignallingClient> {
+    const socket = new WebSocket(url, ca ? { ca } : {});
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new SignallingClient(socket)));
       socket.once('error', reject);
@@ -157,9 +157,11 @@ export class TestPhone {
     callId: string,
     token: string,
     toneHz: number,
+    ca?: string,
   ): Promise<TestPhone> {
     const signalling = await SignallingClient.open(
       `${endpoint}?callId=${encodeURIComponent(callId)}&contactCtx=${encodeURIComponent(token)}`,
+      ca,
     );
     const peer = new RTCPeerConnection({
       codecs: { audio: [usePCMU()] },
@@ -180,7 +182,7 @@ export class TestPhone {
     // As connect-rtc-js: the candidates travel beside an SDP that has none.
     const reply = await signalling.request('invite', {
       sdp: sdp.replace(/^a=candidate:.*\r?\n/gm, ''),
-      candidates: candidatesOf(sdp),
+      candidates: sdpCandidates(sdp),
       callContextToken: token,
     });
     if (reply.error) {
@@ -196,6 +198,13 @@ export class TestPhone {
   /** The amplitude of `hz` in the last 200 ms heard. */
   level(hz: number): number {
     return amplitudeAt(this.heardSamples, hz);
+  }
+
+  /** The loudness (RMS) of the last 200 ms heard. */
+  loudness(): number {
+    let sum = 0;
+    for (const sample of this.heardSamples) sum += sample * sample;
+    return Math.sqrt(sum / this.heardSamples.length);
   }
 
   /**

@@ -81,3 +81,9 @@ export const AUTHORIZE_RETRY_BACKOFF_BASE_MS = 2_000;
 export const CTI_AUTH_RETRY_BACKOFF_BASE_MS = 500;
 /** The sessionStorage key of the authorize retry count (the real `SessionStorageKeys.AUTHORIZE_RETRY_COUNT`). @public */
 export const AUTHORIZE_RETRY_COUNT_KEY = 'authorize_retry_count';
+/** Softphone signalling: how long the media server has to answer an invite. @public */
+export const SOFTPHONE_INVITE_TIMEOUT_MS = 5_000;
+/** Softphone signalling: how long the socket may take to open. @public */
+export const SOFTPHONE_SIGNALLING_CONNECT_TIMEOUT_MS = 10_000;
+/** Softphone: how long the browser gathers ICE candidates before the invite. @public */
+export const SOFTPHONE_ICE_GATHERING_TIMEOUT_MS = 8_000;

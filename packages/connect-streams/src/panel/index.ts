@@ -70,4 +70,10 @@ export type {
 } from './softphone/softphone-manager';
 export type { FarEnd, SoftphoneStreamStatistic } from './softphone/softphone-call';
 export { createLoopbackFarEnd } from './softphone/loopback-far-end';
+export {
+  createSignallingFarEnd,
+  sdpCandidates,
+  signallingEndpointOf,
+} from './softphone/signalling-far-end';
+export type { SoftphoneMediaInfo } from './softphone/signalling-far-end';
 export type { LoopbackFarEndOptions } from './softphone/loopback-far-end';

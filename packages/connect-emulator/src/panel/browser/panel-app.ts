@@ -9,11 +9,13 @@ import {
   AUTHORIZE_RETRY_COUNT_KEY,
   MAX_AUTHORIZE_RETRY_COUNT_FOR_SESSION,
   createLoopbackFarEnd,
+  createSignallingFarEnd,
   HttpStatusError,
   initSharedWorker,
   isEmbeddingOriginAllowed,
   ORIGIN_NOT_ALLOWED_MESSAGE,
   PanelRingtones,
+  signallingEndpointOf,
   SoftphoneManager,
   startPanelLogPush,
   watchAuthFail,
@@ -151,7 +153,12 @@ async function main(): Promise<void> {
   });
   const softphone = new SoftphoneManager({
     session,
-    createFarEnd: () => createLoopbackFarEnd(),
+    // The emulator's media server when the call names its signalling endpoint; a far end inside
+    // the page (a tone) otherwise.
+    createFarEnd: (contactId, media) =>
+      media && signallingEndpointOf(media)
+        ? createSignallingFarEnd(contactId, media)
+        : createLoopbackFarEnd(),
     metricsFlushIntervalMs: config.metricsFlushIntervalMs,
     statsIntervalMs: config.statsIntervalMs,
     logger: softphoneLogger,

@@ -11,6 +11,7 @@ import { SoftphoneErrorTypes } from '../../protocol';
 import type { Logger } from '../../log/logger';
 import { readStats, SoftphoneCall } from './softphone-call';
 import type { FarEnd, SoftphoneStreamStatistic } from './softphone-call';
+import type { SoftphoneMediaInfo } from './signalling-far-end';
 import { SoftphoneError, softphoneErrorFromMediaError } from './softphone-error';
 
 /**
@@ -37,8 +38,11 @@ export interface SoftphoneManagerEvents {
 export interface SoftphoneManagerOptions {
   /** The panel session (worker conduit) the manager listens on and calls through. */
   readonly session: Pick<PanelSession, 'on' | 'call' | 'broadcast'>;
-  /** Creates the far end of a call. */
-  readonly createFarEnd: (contactId: string) => FarEnd;
+  /**
+   * Creates the far end of a call, given the agent connection's `softphoneMediaInfo` (the
+   * signalling endpoint and the call's token, when the contact centre gave them).
+   */
+  readonly createFarEnd: (contactId: string, media?: SoftphoneMediaInfo) => FarEnd;
   /** Version reported as `ccpVersion` (default `'x-panel'`). */
   readonly ccpVersion?: string;
   /** Statistics period (default 1000 ms). */
@@ -67,6 +71,16 @@ interface ContactLike {
   readonly type?: string;
   readonly state?: { readonly type?: string };
   readonly connections?: readonly AgentConnection[];
+}
+
+/** The media fields of an agent connection's `softphoneMediaInfo`, when it is an object. */
+function mediaInfoOf(value: unknown): SoftphoneMediaInfo | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { callContextToken, callConfigJson } = value as Record<string, unknown>;
+  return {
+    callContextToken: typeof callContextToken === 'string' ? callContextToken : null,
+    callConfigJson: typeof callConfigJson === 'string' ? callConfigJson : null,
+  };
 }
 
 const LIVE_CONNECTION_STATES: ReadonlySet<string> = new Set(['connected', 'hold']);
@@ -236,7 +250,7 @@ export class SoftphoneManager {
       if (agent && state !== undefined && LIVE_CONNECTION_STATES.has(state)) {
         live.add(contact.contactId);
         if (!this.calls.has(contact.contactId) && !this.starting.has(contact.contactId)) {
-          void this.startCall(contact.contactId);
+          void this.startCall(contact.contactId, mediaInfoOf(agent.softphoneMediaInfo));
         }
       }
     }
@@ -245,7 +259,7 @@ export class SoftphoneManager {
     }
   }
 
-  private async startCall(contactId: string): Promise<void> {
+  private async startCall(contactId: string, media: SoftphoneMediaInfo | undefined): Promise<void> {
     this.starting.add(contactId);
     try {
       const started = Date.now();
@@ -254,7 +268,7 @@ export class SoftphoneManager {
       for (const track of microphone.getAudioTracks()) track.enabled = !this.muted;
       const peer = new RTCPeerConnection(this.options.rtcConfiguration);
       for (const track of microphone.getAudioTracks()) peer.addTrack(track, microphone);
-      const farEnd = this.options.createFarEnd(contactId);
+      const farEnd = this.options.createFarEnd(contactId, media);
       const call = new SoftphoneCall(contactId, peer, farEnd, microphone);
       peer.addEventListener('track', (event) => {
         if (typeof globalThis.Audio !== 'function') return;
@@ -268,9 +282,13 @@ export class SoftphoneManager {
         await farEnd.negotiate(peer);
         call.handshakeMillis = Date.now() - started;
         call.connectedAt = new Date();
-      } catch {
+      } catch (cause) {
         call.negotiationFailed = true;
-        this.publishError(new SoftphoneError(SoftphoneErrorTypes.WEBRTC_ERROR));
+        this.publishError(
+          cause instanceof SoftphoneError
+            ? cause
+            : new SoftphoneError(SoftphoneErrorTypes.WEBRTC_ERROR),
+        );
       }
       this.calls.set(contactId, call);
       this.options.logger?.info(`Softphone session started for contact ${contactId}`);

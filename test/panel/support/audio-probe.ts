@@ -1,0 +1,83 @@
+// Listening to a page's call audio in tests: a WAV tone for Chromium's fake microphone, and the
+// loudest frequency and codec of a received track (an analyser made on the first read and read on
+// each, so a test polls it rather than sleeping).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame, Page } from '@playwright/test';
+
+/**
+ * Writes a 16-bit mono WAV of a steady `hz` tone (2 s, Chromium loops it) to a temporary file and
+ * returns its path, for `--use-file-for-fake-audio-capture`.
+ */
+export function toneWav(hz: number): string {
+  const rate = 48_000;
+  const samples = rate * 2;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0, 'ascii');
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8, 'ascii');
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36, 'ascii');
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(12_000 * Math.sin((2 * Math.PI * hz * i) / rate)), 44 + i * 2);
+  const path = join(mkdtempSync(join(tmpdir(), 'tone-')), `tone-${hz}.wav`);
+  writeFileSync(path, wav);
+  return path;
+}
+
+/** Where the received track is: the panel softphone's call, or a media element's stream. */
+export type AudioSource = { readonly panelContactId: string } | { readonly element: string };
+
+/** What a page hears now: the codec of the received audio and its loudest frequency (Hz). */
+export function hearing(
+  target: Page | Frame,
+  source: AudioSource,
+): Promise<{ codec: string; peakHz: number; level: number }> {
+  return target.evaluate(async (from) => {
+    type Probe = { analyser: AnalyserNode; rate: number; peer?: RTCPeerConnection };
+    const w = window as unknown as {
+      xPanel?: { softphone: { peerConnection(id: string): RTCPeerConnection | undefined } };
+      __probe?: Probe;
+      __phonePeer?: RTCPeerConnection;
+    };
+    if (!w.__probe) {
+      let track: MediaStreamTrack | undefined;
+      let peer: RTCPeerConnection | undefined;
+      if ('panelContactId' in from) {
+        peer = w.xPanel?.softphone.peerConnection(from.panelContactId);
+        track = peer?.getReceivers().find((r) => r.track.kind === 'audio')?.track;
+      } else {
+        const element = document.querySelector<HTMLMediaElement>(from.element);
+        track = (element?.srcObject as MediaStream | null)?.getAudioTracks()[0];
+      }
+      if (!track) return { codec: '', peakHz: 0, level: -200 };
+      const context = new AudioContext();
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 4096;
+      context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
+      w.__probe = { analyser, rate: context.sampleRate, ...(peer ? { peer } : {}) };
+    }
+    const { analyser, rate, peer } = w.__probe;
+    const bins = new Float32Array(analyser.frequencyBinCount);
+    analyser.getFloatFrequencyData(bins);
+    let peak = 2;
+    for (let i = 3; i < bins.length; i++) if (bins[i]! > bins[peak]!) peak = i;
+    let codec = '';
+    (await peer?.getStats())?.forEach((stat: { type: string; mimeType?: string }) => {
+      if (stat.type === 'codec' && stat.mimeType?.startsWith('audio/')) codec = stat.mimeType;
+    });
+    return { codec, peakHz: (peak * rate) / analyser.fftSize, level: bins[peak]! };
+  }, source);
+}
+
+/** Whether `hz` is the loudest frequency heard (within the analyser's resolution). */
+export const near = (heard: { peakHz: number }, hz: number): boolean =>
+  Math.abs(heard.peakHz - hz) < 25;
