@@ -22,6 +22,12 @@ export const PCMU_PAYLOAD_TYPE = 0;
  */
 export const MEDIA_MAX_QUEUED_FRAMES = 5;
 
+/**
+ * Frames the bridge mixes at once after its timer ran late (100 ms); past that it skips ahead
+ * rather than send a burst no one can play in time.
+ */
+export const MEDIA_MAX_CATCH_UP_FRAMES = 5;
+
 /** How long the media server gathers its ICE candidates before answering an invite (ms). */
 export const SOFTPHONE_GATHER_TIMEOUT_MS = 3000;
 
@@ -84,3 +90,9 @@ export const SIGNALLING_ERROR_CODES = {
   /** JSON-RPC 2.0: the method does not exist. */
   methodNotFound: -32601,
 } as const;
+
+/**
+ * The longest live recording kept (ms): past it the call goes on and the recording stops (30 min
+ * of 8 kHz stereo is about 58 MB in memory until the call ends).
+ */
+export const MAX_LIVE_RECORDING_MS = 30 * 60 * 1000;

@@ -6,7 +6,14 @@ import type { AdminRecording, AdminTranscriptSegment } from '../admin/types';
 import { safeDecode, sendAwsError, sendJson, type RouteHandler } from '../lib/http';
 import { speakingTimeMs, synthesizeCall, type HoldPeriod, type SpeechSegment } from './synth';
 import { encodeStereoWav } from './wav';
-import { RECORDINGS_PATH, TRANSCRIPTS_PATH, SCRIPT_GAP_MS, AGENT_REPLIES } from '../constants';
+import {
+  RECORDINGS_PATH,
+  RECORDING_SAMPLE_RATE,
+  TRANSCRIPTS_PATH,
+  SCRIPT_GAP_MS,
+  AGENT_REPLIES,
+} from '../constants';
+import type { LiveRecording } from '../softphone/call-capture';
 
 /** Identity of the instance, for the bucket name and prefix. */
 export interface MediaInstance {
@@ -174,10 +181,6 @@ export class MediaStore {
     const plan = recorder.stop(stopMs);
     if (plan === undefined) return undefined;
     const { left, right } = synthesizeCall(plan);
-    const location = `${this.bucket}/${recordingKey(this.instance.alias, contactId, plan.startMs)}`;
-    const path = this.pathOf(location)!;
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, encodeStereoWav(left, right));
     const transcript: AdminTranscriptSegment[] = plan.segments.map((s, i) => ({
       id: `${contactId}-seg-${i + 1}`,
       participantId: s.role,
@@ -187,6 +190,31 @@ export class MediaStore {
       endOffsetMillis: Math.round(s.endMs),
       sentiment: 'NEUTRAL',
     }));
+    return this.write(contactId, plan.startMs, plan.durationMs, { left, right }, transcript);
+  }
+
+  /**
+   * Writes the real audio of a call whose customer spoke through media of their own. It has no
+   * transcript: nothing here transcribes speech, and none is invented.
+   */
+  saveLive(contactId: string, startMs: number, audio: LiveRecording): Promise<StoredMedia> {
+    const durationMs = (audio.customer.length / RECORDING_SAMPLE_RATE) * 1000;
+    const channels = { left: audio.customer, right: audio.agent };
+    return this.write(contactId, startMs, durationMs, channels, []);
+  }
+
+  /** Writes a recording (customer left, agent right) and its transcript, and keeps them. */
+  private async write(
+    contactId: string,
+    startMs: number,
+    durationMs: number,
+    channels: { readonly left: Int16Array; readonly right: Int16Array },
+    transcript: AdminTranscriptSegment[],
+  ): Promise<StoredMedia> {
+    const location = `${this.bucket}/${recordingKey(this.instance.alias, contactId, startMs)}`;
+    const path = this.pathOf(location)!;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, encodeStereoWav(channels.left, channels.right));
     const transcriptPath = join(
       this.root,
       '..',
@@ -200,11 +228,11 @@ export class MediaStore {
       recording: {
         location,
         participantType: 'ALL',
-        startMs: plan.startMs,
-        stopMs: plan.startMs + plan.durationMs,
+        startMs,
+        stopMs: startMs + durationMs,
       },
       transcript,
-      durationMs: plan.durationMs,
+      durationMs,
       path,
     };
     this.byContact.set(contactId, stored);

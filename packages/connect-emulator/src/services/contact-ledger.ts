@@ -3,6 +3,7 @@ import type { AdminChannel, AdminContact } from '../admin/types';
 import type { VoiceIdContactView } from '../agent-app/voice-id-model';
 import type { ContactEventHub } from '../events/contact-events';
 import { CallRecorder, type MediaStore } from '../media/media-store';
+import type { LiveRecording } from '../softphone/call-capture';
 
 /** The state of one contact as the domain shows it, at one moment. */
 export interface LedgerContactView {
@@ -45,6 +46,11 @@ export interface ContactLedgerOptions {
   prompt?: (contactId: string) => string | undefined;
   /** Called when a recording has been stored (or failed to). */
   onRecording?: (contactId: string, error?: unknown) => void;
+  /**
+   * A call's real audio when it ends (the media bridge's recording), or undefined: then the
+   * recording is synthesised from the simulated customer's script.
+   */
+  liveAudio?: (contactId: string) => LiveRecording | undefined;
 }
 
 interface Entry {
@@ -168,7 +174,11 @@ export class ContactLedger {
     const media = this.options.media;
     const recorder = entry.recorder;
     if (media === undefined || recorder === undefined) return;
-    entry.saving = media.save(entry.record.id, recorder, now).then(
+    const id = entry.record.id;
+    const live = this.options.liveAudio?.(id);
+    const start = entry.record.connectedToAgentMs ?? now;
+    const saved = live ? media.saveLive(id, start, live) : media.save(id, recorder, now);
+    entry.saving = saved.then(
       (stored) => {
         if (stored) entry.record.recordings.push(stored.recording);
         this.options.onRecording?.(entry.record.id);

@@ -7,6 +7,7 @@ import type { AgentRecord, ContactCentre, ContactRecord } from '../domain/contac
 import type { Seed } from '../domain/seed';
 import { agentEventView } from './agent-event-view';
 import { ContactLedger } from './contact-ledger';
+import type { LiveRecording } from '../softphone/call-capture';
 import { ContactViewFeed } from './contact-view-feed';
 import { createServices, type Services, type ServicesOptions } from './create-services';
 import { domainAdminBackend } from './domain-admin';
@@ -43,6 +44,8 @@ export interface DomainServicesOptions extends Omit<
   seed: Seed;
   /** Reads the session id from the request's cookie header. */
   sessionIdFromCookie: (cookieHeader: string | undefined) => string | undefined;
+  /** A call's real audio when it ends (the media bridge's), for its recording. */
+  liveAudio?: (contactId: string) => LiveRecording | undefined;
 }
 
 /** The services wired to the live domain model, with the ledger that follows its contacts. */
@@ -106,6 +109,7 @@ export function createDomainServices(options: DomainServicesOptions): DomainServ
     media: services.media,
     script,
     prompt: (contactId) => centre().contacts.get(contactId)?.prompt,
+    ...(options.liveAudio ? { liveAudio: options.liveAudio } : {}),
   });
   ref.ledger = ledger;
 

@@ -45,7 +45,12 @@ export class EmulatorInstance {
     services: Omit<DomainServicesOptions, 'centre'>,
   ) {
     this.current = first;
-    this.services = createDomainServices({ centre: () => this.current, ...services });
+    this.services = createDomainServices({
+      centre: () => this.current,
+      ...services,
+      // The media bridge is built below; a call's real audio is asked for when it ends.
+      liveAudio: (contactId) => this.media.takeRecording(contactId),
+    });
     this.follow(first);
     this.sockets = new AgentSocketServer(
       services.sessions,

@@ -8,7 +8,12 @@
 // agents; digits a customer sends in RTP reach the contact as pressed digits.
 import type { ContactCentre } from '../domain/contact-centre';
 import type { ConnectionRecord, ContactRecord } from '../domain/records';
-import { MEDIA_FRAME_MS, MEDIA_FRAME_SAMPLES, SIMULATED_CUSTOMER_TONE_HZ } from '../constants';
+import {
+  MEDIA_FRAME_MS,
+  MEDIA_FRAME_SAMPLES,
+  MEDIA_MAX_CATCH_UP_FRAMES,
+  SIMULATED_CUSTOMER_TONE_HZ,
+} from '../constants';
 import {
   addInto,
   clipped,
@@ -19,6 +24,7 @@ import {
   silence,
   ToneSource,
 } from './audio-sources';
+import { CallCapture, type LiveRecording } from './call-capture';
 import type { MediaLeg } from './media-leg';
 
 /** A party's leg on the bridge, and how to hang it up (the signalling's `bye`). */
@@ -64,6 +70,8 @@ const heard = (leg: ConnectionRecord) =>
 export class MediaBridge {
   private readonly legs = new Map<string, AttachedLeg>();
   private readonly sounds = new Map<string, CallSounds>();
+  /** The live recordings of calls with media, by contact, until the ledger takes them. */
+  private readonly captures = new Map<string, CallCapture>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private startedAt = 0;
   private framesDone = 0;
@@ -100,8 +108,19 @@ export class MediaBridge {
     if (this.legs.size === 0) this.stopTicking();
   }
 
+  /**
+   * Takes a call's recording (once, when it ends): its real audio when a phone party spoke
+   * through media of its own, or undefined (no media, or only a simulated customer).
+   */
+  takeRecording(contactId: string): LiveRecording | undefined {
+    const capture = this.captures.get(contactId);
+    this.captures.delete(contactId);
+    return capture?.live ? capture.recording() : undefined;
+  }
+
   /** Hangs up and closes every leg (the emulator stops). */
   close(): void {
+    this.captures.clear();
     for (const [connectionId, attached] of [...this.legs]) {
       attached.hangUp();
       this.detach(connectionId);
@@ -111,8 +130,13 @@ export class MediaBridge {
   /** Mixes every frame that is due (several after a late timer, so the media keeps its pace). */
   tick(now = performance.now()): void {
     const due = Math.floor((now - this.startedAt) / MEDIA_FRAME_MS);
-    // After a long stall, skip ahead rather than send a burst nobody can play in time.
-    if (due - this.framesDone > 5) this.framesDone = due - 1;
+    // After a long stall, skip ahead rather than send a burst nobody can play in time; the
+    // recordings get silence for the skipped time, so they keep the call's length.
+    if (due - this.framesDone > MEDIA_MAX_CATCH_UP_FRAMES) {
+      const skipped = due - 1 - this.framesDone;
+      for (const capture of this.captures.values()) capture.pad(skipped);
+      this.framesDone = due - 1;
+    }
     for (; this.framesDone < due; this.framesDone++) this.mixFrame();
   }
 
@@ -144,17 +168,22 @@ export class MediaBridge {
     }
   }
 
-  /** One frame of one contact: what each leg said, then what each leg with media hears. */
+  /** One frame of one contact: what each leg said, what each leg with media hears, the recording. */
   private mixContact(contact: ContactRecord, attached: Map<string, AttachedLeg>): void {
     const sounds = this.soundsOf(contact);
     this.queueDigits(contact, sounds);
+    const said = new Map<string, Int16Array>();
     const spoken = new Map<string, Int16Array>();
     for (const leg of contact.connections) {
       const media = attached.get(leg.id);
       const frame = media ? media.leg.take() : this.simulatedVoice(leg, sounds);
-      if (frame && heard(leg)) spoken.set(leg.id, frame);
+      if (!frame) continue;
+      said.set(leg.id, frame);
+      if (heard(leg)) spoken.set(leg.id, frame);
     }
     const digits = { agent: sounds.digits.agent.next(), customer: sounds.digits.customer.next() };
+    const customer = contact.connections.find((leg) => leg.initial);
+    const toCustomer = customer && this.heardBy(contact, customer, spoken, sounds, digits);
     for (const leg of contact.connections) {
       const media = attached.get(leg.id);
       if (!media) continue;
@@ -162,8 +191,35 @@ export class MediaBridge {
         this.hangUp(leg.id);
         continue;
       }
-      media.leg.send(this.heardBy(contact, leg, spoken, sounds, digits));
+      media.leg.send(
+        leg === customer && toCustomer
+          ? toCustomer
+          : this.heardBy(contact, leg, spoken, sounds, digits),
+      );
     }
+    this.record(contact, attached, said, toCustomer);
+  }
+
+  /** Adds the frame to the call's recording, which starts once an agent is on the call. */
+  private record(
+    contact: ContactRecord,
+    attached: ReadonlyMap<string, AttachedLeg>,
+    said: ReadonlyMap<string, Int16Array>,
+    toCustomer: Int16Array | undefined,
+  ): void {
+    let capture = this.captures.get(contact.id);
+    if (!capture) {
+      if (!agentOnCall(contact)) return;
+      this.captures.set(contact.id, (capture = new CallCapture()));
+    }
+    const phones = contact.connections.filter(isPhoneParty);
+    if (phones.some((leg) => attached.has(leg.id))) capture.live = true;
+    const customerSide = new Int32Array(MEDIA_FRAME_SAMPLES);
+    for (const leg of phones) {
+      const frame = said.get(leg.id);
+      if (frame) addInto(customerSide, frame);
+    }
+    capture.add(clipped(customerSide), toCustomer ?? silence());
   }
 
   /** What `leg` hears this frame. */

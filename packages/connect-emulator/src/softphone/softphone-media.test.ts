@@ -1,9 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConnectClient, DescribeContactCommand } from '@aws-sdk/client-connect';
+import {
+  ConnectContactLensClient,
+  ListRealtimeContactAnalysisSegmentsCommand,
+} from '@aws-sdk/client-connect-contact-lens';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_MUSIC_NOTES_HZ, RINGBACK, SIMULATED_CUSTOMER_TONE_HZ } from '../constants';
 import { chatToken } from '../domain/chat-tokens';
 import type { ContactRecord } from '../domain/records';
 import { startEmulator, type Emulator } from '../server';
-import { SignallingClient, TestPhone } from '../../test/support/softphone-client';
+import { readWavInfo } from '../media/wav';
+import { amplitudeAt, SignallingClient, TestPhone } from '../../test/support/softphone-client';
 
 /** The tones the two phones speak, far from every tone the bridge makes itself. */
 const AGENT_HZ = 1000;
@@ -20,6 +26,10 @@ describe('softphone media through the emulator', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, log: () => undefined });
     endpoint = `${emulator.url.replace(/^http/, 'ws')}/softphone/signalling`;
+  });
+  // A test that failed half-way leaves no call behind for the next one.
+  afterEach(() => {
+    for (const contact of [...emulator.centre.contacts.values()]) end(contact);
   });
   afterAll(async () => {
     await Promise.all(phones.map((phone) => phone.close()));
@@ -105,6 +115,68 @@ describe('softphone media through the emulator', { timeout: 60_000 }, () => {
     await Promise.all([caller.signalling.next(bye), softphone.signalling.next(bye)]);
     await Promise.all([caller.signalling.closed(), softphone.signalling.closed()]);
     expect(emulator.centre.contacts.get(contact.id)?.state ?? 'ended').not.toBe('connected');
+    end(contact);
+  });
+
+  it('records the real audio of a call whose customer has a phone: the customer left, the agent right as the customer heard it (hold music while held), and no transcript', async () => {
+    const contact = ring('jane');
+    const { agent: agentLeg, customer } = legs(contact);
+    const caller = await dial(contact, customer.id, CUSTOMER_HZ);
+    const softphone = await dial(contact, agentLeg.id, AGENT_HZ);
+    emulator.centre.acceptContact(agent('jane'), contact.id);
+    // Each part lasts half a second of audio received, so the recording has it whole.
+    await caller.hears((p) => p.level(AGENT_HZ) > HEARD, 'the agent');
+    await caller.listen(25);
+    emulator.centre.holdConnection(agent('jane'), contact.id, customer.id);
+    await caller.hears((p) => HOLD_MUSIC_NOTES_HZ.some((hz) => p.level(hz) > HEARD), 'hold music');
+    await caller.listen(25);
+    emulator.centre.resumeConnection(agent('jane'), contact.id, customer.id);
+    await caller.hears((p) => p.level(AGENT_HZ) > HEARD, 'the agent again');
+    await caller.listen(25);
+    emulator.centre.customerHangsUp(contact.id);
+    await softphone.signalling.next((frame) => frame.method === 'bye');
+
+    const options = {
+      endpoint: emulator.url,
+      region: emulator.centre.region,
+      credentials: emulator.adminCredentials,
+    };
+    const connect = new ConnectClient(options);
+    const ids = { InstanceId: emulator.centre.instanceId, ContactId: contact.id };
+    let location: string | undefined;
+    while (!location)
+      location = (await connect.send(new DescribeContactCommand(ids))).Contact?.Recordings?.[0]
+        ?.Location;
+    const wav = Buffer.from(
+      await (await fetch(`${emulator.url}/recordings/${location}`)).arrayBuffer(),
+    );
+    const info = readWavInfo(wav);
+    expect(info).toMatchObject({ channels: 2, sampleRate: 8000, bitsPerSample: 16 });
+    const left = new Int16Array(info.frames);
+    const right = new Int16Array(info.frames);
+    for (let i = 0; i < info.frames; i++) {
+      left[i] = wav.readInt16LE(info.dataOffset + i * 4);
+      right[i] = wav.readInt16LE(info.dataOffset + i * 4 + 2);
+    }
+    /**
+     * The loudest level of `hz` over windows of the recording, each 10 ms apart: 50 ms ones to
+     * find a tone, 200 ms ones (finer in frequency) to show one is absent beside another.
+     */
+    const loudest = (channel: Int16Array, hz: number, window = 400) => {
+      let best = 0;
+      for (let at = 0; at + window <= channel.length; at += 80)
+        best = Math.max(best, amplitudeAt(channel.subarray(at, at + window), hz));
+      return best;
+    };
+    expect(loudest(left, CUSTOMER_HZ)).toBeGreaterThan(HEARD);
+    expect(loudest(left, AGENT_HZ, 1600)).toBeLessThan(HEARD / 2);
+    expect(loudest(right, AGENT_HZ)).toBeGreaterThan(HEARD);
+    expect(Math.max(...HOLD_MUSIC_NOTES_HZ.map((hz) => loudest(right, hz)))).toBeGreaterThan(HEARD);
+    expect(loudest(right, CUSTOMER_HZ, 1600)).toBeLessThan(HEARD / 2);
+
+    const lens = new ConnectContactLensClient(options);
+    const analysis = await lens.send(new ListRealtimeContactAnalysisSegmentsCommand(ids));
+    expect(analysis.Segments).toEqual([]);
     end(contact);
   });
 

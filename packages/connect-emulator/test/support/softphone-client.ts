@@ -231,6 +231,19 @@ export class TestPhone {
     });
   }
 
+  /** Resolves once `count` more frames have arrived (to let a part of a call last a while). */
+  listen(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      let left = count;
+      const listener = () => {
+        if (--left > 0) return;
+        this.frameListeners.delete(listener);
+        resolve();
+      };
+      this.frameListeners.add(listener);
+    });
+  }
+
   /** Hangs up: `bye`, and its reply. */
   async hangUp(): Promise<ServerFrame> {
     const reply = await this.signalling.request('bye', {});

@@ -71,6 +71,7 @@ export type {
 export type { FarEnd, SoftphoneStreamStatistic } from './softphone/softphone-call';
 export { createLoopbackFarEnd } from './softphone/loopback-far-end';
 export {
+  CallEndedError,
   createSignallingFarEnd,
   sdpCandidates,
   signallingEndpointOf,

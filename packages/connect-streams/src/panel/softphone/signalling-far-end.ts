@@ -22,6 +22,17 @@ export interface SoftphoneMediaInfo {
   readonly callConfigJson?: string | null;
 }
 
+/**
+ * The call ended before its media started: the server answered the invite 404 (connect-rtc-js's
+ * "Call Not Found", which it only logs) or closed the socket first. Not a softphone error.
+ */
+export class CallEndedError extends Error {
+  constructor() {
+    super('The call ended before its softphone session started.');
+    this.name = 'CallEndedError';
+  }
+}
+
 /** A JSON-RPC frame from the server. */
 interface RpcFrame {
   readonly id?: string | number | null;
@@ -113,7 +124,8 @@ function openSocket(url: string, endpoint: string): Promise<WebSocket> {
  * rejects with a {@link SoftphoneError}: `signalling_connection_failure` when the socket does not
  * open, `ice_collection_timeout` without local candidates, `user_busy_error` when the server
  * answers 486, `signalling_handshake_failure` for any other refusal or no answer within 5 s, and
- * `webrtc_error` when the answer cannot be applied. The server's `bye` is answered and closes the
+ * `webrtc_error` when the answer cannot be applied; with a {@link CallEndedError} (no softphone
+ * error) when the call ended first (404, or the socket closed). The server's `bye` is answered and closes the
  * socket; `close` sends the client's `bye`.
  * @public
  */
@@ -130,18 +142,27 @@ export function createSignallingFarEnd(contactId: string, media: SoftphoneMediaI
   const request = (method: string, params: unknown, timeoutMs: number): Promise<RpcFrame> => {
     const id = `${contactId}-${++nextId}`;
     return new Promise((resolve, reject) => {
+      const stop = (): void => {
+        clearTimeout(timer);
+        socket?.removeEventListener('message', onMessage);
+        socket?.removeEventListener('close', onClose);
+      };
       const onMessage = (event: MessageEvent): void => {
         const frame = parse(event.data);
         if (frame?.id !== id || frame.method !== undefined) return;
-        clearTimeout(timer);
-        socket?.removeEventListener('message', onMessage);
+        stop();
         resolve(frame);
       };
+      const onClose = (): void => {
+        stop();
+        reject(new CallEndedError());
+      };
       const timer = setTimeout(() => {
-        socket?.removeEventListener('message', onMessage);
+        stop();
         reject(handshakeFailure());
       }, timeoutMs);
       socket?.addEventListener('message', onMessage);
+      socket?.addEventListener('close', onClose);
       send({ method, params, id });
     });
   };
@@ -180,7 +201,9 @@ export function createSignallingFarEnd(contactId: string, media: SoftphoneMediaI
       );
       if (reply.error) {
         socket.close();
-        throw Number(reply.error.code) === 486
+        const code = Number(reply.error.code);
+        if (code === 404) throw new CallEndedError();
+        throw code === 486
           ? new SoftphoneError(SoftphoneErrorTypes.USER_BUSY_ERROR, undefined, endpoint)
           : handshakeFailure();
       }

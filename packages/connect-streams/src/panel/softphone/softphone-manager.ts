@@ -11,7 +11,7 @@ import { SoftphoneErrorTypes } from '../../protocol';
 import type { Logger } from '../../log/logger';
 import { readStats, SoftphoneCall } from './softphone-call';
 import type { FarEnd, SoftphoneStreamStatistic } from './softphone-call';
-import type { SoftphoneMediaInfo } from './signalling-far-end';
+import { CallEndedError, type SoftphoneMediaInfo } from './signalling-far-end';
 import { SoftphoneError, softphoneErrorFromMediaError } from './softphone-error';
 
 /**
@@ -284,11 +284,14 @@ export class SoftphoneManager {
         call.connectedAt = new Date();
       } catch (cause) {
         call.negotiationFailed = true;
-        this.publishError(
-          cause instanceof SoftphoneError
-            ? cause
-            : new SoftphoneError(SoftphoneErrorTypes.WEBRTC_ERROR),
-        );
+        if (cause instanceof CallEndedError)
+          this.options.logger?.info(`Softphone session for contact ${contactId}: ${cause.message}`);
+        else
+          this.publishError(
+            cause instanceof SoftphoneError
+              ? cause
+              : new SoftphoneError(SoftphoneErrorTypes.WEBRTC_ERROR),
+          );
       }
       this.calls.set(contactId, call);
       this.options.logger?.info(`Softphone session started for contact ${contactId}`);
