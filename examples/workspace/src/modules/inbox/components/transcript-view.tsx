@@ -70,7 +70,10 @@ export function TranscriptView({
         </Button>
       </div>
       {transcript.data.length === 0 ? (
-        <EmptyState title="Nothing was said" body="The transcript of this call is empty." />
+        <EmptyState
+          title="Not transcribed"
+          body="The contact centre did not transcribe this call: its recording has the conversation."
+        />
       ) : (
         <ol className="transcript__turns">
           {transcript.data.map((turn, i) => {
