@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
+import { encodeWav } from '../../../packages/connect-emulator/src/media/wav';
 
 /**
  * Writes a 16-bit mono WAV of a steady `hz` tone (2 s, Chromium loops it) to a temporary file and
@@ -12,22 +13,10 @@ import type { Frame, Page } from '@playwright/test';
  */
 export function toneWav(hz: number): string {
   const rate = 48_000;
-  const samples = rate * 2;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    wav.writeInt16LE(Math.round(12_000 * Math.sin((2 * Math.PI * hz * i) / rate)), 44 + i * 2);
+  const samples = Int16Array.from({ length: rate * 2 }, (_, i) =>
+    Math.round(12_000 * Math.sin((2 * Math.PI * hz * i) / rate)),
+  );
+  const wav = encodeWav([samples], rate);
   const path = join(mkdtempSync(join(tmpdir(), 'tone-')), `tone-${hz}.wav`);
   writeFileSync(path, wav);
   return path;

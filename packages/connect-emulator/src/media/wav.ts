@@ -1,5 +1,38 @@
-import { RECORDING_SAMPLE_RATE, RECORDING_CHANNELS, RECORDING_BITS_PER_SAMPLE } from '../constants';
+import { RECORDING_SAMPLE_RATE } from '../constants';
 const HEADER_BYTES = 44;
+
+/**
+ * Encodes a 16-bit little-endian PCM WAV file of one or more channels (of the same length),
+ * interleaved.
+ */
+export function encodeWav(channels: readonly Int16Array[], sampleRate: number): Buffer {
+  const frames = channels[0]?.length ?? 0;
+  if (channels.some((channel) => channel.length !== frames))
+    throw new RangeError('every channel must have the same length');
+  const blockAlign = channels.length * 2;
+  const dataBytes = frames * blockAlign;
+  const buf = Buffer.alloc(HEADER_BYTES + dataBytes);
+  buf.write('RIFF', 0, 'ascii');
+  buf.writeUInt32LE(36 + dataBytes, 4);
+  buf.write('WAVE', 8, 'ascii');
+  buf.write('fmt ', 12, 'ascii');
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(channels.length, 22);
+  buf.writeUInt32LE(sampleRate, 24);
+  buf.writeUInt32LE(sampleRate * blockAlign, 28);
+  buf.writeUInt16LE(blockAlign, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36, 'ascii');
+  buf.writeUInt32LE(dataBytes, 40);
+  let offset = HEADER_BYTES;
+  for (let i = 0; i < frames; i++)
+    for (const channel of channels) {
+      buf.writeInt16LE(channel[i]!, offset);
+      offset += 2;
+    }
+  return buf;
+}
 
 /**
  * Encodes a stereo 16-bit little-endian PCM WAV file: `left` is the customer channel and
@@ -11,30 +44,7 @@ export function encodeStereoWav(
   sampleRate = RECORDING_SAMPLE_RATE,
 ): Buffer {
   if (left.length !== right.length) throw new RangeError('both channels must have the same length');
-  const frames = left.length;
-  const blockAlign = RECORDING_CHANNELS * (RECORDING_BITS_PER_SAMPLE / 8);
-  const dataBytes = frames * blockAlign;
-  const buf = Buffer.alloc(HEADER_BYTES + dataBytes);
-  buf.write('RIFF', 0, 'ascii');
-  buf.writeUInt32LE(36 + dataBytes, 4);
-  buf.write('WAVE', 8, 'ascii');
-  buf.write('fmt ', 12, 'ascii');
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(RECORDING_CHANNELS, 22);
-  buf.writeUInt32LE(sampleRate, 24);
-  buf.writeUInt32LE(sampleRate * blockAlign, 28);
-  buf.writeUInt16LE(blockAlign, 32);
-  buf.writeUInt16LE(RECORDING_BITS_PER_SAMPLE, 34);
-  buf.write('data', 36, 'ascii');
-  buf.writeUInt32LE(dataBytes, 40);
-  let offset = HEADER_BYTES;
-  for (let i = 0; i < frames; i++) {
-    buf.writeInt16LE(left[i]!, offset);
-    buf.writeInt16LE(right[i]!, offset + 2);
-    offset += 4;
-  }
-  return buf;
+  return encodeWav([left, right], sampleRate);
 }
 
 /** The format and length of a PCM WAV file. */

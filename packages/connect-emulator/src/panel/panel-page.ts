@@ -4,6 +4,7 @@ import { Hono, type Context, type Env } from 'hono';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodeWav } from '../media/wav';
 import { PANEL_TEXT } from '../messages';
 import { PANEL_CONFIG_ELEMENT_ID, type PanelPageConfig } from './panel-config';
 import {
@@ -173,29 +174,14 @@ let ringtone: Buffer | undefined;
 export function ringtoneWav(): Buffer {
   if (ringtone) return ringtone;
   const rate = 8_000;
-  const samples = rate;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
+  const samples = new Int16Array(rate);
+  for (let i = 0; i < samples.length; i++) {
     const t = i / rate;
     const on = t < 0.8 ? 1 : 0;
     const value = on * 0.25 * (Math.sin(2 * Math.PI * 440 * t) + Math.sin(2 * Math.PI * 480 * t));
-    data.writeInt16LE(Math.round(value * 32_767), i * 2);
+    samples[i] = Math.round(value * 32_767);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  ringtone = Buffer.concat([header, data]);
+  ringtone = encodeWav([samples], rate);
   return ringtone;
 }
 
