@@ -1,6 +1,7 @@
-// The live recording of one call, as the media bridge mixes it: the customer's side (what the
-// phone parties say, held or not) and the agent's side as the customer heard it (the agents'
-// voices, hold music while held), 20 ms at a time from the moment an agent is on the call.
+// The live recording of one call, as the media bridge mixes it and as the service lays out its
+// recordings: the customer and every other incoming audio on the left (the phone parties, held or
+// not, and the hold music a held customer hears), the agents on the right, 20 ms at a time from
+// the moment an agent is on the call.
 import { MAX_LIVE_RECORDING_MS, MEDIA_FRAME_MS, MEDIA_FRAME_SAMPLES } from '../media-constants';
 
 /** One frame of silence, shared (frames are never written after they are added). */
@@ -8,9 +9,9 @@ const SILENT_FRAME = new Int16Array(MEDIA_FRAME_SAMPLES);
 
 /** A call's recorded audio: two channels of 16-bit samples at 8 kHz, the same length. */
 export interface LiveRecording {
-  /** The customer and every other phone party (the recording's left channel). */
+  /** The phone parties and the hold music a held customer hears (the left channel). */
   readonly customer: Int16Array;
-  /** What the customer heard from the agents' side (the right channel). */
+  /** The agents, as heard on the call (the right channel). */
   readonly agent: Int16Array;
 }
 

@@ -197,14 +197,18 @@ export class MediaBridge {
           : this.heardBy(contact, leg, spoken, sounds, digits),
       );
     }
-    this.record(contact, attached, said, toCustomer);
+    this.record(contact, attached, said, spoken, toCustomer);
   }
 
-  /** Adds the frame to the call's recording, which starts once an agent is on the call. */
+  /**
+   * Adds the frame to the call's recording, which starts once an agent is on the call: the phone
+   * parties and the hold music the customer hears on the left, the agents heard on the right.
+   */
   private record(
     contact: ContactRecord,
     attached: ReadonlyMap<string, AttachedLeg>,
     said: ReadonlyMap<string, Int16Array>,
+    spoken: ReadonlyMap<string, Int16Array>,
     toCustomer: Int16Array | undefined,
   ): void {
     let capture = this.captures.get(contact.id);
@@ -212,14 +216,21 @@ export class MediaBridge {
       if (!agentOnCall(contact)) return;
       this.captures.set(contact.id, (capture = new CallCapture()));
     }
-    const phones = contact.connections.filter(isPhoneParty);
-    if (phones.some((leg) => attached.has(leg.id))) capture.live = true;
     const customerSide = new Int32Array(MEDIA_FRAME_SAMPLES);
-    for (const leg of phones) {
-      const frame = said.get(leg.id);
-      if (frame) addInto(customerSide, frame);
+    const agentSide = new Int32Array(MEDIA_FRAME_SAMPLES);
+    for (const leg of contact.connections) {
+      if (isPhoneParty(leg)) {
+        if (attached.has(leg.id)) capture.live = true;
+        const frame = said.get(leg.id);
+        if (frame) addInto(customerSide, frame);
+      } else {
+        const frame = spoken.get(leg.id);
+        if (frame) addInto(agentSide, frame);
+      }
     }
-    capture.add(clipped(customerSide), toCustomer ?? silence());
+    const held = contact.connections.find((leg) => leg.initial)?.state === 'hold';
+    if (held && toCustomer) addInto(customerSide, toCustomer);
+    capture.add(clipped(customerSide), clipped(agentSide));
   }
 
   /** What `leg` hears this frame. */

@@ -118,7 +118,7 @@ describe('softphone media through the emulator', { timeout: 60_000 }, () => {
     end(contact);
   });
 
-  it('records the real audio of a call whose customer has a phone: the customer left, the agent right as the customer heard it (hold music while held), and no transcript', async () => {
+  it('records the real audio of a call whose customer has a phone: the customer and the hold music left, the agent right, and no transcript', async () => {
     const contact = ring('jane');
     const { agent: agentLeg, customer } = legs(contact);
     const caller = await dial(contact, customer.id, CUSTOMER_HZ);
@@ -169,9 +169,9 @@ describe('softphone media through the emulator', { timeout: 60_000 }, () => {
       return best;
     };
     expect(loudest(left, CUSTOMER_HZ)).toBeGreaterThan(HEARD);
+    expect(Math.max(...HOLD_MUSIC_NOTES_HZ.map((hz) => loudest(left, hz)))).toBeGreaterThan(HEARD);
     expect(loudest(left, AGENT_HZ, 1600)).toBeLessThan(HEARD / 2);
     expect(loudest(right, AGENT_HZ)).toBeGreaterThan(HEARD);
-    expect(Math.max(...HOLD_MUSIC_NOTES_HZ.map((hz) => loudest(right, hz)))).toBeGreaterThan(HEARD);
     expect(loudest(right, CUSTOMER_HZ, 1600)).toBeLessThan(HEARD / 2);
 
     const lens = new ConnectContactLensClient(options);
