@@ -31,10 +31,12 @@ test('an admin connects Salesforce, presses Sync now and a Salesforce contact ap
   const synced = page.waitForResponse((r) => r.url().endsWith('/integrations/salesforce/sync'));
   await page.getByTestId('salesforce-sync-now').click();
   expect((await synced).status()).toBe(200);
+  // The worker's own sync (every minute, at once for a newly enabled org) may have copied the
+  // three people first on a slow machine; then Sync now finds nothing new. Either way it reports.
   await expect(
     page
       .locator('.ui-toast__body')
-      .filter({ hasText: /^3 created, 0 updated, 0 linked to existing contacts\.$/ }),
+      .filter({ hasText: /^[03] created, 0 updated, 0 linked to existing contacts\.$/ }),
   ).toBeVisible();
   await expect(page.getByTestId('salesforce-run-status-success')).not.toHaveText('Never');
   await expect(page.getByTestId('salesforce-run-status-error')).toHaveText('None');
