@@ -1,7 +1,8 @@
 // Packs every publishable package with `npm pack` (which runs its prepack/postpack: the published
 // package.json has no `source` conditions) and describes the tarballs.
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { listPackages } from './packages.mjs';
 
 /**
@@ -51,7 +52,7 @@ export function tarballProblems(packed) {
   // the panel's browser code, its config schema, and the dependency-free constants and messages.
   const runtimeSources =
     packed.short === 'connect-emulator'
-      ? /^src\/(panel\/(browser\/|panel-config\.ts$)|constants\.ts$|messages\.ts$)/
+      ? /^src\/(panel\/(browser\/|panel-config\.ts$)|(media-)?constants\.ts$|messages\.ts$)/
       : null;
   for (const path of paths) {
     if (/(^|\/)(test|tests|__tests__|fixtures|__fixtures__|__screenshots__)\//.test(path)) {
@@ -60,6 +61,28 @@ export function tarballProblems(packed) {
     else if (path.endsWith('.map')) problems.push(`ships a source map: ${path}`);
     else if (path.startsWith('src/') && !(runtimeSources && runtimeSources.test(path))) {
       problems.push(`ships sources: ${path}`);
+    }
+  }
+  problems.push(...unshippedImports(packed, paths));
+  return problems;
+}
+
+/**
+ * Relative imports of the shipped sources that the tarball lacks (the run-time bundle would fail
+ * to resolve them on a user's machine).
+ */
+function unshippedImports(packed, paths) {
+  if (!packed.dir) return [];
+  const shipped = new Set(paths);
+  const problems = [];
+  for (const path of paths.filter((p) => /^src\/.*\.tsx?$/.test(p))) {
+    const text = readFileSync(join(packed.dir, path), 'utf8');
+    for (const [, specifier] of text.matchAll(/\bfrom\s+'(\.{1,2}\/[^']+)'/g)) {
+      const base = normalize(join(dirname(path), specifier));
+      const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`];
+      if (!candidates.some((c) => shipped.has(c))) {
+        problems.push(`${path} imports ${specifier}, which is not shipped`);
+      }
     }
   }
   return problems;
