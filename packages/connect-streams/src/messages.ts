@@ -125,6 +125,9 @@ export const MSG_AUTH_DETAILS_CUSTOMER_ONLY =
 export const MSG_CONTACT_DESTROY_DEPRECATED = 'contact.destroy() has been deprecated.';
 /** core.getSDKClientConfig without a provider (streams 2.18). @public */
 export const MSG_PROVIDER_NOT_INITIALIZED = 'Provider is not initialized';
+/** `connect.core.initSoftphoneManager()` before the host-side softphone is installed. */
+export const MSG_SOFTPHONE_NOT_INSTALLED =
+  'The host-side softphone is not installed: call installCompatSoftphone() of @x/connect-streams/softphone first.';
 /** getMediaController of a connection without media info (streams 2.18). @public */
 export const MSG_MEDIA_INFO_MISSING = 'Media info does not exist for this connection';
 /** getMediaController of a chat connection without amazon-connect-chatjs loaded. @public */

@@ -22,8 +22,14 @@ export function toneWav(hz: number): string {
   return path;
 }
 
-/** Where the received track is: the panel softphone's call, or a media element's stream. */
-export type AudioSource = { readonly panelContactId: string } | { readonly element: string };
+/**
+ * Where the received track is: the panel softphone's call, the host page's softphone call (the
+ * compat `connect.core.softphoneManager`), or a media element's stream.
+ */
+export type AudioSource =
+  | { readonly panelContactId: string }
+  | { readonly hostContactId: string }
+  | { readonly element: string };
 
 /** What a page hears now: the codec of the received audio and its loudest frequency (Hz). */
 export function hearing(
@@ -32,16 +38,21 @@ export function hearing(
 ): Promise<{ codec: string; peakHz: number; level: number }> {
   return target.evaluate(async (from) => {
     type Probe = { analyser: AnalyserNode; rate: number; peer?: RTCPeerConnection };
+    type Softphone = { peerConnection(id: string): RTCPeerConnection | undefined };
     const w = window as unknown as {
-      xPanel?: { softphone: { peerConnection(id: string): RTCPeerConnection | undefined } };
+      xPanel?: { softphone: Softphone };
+      connect?: { core: { softphoneManager?: Softphone | null } };
       __probe?: Probe;
       __phonePeer?: RTCPeerConnection;
     };
     if (!w.__probe) {
       let track: MediaStreamTrack | undefined;
       let peer: RTCPeerConnection | undefined;
-      if ('panelContactId' in from) {
-        peer = w.xPanel?.softphone.peerConnection(from.panelContactId);
+      if ('panelContactId' in from || 'hostContactId' in from) {
+        peer =
+          'panelContactId' in from
+            ? w.xPanel?.softphone.peerConnection(from.panelContactId)
+            : w.connect?.core.softphoneManager?.peerConnection(from.hostContactId);
         track = peer?.getReceivers().find((r) => r.track.kind === 'audio')?.track;
       } else {
         const element = document.querySelector<HTMLMediaElement>(from.element);
@@ -51,6 +62,9 @@ export function hearing(
       const context = new AudioContext();
       const analyser = context.createAnalyser();
       analyser.fftSize = 4096;
+      // Each read is the audio of now: smoothing is applied per read, so a tone that stopped would
+      // otherwise stay the loudest bin, fading by 2 dB a read.
+      analyser.smoothingTimeConstant = 0;
       context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
       w.__probe = { analyser, rate: context.sampleRate, ...(peer ? { peer } : {}) };
     }

@@ -8,12 +8,15 @@
   const ccpUrl =
     new URLSearchParams(location.search).get('ccp') ??
     `http://127.0.0.1:${location.port}/connect/ccp-v2/`;
+  // `?softphone=host`: the host page runs the call media (the panel runs none).
+  const hostSoftphone = new URLSearchParams(location.search).get('softphone') === 'host';
   let current;
   connect.core.initCCP(document.getElementById('ccp'), {
     ccpUrl,
     loginPopup: false,
-    softphone: { allowFramedSoftphone: true, disableRingtone: true },
+    softphone: { allowFramedSoftphone: !hostSoftphone, disableRingtone: true },
   });
+  if (hostSoftphone) connect.core.initSoftphoneManager({ allowFramedSoftphone: true });
   connect.core.onInitialized(() => record('initialized'));
   connect.agent((agent) => {
     record('agent');
@@ -48,6 +51,9 @@
       new connect.Agent().setState(state, callbacks('setState'));
     },
     mute: () => new connect.Agent().mute(),
+    unmute: () => new connect.Agent().unmute(),
+    hold: () => current.getInitialConnection().hold(callbacks('hold')),
+    resume: () => current.getInitialConnection().resume(callbacks('resume')),
     isInbound: () => current.isInbound(),
   };
 })();

@@ -16,7 +16,7 @@ import { RingtoneManager } from '../media/ringtone';
 import type { RingtoneAudio } from '../media/ringtone';
 import type { ClientMetric } from '../metrics/metrics';
 import { createMetric } from '../metrics/metrics';
-import type { ConduitMessage, WireEventName } from '@x/connect-streams/protocol';
+import type { ConduitMessage, MasterTopics, WireEventName } from '@x/connect-streams/protocol';
 import type { CcpEnvironment, CcpEvents, CcpStartState, Contacts } from './ccp-types';
 import { Keepalive } from './keepalive';
 import { LoginPopup } from './login-popup';
@@ -161,6 +161,14 @@ export class Ccp {
     return this.on('message', (m) => {
       if (m.event === event) handler(m.data);
     });
+  }
+
+  /**
+   * Whether this tab is the master of `topic` (e.g. `connect::softphone`), becoming it when no tab
+   * is: of the tabs sharing one panel session, only a topic's master runs its duties.
+   */
+  async checkMaster(topic: MasterTopics): Promise<boolean> {
+    return (await this.master.checkMaster(topic)).isMaster === true;
   }
 
   /** Whether the panel has acknowledged. */

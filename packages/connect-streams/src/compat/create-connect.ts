@@ -3,7 +3,12 @@
 import type { Ccp } from '../ccp/ccp';
 import { initCCP as coreInitCCP } from '../ccp/init-ccp';
 import type { InitCcpParams } from '@x/connect-streams';
-import { format, MESSAGES, MSG_PROVIDER_NOT_INITIALIZED } from '../messages';
+import {
+  format,
+  MESSAGES,
+  MSG_PROVIDER_NOT_INITIALIZED,
+  MSG_SOFTPHONE_NOT_INSTALLED,
+} from '../messages';
 import { defineApi, Endpoint, SoftphoneError, type CompatApi } from './api';
 import * as enums from './enums';
 import { createCompatLog, formatArgs, type CompatLogger } from './compat-log';
@@ -91,6 +96,22 @@ function openPanel(
     storageAccess: hooks.storageAccess(p.storageAccess),
   });
   return { ccp, region: undefined };
+}
+
+/**
+ * The host-side softphone's place on `connect.core` (`softphoneManager`, `getSoftphoneManager`,
+ * `initSoftphoneManager`), which `installCompatSoftphone` of `@x/connect-streams/softphone` fills.
+ */
+function softphonePlace(log: { error(message: string): unknown }) {
+  return {
+    softphoneManager: null as unknown,
+    getSoftphoneManager(this: { softphoneManager: unknown }): unknown {
+      return this.softphoneManager;
+    },
+    initSoftphoneManager(_params?: unknown): void {
+      log.error(MSG_SOFTPHONE_NOT_INSTALLED);
+    },
+  };
 }
 
 /**
@@ -207,6 +228,7 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
     },
     /** The typed `Ccp` underneath (the migration path to the typed API). */
     getCcp: (): Ccp => rt.ccp(),
+    ...softphonePlace(log),
   };
 
   const globalResiliency = globalResiliencyApi(sub, () => grRegion?.() ?? null);
@@ -251,7 +273,10 @@ export function createConnect(options: CreateConnectOptions = {}): ConnectGlobal
 /**
  * The `connect` object built by {@link createConnect}: the global namespace `connect` as
  * amazon-connect-streams 2.18.7 declares it (`ReferenceType` and `VDIPlatformType`, declared there
- * but absent from its runtime, aside).
+ * but absent from its runtime, aside; `SoftphoneManager` is there once `installCompatSoftphone` ran).
  * @public
  */
-export type ConnectGlobal = Omit<typeof connect, 'ReferenceType' | 'VDIPlatformType'>;
+export type ConnectGlobal = Omit<
+  typeof connect,
+  'ReferenceType' | 'VDIPlatformType' | 'SoftphoneManager'
+> & { SoftphoneManager?: typeof connect.SoftphoneManager };

@@ -210,9 +210,21 @@ declare namespace connect {
     getUpstream(): Upstream;
     /** The typed `Ccp` behind the global (the way to the typed API). */
     getCcp(): import('@x/connect-streams').Ccp;
+    /**
+     * Makes this tab compete for the host-side softphone (`allowFramedSoftphone: false`); logs an
+     * error until `installCompatSoftphone()` of `@x/connect-streams/softphone` has run.
+     */
+    initSoftphoneManager(params?: object): void;
+    /** The host-side softphone manager, once this tab runs it; else `null`. */
+    softphoneManager: unknown;
+    /** `connect.core.softphoneManager`. */
+    getSoftphoneManager(): unknown;
   }
 
   const core: Core;
+
+  /** The host-side softphone manager class, once `installCompatSoftphone()` has run. */
+  let SoftphoneManager: (new (params?: object) => unknown) | undefined;
 
   interface GlobalResiliency {
     /** Called when a failover is pending. */

@@ -67,6 +67,7 @@ export { SoftphoneManager } from './softphone/softphone-manager';
 export type {
   SoftphoneManagerEvents,
   SoftphoneManagerOptions,
+  SoftphoneSession,
 } from './softphone/softphone-manager';
 export type { FarEnd, SoftphoneStreamStatistic } from './softphone/softphone-call';
 export { createLoopbackFarEnd } from './softphone/loopback-far-end';

@@ -69,11 +69,13 @@ export class TestPanel {
   private panelEnd: Conduit | undefined;
   private readonly options: TestPanelOptions;
   private answerKeepalive: boolean;
+  private master: boolean;
 
   /** An in-memory panel with these options. */
   constructor(options: TestPanelOptions = {}) {
     this.options = options;
     this.answerKeepalive = options.answerKeepalive ?? true;
+    this.master = options.master ?? true;
     this.instance = new TestInstance((update) => this.pushAgentUpdate(update), {
       now: options.now,
     });
@@ -129,6 +131,14 @@ export class TestPanel {
     this.answerKeepalive = answer;
   }
 
+  /**
+   * Whether `master_request` answers that this tab is master from now on (another tab closed and
+   * this one may take its topics over, or another tab took them).
+   */
+  setMaster(isMaster: boolean): void {
+    this.master = isMaster;
+  }
+
   /** Sends `agent::update` with this data. */
   pushAgentUpdate(update: AgentUpdate): void {
     this.emit('agent::update', update);
@@ -169,7 +179,7 @@ export class TestPanel {
       case 'master_request':
         if (data) {
           const params = (data.params ?? {}) as { topic?: string };
-          const isMaster = this.options.master ?? true;
+          const isMaster = this.master;
           this.emit('master_response', {
             event: 'master_response',
             requestId: data.requestId,

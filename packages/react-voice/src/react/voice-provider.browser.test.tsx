@@ -73,6 +73,29 @@ describe('VoiceProvider', () => {
     expect(document.querySelectorAll('iframe')).toHaveLength(0);
   });
 
+  it('softphone="host": the panel runs no media, this page competes for the softphone topic', async () => {
+    const api = fakeApi({ getConfig: () => Promise.resolve(config) });
+    const screen = await render(
+      <VoiceProvider api={api} softphone="host">
+        <Status />
+      </VoiceProvider>,
+    );
+    await expect.element(screen.getByTestId('status')).toHaveTextContent('Available');
+    const panel = (frames()[1]!.contentWindow as unknown as { testPanel: TestPanel }).testPanel;
+    const configured = panel.sent('configure') as {
+      softphone?: { allowFramedSoftphone?: boolean };
+    }[];
+    expect(configured.map((c) => c.softphone?.allowFramedSoftphone)).toContain(false);
+    await vi.waitFor(
+      () =>
+        expect(panel.sent('master_request')).toContainEqual(
+          expect.objectContaining({ params: { topic: 'connect::softphone' } }),
+        ),
+      { timeout: 10_000 },
+    );
+    await screen.unmount();
+  });
+
   it('without planVoice embeds nothing', async () => {
     const api = fakeApi({ getConfig: () => Promise.resolve({ ...config, planVoice: false }) });
     const screen = await render(

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { HOST_TIMEOUTS, initCCP } from '@x/connect-streams';
 import type { Ccp, InitCcpParams } from '@x/connect-streams';
+import type { HostSoftphone } from '@x/connect-streams/softphone';
 import type { VoiceApi } from '../api/client';
 import type { VoiceConfig } from '../api/contract';
 import { SOFTPHONE_FRAME_HEIGHT, SOFTPHONE_FRAME_WIDTH } from '../controller/constants';
@@ -24,6 +25,13 @@ export interface VoiceProviderProps {
   readonly idAgent?: string | null;
   /** Extra `initCCP` parameters, over the defaults (framed softphone, no login popup). */
   readonly ccpParams?: Partial<InitCcpParams>;
+  /**
+   * Where the call audio runs: `framed` (the default) in the hidden panel frame, or `host` in this
+   * page (`allowFramedSoftphone: false`, with `startHostSoftphone` of
+   * `@x/connect-streams/softphone`, loaded only then): of the open tabs, the one that wins the
+   * softphone topic runs the microphone and speaker, and another takes over when it closes.
+   */
+  readonly softphone?: 'framed' | 'host';
   /** Notification sound is disabled while a call is connected, enabled otherwise. */
   readonly onNotificationSoundChange?: (enabled: boolean) => void;
   /** Failures of background duties (conversation start, connection refresh, ...). */
@@ -74,11 +82,16 @@ function signOn(host: HTMLElement, loginUrl: string): Promise<void> {
   });
 }
 
-/** Embeds the hidden sign-on frame, then the hidden softphone frame (`initCCP`). */
+/**
+ * Embeds the hidden sign-on frame, then the hidden softphone frame (`initCCP`); in `host` mode
+ * starts the host-side softphone and hands it to `onHostSoftphone`.
+ */
 async function embedPanel(
   host: HTMLElement,
   config: VoiceConfig,
   params: Partial<InitCcpParams> | undefined,
+  mode: 'framed' | 'host',
+  onHostSoftphone: (softphone: HostSoftphone) => void,
 ): Promise<Ccp> {
   if (config.loginUrl) await signOn(host, config.loginUrl);
   const container = host.ownerDocument.createElement('div');
@@ -86,15 +99,20 @@ async function embedPanel(
   container.style.width = `${SOFTPHONE_FRAME_WIDTH}px`;
   container.style.height = `${SOFTPHONE_FRAME_HEIGHT}px`;
   host.appendChild(container);
-  return initCCP(container, {
+  const ccp = initCCP(container, {
     ccpUrl: config.ccpUrl,
     loginUrl: config.loginUrl,
     loginPopup: false,
     region: config.connect.region || undefined,
     style: 'width: 100%; height: 100%; border: 0;',
     ...params,
-    softphone: { allowFramedSoftphone: true, ...params?.softphone },
+    softphone: { allowFramedSoftphone: mode === 'framed', ...params?.softphone },
   });
+  if (mode === 'host') {
+    const { startHostSoftphone } = await import('@x/connect-streams/softphone');
+    onHostSoftphone(startHostSoftphone(ccp));
+  }
+  return ccp;
 }
 
 /**
@@ -136,13 +154,27 @@ export function VoiceProvider(props: VoiceProviderProps): ReactElement {
       sound = enabled;
       latest.current.onNotificationSoundChange?.(enabled);
     });
+    let hostSoftphone: HostSoftphone | undefined;
+    let unmounted = false;
+    const keepSoftphone = (softphone: HostSoftphone): void => {
+      if (unmounted) void softphone.dispose();
+      else hostSoftphone = softphone;
+    };
     void controller.start({
       connect: (config) =>
         host
-          ? embedPanel(host, config, latest.current.ccpParams)
+          ? embedPanel(
+              host,
+              config,
+              latest.current.ccpParams,
+              latest.current.softphone ?? 'framed',
+              keepSoftphone,
+            )
           : Promise.reject(new Error('VoiceProvider is not mounted.')),
     });
     return () => {
+      unmounted = true;
+      void hostSoftphone?.dispose();
       offSound();
       offError();
       controller.dispose();

@@ -124,7 +124,7 @@ function openSocket(url: string, endpoint: string): Promise<WebSocket> {
  * rejects with a {@link SoftphoneError}: `signalling_connection_failure` when the socket does not
  * open, `ice_collection_timeout` without local candidates, `user_busy_error` when the server
  * answers 486, `signalling_handshake_failure` for any other refusal or no answer within 5 s, and
- * `webrtc_error` when the answer cannot be applied; with a {@link CallEndedError} (no softphone
+ * `webrtc_error` when the answer cannot be applied; with a `CallEndedError` (no softphone
  * error) when the call ended first (404, or the socket closed). The server's `bye` is answered and closes the
  * socket; `close` sends the client's `bye`.
  * @public

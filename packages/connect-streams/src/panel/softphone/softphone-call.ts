@@ -52,7 +52,8 @@ export class SoftphoneCall {
     readonly contactId: string,
     readonly peer: RTCPeerConnection,
     readonly farEnd: FarEnd,
-    readonly microphone: MediaStream,
+    /** The microphone sent (replaced when the agent picks another device). */
+    public microphone: MediaStream,
   ) {}
 }
 

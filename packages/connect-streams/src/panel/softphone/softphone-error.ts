@@ -1,3 +1,4 @@
+import type { SoftphoneErrorTypes as SoftphoneErrorTypeNames } from '@x/connect-streams/protocol';
 import { SoftphoneErrorTypes } from '../../protocol';
 import { SOFTPHONE_ERROR_MESSAGES } from '../messages';
 
@@ -5,7 +6,7 @@ import { SOFTPHONE_ERROR_MESSAGES } from '../messages';
  * One softphone error type (`SoftphoneErrorTypes` of the protocol).
  * @public
  */
-export type SoftphoneErrorType = SoftphoneErrorTypes;
+export type SoftphoneErrorType = SoftphoneErrorTypeNames;
 
 /**
  * A softphone error as it is published to hosts (`agent::softphone_error` data:

@@ -134,4 +134,33 @@ describe('SoftphoneManager (spec §8, §9)', () => {
     expect(manager.isMuted).toBe(true);
     expect(fake.broadcasts).toContainEqual({ event: 'agent::mute_toggle', data: { muted: true } });
   });
+
+  it('takes the microphone from the device the agent picks, for the running call and the next ones', async () => {
+    const fake = fakeSession();
+    const asked: MediaStreamConstraints[] = [];
+    manager = new SoftphoneManager({
+      session: fake.session,
+      createFarEnd: () => createLoopbackFarEnd(),
+      getUserMedia: (constraints) => {
+        asked.push(constraints);
+        return navigator.mediaDevices.getUserMedia({ audio: true });
+      },
+    });
+    manager.start();
+    const started = new Promise<string>((resolve) => manager?.on('sessionStarted', resolve));
+    fake.emit('agent::update', update('connected'));
+    await started;
+    const before = manager.peerConnection('c-1')?.getSenders()[0]?.track;
+    fake.emit('configuration::set_microphone_device', { deviceId: 'mic-2' });
+    await vi.waitFor(() => {
+      const now = manager?.peerConnection('c-1')?.getSenders()[0]?.track;
+      expect(now).toBeDefined();
+      expect(now).not.toBe(before);
+    });
+    expect(before?.readyState).toBe('ended');
+    expect(asked).toEqual([
+      { audio: true, video: false },
+      { audio: { deviceId: 'mic-2' }, video: false },
+    ]);
+  });
 });

@@ -6,9 +6,8 @@ import {
   SOFTPHONE_STATS_INTERVAL_MS,
   SOFTPHONE_STATS_MAX_SAMPLES,
 } from '../constants';
-import type { PanelSession } from '../page/init-shared-worker';
 import { SoftphoneErrorTypes } from '../../protocol';
-import type { Logger } from '../../log/logger';
+import type { Logger } from '@x/connect-streams';
 import { readStats, SoftphoneCall } from './softphone-call';
 import type { FarEnd, SoftphoneStreamStatistic } from './softphone-call';
 import { CallEndedError, type SoftphoneMediaInfo } from './signalling-far-end';
@@ -32,12 +31,26 @@ export interface SoftphoneManagerEvents {
 }
 
 /**
+ * What the softphone needs of the panel session: its events, its requests and its broadcasts (a
+ * framed panel's worker session, or a host page's conduit).
+ * @public
+ */
+export interface SoftphoneSession {
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on(event: string, handler: (data: unknown) => void): () => void;
+  /** Sends a CTI request (`sendSoftphoneCallMetrics`, `sendSoftphoneCallReport`). */
+  call(method: string, params?: Record<string, unknown>): Promise<unknown>;
+  /** Sends an event to every tab. */
+  broadcast(event: string, data?: unknown): void;
+}
+
+/**
  * Options of {@link SoftphoneManager}.
  * @public
  */
 export interface SoftphoneManagerOptions {
-  /** The panel session (worker conduit) the manager listens on and calls through. */
-  readonly session: Pick<PanelSession, 'on' | 'call' | 'broadcast'>;
+  /** The panel session the manager listens on and calls through. */
+  readonly session: SoftphoneSession;
   /**
    * Creates the far end of a call, given the agent connection's `softphoneMediaInfo` (the
    * signalling endpoint and the call's token, when the contact centre gave them).
@@ -55,7 +68,7 @@ export interface SoftphoneManagerOptions {
   readonly rtcConfiguration?: RTCConfiguration;
   /**
    * Where the softphone logs (a logger with component `softphone`, whose entries
-   * {@link startPanelLogPush} sends up to the worker).
+   * `startPanelLogPush` of the panel entry sends up to the worker).
    */
   readonly logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
@@ -109,6 +122,8 @@ export class SoftphoneManager {
   private flushTimer: ReturnType<typeof setInterval> | undefined;
   private muted = false;
   private speakerDeviceId: string | undefined;
+  private microphoneDeviceId: string | undefined;
+  private started = false;
 
   /** A softphone manager with these options. */
   constructor(options: SoftphoneManagerOptions) {
@@ -124,8 +139,13 @@ export class SoftphoneManager {
     return () => this.emitter.off(event, handler);
   }
 
-  /** Starts following agent updates and host commands. */
-  start(): void {
+  /**
+   * Starts following agent updates and host commands; `latestUpdate` (the last `agent::update`
+   * data, when the caller has one) is applied at once. A second call does nothing.
+   */
+  start(latestUpdate?: unknown): void {
+    if (this.started) return;
+    this.started = true;
     const { session } = this.options;
     this.unsubscribers.push(
       session.on('agent::update', (data) => this.onAgentUpdate(data)),
@@ -138,6 +158,10 @@ export class SoftphoneManager {
         const deviceId = (data as { deviceId?: unknown } | null)?.deviceId;
         if (typeof deviceId === 'string') void this.setSpeakerDevice(deviceId);
       }),
+      session.on('configuration::set_microphone_device', (data) => {
+        const deviceId = (data as { deviceId?: unknown } | null)?.deviceId;
+        if (typeof deviceId === 'string') void this.setMicrophoneDevice(deviceId);
+      }),
     );
     this.statsTimer = setInterval(
       () => void this.sampleAll(),
@@ -147,6 +171,7 @@ export class SoftphoneManager {
       () => this.flushAll(),
       this.options.metricsFlushIntervalMs ?? SOFTPHONE_METRICS_FLUSH_INTERVAL_MS,
     );
+    if (latestUpdate !== undefined) this.onAgentUpdate(latestUpdate);
   }
 
   /** Whether the microphone is muted. */
@@ -185,7 +210,8 @@ export class SoftphoneManager {
           }
           return devices.getUserMedia(constraints);
         });
-      return await getUserMedia({ audio: true, video: false });
+      const deviceId = this.microphoneDeviceId;
+      return await getUserMedia({ audio: deviceId ? { deviceId } : true, video: false });
     } catch (cause) {
       this.publishError(softphoneErrorFromMediaError(cause));
       return undefined;
@@ -206,6 +232,25 @@ export class SoftphoneManager {
   async setSpeakerDevice(deviceId: string): Promise<void> {
     this.speakerDeviceId = deviceId;
     for (const call of this.calls.values()) await this.applySink(call.audio);
+  }
+
+  /**
+   * Takes the microphone from this device for the calls to come and for every running call (its
+   * sent track is replaced; the call goes on). A device that cannot be opened publishes
+   * `microphone_not_shared` and the running calls keep their microphone.
+   */
+  async setMicrophoneDevice(deviceId: string): Promise<void> {
+    this.microphoneDeviceId = deviceId;
+    for (const call of this.calls.values()) {
+      const microphone = await this.requestMicrophone();
+      const track = microphone?.getAudioTracks()[0];
+      if (!microphone || !track) continue;
+      track.enabled = !this.muted;
+      const sender = call.peer.getSenders().find((s) => s.track?.kind === 'audio');
+      await sender?.replaceTrack(track);
+      for (const old of call.microphone.getTracks()) old.stop();
+      call.microphone = microphone;
+    }
   }
 
   /** Ends every session (sending reports) and stops listening. */
@@ -235,8 +280,15 @@ export class SoftphoneManager {
   }
 
   private onAgentUpdate(data: unknown): void {
-    const snapshot = (data as { snapshot?: { contacts?: unknown } } | null)?.snapshot;
-    const contacts = Array.isArray(snapshot?.contacts) ? (snapshot.contacts as ContactLike[]) : [];
+    const update = data as {
+      snapshot?: { contacts?: unknown };
+      configuration?: { softphoneEnabled?: unknown };
+    } | null;
+    const snapshot = update?.snapshot;
+    // A desk-phone agent's calls ring on the desk phone: no session here.
+    const softphone = update?.configuration?.softphoneEnabled !== false;
+    const contacts =
+      softphone && Array.isArray(snapshot?.contacts) ? (snapshot.contacts as ContactLike[]) : [];
     const live = new Set<string>();
     for (const contact of contacts) {
       if (
