@@ -35,7 +35,11 @@ export interface TestContactCentre {
 }
 
 export async function startContactCentre(
-  options: { missedCallTimeoutMs?: number } = {},
+  options: {
+    missedCallTimeoutMs?: number;
+    /** The only key pair the admin API, Contact Lens and the bucket accept (default the demo's). */
+    adminCredentials?: { accessKeyId: string; secretAccessKey: string };
+  } = {},
 ): Promise<TestContactCentre> {
   const clock = new ManualClock(Date.now());
   const emulator = await startEmulator({
@@ -44,6 +48,7 @@ export async function startContactCentre(
     seed: 'demo',
     rateLimit: null,
     ...(options.missedCallTimeoutMs ? { missedCallTimeoutMs: options.missedCallTimeoutMs } : {}),
+    ...(options.adminCredentials ? { adminCredentials: options.adminCredentials } : {}),
   });
   const agent = (username: string) => {
     const a = emulator.centre.agentByUsername(username);

@@ -1,6 +1,7 @@
 // The AWS SDK clients of the contact centre, one per region (Amazon Connect, Contact Lens on its
 // own endpoint, and S3 for the call-recordings bucket), and how a failed call becomes an API
-// error: 404 for a missing resource, 502 otherwise (logged); without an endpoint configured, 503.
+// error: 404 for a missing resource, 502 otherwise (logged; a refused signature or key says so,
+// since only the server's configuration can fix it); without an endpoint configured, 503.
 // Against AWS only the Connect endpoint is set (Contact Lens and S3 use the SDK's endpoints);
 // against the emulator all three point at it.
 import { ConnectClient } from '@aws-sdk/client-connect';
@@ -10,6 +11,24 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { ApiError } from '../lib/errors';
 import { MESSAGES } from '../lib/messages';
+
+/**
+ * The error codes with which Amazon Connect, Contact Lens (REST-JSON) and S3 (XML) refuse a request
+ * for its signature or access key rather than for what it asks: a wrong secret, an unknown or
+ * inactive key, a signature scoped to another region, or a clock more than 15 minutes off.
+ */
+const CREDENTIAL_REFUSALS: ReadonlySet<string> = new Set([
+  'InvalidSignatureException',
+  'UnrecognizedClientException',
+  'IncompleteSignatureException',
+  'MissingAuthenticationTokenException',
+  'InvalidClientTokenId',
+  'ExpiredTokenException',
+  'SignatureDoesNotMatch',
+  'InvalidAccessKeyId',
+  'AuthorizationHeaderMalformed',
+  'RequestTimeTooSkewed',
+]);
 
 /** The SDK clients, per region, and the call wrapper. */
 export class ConnectClients {
@@ -67,7 +86,11 @@ export class ConnectClients {
     return client;
   }
 
-  /** Runs an SDK call, turning its failures into API errors (404 for a missing resource). */
+  /**
+   * Runs an SDK call, turning its failures into API errors: 404 for a missing resource, 502
+   * `contact_centre_credentials` naming the refusal when the contact centre refused the server's
+   * credentials, 502 `contact_centre_error` otherwise.
+   */
   async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -76,6 +99,17 @@ export class ConnectClients {
       const name = (error as { name?: string }).name ?? 'Error';
       if (name === 'ResourceNotFoundException' || name === 'ContactNotFoundException')
         throw new ApiError(404, 'not_found', `${operation}: ${(error as Error).message}`);
+      if (CREDENTIAL_REFUSALS.has(name)) {
+        this.log.error(
+          { operation, error: name, message: (error as Error).message },
+          'the contact centre refused the server credentials: check CONNECT_ACCESS_KEY_ID, CONNECT_SECRET_ACCESS_KEY, CONNECT_REGION and the clock',
+        );
+        throw new ApiError(
+          502,
+          'contact_centre_credentials',
+          MESSAGES.contactCentreCredentials(name),
+        );
+      }
       this.log.warn(
         { operation, error: name, message: (error as Error).message },
         'contact centre call failed',

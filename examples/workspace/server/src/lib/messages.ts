@@ -31,6 +31,9 @@ export const MESSAGES = {
   voiceInstanceNotCreated: 'Voice instance is not created',
   voicePlanRequired: 'The voice add-on is not enabled for this workspace.',
   contactCentreUnavailable: 'The contact centre is not reachable right now.',
+  /** The contact centre (or its recordings bucket) refused the server's signature or key. */
+  contactCentreCredentials: (code: string) =>
+    `The contact centre refused the server's credentials (${code}).`,
   /** The transcript download failure notification says the call transcript 'is not ready, please try again later.'. */
   transcriptNotReady: 'Call transcript is not ready, please try again later.',
   recordingNotReady: 'The call recording is not available.',
