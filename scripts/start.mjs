@@ -4,6 +4,12 @@
 // examples/workspace/.data/, demo workspaces seeded on first start) and the web app (Vite, with
 // `/api` proxied to the server). The web URL answers only once all three are up, so Playwright's
 // webServer waits for the whole stack. Prints how to sign in and take a call.
+//
+// CONNECT_PROFILE=aws configures the server as for an Amazon Connect instance instead (see
+// scripts/aws-endpoints.mjs): Connect, Contact Lens and S3 at endpoints of their own, a key pair
+// the emulator is started to accept in place of its demo key, the instance's region, and no
+// emulator token; the stack drives the customers' side and delivers the contact and agent events
+// as before (EventBridge and the agent event stream would, against AWS).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -11,11 +17,19 @@ import { resolve as resolvePath } from 'node:path';
 import { createServer as createNetServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { build, createServer, preview } from 'vite';
+import { awsContactCentreEnv, iamStyleKeys } from './aws-endpoints.mjs';
 import { root } from './packages.mjs';
 
 const port = await webPort(process.env.WORKSPACE_WEB_PORT);
 const emulatorPort = Number(process.env.EMULATOR_PORT ?? 4700);
 const apiPort = Number(process.env.WORKSPACE_API_PORT ?? 4800);
+const profile = process.env.CONNECT_PROFILE || 'emulator';
+if (profile !== 'emulator' && profile !== 'aws') {
+  console.error(`CONNECT_PROFILE must be emulator or aws, not ${profile}.`);
+  process.exit(2);
+}
+/** As for AWS: the only key pair the emulator accepts (its demo key is refused). */
+const awsKeys = profile === 'aws' ? iamStyleKeys() : undefined;
 const children = [];
 
 /**
@@ -179,6 +193,14 @@ const emulator = await startProcess(
     `http://127.0.0.1:${port}`,
     '--allowed-origin',
     `http://localhost:${port}`,
+    ...(awsKeys
+      ? [
+          '--admin-access-key-id',
+          awsKeys.accessKeyId,
+          '--admin-secret-access-key',
+          awsKeys.secretAccessKey,
+        ]
+      : []),
   ],
   {},
   (info) => typeof info.loginUrl === 'string',
@@ -189,6 +211,19 @@ if (!emulator) {
   process.exit(1);
 }
 const emulatorUrl = new URL(emulator.loginUrl).origin;
+// The server's contact-centre settings: every endpoint at the emulator with its demo key and
+// token, or as for AWS.
+const aws = awsKeys ? await awsContactCentreEnv(emulator, awsKeys) : undefined;
+const contactCentreEnv = aws?.env ?? {
+  CONNECT_ENDPOINT: emulatorUrl,
+  CONTACT_LENS_ENDPOINT: emulatorUrl,
+  CONNECT_RECORDINGS_S3_ENDPOINT: `${emulatorUrl}/s3`,
+  // The admin API's credentials, as the emulator printed them.
+  CONNECT_ACCESS_KEY_ID: emulator.adminCredentials.accessKeyId,
+  CONNECT_SECRET_ACCESS_KEY: emulator.adminCredentials.secretAccessKey,
+  // The voice configuration hands the browser one-time sign-in links the emulator mints.
+  CONNECT_EMULATOR_CONTROL_TOKEN: emulator.controlToken,
+};
 
 // 2. The workspace server on PGlite (DATA_DIR, default examples/workspace/.data/pglite).
 const server = await startProcess(
@@ -196,14 +231,7 @@ const server = await startProcess(
   [`${root}examples/workspace/server/src/main.ts`],
   {
     WORKSPACE_API_PORT: String(apiPort),
-    CONNECT_ENDPOINT: emulatorUrl,
-    CONTACT_LENS_ENDPOINT: emulatorUrl,
-    CONNECT_RECORDINGS_S3_ENDPOINT: `${emulatorUrl}/s3`,
-    // The admin API's credentials, as the emulator printed them.
-    CONNECT_ACCESS_KEY_ID: emulator.adminCredentials.accessKeyId,
-    CONNECT_SECRET_ACCESS_KEY: emulator.adminCredentials.secretAccessKey,
-    // The voice configuration hands the browser one-time sign-in links the emulator mints.
-    CONNECT_EMULATOR_CONTROL_TOKEN: emulator.controlToken,
+    ...contactCentreEnv,
     CONTACT_EVENTS_SECRET: secret,
     // The channel adapters, pointed at the gateway (production sets the providers' own values).
     TWILIO_API_BASE_URL: gateway.twilio.apiBaseUrl,
@@ -352,7 +380,12 @@ const url = `http://127.0.0.1:${port}/`;
 console.log(`
 Workspace app      ${url}
 Workspace API      ${server.url}/api  (reference: ${server.url}/api/reference)
-Emulator           ${emulatorUrl}  (customer phone: ${emulator.controlUrl})
+Emulator           ${emulatorUrl}  (customer phone: ${emulator.controlUrl})${
+  aws
+    ? `
+Contact centre     as for AWS: Connect ${aws.endpoints.connect}, Contact Lens ${aws.endpoints.contactLens}, S3 ${aws.endpoints.s3}, region ${aws.env.CONNECT_REGION}, access key ${aws.env.CONNECT_ACCESS_KEY_ID}`
+    : ''
+}
 Customer page      ${gateway.customerPageUrl}  (write as a customer on SMS, WhatsApp or email)
 Web chat           ${url}widget/demo/acme  (a demo website with Acme's chat widget)
 Inbound SMTP       ${server.inboundSmtp ? `${server.inboundSmtp}  (mail support@acme.test from any mail client)` : 'off (this server has no inbound SMTP listener)'}
@@ -384,6 +417,7 @@ Press Ctrl+C to stop.`);
 
 const stop = async () => {
   stopAll();
+  aws?.close();
   await vite.close();
   process.exit(0);
 };
