@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_ADMIN_CREDENTIALS } from '@x/connect-emulator';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const appRoot = `${root}examples/workspace/`;
@@ -44,6 +45,9 @@ export function startServer(
         CONNECT_ENDPOINT: connectEndpoint,
         CONTACT_LENS_ENDPOINT: connectEndpoint,
         CONNECT_RECORDINGS_S3_ENDPOINT: `${connectEndpoint}/s3`,
+        // the emulator's demo key unless `env` names another
+        CONNECT_ACCESS_KEY_ID: DEFAULT_ADMIN_CREDENTIALS.accessKeyId,
+        CONNECT_SECRET_ACCESS_KEY: DEFAULT_ADMIN_CREDENTIALS.secretAccessKey,
         ...env,
       },
     },

@@ -65,8 +65,13 @@ const envSchema = z.object({
   CONTACT_LENS_ENDPOINT: z.url().optional(),
   /** The S3 endpoint of the call-recordings bucket (unset: the SDK's; path-style when set). */
   CONNECT_RECORDINGS_S3_ENDPOINT: z.url().optional(),
-  CONNECT_ACCESS_KEY_ID: z.string().min(1).default('emulator-demo'),
-  CONNECT_SECRET_ACCESS_KEY: z.string().min(1).default('emulator-demo-secret'),
+  /**
+   * The contact centre's key pair (both or neither). Unset: the AWS SDK's default credential chain
+   * (its environment variables, the task or instance role), as a server on AWS has; `npm start`
+   * and the tests give the emulator's.
+   */
+  CONNECT_ACCESS_KEY_ID: z.string().min(1).optional(),
+  CONNECT_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /**
    * How long agents' live data (GetCurrentUserData) is shared between requests: the agent list,
    * live calls and transfer targets of every member read one snapshot per instance. Amazon
@@ -207,7 +212,9 @@ export interface Config {
     /** The call-recordings bucket's S3 endpoint (path-style); unset: the SDK's own. */
     readonly recordingsS3Endpoint: string | undefined;
     readonly region: string;
-    readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
+    /** CONNECT_ACCESS_KEY_ID/SECRET_ACCESS_KEY, else the SDK's default chain. */
+    readonly credentials:
+      { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
     readonly publicUrl: string | undefined;
     readonly liveDataTtlMs: number;
     /** The emulator's control-API token (mints one-time sign-in links), when known. */
@@ -287,6 +294,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  ATTACHMENTS_S3_ACCESS_KEY_ID and ATTACHMENTS_S3_SECRET_ACCESS_KEY: set both or neither',
     );
+  if (!e.CONNECT_ACCESS_KEY_ID !== !e.CONNECT_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  CONNECT_ACCESS_KEY_ID and CONNECT_SECRET_ACCESS_KEY: set both or neither',
+    );
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -310,10 +321,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lensEndpoint: e.CONTACT_LENS_ENDPOINT?.replace(/\/$/, ''),
       recordingsS3Endpoint: e.CONNECT_RECORDINGS_S3_ENDPOINT?.replace(/\/$/, ''),
       region: e.CONNECT_REGION,
-      credentials: {
-        accessKeyId: e.CONNECT_ACCESS_KEY_ID,
-        secretAccessKey: e.CONNECT_SECRET_ACCESS_KEY,
-      },
+      credentials:
+        e.CONNECT_ACCESS_KEY_ID && e.CONNECT_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.CONNECT_ACCESS_KEY_ID, secretAccessKey: e.CONNECT_SECRET_ACCESS_KEY }
+          : undefined,
       publicUrl: (e.EMULATOR_PUBLIC_URL ?? emulatorEndpoint(e.CONNECT_ENDPOINT))?.replace(
         /\/$/,
         '',

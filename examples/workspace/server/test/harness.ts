@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Writable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
+import { DEFAULT_ADMIN_CREDENTIALS } from '@x/connect-emulator';
 import { inject } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -92,6 +93,9 @@ export async function createTestServer(
           CONNECT_ENDPOINT: options.connectEndpoint,
           CONTACT_LENS_ENDPOINT: options.connectEndpoint,
           CONNECT_RECORDINGS_S3_ENDPOINT: `${options.connectEndpoint}/s3`,
+          // the emulator's demo key unless `env` names the one it was started with
+          CONNECT_ACCESS_KEY_ID: DEFAULT_ADMIN_CREDENTIALS.accessKeyId,
+          CONNECT_SECRET_ACCESS_KEY: DEFAULT_ADMIN_CREDENTIALS.secretAccessKey,
         }
       : {}),
     CONTACT_EVENTS_SECRET: 'test-contact-events-secret',

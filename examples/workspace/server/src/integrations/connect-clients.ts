@@ -47,7 +47,8 @@ export class ConnectClients {
     return {
       endpoint: this.config.endpoint,
       region: region || this.config.region,
-      credentials: this.config.credentials,
+      // Without a configured key pair, the SDK's default chain (a role on AWS).
+      ...(this.config.credentials ? { credentials: this.config.credentials } : {}),
       maxAttempts: 2,
     };
   }
