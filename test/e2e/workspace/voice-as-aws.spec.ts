@@ -2,12 +2,12 @@
 // instance (`CONNECT_PROFILE=aws` of scripts/start.mjs, a stack of its own): Connect, Contact
 // Lens and the recordings bucket at three endpoints that each pass only their service's signed
 // requests, a key pair the emulator accepts in place of its demo key, the instance's region, and
-// no emulator token. What the emulator still does for it is what AWS would: the browser reaches
-// the panel at the emulator (it cannot reach `<subdomain>.my.connect.aws`), the contact and
-// agent events reach the server's webhooks, and the customers' side is driven through the
-// control API as in every voice journey. So between this server and the run's, only the
-// configuration differs.
-import { request as playwrightRequest } from '@playwright/test';
+// no emulator token, so the agent signs in at the panel's login page. What the emulator still
+// does for it is what AWS would: the browser reaches the panel at the emulator (it cannot reach
+// `<subdomain>.my.connect.aws`), the contact and agent events reach the server's webhooks, and
+// the customers' side is driven through the control API as in every voice journey. So between
+// this server and the run's, only the configuration differs.
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, signInAs, test as base } from './support/fixtures';
 import { ContactsPage } from './support/pages/contacts.page';
@@ -55,6 +55,22 @@ test.afterEach(() => {
   expect(stack.output.filter((line) => line.includes('endpoint] refused'))).toEqual([]);
 });
 
+/**
+ * Signs the agent in at the panel's login page, as an agent signs in at the instance's: the
+ * softphone says sign-in is needed, Sign in opens the login page in a popup (the emulator is the
+ * app's site, another port), the agent signs in there, and the panel starts.
+ */
+async function signInToPanel(page: Page, username: string): Promise<void> {
+  const problem = page.getByTestId('voice-start-problem');
+  await expect(problem).toHaveAttribute('data-problem', 'signInNeeded');
+  const opened = page.waitForEvent('popup');
+  await problem.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const login = await opened;
+  await login.getByTestId('agent').selectOption(username);
+  await login.getByTestId('sign-in').click();
+  await expect(problem).toBeHidden();
+}
+
 test('the server signs with its own key and hands out no emulator sign-in link; the emulator refuses its demo key', async ({
   page,
 }) => {
@@ -65,9 +81,10 @@ test('the server signs with its own key and hands out no emulator sign-in link; 
     'GET',
     '/ws/acme/addons/voice/config',
   );
-  // The panel at the emulator (the browser's side); no one-time ticket minted with a control token.
+  // The panel at the emulator (the browser's side), and its own login page: no one-time link,
+  // which only the emulator's control token could mint.
   expect(new URL(config.ccpUrl).origin).toBe(emulator.url);
-  expect(new URL(config.loginUrl).searchParams.has('ticket')).toBe(false);
+  expect(config.loginUrl).toBe(`${emulator.url}/login`);
   // The admin API refuses the demo key before it looks at the signature: the server's calls,
   // which the journeys below need, are signed with the key pair of this stack.
   const demo = await page.request.get(`${emulator.url}/users-summary/any`, {
@@ -86,6 +103,7 @@ test('an agent takes an inbound call; once it ends, its recording plays from the
   const caller = CALLERS.demo;
   const auth = await signInAs(page, USERS.jane);
   await page.goto('/ws/acme/inbox/all');
+  await signInToPanel(page, 'jane');
   const jane = new VoicePage(page);
   await jane.ready();
   await jane.setStatus('On');
@@ -163,6 +181,7 @@ test('an agent places an outbound call from a contact page; the customer answers
   await contacts.search.fill(callee.name);
   await contacts.rows.filter({ hasText: callee.name }).click();
   await expect(contacts.name).toHaveText(callee.name);
+  await signInToPanel(page, 'jane');
   const jane = new VoicePage(page);
   await jane.ready();
   await expect(contacts.dialerNumber).toHaveValue(callee.phone);

@@ -2,7 +2,8 @@
 // with a wrong secret is refused by the contact centre on every signed call (SigV4 is checked
 // over the whole request, as AWS does), and says so (502 `contact_centre_credentials` naming the
 // refusal, an error log naming the settings to check) rather than failing as if the contact
-// centre were unreachable; the same call with the right secret reads the recording.
+// centre were unreachable; a server with the right secret and no emulator token (as for AWS)
+// reads the recording and sends agents to the panel's own login page.
 import { randomBytes } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { pino } from 'pino';
@@ -42,7 +43,11 @@ describe('contact-centre credentials', () => {
         connectEndpoint: cc.url,
         env: { ...cc.serverEnv, CONNECT_SECRET_ACCESS_KEY: WRONG_SECRET },
       }),
-      createTestServer('pglite', { connectEndpoint: cc.url, env: cc.serverEnv }),
+      // as for AWS: the key pair, and no emulator token
+      createTestServer('pglite', {
+        connectEndpoint: cc.url,
+        env: { ...cc.serverEnv, CONNECT_EMULATOR_CONTROL_TOKEN: '' },
+      }),
     ]);
     [answered = ''] = placeDemoCalls(cc);
     // The contact events reach both servers through the webhook (the emulator signs nothing
@@ -119,6 +124,17 @@ describe('contact-centre credentials', () => {
     } finally {
       sdk.close();
     }
+  });
+
+  it("without the emulator's token, the voice configuration sends the agent to the panel's login page (no one-time link)", async () => {
+    const res = await right.req('GET', '/api/ws/acme/addons/voice/config', {
+      token: await right.login('jane@acme.test'),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.config).toMatchObject({
+      ccpUrl: `${cc.url}/connect/ccp-v2/`,
+      loginUrl: `${cc.url}/login`,
+    });
   });
 
   it('with the right secret, the same recording is read from the bucket as a WAV', async () => {

@@ -96,6 +96,14 @@ export class ContactCentre {
     return this.config.publicUrl;
   }
 
+  /**
+   * Whether the server may ask the emulator for one-time sign-in links (it holds the control
+   * token): a demo convenience; without it agents sign in at the panel's login page.
+   */
+  get mintsSignInLinks(): boolean {
+    return this.config.endpoint !== undefined && this.config.emulatorControlToken !== undefined;
+  }
+
   /** Every user of the instance: id and username. */
   async users(ref: InstanceRef): Promise<{ id: string; username: string }[]> {
     const out: { id: string; username: string }[] = [];

@@ -89,7 +89,8 @@ export class VoiceService {
     this.linkIfPending(access);
     const ws = access.workspace;
     const username = access.agent?.connect_username ?? null;
-    const emulator = this.services.contactCentre.publicUrl;
+    const cc = this.services.contactCentre;
+    const emulator = cc.publicUrl;
     const panelBase = emulator ?? `https://${ws.connect_subdomain}.my.connect.aws`;
     return {
       planVoice: ws.plan_voice,
@@ -101,7 +102,12 @@ export class VoiceService {
         region: ws.connect_region,
       },
       ccpUrl: emulator ? `${emulator}/connect/ccp-v2/` : `${panelBase}/ccp-v2/`,
-      loginUrl: emulator && username ? await this.emulatorLoginUrl(username) : `${panelBase}/login`,
+      // An emulator link that signs the agent in at once needs its control token; otherwise the
+      // agent signs in at the panel's login page, as at an Amazon Connect instance's.
+      loginUrl:
+        emulator && cc.mintsSignInLinks && username
+          ? await this.emulatorLoginUrl(username)
+          : `${panelBase}/login`,
       agentUsername: username,
     };
   }
