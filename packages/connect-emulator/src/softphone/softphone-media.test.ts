@@ -14,6 +14,7 @@ import { amplitudeAt, SignallingClient, TestPhone } from '../../test/support/sof
 /** The tones the two phones speak, far from every tone the bridge makes itself. */
 const AGENT_HZ = 1000;
 const CUSTOMER_HZ = 600;
+const SUPERVISOR_HZ = 800;
 /** A tone is "heard" above this amplitude and "not heard" below the other. */
 const HEARD = 1500;
 const SILENT = 300;
@@ -116,6 +117,34 @@ describe('softphone media through the emulator', { timeout: 60_000 }, () => {
     await Promise.all([caller.signalling.closed(), softphone.signalling.closed()]);
     expect(emulator.centre.contacts.get(contact.id)?.state ?? 'ended').not.toBe('connected');
     end(contact);
+  });
+
+  it('lets a silent monitor hear both parties without being heard, and be heard once they barge', async () => {
+    const contact = ring('jane');
+    const { agent: agentLeg, customer } = legs(contact);
+    const caller = await dial(contact, customer.id, CUSTOMER_HZ);
+    const softphone = await dial(contact, agentLeg.id, AGENT_HZ);
+    emulator.centre.acceptContact(agent('jane'), contact.id);
+    await caller.hears((p) => p.level(AGENT_HZ) > HEARD, 'the agent');
+
+    emulator.centre.monitorContact(contact.id, agent('ana').id, ['SILENT_MONITOR', 'BARGE']);
+    const monitorLeg = contact.connections.find((leg) => leg.type === 'monitoring')!;
+    const supervisor = await dial(contact, monitorLeg.id, SUPERVISOR_HZ);
+    await supervisor.hears(
+      (p) => p.level(AGENT_HZ) > HEARD / 2 && p.level(CUSTOMER_HZ) > HEARD / 2,
+      'both parties',
+    );
+    // Half a second more of what the parties hear: the supervisor is not in it.
+    await Promise.all([caller.listen(25), softphone.listen(25)]);
+    expect(caller.level(SUPERVISOR_HZ)).toBeLessThan(SILENT);
+    expect(softphone.level(SUPERVISOR_HZ)).toBeLessThan(SILENT);
+
+    emulator.centre.updateMonitorParticipantState(agent('ana'), contact.id, 'BARGE');
+    await caller.hears((p) => p.level(SUPERVISOR_HZ) > HEARD / 2, 'the barging supervisor');
+    await softphone.hears((p) => p.level(SUPERVISOR_HZ) > HEARD / 2, 'the barging supervisor');
+    await supervisor.hears((p) => p.level(SUPERVISOR_HZ) < SILENT, 'not their own voice');
+    end(contact);
+    end(contact, 'ana');
   });
 
   it('records the real audio of a call whose customer has a phone: the customer and the hold music left, the agent right, and no transcript', async () => {
