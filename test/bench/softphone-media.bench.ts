@@ -14,17 +14,15 @@
 //    browser-to-browser calls (two browser legs each). Bar: ≥ 50 calls with < 1 % loss.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright';
 import { startEmulator } from '@x/connect-emulator';
 import type { ContactRecord } from '../../packages/connect-emulator/src/domain/records';
 import { chatToken } from '../../packages/connect-emulator/src/domain/chat-tokens';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { browserBundle } from '../panel/support/browser-bundle';
 import { percentile, report } from './harness';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const LATENCY_CALLS = Number(process.env.BENCH_SOFTPHONE_LATENCY_CALLS ?? 50);
 const FIRST_LOAD = Number(process.env.BENCH_SOFTPHONE_CALLS ?? 50);
 const MAX_LOAD = Number(process.env.BENCH_SOFTPHONE_MAX_CALLS ?? 100);
@@ -35,18 +33,9 @@ const CUSTOMER_HZ = 1000;
 const AGENT_HZ = 600;
 const NUMBER = '+15555550001';
 
-const page = (
-  await build({
-    entryPoints: [fileURLToPath(new URL('./softphone-media-page.ts', import.meta.url))],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    conditions: ['source'],
-    write: false,
-    logLevel: 'silent',
-    absWorkingDir: here,
-  })
-).outputFiles[0]!.text;
+const page = await browserBundle({
+  entry: fileURLToPath(new URL('./softphone-media-page.ts', import.meta.url)),
+});
 
 const emulator = await startEmulator({
   port: 0,

@@ -1,8 +1,8 @@
-import { chromium, expect, test, type Browser, type Frame, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { expect, test } from '@playwright/test';
 import { HOLD_MUSIC_NOTES_HZ } from '../../packages/connect-emulator/src/constants';
-import { hearing, near, toneWav } from './support/audio-probe';
+import { hearing, near } from './support/audio-probe';
 import { startHarness, type Harness } from './support/emulator-harness';
+import { hostEvents as events, panelFrame, SpeakingBrowsers } from './support/speaking-browsers';
 
 // Two people on a call through the emulator's media server: the agent in a host page with the
 // framed panel (the real amazon-connect-streams 2.18.7), the customer on the emulator's customer
@@ -12,31 +12,13 @@ const AGENT_HZ = 1000;
 const CUSTOMER_HZ = 600;
 
 let backend: Harness | undefined;
-const browsers: Browser[] = [];
+const browsers = new SpeakingBrowsers();
 test.afterEach(async () => {
-  await Promise.all(browsers.splice(0).map((browser) => browser.close()));
+  await browsers.closeAll();
   await backend?.close();
   backend = undefined;
 });
-
-/** A page in its own browser whose microphone plays a steady `hz` tone. */
-async function speakingPage(hz: number): Promise<Page> {
-  const browser = await chromium.launch({
-    executablePath: findChromium(),
-    args: [...CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${toneWav(hz)}`],
-  });
-  browsers.push(browser);
-  return (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
-}
-
-const events = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __events: string[] }).__events.slice());
-
-async function panelFrame(page: Page, server: Harness): Promise<Frame> {
-  const panelUrl = `${server.emulator.url}/connect/ccp-v2/`;
-  await expect.poll(() => page.frames().some((f) => f.url() === panelUrl)).toBe(true);
-  return page.frames().find((f) => f.url() === panelUrl)!;
-}
+const speakingPage = (hz: number) => browsers.page(hz);
 
 test('a customer calls from the phone page and talks with the agent through the emulator: ringback, both voices, hold music, keypad digits, hang-up', async () => {
   backend = await startHarness();

@@ -1,11 +1,11 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type Browser, type Frame, type Page } from '@playwright/test';
-import { build } from 'esbuild';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { expect, test, type Page } from '@playwright/test';
 import { HOLD_MUSIC_NOTES_HZ } from '../../packages/connect-emulator/src/constants';
-import { hearing, near, toneWav } from './support/audio-probe';
+import { hearing, near } from './support/audio-probe';
+import { browserBundle } from './support/browser-bundle';
 import { startHarness, type Harness } from './support/emulator-harness';
+import { hostEvents as events, panelFrame, SpeakingBrowsers } from './support/speaking-browsers';
 
 // The host-side softphone (`allowFramedSoftphone: false`) under our SDK: the interop host page,
 // written against amazon-connect-streams' global `connect`, runs on @x/connect-streams/compat with
@@ -17,57 +17,27 @@ const CUSTOMER_HZ = 600;
 
 const here = dirname(fileURLToPath(import.meta.url));
 let bundle: string | undefined;
-async function compatWithSoftphone(): Promise<string> {
-  bundle ??= (
-    await build({
-      stdin: {
-        contents: `import '@x/connect-streams/compat';
+const compatWithSoftphone = async (): Promise<string> =>
+  (bundle ??= await browserBundle({
+    contents: `import '@x/connect-streams/compat';
 import { installCompatSoftphone } from '@x/connect-streams/softphone';
 installCompatSoftphone();`,
-        resolveDir: here,
-        loader: 'ts',
-      },
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      conditions: ['source'],
-      write: false,
-      logLevel: 'silent',
-    })
-  ).outputFiles[0]!.text;
-  return bundle;
-}
+    resolveDir: here,
+  }));
 
 let backend: Harness | undefined;
-const browsers: Browser[] = [];
+const browsers = new SpeakingBrowsers();
 test.afterEach(async () => {
-  await Promise.all(browsers.splice(0).map((browser) => browser.close()));
+  await browsers.closeAll();
   await backend?.close();
   backend = undefined;
 });
+const speakingPage = (hz: number) => browsers.page(hz);
 
-/** A page in its own browser whose microphone plays a steady `hz` tone. */
-async function speakingPage(hz: number): Promise<Page> {
-  const browser = await chromium.launch({
-    executablePath: findChromium(),
-    args: [...CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${toneWav(hz)}`],
-  });
-  browsers.push(browser);
-  return (await browser.newContext({ ignoreHTTPSErrors: true })).newPage();
-}
-
-const events = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __events: string[] }).__events.slice());
 const host = (page: Page, action: string) =>
   page.evaluate((name) => {
     (window as unknown as { host: Record<string, () => void> }).host[name]!();
   }, action);
-
-async function panelFrame(page: Page, server: Harness): Promise<Frame> {
-  const panelUrl = `${server.emulator.url}/connect/ccp-v2/`;
-  await expect.poll(() => page.frames().some((f) => f.url() === panelUrl)).toBe(true);
-  return page.frames().find((f) => f.url() === panelUrl)!;
-}
 
 test('with allowFramedSoftphone: false the host page runs the call: both voices, mute, hold music, digits, the call report', async () => {
   backend = await startHarness();
