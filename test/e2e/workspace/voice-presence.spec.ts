@@ -2,6 +2,7 @@
 // Offline (the page's pagehide beacon, else the server's fallback when its event stream is gone),
 // so a supervisor sees it and the next call waits in the queue instead of ringing into nothing.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { PRESENCE_STATUS_RACE_MS } from '../../../examples/workspace/server/src/modules/live/presence';
 import { apiCall, apiSignIn, USERS } from './support/api';
 import { expect, signInAs, test } from './support/fixtures';
 import { VoicePage } from './support/pages/voice.page';
@@ -60,9 +61,15 @@ test('closing the page of an Available agent: a supervisor sees them leave On, t
   try {
     await john.voice.setStatus('On');
     await expect(john.voice.chip).toHaveAttribute('data-state', 'available');
+    const pickedAt = Date.now();
     await ana.openPanel('Agent list');
     const johnRow = ana.agentRows.filter({ hasText: 'John Roe' });
     await expect(johnRow.locator('.xv-agent__badge')).toHaveText('On');
+    // A status picked this close to closing the tab is the agent's to keep (the server's race
+    // rule), so John closes the app only once his pick is older than that.
+    await expect
+      .poll(() => Date.now() - pickedAt, { intervals: [100] })
+      .toBeGreaterThan(PRESENCE_STATUS_RACE_MS + 500);
 
     // John closes the app (his only page).
     await john.page.close();
