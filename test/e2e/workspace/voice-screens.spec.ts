@@ -2,6 +2,7 @@
 // audio settings and transfer modals, the call panel (ringing, connected with the keypad, after-call
 // work), the voice panel's three tabs, at 1280 px and at 360 px (widget mode: the full-screen call
 // panel); the README's voice screenshots are taken here (docs/screenshots/voice-*.png).
+import { PRESENCE_GRACE_MS } from '../../../examples/workspace/server/src/modules/live/presence';
 import type { Page } from '@playwright/test';
 import { apiSignIn, USERS } from './support/api';
 import { expect, expectNoAxeViolations, signInAs, test, useTheme } from './support/fixtures';
@@ -46,12 +47,19 @@ for (const theme of ['light', 'dark'] as const) {
   test(`voice screens, ${theme} theme: chip menu, modals, call panel, voice panel tabs`, async ({
     page,
   }) => {
+    const started = Date.now();
     await useTheme(page, theme);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInAs(page, USERS.jane);
     await page.goto('/ws/acme/inbox/all');
     const jane = new VoicePage(page);
     await jane.ready();
+    // Jane's pages closed by the journeys before may still have a presence decision pending (the
+    // server sets an agent Offline once their last tab has been gone PRESENCE_GRACE_MS): pick On
+    // only once any such decision is due, so that it cannot undo this journey's status.
+    await expect
+      .poll(() => Date.now() - started, { intervals: [250], timeout: PRESENCE_GRACE_MS + 10_000 })
+      .toBeGreaterThan(PRESENCE_GRACE_MS + 1_000);
     await jane.setStatus('On');
 
     // The status dropdown and the audio settings.
