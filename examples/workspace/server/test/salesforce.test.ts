@@ -238,6 +238,10 @@ describe.each(dbKinds())('Salesforce integration on %s', (kind) => {
     await control('POST', '/faults', { status: 500, count: 1 });
     await sf.enqueueCall(ws, 'call-sf-3');
     await sf.idle();
+    // The run kicked by the queueing tried it at once (and met the fault).
+    const tried = await sql<{ attempts: number; state: string }>`SELECT attempts, state
+      FROM salesforce_call_tasks WHERE call_id = 'call-sf-3'`.execute(s.services.db);
+    expect(tried.rows[0]).toEqual({ attempts: 1, state: 'pending' });
     expect((await control('GET', '/tasks')).tasks.length).toBe(tasksBefore + 1);
     await sf.logDueCalls(new Date(Date.now() + 60 * 60 * 1000));
     expect((await control('GET', '/tasks')).tasks.length).toBe(tasksBefore + 2);

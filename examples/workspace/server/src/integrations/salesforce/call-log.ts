@@ -50,9 +50,11 @@ export class SalesforceCallLog {
   async enqueueCall(workspaceId: string, callId: string): Promise<void> {
     try {
       // Only when the integration is on with call logging and the call's contact is linked.
+      // Due from this process's clock (not the database's default `now()`, which has microseconds
+      // where a Date has milliseconds): the run kicked next must find the row due.
       const queued = await sql<{ call_id: string }>`
-        INSERT INTO salesforce_call_tasks (call_id, workspace_id)
-        SELECT k.id, k.workspace_id FROM connections k
+        INSERT INTO salesforce_call_tasks (call_id, workspace_id, next_attempt_at)
+        SELECT k.id, k.workspace_id, ${new Date()} FROM connections k
         JOIN integrations i ON i.workspace_id = k.workspace_id AND i.kind = 'salesforce'
           AND i.enabled AND (i.config->>'logCalls')::boolean IS TRUE
         WHERE k.id = ${callId} AND k.workspace_id = ${workspaceId}
@@ -96,6 +98,7 @@ export class SalesforceCallLog {
         WHERE state = 'pending' AND next_attempt_at <= ${now}
           AND (claimed_until IS NULL OR claimed_until < ${now})
         ORDER BY next_attempt_at LIMIT 20
+        FOR UPDATE SKIP LOCKED
       )
       RETURNING call_id, workspace_id, attempts`.execute(this.db);
     for (const row of claimed.rows) await this.logCall(row, now);

@@ -133,6 +133,9 @@ export async function insertQueued(
         external_id: message.externalId ?? null,
         payload: JSON.stringify(payload),
         received_at: new Date(payload.at),
+        // Due by this process's clock, which `claimDue` compares with (the database default has
+        // microseconds, a Date milliseconds: a pass kicked at once could miss the row).
+        next_attempt_at: new Date(),
       })
       .onConflict((oc) =>
         oc
