@@ -4,8 +4,11 @@
 // the moment an agent is on the call.
 import { MAX_LIVE_RECORDING_MS, MEDIA_FRAME_MS, MEDIA_FRAME_SAMPLES } from '../media-constants';
 
-/** One frame of silence, shared (frames are never written after they are added). */
-const SILENT_FRAME = new Int16Array(MEDIA_FRAME_SAMPLES);
+/**
+ * Samples of one side kept in one block (5 s): frames are copied into blocks, so a long call holds
+ * a few large arrays, not two small ones per 20 ms for the garbage collector to trace.
+ */
+const BLOCK_SAMPLES = 8000 * 5;
 
 /** A call's recorded audio: two channels of 16-bit samples at 8 kHz, the same length. */
 export interface LiveRecording {
@@ -15,37 +18,54 @@ export interface LiveRecording {
   readonly agent: Int16Array;
 }
 
-/** The frames of one call's recording so far. */
+/** The audio of one call's recording so far. */
 export class CallCapture {
-  private readonly customer: Int16Array[] = [];
-  private readonly agent: Int16Array[] = [];
+  private readonly blocks: { readonly customer: Int16Array; readonly agent: Int16Array }[] = [];
+  /** Samples recorded (both sides have as many). */
+  private samples = 0;
   /** Whether a phone party spoke through media of its own (not a simulated customer). */
   live = false;
 
   /** Adds one frame of each side (nothing past the longest recording kept). */
   add(customer: Int16Array, agent: Int16Array): void {
-    if (this.customer.length * MEDIA_FRAME_MS >= MAX_LIVE_RECORDING_MS) return;
-    this.customer.push(customer);
-    this.agent.push(agent);
+    const at = this.advance(1);
+    if (at === undefined) return;
+    const block = this.blocks[Math.floor(at / BLOCK_SAMPLES)]!;
+    block.customer.set(customer, at % BLOCK_SAMPLES);
+    block.agent.set(agent, at % BLOCK_SAMPLES);
   }
 
   /** Adds `frames` frames of silence to both sides (time the bridge could not mix). */
   pad(frames: number): void {
-    for (let i = 0; i < frames; i++) this.add(SILENT_FRAME, SILENT_FRAME);
+    for (let i = 0; i < frames; i++) if (this.advance(1) === undefined) return;
   }
 
   /** The recording as two channels. */
   recording(): LiveRecording {
-    return { customer: joined(this.customer), agent: joined(this.agent) };
+    return { customer: this.joined('customer'), agent: this.joined('agent') };
   }
-}
 
-function joined(frames: readonly Int16Array[]): Int16Array {
-  const out = new Int16Array(frames.reduce((sum, frame) => sum + frame.length, 0));
-  let offset = 0;
-  for (const frame of frames) {
-    out.set(frame, offset);
-    offset += frame.length;
+  /** Makes room for `frames` frames (blocks start silent); where they start, if kept. */
+  private advance(frames: number): number | undefined {
+    const at = this.samples;
+    if ((at / MEDIA_FRAME_SAMPLES) * MEDIA_FRAME_MS >= MAX_LIVE_RECORDING_MS) return undefined;
+    this.samples += frames * MEDIA_FRAME_SAMPLES;
+    while (this.blocks.length * BLOCK_SAMPLES < this.samples)
+      this.blocks.push({
+        customer: new Int16Array(BLOCK_SAMPLES),
+        agent: new Int16Array(BLOCK_SAMPLES),
+      });
+    return at;
   }
-  return out;
+
+  private joined(side: 'customer' | 'agent'): Int16Array {
+    const out = new Int16Array(this.samples);
+    this.blocks.forEach((block, i) =>
+      out.set(
+        block[side].subarray(0, Math.min(BLOCK_SAMPLES, this.samples - i * BLOCK_SAMPLES)),
+        i * BLOCK_SAMPLES,
+      ),
+    );
+    return out;
+  }
 }
