@@ -177,6 +177,33 @@ describe.each(dbKinds())('agent presence on %s', (kind) => {
     }
   });
 
+  it("a page back while the decision reads the agent's live data keeps them Available", async () => {
+    const real = s.services.contactCentre;
+    let closeB: (() => void) | undefined;
+    // The contact centre as the server has it, but a page of Jane's opens its stream while her
+    // live data is on its way.
+    const racing = Object.create(real) as typeof real;
+    racing.currentUserData = (ref, userIds) => {
+      closeB ??= p.streamOpened(access, 'tab-bbbbbbbb');
+      return real.currentUserData(ref, userIds);
+    };
+    const p = new Presence(racing, s.services.log, s.services.bus, 60_000, 150);
+    const sessions = new SessionService(s.services);
+    const access = await sessions.access('acme', (await sessions.authenticate(jane)).userId);
+    try {
+      cc.setState('jane', 'Available');
+      const closeA = p.streamOpened(access, 'tab-aaaaaaaa');
+      const leaving = p.tabLeaving(access, 'tab-aaaaaaaa');
+      closeA();
+      expect(await leaving).toBe('still-open');
+      expect(closeB).toBeDefined();
+      expect(status()).toBe('Available');
+    } finally {
+      closeB?.();
+      p.close();
+    }
+  });
+
   it('the beacon route takes the token in its body; bad beacons get 4xx in the documented shape', async () => {
     const beacon = (body: unknown) => s.req('POST', '/api/presence/leave', { body });
     expect((await beacon({ token: jane, slug: 'acme', tab: 'tab-dddddddd' })).status).toBe(204);

@@ -408,17 +408,20 @@ export class ContactCentre {
   /**
    * Sets an agent Offline (PutUserStatus with the instance's Offline status), unless the agent is
    * on a contact (ringing, on a call or in after call work: their status is left alone) or is
-   * already Offline (the service reports no live data for them). Answers what it found.
+   * already Offline (the service reports no live data for them), or `stillGone` answers false
+   * once the agent's data is read (a page of theirs came back meanwhile). Answers what it found.
    */
   async setOfflineUnlessBusy(
     ref: InstanceRef,
     userId: string,
-  ): Promise<'set-offline' | 'on-contact' | 'offline'> {
+    stillGone: () => boolean = () => true,
+  ): Promise<'set-offline' | 'on-contact' | 'offline' | 'still-open'> {
     const data = (await this.currentUserData(ref, [userId])).get(userId);
     if (!data || data.Status?.StatusName === 'Offline') return 'offline';
     if ((data.Contacts ?? []).length > 0) return 'on-contact';
     const statusId = await this.offlineStatusId(ref);
     if (!statusId) return 'offline';
+    if (!stillGone()) return 'still-open';
     await this.sdk.call('PutUserStatus', () =>
       this.sdk.client(ref.region).send(
         new PutUserStatusCommand({

@@ -198,7 +198,7 @@ export class Presence {
   /** The user signed out: each of their agents this process knows of is set Offline at once. */
   async signedOut(userId: string): Promise<PresenceOutcome[]> {
     const mine = [...this.members].filter(([key]) => key.endsWith(`/${userId}`));
-    return Promise.all(mine.map(([key, member]) => this.setOffline(key, member)));
+    return Promise.all(mine.map(([key, member]) => this.setOffline(key, member, false)));
   }
 
   private report(key: string, outcome: PresenceOutcome): PresenceOutcome {
@@ -206,7 +206,15 @@ export class Presence {
     return outcome;
   }
 
-  private async setOffline(key: string, member: Member): Promise<PresenceOutcome> {
+  /**
+   * Sets the member's agent Offline unless they are busy; when `unlessBack`, not if a page of
+   * theirs opened a stream while their live data was read (sign-out sets Offline regardless).
+   */
+  private async setOffline(
+    key: string,
+    member: Member,
+    unlessBack = true,
+  ): Promise<PresenceOutcome> {
     if (member.timer) clearTimeout(member.timer);
     member.timer = undefined;
     if (this.closed) return 'failed';
@@ -214,6 +222,7 @@ export class Presence {
       const outcome = await this.contactCentre.setOfflineUnlessBusy(
         member.ref,
         member.connectUserId,
+        () => !unlessBack || Presence.openTabs(member) === 0,
       );
       if (outcome === 'set-offline') {
         this.log.info({ member: key }, 'presence: the last tab is gone, agent set Offline');
