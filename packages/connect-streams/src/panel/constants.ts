@@ -85,5 +85,12 @@ export const AUTHORIZE_RETRY_COUNT_KEY = 'authorize_retry_count';
 export const SOFTPHONE_INVITE_TIMEOUT_MS = 5_000;
 /** Softphone signalling: how long the socket may take to open. @public */
 export const SOFTPHONE_SIGNALLING_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * Softphone signalling: how long a call whose socket dropped while talking tries to reconnect
+ * with its client token (the media goes on meanwhile). @public
+ */
+export const SOFTPHONE_RECONNECT_WINDOW_MS = 10_000;
+/** Softphone signalling: how many sockets a reconnect opens at most within its window. @public */
+export const SOFTPHONE_RECONNECT_ATTEMPTS = 3;
 /** Softphone: how long the browser gathers ICE candidates before the invite. @public */
 export const SOFTPHONE_ICE_GATHERING_TIMEOUT_MS = 8_000;

@@ -152,6 +152,51 @@ describe('createSignallingFarEnd', () => {
     peer.close();
   });
 
+  it('a socket that drops while talking is opened again with the last client token, without a new invite', async () => {
+    fakeSockets();
+    script = answering();
+    const peer = agentPeer();
+    const farEnd = createSignallingFarEnd('c-1', MEDIA);
+    await farEnd.negotiate(peer);
+    const first = sockets[0]!;
+    first.push({ jsonrpc: '2.0', method: 'renewClientToken', params: { clientToken: 'ct/2' } });
+    first.close();
+    await expect.poll(() => sockets[1]?.readyState).toBe(FakeSocket.OPEN);
+    expect(sockets[1]!.url).toBe(`${ENDPOINT}?callId=c-1&clientToken=ct%2F2`);
+    expect(sockets[1]!.sent).toEqual([]);
+    // The session goes on over the new socket: the client's bye leaves there.
+    farEnd.close();
+    expect(sockets[1]!.sent.map((f) => f.method)).toEqual(['bye']);
+    expect(sockets).toHaveLength(2);
+    peer.close();
+  });
+
+  it('reconnects with clientToken=undefined when none came, tries 3 sockets, and never after a bye', async () => {
+    fakeSockets();
+    script = answering();
+    const peer = agentPeer();
+    await createSignallingFarEnd('c-1', MEDIA).negotiate(peer);
+    opens = false;
+    sockets[0]!.close();
+    await expect.poll(() => sockets.length).toBe(4);
+    expect(sockets[1]!.url).toBe(`${ENDPOINT}?callId=c-1&clientToken=undefined`);
+    // No fourth try.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sockets).toHaveLength(4);
+
+    // The server's bye ends the call: its socket closing is not a drop.
+    sockets.length = 0;
+    opens = true;
+    const other = agentPeer();
+    await createSignallingFarEnd('c-2', MEDIA).negotiate(other);
+    sockets[0]!.push({ jsonrpc: '2.0', id: 'server-1', method: 'bye', params: {} });
+    expect(sockets[0]!.readyState).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sockets).toHaveLength(1);
+    peer.close();
+    other.close();
+  });
+
   it('maps every refusal and failure to the softphone error of the SDK', async () => {
     fakeSockets();
     const cases: [string, () => void, RTCConfiguration?][] = [

@@ -1,11 +1,15 @@
 // The far end of a softphone call reached through the contact centre's softphone signalling: the
 // JSON-RPC 2.0 web socket that connect-rtc-js speaks (`invite` with the offer and every gathered
-// candidate, the answer with the server's candidates, `accept`, `bye` from either side). The
-// endpoint and the call's token come from the agent connection's `softphoneMediaInfo`.
+// candidate, the answer with the server's candidates, `accept`, `bye` from either side, and the
+// server's `renewClientToken`, with which a socket that drops while talking is opened again
+// without a new invite). The endpoint and the call's token come from the agent connection's
+// `softphoneMediaInfo`.
 import { SoftphoneErrorTypes } from '../../protocol';
 import {
   SOFTPHONE_ICE_GATHERING_TIMEOUT_MS,
   SOFTPHONE_INVITE_TIMEOUT_MS,
+  SOFTPHONE_RECONNECT_ATTEMPTS,
+  SOFTPHONE_RECONNECT_WINDOW_MS,
   SOFTPHONE_SIGNALLING_CONNECT_TIMEOUT_MS,
 } from '../constants';
 import type { FarEnd } from './softphone-call';
@@ -37,6 +41,7 @@ export class CallEndedError extends Error {
 interface RpcFrame {
   readonly id?: string | number | null;
   readonly method?: string;
+  readonly params?: { readonly clientToken?: unknown };
   readonly result?: { readonly sdp?: unknown; readonly candidates?: unknown };
   readonly error?: { readonly code?: unknown; readonly message?: unknown };
 }
@@ -100,7 +105,11 @@ export function sdpCandidates(sdp: string): RTCIceCandidateInit[] {
 }
 
 /** Opens the signalling socket, or fails with `signalling_connection_failure`. */
-function openSocket(url: string, endpoint: string): Promise<WebSocket> {
+function openSocket(
+  url: string,
+  endpoint: string,
+  timeoutMs = SOFTPHONE_SIGNALLING_CONNECT_TIMEOUT_MS,
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
     const fail = (): void => {
@@ -110,7 +119,7 @@ function openSocket(url: string, endpoint: string): Promise<WebSocket> {
         new SoftphoneError(SoftphoneErrorTypes.SIGNALLING_CONNECTION_FAILURE, undefined, endpoint),
       );
     };
-    const timer = setTimeout(fail, SOFTPHONE_SIGNALLING_CONNECT_TIMEOUT_MS);
+    const timer = setTimeout(fail, timeoutMs);
     socket.addEventListener('open', () => {
       clearTimeout(timer);
       resolve(socket);
@@ -125,8 +134,11 @@ function openSocket(url: string, endpoint: string): Promise<WebSocket> {
  * open, `ice_collection_timeout` without local candidates, `user_busy_error` when the server
  * answers 486, `signalling_handshake_failure` for any other refusal or no answer within 5 s, and
  * `webrtc_error` when the answer cannot be applied; with a `CallEndedError` (no softphone
- * error) when the call ended first (404, or the socket closed). The server's `bye` is answered and closes the
- * socket; `close` sends the client's `bye`.
+ * error) when the call ended first (404, or the socket closed). The server's `bye` is answered and
+ * closes the socket; `close` sends the client's `bye`. A socket that drops once the call is
+ * accepted is opened again (`clientToken` of the last `renewClientToken`, the literal `undefined`
+ * if none came; `SOFTPHONE_RECONNECT_ATTEMPTS` tries within
+ * `SOFTPHONE_RECONNECT_WINDOW_MS`); the media does not wait for it.
  * @public
  */
 export function createSignallingFarEnd(contactId: string, media: SoftphoneMediaInfo): FarEnd {
@@ -134,6 +146,51 @@ export function createSignallingFarEnd(contactId: string, media: SoftphoneMediaI
   const token = media.callContextToken ?? '';
   let socket: WebSocket | undefined;
   let nextId = 0;
+  /** The server's last `renewClientToken`. */
+  let clientToken: string | undefined;
+  /** Accepted and not hung up: a dropped socket is opened again. */
+  let talking = false;
+  let ended = false;
+  const urlWith = (query: string): string =>
+    `${endpoint}${endpoint?.includes('?') ? '&' : '?'}callId=${encodeURIComponent(contactId)}&${query}`;
+  /** Follows the server's frames on a socket: its `bye`, its client token, the socket's end. */
+  const watch = (ws: WebSocket): void => {
+    ws.addEventListener('message', (event) => {
+      const frame = parse(event.data);
+      if (frame?.method === 'renewClientToken') {
+        if (typeof frame.params?.clientToken === 'string') clientToken = frame.params.clientToken;
+      } else if (frame?.method === 'bye') {
+        // The server hangs up: answer its `bye` and close (the contact's end follows over CTI).
+        ended = true;
+        send({ result: {}, id: frame.id ?? null });
+        ws.close();
+      }
+    });
+    ws.addEventListener('close', () => {
+      if (socket === ws && talking && !ended) void reconnect();
+    });
+  };
+  const reconnect = async (): Promise<void> => {
+    socket = undefined;
+    const until = Date.now() + SOFTPHONE_RECONNECT_WINDOW_MS;
+    for (let attempt = 0; attempt < SOFTPHONE_RECONNECT_ATTEMPTS && !ended; attempt++) {
+      const left = until - Date.now();
+      if (left <= 0) return;
+      try {
+        const ws = await openSocket(
+          urlWith(`clientToken=${encodeURIComponent(String(clientToken))}`),
+          endpoint ?? '',
+          left,
+        );
+        if (ended) return void ws.close();
+        socket = ws;
+        watch(ws);
+        return;
+      } catch {
+        // The next attempt, while the window lasts; past it the call goes on without signalling.
+      }
+    }
+  };
   const send = (frame: Record<string, unknown>): void => {
     if (socket?.readyState === WebSocket.OPEN)
       socket.send(JSON.stringify({ jsonrpc: '2.0', ...frame }));
@@ -178,18 +235,8 @@ export function createSignallingFarEnd(contactId: string, media: SoftphoneMediaI
       const candidates = sdpCandidates(sdp);
       if (candidates.length === 0)
         throw new SoftphoneError(SoftphoneErrorTypes.ICE_COLLECTION_TIMEOUT, undefined, endpoint);
-      const separator = endpoint.includes('?') ? '&' : '?';
-      socket = await openSocket(
-        `${endpoint}${separator}callId=${encodeURIComponent(contactId)}&contactCtx=${encodeURIComponent(token)}`,
-        endpoint,
-      );
-      // The server hangs up: answer its `bye` and close (the contact's end follows over CTI).
-      socket.addEventListener('message', (event) => {
-        const frame = parse(event.data);
-        if (frame?.method !== 'bye') return;
-        send({ result: {}, id: frame.id ?? null });
-        socket?.close();
-      });
+      socket = await openSocket(urlWith(`contactCtx=${encodeURIComponent(token)}`), endpoint);
+      watch(socket);
       const reply = await request(
         'invite',
         {
@@ -218,8 +265,10 @@ export function createSignallingFarEnd(contactId: string, media: SoftphoneMediaI
         throw new SoftphoneError(SoftphoneErrorTypes.WEBRTC_ERROR, undefined, endpoint);
       }
       send({ method: 'accept', params: {}, id: `${contactId}-${++nextId}` });
+      talking = !ended;
     },
     close() {
+      ended = true;
       send({ method: 'bye', params: { callContextToken: token }, id: `${contactId}-${++nextId}` });
       socket?.close();
       socket = undefined;
