@@ -14,6 +14,7 @@ import {
 import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { startEmulator, type Emulator } from '../../packages/connect-emulator/src/index';
+import { chatSubscribed } from './chatjs-socket';
 
 const require = createRequire(import.meta.url);
 const CHATJS = require.resolve('amazon-connect-chatjs/dist/amazon-connect-chat.js');
@@ -71,6 +72,7 @@ test('a chatjs customer session and an agent exchange messages, typing and an at
   admin.destroy();
 
   await page.goto(`${emulator.url}/`);
+  const subscribed = chatSubscribed(page);
   await page.addScriptTag({ path: CHATJS });
   const connected = await page.evaluate(
     async ({ url, chat }) => {
@@ -98,6 +100,7 @@ test('a chatjs customer session and an agent exchange messages, typing and an at
     { url: emulator.url, chat },
   );
   expect(connected).toBe(true);
+  await subscribed;
 
   // The agent accepts: the customer hears the agent join.
   const snapshot = (await cti(accessToken, 'GetAgentSnapshot', { timeout: 0 })).snapshot;

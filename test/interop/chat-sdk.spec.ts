@@ -16,6 +16,7 @@ import { ConnectClient, StartChatContactCommand } from '@aws-sdk/client-connect'
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { startHarness, type Harness } from '../panel/support/emulator-harness';
+import { chatSubscribed } from './chatjs-socket';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -98,6 +99,7 @@ function cti(
 async function customer(browser: Browser, harness: Harness, chat: unknown): Promise<Page> {
   const page = await browser.newPage({ ignoreHTTPSErrors: true });
   await page.goto(`${harness.emulator.url}/`);
+  const subscribed = chatSubscribed(page);
   await page.addScriptTag({ content: CHATJS });
   const connected = await page.evaluate(
     async ({ url, chat }) => {
@@ -135,6 +137,7 @@ async function customer(browser: Browser, harness: Harness, chat: unknown): Prom
     { url: harness.emulator.url, chat },
   );
   expect(connected).toBe(true);
+  await subscribed;
   return page;
 }
 
