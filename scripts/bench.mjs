@@ -68,7 +68,8 @@ console.log(
 );
 console.log('--- | --- | --- | --- | --- | --- | ---');
 for (const r of results) {
-  const ratio = r.reference === undefined ? '—' : describeRatio(r);
+  // A ratio needs two figures other than zero (e.g. no packet lost on either side has none).
+  const ratio = r.reference === undefined || !r.reference || !r.ours ? '—' : describeRatio(r);
   const bar = r.bar
     ? `${r.bar} ${r.barMet === undefined ? '' : r.barMet ? '✓' : '✗ not met'}`
     : '—';
@@ -83,7 +84,7 @@ if (failed) process.exit(1);
 function spread(r) {
   if (r.ratio)
     return `${r.ratio.median.toFixed(3)} (${r.ratio.min.toFixed(3)}–${r.ratio.max.toFixed(3)}, ${r.ratio.rounds} rounds)`;
-  return r.reference === undefined ? '—' : (r.ours / r.reference).toFixed(3);
+  return r.reference === undefined || !r.reference ? '—' : (r.ours / r.reference).toFixed(3);
 }
 
 /** "2.10× faster" / "1.05× slower" (throughput), "3.00× better" / "1.20× worse" (latency, size). */
